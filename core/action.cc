@@ -1,0 +1,93 @@
+// Applying moves and judging actions; see action.h.
+#include "core/action.h"
+
+#include <cassert>
+
+namespace fived {
+
+namespace {
+
+// Puts the arriving piece on a square, promoting it if the move says so. A piece that moved is
+// no longer unmoved.
+void Land(Board* board, Square to, Piece piece, PieceType promotion) {
+  if (promotion != PieceType::kNone) piece = Piece(promotion, piece.color());
+  board->Set(to, piece.Moved());
+}
+
+}  // namespace
+
+MoveEffect ApplyMove(Position* pos, const Move& move) {
+  assert(pos->HasTimeline(move.src_timeline));
+  assert(pos->TipHalf(move.src_timeline) == move.src_half);
+  MoveEffect effect;
+  const Board& source = pos->Tip(move.src_timeline);
+  const Piece piece = source.at(move.from);
+  assert(!piece.empty());
+  effect.moved = piece;
+
+  if (!move.IsJump()) {
+    Board next = source;
+    next.ClearEnPassant();
+    effect.captured = next.at(move.to);
+    next.Set(move.from, Piece());
+    if (move.flags & Move::kEnPassant) {
+      const Square victim = source.en_passant_victim();
+      effect.captured = next.at(victim);
+      next.Set(victim, Piece());
+    }
+    if (move.flags & Move::kCastle) {
+      const Square rook_from{move.rook_from_file, move.from.rank};
+      const Square rook_to{move.rook_to_file, move.from.rank};
+      const Piece rook = next.at(rook_from);
+      next.Set(rook_from, Piece());
+      next.Set(rook_to, rook.Moved());
+    }
+    Land(&next, move.to, piece, move.promotion);
+    if (move.flags & Move::kDoubleStep) {
+      const Square passed{move.from.file,
+                          static_cast<int8_t>((move.from.rank + move.to.rank) / 2)};
+      next.SetEnPassant(passed, move.to);
+    }
+    pos->Append(move.src_timeline, next);
+    return effect;
+  }
+
+  Board departed = source;
+  departed.ClearEnPassant();
+  departed.Set(move.from, Piece());
+  pos->Append(move.src_timeline, departed);
+
+  const Board* target = pos->BoardAt(move.dst_timeline, move.dst_half);
+  assert(target != nullptr);
+  Board arrived = *target;
+  arrived.ClearEnPassant();
+  effect.captured = arrived.at(move.to);
+  Land(&arrived, move.to, piece, move.promotion);
+  if (pos->TipHalf(move.dst_timeline) == move.dst_half) {
+    pos->Append(move.dst_timeline, arrived);
+  } else {
+    effect.branching = true;
+    effect.new_timeline = pos->CreateTimeline(piece.color(), move.dst_half + 1, arrived);
+  }
+  return effect;
+}
+
+ActionVerdict JudgeAction(const Position& pos, Color mover) {
+  ActionVerdict verdict;
+  const int present = pos.Present();
+  if (ColorOf(present) == mover) {
+    verdict.problem = ActionVerdict::Problem::kMandatoryBoardsLeft;
+    for (int l = pos.min_timeline(); l <= pos.max_timeline(); ++l) {
+      if (pos.HasTimeline(l) && pos.IsActive(l) && pos.TipHalf(l) == present) {
+        verdict.mandatory_left.push_back(l);
+      }
+    }
+    return verdict;
+  }
+  if (RoyalCapturable(pos, Opponent(mover), &verdict.capture)) {
+    verdict.problem = ActionVerdict::Problem::kRoyalCapturable;
+  }
+  return verdict;
+}
+
+}  // namespace fived

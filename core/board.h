@@ -1,0 +1,71 @@
+// One chess board of the multiverse: a grid of pieces of any size from 1x1 to 16x16, plus the
+// one fact about its creation that movement needs (the square a pawn passed over with a double
+// step, for en passant). Boards are values; once a board is added to a Position it never changes.
+#ifndef FIVED_CORE_BOARD_H_
+#define FIVED_CORE_BOARD_H_
+
+#include <array>
+#include <cassert>
+#include <cstdint>
+
+#include "core/types.h"
+
+namespace fived {
+
+class Board {
+ public:
+  Board() = default;
+  Board(int width, int height) : width_(static_cast<int8_t>(width)), height_(static_cast<int8_t>(height)) {
+    assert(width >= 1 && width <= kMaxBoardSide && height >= 1 && height <= kMaxBoardSide);
+  }
+
+  int width() const { return width_; }
+  int height() const { return height_; }
+  bool Contains(int file, int rank) const {
+    return static_cast<unsigned>(file) < static_cast<unsigned>(width_) &&
+           static_cast<unsigned>(rank) < static_cast<unsigned>(height_);
+  }
+
+  Piece at(int file, int rank) const {
+    assert(Contains(file, rank));
+    return Piece::FromBits(squares_[Index(file, rank)]);
+  }
+  Piece at(Square s) const { return at(s.file, s.rank); }
+  void Set(int file, int rank, Piece p) {
+    assert(Contains(file, rank));
+    squares_[Index(file, rank)] = p.bits();
+  }
+  void Set(Square s, Piece p) { Set(s.file, s.rank, p); }
+
+  // En passant: when the move that created this board was a pawn's (or brawn's) double step on
+  // the board before it, the square it passed over; the capturing pawn lands there and removes
+  // the piece on ep_victim(). Otherwise has_en_passant() is false.
+  bool has_en_passant() const { return ep_file_ >= 0; }
+  Square en_passant_square() const { return {ep_file_, ep_rank_}; }
+  Square en_passant_victim() const { return {ep_file_, ep_victim_rank_}; }
+  void SetEnPassant(Square passed, Square victim) {
+    ep_file_ = passed.file;
+    ep_rank_ = passed.rank;
+    ep_victim_rank_ = victim.rank;
+  }
+  void ClearEnPassant() { ep_file_ = -1; }
+
+  // Equality of content (pieces and size), ignoring en passant.
+  bool SameContent(const Board& other) const {
+    return width_ == other.width_ && height_ == other.height_ && squares_ == other.squares_;
+  }
+
+ private:
+  static int Index(int file, int rank) { return rank * kMaxBoardSide + file; }
+
+  std::array<uint8_t, kMaxSquares> squares_{};
+  int8_t width_ = 8;
+  int8_t height_ = 8;
+  int8_t ep_file_ = -1;
+  int8_t ep_rank_ = -1;
+  int8_t ep_victim_rank_ = -1;
+};
+
+}  // namespace fived
+
+#endif  // FIVED_CORE_BOARD_H_

@@ -1,0 +1,166 @@
+// 5DFEN reading and canonical writing.
+#include "core/fen.h"
+
+#include <cctype>
+#include <charconv>
+#include <vector>
+
+namespace fived {
+
+namespace {
+
+struct Row {
+  std::vector<Piece> squares;
+};
+
+// Parses the pieces field into rows of squares; returns an error message or empty on success.
+std::string ParseRows(std::string_view field, std::vector<Row>* rows) {
+  rows->emplace_back();
+  size_t i = 0;
+  while (i < field.size()) {
+    const char c = field[i];
+    if (c == '/') {
+      rows->emplace_back();
+      ++i;
+      continue;
+    }
+    if (std::isdigit(static_cast<unsigned char>(c))) {
+      int run = 0;
+      while (i < field.size() && std::isdigit(static_cast<unsigned char>(field[i]))) {
+        run = run * 10 + (field[i] - '0');
+        if (run > kMaxBoardSide) return "run of " + std::to_string(run) + " empty squares is too long";
+        ++i;
+      }
+      for (int k = 0; k < run; ++k) rows->back().squares.push_back(Piece());
+      continue;
+    }
+    if (c == '+') {
+      return std::string("unknown piece '+") + (i + 1 < field.size() ? field[i + 1] : ' ') + "'";
+    }
+    const PieceType type = PieceTypeFromLetter(c);
+    if (type == PieceType::kNone || !std::isalpha(static_cast<unsigned char>(c))) {
+      return std::string("unknown piece letter '") + c + "'";
+    }
+    const Color color = std::isupper(static_cast<unsigned char>(c)) ? Color::kWhite : Color::kBlack;
+    ++i;
+    bool unmoved = false;
+    if (i < field.size() && field[i] == '*') {
+      unmoved = TracksUnmoved(type);
+      ++i;
+    }
+    rows->back().squares.push_back(Piece(type, color, unmoved));
+    if (rows->back().squares.size() > kMaxBoardSide) return "row is wider than 16 squares";
+  }
+  return {};
+}
+
+bool ParseInt(std::string_view s, int* value) {
+  if (s.empty()) return false;
+  const auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), *value);
+  return ec == std::errc() && ptr == s.data() + s.size();
+}
+
+}  // namespace
+
+std::variant<FenBoard, std::string> ParseFenBoard(std::string_view text, int width, int height) {
+  if (!text.empty() && text.front() == '[') text.remove_prefix(1);
+  if (!text.empty() && text.back() == ']') text.remove_suffix(1);
+  std::string_view fields[4];
+  int nfields = 0;
+  size_t start = 0;
+  for (size_t i = 0; i <= text.size(); ++i) {
+    if (i == text.size() || text[i] == ':') {
+      if (nfields == 4) return std::string("too many ':' fields (expected pieces:timeline:turn:colour)");
+      fields[nfields++] = text.substr(start, i - start);
+      start = i + 1;
+    }
+  }
+  if (nfields != 4) return std::string("expected 4 fields pieces:timeline:turn:colour");
+
+  std::vector<Row> rows;
+  if (std::string err = ParseRows(fields[0], &rows); !err.empty()) return err;
+  const int nrows = static_cast<int>(rows.size());
+  int widest = 0;
+  for (const Row& r : rows) widest = std::max(widest, static_cast<int>(r.squares.size()));
+  if (height == 0) height = nrows;
+  if (width == 0) width = widest;
+  if (width < 1 || height < 1 || width > kMaxBoardSide || height > kMaxBoardSide) {
+    return "board size " + std::to_string(width) + "x" + std::to_string(height) +
+           " is outside 1x1..16x16";
+  }
+  if (nrows != height) {
+    return std::to_string(nrows) + " rows, expected " + std::to_string(height);
+  }
+  FenBoard out;
+  out.board = Board(width, height);
+  for (int r = 0; r < nrows; ++r) {
+    const int squares = static_cast<int>(rows[r].squares.size());
+    if (squares != width) {
+      return "row " + std::to_string(r + 1) + " has " + std::to_string(squares) +
+             " squares, expected " + std::to_string(width);
+    }
+    const int rank = height - 1 - r;
+    for (int f = 0; f < width; ++f) out.board.Set(f, rank, rows[r].squares[f]);
+  }
+
+  std::string_view tl = fields[1];
+  if (!tl.empty() && (tl.front() == '+' || tl.front() == '-')) {
+    out.timeline_negative = tl.front() == '-';
+    tl.remove_prefix(1);
+    if (tl == "0") out.timeline_signed_zero = true;
+  }
+  if (!ParseInt(tl, &out.timeline_magnitude) || out.timeline_magnitude < 0) {
+    return "bad timeline '" + std::string(fields[1]) + "'";
+  }
+  if (!ParseInt(fields[2], &out.turn) || out.turn < 0) {
+    return "bad turn '" + std::string(fields[2]) + "'";
+  }
+  if (fields[3] == "w" || fields[3] == "W") {
+    out.color = Color::kWhite;
+  } else if (fields[3] == "b" || fields[3] == "B") {
+    out.color = Color::kBlack;
+  } else {
+    return "bad colour '" + std::string(fields[3]) + "' (expected w or b)";
+  }
+  return out;
+}
+
+std::string FenPieces(const Board& board) {
+  std::string out;
+  out.reserve(static_cast<size_t>(board.width() * board.height() + board.height()));
+  for (int rank = board.height() - 1; rank >= 0; --rank) {
+    int run = 0;
+    for (int file = 0; file < board.width(); ++file) {
+      const Piece p = board.at(file, rank);
+      if (p.empty()) {
+        ++run;
+        continue;
+      }
+      if (run > 0) {
+        out += std::to_string(run);
+        run = 0;
+      }
+      const char letter = PieceLetter(p.type());
+      out += p.color() == Color::kWhite ? letter : static_cast<char>(std::tolower(letter));
+      if (p.unmoved() && TracksUnmoved(p.type())) out += '*';
+    }
+    if (run > 0) out += std::to_string(run);
+    if (rank > 0) out += '/';
+  }
+  return out;
+}
+
+void AppendFenBoard(const Board& board, std::string_view timeline_label, int turn, Color color,
+                    std::string* out) {
+  *out += '[';
+  *out += FenPieces(board);
+  *out += ':';
+  *out += timeline_label;
+  *out += ':';
+  *out += std::to_string(turn);
+  *out += ':';
+  *out += color == Color::kWhite ? 'w' : 'b';
+  *out += ']';
+}
+
+}  // namespace fived

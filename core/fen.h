@@ -1,0 +1,42 @@
+// 5DFEN board strings, as the 5dpgn specification defines them:
+//   [<rows top to bottom, '/' between>:<timeline>:<turn>:<w|b>]
+// Rows hold piece letters (white uppercase, black lowercase), digits for runs of empty squares,
+// and '*' after an unmoved pawn, brawn, king or rook. Timelines are written "-1", "-0", "0",
+// "+0", "+1", ...; the canonical writer puts '+' on positive timelines and on +0.
+#ifndef FIVED_CORE_FEN_H_
+#define FIVED_CORE_FEN_H_
+
+#include <string>
+#include <string_view>
+#include <variant>
+
+#include "core/board.h"
+
+namespace fived {
+
+struct FenBoard {
+  Board board;
+  bool timeline_negative = false;  // the timeline field had a '-' sign
+  bool timeline_signed_zero = false;  // the timeline field was "-0" or "+0" (an even start)
+  int timeline_magnitude = 0;
+  int turn = 0;
+  Color color = Color::kWhite;
+};
+
+// Parses one board string, with or without the surrounding brackets. `width` and `height` are
+// the declared size ([Size "WxH"]); pass 0 to take them from the string itself (rows and the
+// widest row). Returns the board or an error message naming the problem
+// ("row 3 has 7 squares, expected 8"). A '*' on a piece that does not track moving is accepted
+// and dropped; an unknown letter is an error.
+std::variant<FenBoard, std::string> ParseFenBoard(std::string_view text, int width = 0,
+                                                  int height = 0);
+
+// The piece field alone (rows, no coordinates), canonical.
+std::string FenPieces(const Board& board);
+// Appends the canonical board string "[pieces:label:turn:color]" to `out`.
+void AppendFenBoard(const Board& board, std::string_view timeline_label, int turn, Color color,
+                    std::string* out);
+
+}  // namespace fived
+
+#endif  // FIVED_CORE_FEN_H_

@@ -1,0 +1,57 @@
+// XXH3 keys and MD5 hashes; see keys.h for the frozen layouts.
+#include "core/keys.h"
+
+#include <openssl/evp.h>
+#include <xxhash.h>
+
+#include <array>
+#include <cassert>
+
+namespace fived {
+
+namespace {
+constexpr uint64_t kKeySeed = 0x35642d6368657373ULL;  // "5d-chess"
+
+void PutLe32(uint8_t* out, uint32_t v) {
+  for (int i = 0; i < 4; ++i) out[i] = static_cast<uint8_t>(v >> (8 * i));
+}
+void PutLe64(uint8_t* out, uint64_t v) {
+  for (int i = 0; i < 8; ++i) out[i] = static_cast<uint8_t>(v >> (8 * i));
+}
+}  // namespace
+
+uint64_t BoardContentKey(const Board& board) {
+  std::array<uint8_t, 2 + kMaxSquares> bytes;
+  size_t n = 0;
+  bytes[n++] = static_cast<uint8_t>(board.width());
+  bytes[n++] = static_cast<uint8_t>(board.height());
+  for (int rank = 0; rank < board.height(); ++rank) {
+    for (int file = 0; file < board.width(); ++file) bytes[n++] = board.at(file, rank).bits();
+  }
+  return XXH3_64bits_withSeed(bytes.data(), n, kKeySeed);
+}
+
+uint64_t PlacedBoardKey(uint64_t content_key, int timeline, int half_turn) {
+  uint8_t bytes[16];
+  PutLe64(bytes, content_key);
+  PutLe32(bytes + 8, static_cast<uint32_t>(timeline));
+  PutLe32(bytes + 12, static_cast<uint32_t>(half_turn));
+  return XXH3_64bits_withSeed(bytes, sizeof bytes, kKeySeed);
+}
+
+std::string Md5Hex(std::string_view data) {
+  unsigned char digest[EVP_MAX_MD_SIZE];
+  unsigned int length = 0;
+  const int ok = EVP_Digest(data.data(), data.size(), digest, &length, EVP_md5(), nullptr);
+  assert(ok == 1 && length == 16);
+  (void)ok;
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string out(2 * length, '0');
+  for (unsigned int i = 0; i < length; ++i) {
+    out[2 * i] = kHex[digest[i] >> 4];
+    out[2 * i + 1] = kHex[digest[i] & 15];
+  }
+  return out;
+}
+
+}  // namespace fived

@@ -1,0 +1,154 @@
+// Movement tables and the check test; the generator itself is in movegen_inl.h.
+#include "core/movegen.h"
+
+#include <array>
+#include <cstdlib>
+#include <vector>
+
+namespace fived {
+
+namespace movegen_internal {
+
+namespace {
+
+// For each piece type, its unit vectors. Built once, read-only afterwards (thread-safe).
+struct Tables {
+  std::array<std::vector<Vec>, kPieceTypeCount> vectors;
+
+  Tables() {
+    // Every vector with components in {-1, 0, 1}, grouped by how many axes move.
+    std::array<std::vector<Vec>, 5> by_axes;
+    for (int x = -1; x <= 1; ++x) {
+      for (int y = -1; y <= 1; ++y) {
+        for (int t = -1; t <= 1; ++t) {
+          for (int l = -1; l <= 1; ++l) {
+            const int n = std::abs(x) + std::abs(y) + std::abs(t) + std::abs(l);
+            if (n == 0) continue;
+            by_axes[n].push_back(Vec{static_cast<int8_t>(x), static_cast<int8_t>(y),
+                                     static_cast<int8_t>(t), static_cast<int8_t>(l)});
+          }
+        }
+      }
+    }
+    auto set = [&](PieceType type, std::initializer_list<int> axes) {
+      auto& out = vectors[static_cast<int>(type)];
+      for (int n : axes) out.insert(out.end(), by_axes[n].begin(), by_axes[n].end());
+    };
+    set(PieceType::kRook, {1});
+    set(PieceType::kBishop, {2});
+    set(PieceType::kUnicorn, {3});
+    set(PieceType::kDragon, {4});
+    set(PieceType::kQueen, {1, 2, 3, 4});
+    set(PieceType::kRoyalQueen, {1, 2, 3, 4});
+    set(PieceType::kPrincess, {1, 2});
+    set(PieceType::kKing, {1, 2, 3, 4});
+    set(PieceType::kCommonKing, {1, 2, 3, 4});
+    // Knight: two along one axis and one along another.
+    auto& knight = vectors[static_cast<int>(PieceType::kKnight)];
+    for (int a = 0; a < 4; ++a) {
+      for (int b = 0; b < 4; ++b) {
+        if (a == b) continue;
+        for (int sa = -2; sa <= 2; sa += 4) {
+          for (int sb = -1; sb <= 1; sb += 2) {
+            int8_t c[4] = {0, 0, 0, 0};
+            c[a] = static_cast<int8_t>(sa);
+            c[b] = static_cast<int8_t>(sb);
+            knight.push_back(Vec{c[0], c[1], c[2], c[3]});
+          }
+        }
+      }
+    }
+  }
+};
+
+const Tables& GetTables() {
+  static const Tables tables;
+  return tables;
+}
+
+}  // namespace
+
+std::span<const Vec> Vectors(PieceType type) { return GetTables().vectors[static_cast<int>(type)]; }
+
+bool Slides(PieceType type) {
+  switch (type) {
+    case PieceType::kRook:
+    case PieceType::kBishop:
+    case PieceType::kUnicorn:
+    case PieceType::kDragon:
+    case PieceType::kQueen:
+    case PieceType::kRoyalQueen:
+    case PieceType::kPrincess:
+      return true;
+    default:
+      return false;
+  }
+}
+
+}  // namespace movegen_internal
+
+bool RoyalCapturable(const Position& pos, Color attacker, Move* found) {
+  const Color victim = Opponent(attacker);
+  const MoveView view(pos, victim);
+  for (int l = pos.min_timeline(); l <= pos.max_timeline(); ++l) {
+    if (!pos.HasTimeline(l)) continue;
+    const int tip = pos.TipHalf(l);
+    // The attacker moves from its own tips, and from the victim's tips seen as passed.
+    const int half = ColorOf(tip) == attacker ? tip : tip + 1;
+    const Board& board = pos.Tip(l);
+    for (int rank = 0; rank < board.height(); ++rank) {
+      for (int file = 0; file < board.width(); ++file) {
+        const Piece piece = board.at(file, rank);
+        if (piece.empty() || piece.color() != attacker) continue;
+        const Square from{static_cast<int8_t>(file), static_cast<int8_t>(rank)};
+        const bool stopped = ForEachPieceMove(
+            view, l, half, from, piece, GenMode::kCaptures, PromotionSet{},
+            [&](const Move& m, Piece captured) {
+              if (!IsRoyal(captured.type())) return false;
+              if (found != nullptr) *found = m;
+              return true;
+            });
+        if (stopped) return true;
+      }
+    }
+  }
+  return false;
+}
+
+bool SquareAttackedOnBoard(const Board& board, Square square, Color attacker) {
+  // Attacks are read backwards: a piece of the attacker's kind standing where a piece on
+  // `square` could reach it by the same movement (pawns are asymmetric and handled apart).
+  using movegen_internal::Slides;
+  using movegen_internal::Vec;
+  using movegen_internal::Vectors;
+  const int fy = attacker == Color::kWhite ? 1 : -1;
+  for (int dx = -1; dx <= 1; dx += 2) {
+    const int x = square.file - dx, y = square.rank - fy;
+    if (!board.Contains(x, y)) continue;
+    const Piece p = board.at(x, y);
+    if (!p.empty() && p.color() == attacker && IsPawnLike(p.type())) return true;
+  }
+  for (int t = 1; t < kPieceTypeCount; ++t) {
+    const PieceType type = static_cast<PieceType>(t);
+    if (IsPawnLike(type)) continue;
+    const bool slides = Slides(type);
+    for (const Vec& v : Vectors(type)) {
+      if (v.t != 0 || v.l != 0) continue;
+      int x = square.file, y = square.rank;
+      while (true) {
+        x -= v.x;
+        y -= v.y;
+        if (!board.Contains(x, y)) break;
+        const Piece p = board.at(x, y);
+        if (!p.empty()) {
+          if (p.color() == attacker && p.type() == type) return true;
+          break;
+        }
+        if (!slides) break;
+      }
+    }
+  }
+  return false;
+}
+
+}  // namespace fived

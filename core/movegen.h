@@ -1,0 +1,115 @@
+// Moves of single pieces through the multiverse, and the test for check.
+//
+// A move vector has four axes: file x, rank y, time t (whole turns, two half-turns, so a piece
+// always lands on a board of its own colour) and timeline l. Sliders repeat a unit vector until
+// they leave the board, reach a missing board, stop before an own piece or capture; leapers and
+// kings take one step. Pawns and brawns have their own rules (RULES.md): forward is up the ranks
+// for white and down for black, and towards the opponent's timelines (white to lower timelines).
+//
+// Generation calls a visitor for each move instead of filling a container, so that the check
+// test can stop at the first royal capture and nothing is allocated.
+#ifndef FIVED_CORE_MOVEGEN_H_
+#define FIVED_CORE_MOVEGEN_H_
+
+#include <cstdint>
+#include <span>
+
+#include "core/board.h"
+#include "core/position.h"
+#include "core/types.h"
+
+namespace fived {
+
+// A move of one piece. Layout: source board (timeline, half-turn) and square; target board and
+// square (the same board for a physical move); the piece promoted to (kNone when none); flags.
+struct Move {
+  static constexpr uint8_t kCastle = 1;      // king's two-file move; the rook moves too
+  static constexpr uint8_t kEnPassant = 2;   // pawn capture of a pawn that passed the target
+  static constexpr uint8_t kDoubleStep = 4;  // pawn's two-square step (on any axis)
+
+  int16_t src_timeline = 0;
+  int16_t src_half = 0;
+  Square from;
+  int16_t dst_timeline = 0;
+  int16_t dst_half = 0;
+  Square to;
+  PieceType promotion = PieceType::kNone;
+  uint8_t flags = 0;
+  int8_t rook_from_file = -1;  // castling only
+  int8_t rook_to_file = -1;
+
+  bool IsJump() const { return src_timeline != dst_timeline || src_half != dst_half; }
+  bool operator==(const Move&) const = default;
+};
+
+// The boards movement sees. Normally the position itself. For the check test, the side that just
+// moved "passes" on every tip of its colour: each such tip is seen again one half-turn later as a
+// board of the opponent, who may move from it and onto it.
+class MoveView {
+ public:
+  explicit MoveView(const Position& pos) : pos_(pos) {}
+  MoveView(const Position& pos, Color passed) : pos_(pos), pass_(true), passed_(passed) {}
+
+  const Position& position() const { return pos_; }
+  const Board* At(int timeline, int half_turn) const {
+    const Board* board = pos_.BoardAt(timeline, half_turn);
+    if (board != nullptr || !pass_ || !pos_.HasTimeline(timeline)) return board;
+    const int tip = pos_.TipHalf(timeline);
+    if (half_turn == tip + 1 && ColorOf(tip) == passed_) return &pos_.Tip(timeline);
+    return nullptr;
+  }
+
+ private:
+  const Position& pos_;
+  bool pass_ = false;
+  Color passed_ = Color::kWhite;
+};
+
+// What to generate.
+enum class GenMode : uint8_t {
+  kAll,       // every move the piece may make (promotions once per allowed piece)
+  kCaptures,  // only moves that land on an enemy piece (no castling, no en passant)
+};
+
+// Pieces a pawn or brawn may promote to, as a bit set of PieceType values.
+struct PromotionSet {
+  uint16_t bits = 0;
+  bool Contains(PieceType t) const { return (bits >> static_cast<int>(t)) & 1; }
+  void Add(PieceType t) { bits = static_cast<uint16_t>(bits | (1u << static_cast<int>(t))); }
+};
+
+// Calls visit(move, captured_piece) for each move of the piece `piece` standing on `from` on the
+// board at (timeline, half_turn), which must exist in `view`. The piece moves as a piece of its
+// own colour. visit returns true to stop; the function returns true if it was stopped.
+// Castling is generated only in kAll mode and only if the king, the crossed square and the
+// target are not attacked on that board.
+template <typename Visitor>
+bool ForEachPieceMove(const MoveView& view, int timeline, int half_turn, Square from, Piece piece,
+                      GenMode mode, PromotionSet promotions, Visitor&& visit);
+
+// Whether any piece of `attacker` can capture a royal piece of the other side, with the other
+// side passing on its tips (see MoveView). This is the test an action must pass: after the
+// mover's action, Attacked(pos, Opponent(mover)) must be false. If `found` is given, it receives
+// the first capturing move found.
+bool RoyalCapturable(const Position& pos, Color attacker, Move* found = nullptr);
+
+// Whether a square of a board is attacked by physical moves of `attacker` on that board alone
+// (castling's rule).
+bool SquareAttackedOnBoard(const Board& board, Square square, Color attacker);
+
+namespace movegen_internal {
+
+struct Vec {
+  int8_t x, y, t, l;
+};
+// Unit vectors by piece type: sliders slide along them, leapers and kings take one step.
+std::span<const Vec> Vectors(PieceType type);
+bool Slides(PieceType type);
+
+}  // namespace movegen_internal
+
+}  // namespace fived
+
+#include "core/movegen_inl.h"
+
+#endif  // FIVED_CORE_MOVEGEN_H_

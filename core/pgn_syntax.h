@@ -1,0 +1,158 @@
+// The syntax layer of the 5dpgn reader: splitting a stream into games and turning one game's text
+// into headers, 5DFEN board lines and a list of actions of syntactic moves, each with its position
+// in the file. Nothing here knows the rules: which piece a SAN move means, which board an omitted
+// coordinate names, whether a move is legal, is decided later by the replay (core/replay.h),
+// which reports those errors with the positions recorded here.
+//
+// Accepted input is everything ../shared/NOTATION.md lists; see pgn_syntax_test.cc for examples.
+#ifndef FIVED_CORE_PGN_SYNTAX_H_
+#define FIVED_CORE_PGN_SYNTAX_H_
+
+#include <cstdint>
+#include <istream>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace fived {
+
+// A place in an input file. Lines and columns count from 1; columns count bytes.
+struct TextPos {
+  int line = 0;
+  int column = 0;
+};
+
+// A syntax error: where, the offending token (may be empty at end of input) and why.
+struct SyntaxError {
+  TextPos pos;
+  std::string token;
+  std::string reason;
+};
+
+// One game's text as cut from a stream.
+struct RawGame {
+  std::string text;          // the game's bytes, exactly as in the file (no BOM)
+  uint64_t byte_offset = 0;  // offset of text[0] in the file (after a BOM, the BOM counts)
+  int first_line = 1;        // line number of text[0] in the file
+  int index = 0;             // 1-based order of the game in the file
+};
+
+// Cuts a stream into games without reading it whole: memory is bounded by the largest game.
+// A game is an optional block of header lines ('[' at the start of a line, after optional spaces)
+// followed by movetext. A new game starts at a header line that follows movetext, or at
+// non-blank text that follows a blank line after a game's movetext ended with a result token
+// (1-0, 0-1, 1/2-1/2, *). Comments {...} may span lines and hide '[' and blank lines. Leading
+// UTF-8 BOM, CRLF and a missing final newline are accepted. Blank-only input yields no game.
+class GameSplitter {
+ public:
+  explicit GameSplitter(std::istream& in);
+  // The next game, or nullopt at the end of the stream. Never throws on bad bytes.
+  std::optional<RawGame> Next();
+
+ private:
+  // implementation-defined state
+  struct Impl;
+  std::istream& in_;
+  std::string buffer_;
+  size_t buffer_pos_ = 0;
+  uint64_t buffer_offset_ = 0;  // file offset of buffer_[0]
+  int line_ = 1;
+  int games_ = 0;
+  bool started_ = false;
+  bool eof_ = false;
+};
+
+// A board reference as written: "(0T1)", "(-1T6)", "(+0T3)", "(-0T3)", "(L-1 T6)", "(L0T1)".
+struct BoardRef {
+  bool negative = false;  // a '-' sign was written (needed to tell "-0" from "+0")
+  bool explicit_sign = false;  // a '+' or '-' sign was written
+  int timeline = 0;            // magnitude of the timeline number
+  int turn = 0;
+};
+
+// One move as written, before the rules resolve it. Every optional part is absent when the text
+// omitted it. Examples:
+//   "e4"                 to=e4
+//   "Nbd7"               piece=N from_file=b to=d7
+//   "(0T5)Rxe4+"         source=(0T5) piece=R capture to=e4 check
+//   "e2e4", "Pe2e4"      from_file=e from_rank=2 to=e4 (piece P when written)
+//   "e8=Q", "e8Q"        to=e8 promotion=Q
+//   "O-O", "0-0-0"       castle=kKingside / kQueenside
+//   "(-1T4)Nc3>>x(0T2)c3+~"  source, piece N, from c3, jump=kBranching, capture, target=(0T2),
+//                            to c3, check, present_moved
+//   "(0T1)Pe2(0T1)e3"    export style: source, piece P, from e2, jump=kUnmarked, target, to e3
+//   "(0T6)Ke1(0T6)g1"    export style castle written as the king's move (the rules decide)
+struct SyntaxMove {
+  enum class Jump : uint8_t { kNone, kUnmarked, kNonBranching, kBranching };
+  enum class Castle : uint8_t { kNone, kKingside, kQueenside };
+
+  TextPos pos;        // position of the move's first character
+  std::string text;   // the move token as written (without trailing glyphs and comments)
+  std::optional<BoardRef> source;
+  char piece = 0;     // uppercase letter as written ('P','W','K','C','Q','Y','S','N','R','B','U',
+                      // 'D'; "RQ" is returned as 'Y' and "PR" as 'S'); 0 when omitted
+  int from_file = -1;  // 0 = 'a'; -1 when omitted
+  int from_rank = -1;  // 0 = '1'; -1 when omitted
+  Jump jump = Jump::kNone;
+  std::optional<BoardRef> target;  // only for jumps
+  int to_file = -1;   // -1 only for castles written O-O / O-O-O
+  int to_rank = -1;
+  char promotion = 0;  // uppercase letter, 0 when none
+  Castle castle = Castle::kNone;
+  bool capture = false;  // an 'x' was written (a hint only)
+  bool check = false;    // '+' (hint)
+  bool mate = false;     // '#' (hint)
+  bool softmate = false;  // '*' after a move (hint)
+  bool present_moved = false;  // '~' (hint)
+  std::optional<int> present_turn_hint;  // "(~T4)"
+  std::optional<BoardRef> new_timeline_hint;  // "(>L2)", "(>L-4)", "(+L1)": timeline in .timeline
+                                              // and sign fields, turn = 0
+  std::string glyphs;  // "!", "?", "!?", ... as written
+  bool null_move = false;  // "0000" (some GUIs' pass); the rules reject it
+};
+
+// The moves of one player's sub-turn.
+struct SyntaxAction {
+  int turn_number = 0;   // the number written before it ("12." -> 12); 0 if none was written
+  bool black = false;    // whether the notation puts it in black's half ("/" or "12b." or
+                         // "b." export lines); the replay checks it against the position
+  TextPos pos;           // position of its first move (or of its marker when empty)
+  std::vector<SyntaxMove> moves;
+  std::vector<std::string> comments;  // comments inside the action, in order, without braces
+};
+
+struct Header {
+  std::string name;   // as written (case preserved)
+  std::string value;  // unescaped (\" -> ", \\ -> \)
+  TextPos pos;
+};
+
+// A 5DFEN board line among the headers: "[r*nbqk*bnr*/...:0:1:w]" (text without brackets).
+struct FenLine {
+  std::string text;
+  TextPos pos;
+};
+
+struct SyntaxGame {
+  std::vector<Header> headers;
+  std::vector<FenLine> boards;
+  std::vector<SyntaxAction> actions;  // empty sub-turns are not listed
+  std::string result;                 // "1-0", "0-1", "1/2-1/2", "*" or empty when not written
+  std::vector<std::string> comments;  // comments outside actions (before the first, after the last)
+
+  // First header of that name, compared case-insensitively; nullptr when absent.
+  const Header* FindHeader(std::string_view name) const;
+};
+
+// Parses one game. `first_line` is the file line of text[0], so that positions are file
+// positions. On error returns the first syntax error and the game is rejected.
+struct SyntaxResult {
+  SyntaxGame game;
+  std::optional<SyntaxError> error;
+};
+SyntaxResult ParseGameSyntax(std::string_view text, int first_line = 1);
+
+}  // namespace fived
+
+#endif  // FIVED_CORE_PGN_SYNTAX_H_

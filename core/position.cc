@@ -1,0 +1,157 @@
+// The multiverse of boards; see position.h.
+#include "core/position.h"
+
+#include <algorithm>
+#include <climits>
+#include <map>
+
+#include "core/fen.h"
+#include "core/keys.h"
+
+namespace fived {
+
+std::string Position::Init(int width, int height, bool even_timelines,
+                           const std::vector<InitialBoard>& boards) {
+  *this = Position();
+  width_ = width;
+  height_ = height;
+  labeling_.even = even_timelines;
+  if (boards.empty()) return "no starting boards";
+  std::map<int, std::map<int, const Board*>> by_line;
+  for (const InitialBoard& b : boards) {
+    if (b.board.width() != width || b.board.height() != height) {
+      return "board " + labeling_.Label(b.timeline) + ":" + std::to_string(TurnOf(b.half_turn)) +
+             " is " + std::to_string(b.board.width()) + "x" + std::to_string(b.board.height()) +
+             ", the game is " + std::to_string(width) + "x" + std::to_string(height);
+    }
+    if (!by_line[b.timeline].emplace(b.half_turn, &b.board).second) {
+      return "two starting boards at " + labeling_.Label(b.timeline) + ":" +
+             std::to_string(TurnOf(b.half_turn)) + ":" +
+             (ColorOf(b.half_turn) == Color::kWhite ? "w" : "b");
+    }
+  }
+  initial_min_ = by_line.begin()->first;
+  initial_max_ = by_line.rbegin()->first;
+  min_timeline_ = initial_min_;
+  max_timeline_ = initial_max_;
+  positive_.assign(std::max(0, initial_max_ + 1), Timeline());
+  negative_.assign(std::max(0, -initial_min_), Timeline());
+  for (const auto& [line, halves] : by_line) {
+    int expected = halves.begin()->first;
+    for (const auto& [half, board] : halves) {
+      if (half != expected) {
+        return "starting boards of timeline " + labeling_.Label(line) +
+               " do not follow each other";
+      }
+      ++expected;
+    }
+    Timeline& t = MutableLine(line);
+    t.exists = true;
+    t.start_half = halves.begin()->first;
+    for (const auto& [half, board] : halves) AddBoard(line, half, *board);
+  }
+  log_.clear();  // the starting boards cannot be rolled back
+  return {};
+}
+
+Position::Timeline& Position::MutableLine(int timeline) {
+  if (timeline >= 0) {
+    if (static_cast<size_t>(timeline) >= positive_.size()) positive_.resize(timeline + 1);
+    return positive_[timeline];
+  }
+  const size_t i = static_cast<size_t>(-timeline - 1);
+  if (i >= negative_.size()) negative_.resize(i + 1);
+  return negative_[i];
+}
+
+void Position::AddBoard(int timeline, int half_turn, const Board& board) {
+  StoredBoard stored;
+  stored.board = board;
+  stored.content_key = BoardContentKey(board);
+  stored.timeline = timeline;
+  stored.half_turn = half_turn;
+  state_key_ += PlacedBoardKey(stored.content_key, timeline, half_turn);
+  boards_.push_back(stored);
+  MutableLine(timeline).boards.push_back(static_cast<int32_t>(boards_.size() - 1));
+}
+
+int Position::Present() const {
+  int present = INT_MAX;
+  for (int l = min_timeline_; l <= max_timeline_; ++l) {
+    if (!Line(l).exists || !IsActive(l)) continue;
+    present = std::min(present, TipHalf(l));
+  }
+  return present;
+}
+
+void Position::Append(int timeline, const Board& board) {
+  assert(HasTimeline(timeline));
+  AddBoard(timeline, TipHalf(timeline) + 1, board);
+  log_.push_back({timeline, false});
+}
+
+int Position::CreateTimeline(Color creator, int half_turn, const Board& board) {
+  const int timeline = creator == Color::kWhite ? max_timeline_ + 1 : min_timeline_ - 1;
+  Timeline& t = MutableLine(timeline);
+  t = Timeline();
+  t.exists = true;
+  t.start_half = half_turn;
+  if (creator == Color::kWhite) {
+    max_timeline_ = timeline;
+  } else {
+    min_timeline_ = timeline;
+  }
+  AddBoard(timeline, half_turn, board);
+  log_.push_back({timeline, true});
+  return timeline;
+}
+
+void Position::Rollback(Mark mark) {
+  while (log_.size() > mark.log_size) {
+    const LogEntry entry = log_.back();
+    log_.pop_back();
+    Timeline& t = MutableLine(entry.timeline);
+    const StoredBoard& stored = boards_.back();
+    assert(stored.timeline == entry.timeline);
+    state_key_ -= PlacedBoardKey(stored.content_key, stored.timeline, stored.half_turn);
+    boards_.pop_back();
+    t.boards.pop_back();
+    if (entry.created) {
+      t.exists = false;
+      if (entry.timeline == max_timeline_) --max_timeline_;
+      if (entry.timeline == min_timeline_) ++min_timeline_;
+    }
+  }
+}
+
+uint64_t Position::ContentKeyAt(int timeline, int half_turn) const {
+  const Timeline& t = Line(timeline);
+  return boards_[t.boards[half_turn - t.start_half]].content_key;
+}
+
+int Position::timeline_count() const {
+  int n = 0;
+  for (int l = min_timeline_; l <= max_timeline_; ++l) n += Line(l).exists ? 1 : 0;
+  return n;
+}
+
+std::string Position::StateFen() const {
+  std::string out;
+  out.reserve(boards_.size() * static_cast<size_t>(width_ * height_ + 16));
+  ForEachBoard([&](int l, int h, const Board& board) {
+    AppendFenBoard(board, labeling_.Label(l), TurnOf(h), ColorOf(h), &out);
+  });
+  return out;
+}
+
+std::string Position::StateMd5() const { return Md5Hex(StateFen()); }
+
+std::string Position::BoardFen(int timeline, int half_turn) const {
+  std::string out;
+  const Board* board = BoardAt(timeline, half_turn);
+  assert(board != nullptr);
+  AppendFenBoard(*board, labeling_.Label(timeline), TurnOf(half_turn), ColorOf(half_turn), &out);
+  return out;
+}
+
+}  // namespace fived

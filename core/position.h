@@ -1,0 +1,162 @@
+// The multiverse: every board of a game, grouped into timelines, plus what follows from them:
+// which timelines are active, where the present is, whose turn it is, and the state key.
+//
+// Boards are append-only. A timeline is a run of boards on consecutive half-turns (see types.h);
+// its last board is its tip. New boards are added at a tip or start a new timeline. Mark() and
+// Rollback() undo appends cheaply (for trying a move), and nothing else ever changes a board.
+//
+// Not thread-safe; one Position per game per thread.
+#ifndef FIVED_CORE_POSITION_H_
+#define FIVED_CORE_POSITION_H_
+
+#include <cassert>
+#include <cstdint>
+#include <deque>
+#include <string>
+#include <vector>
+
+#include "core/board.h"
+#include "core/types.h"
+
+namespace fived {
+
+class Position {
+ public:
+  // A board of the starting position at its coordinates (internal timeline index, half-turn).
+  struct InitialBoard {
+    Board board;
+    int timeline = 0;
+    int half_turn = 2;
+  };
+
+  Position() = default;
+  // Builds the starting position. Returns an error message (empty on success) when the boards do
+  // not form timelines of consecutive half-turns, or sizes differ.
+  std::string Init(int width, int height, bool even_timelines,
+                   const std::vector<InitialBoard>& boards);
+
+  int width() const { return width_; }
+  int height() const { return height_; }
+  const TimelineLabeling& labeling() const { return labeling_; }
+
+  int min_timeline() const { return min_timeline_; }
+  int max_timeline() const { return max_timeline_; }
+  bool HasTimeline(int timeline) const {
+    return timeline >= min_timeline_ && timeline <= max_timeline_ && Line(timeline).exists;
+  }
+  int StartHalf(int timeline) const { return Line(timeline).start_half; }
+  int TipHalf(int timeline) const {
+    const Timeline& t = Line(timeline);
+    return t.start_half + static_cast<int>(t.boards.size()) - 1;
+  }
+  // The board of a timeline at a half-turn, or nullptr when there is none.
+  const Board* BoardAt(int timeline, int half_turn) const {
+    if (timeline < min_timeline_ || timeline > max_timeline_) return nullptr;
+    const Timeline& t = Line(timeline);
+    const int i = half_turn - t.start_half;
+    if (!t.exists || i < 0 || i >= static_cast<int>(t.boards.size())) return nullptr;
+    return &boards_[t.boards[i]].board;
+  }
+  const Board& Tip(int timeline) const {
+    const Timeline& t = Line(timeline);
+    return boards_[t.boards.back()].board;
+  }
+
+  // Timelines created by each side so far (beyond the initial ones).
+  int CreatedBy(Color c) const {
+    return c == Color::kWhite ? max_timeline_ - initial_max_ : initial_min_ - min_timeline_;
+  }
+  // The n-th timeline created by a player is active iff the opponent created at least n-1.
+  bool IsActive(int timeline) const {
+    if (timeline > initial_max_) return timeline - initial_max_ <= CreatedBy(Color::kBlack) + 1;
+    if (timeline < initial_min_) return initial_min_ - timeline <= CreatedBy(Color::kWhite) + 1;
+    return true;
+  }
+  // The present: the earliest tip (half-turn) among active timelines.
+  int Present() const;
+  // Whose turn it is: the colour of the present.
+  Color ToMove() const { return ColorOf(Present()); }
+
+  // Adds a board after the tip of a timeline.
+  void Append(int timeline, const Board& board);
+  // Starts a new timeline for `creator` (the next unused number on its side) whose first board
+  // is at `half_turn`. Returns the new timeline's index.
+  int CreateTimeline(Color creator, int half_turn, const Board& board);
+
+  // Undo support: a mark records the number of appends so far.
+  struct Mark {
+    size_t log_size = 0;
+  };
+  Mark GetMark() const { return Mark{log_.size()}; }
+  void Rollback(Mark mark);
+
+  // The state key (keys.h): sum of the placed keys of every board.
+  uint64_t StateKey() const { return state_key_; }
+  // Content key of the board at (timeline, half_turn); the board must exist.
+  uint64_t ContentKeyAt(int timeline, int half_turn) const;
+
+  size_t board_count() const { return boards_.size(); }
+  int timeline_count() const;
+
+  // Calls f(timeline, half_turn, board) for every board in the specification's order: timeline
+  // ascending, then half-turn ascending (white before black within a turn).
+  template <typename F>
+  void ForEachBoard(F&& f) const {
+    for (int l = min_timeline_; l <= max_timeline_; ++l) {
+      const Timeline& t = Line(l);
+      if (!t.exists) continue;
+      for (size_t i = 0; i < t.boards.size(); ++i) {
+        f(l, t.start_half + static_cast<int>(i), boards_[t.boards[i]].board);
+      }
+    }
+  }
+
+  // The full-state 5DFEN: every board's canonical string in the specification's order.
+  std::string StateFen() const;
+  // The specification's full-state MD5 (lowercase hex).
+  std::string StateMd5() const;
+  // The canonical string of one board.
+  std::string BoardFen(int timeline, int half_turn) const;
+
+ private:
+  struct Timeline {
+    bool exists = false;
+    int start_half = 0;
+    std::vector<int32_t> boards;  // indices into boards_
+  };
+  struct StoredBoard {
+    Board board;
+    uint64_t content_key = 0;
+    int timeline = 0;
+    int half_turn = 0;
+  };
+  // One entry per append: the timeline it went to, and whether it created that timeline.
+  struct LogEntry {
+    int timeline;
+    bool created;
+  };
+
+  const Timeline& Line(int timeline) const {
+    assert(timeline >= min_timeline_ && timeline <= max_timeline_);
+    return timeline >= 0 ? positive_[timeline] : negative_[-timeline - 1];
+  }
+  Timeline& MutableLine(int timeline);
+  void AddBoard(int timeline, int half_turn, const Board& board);
+
+  int width_ = 8;
+  int height_ = 8;
+  TimelineLabeling labeling_;
+  int min_timeline_ = 0;
+  int max_timeline_ = -1;
+  int initial_min_ = 0;
+  int initial_max_ = 0;
+  std::vector<Timeline> positive_;  // timelines 0, 1, 2, ...
+  std::vector<Timeline> negative_;  // timelines -1, -2, ...
+  std::deque<StoredBoard> boards_;
+  std::vector<LogEntry> log_;
+  uint64_t state_key_ = 0;
+};
+
+}  // namespace fived
+
+#endif  // FIVED_CORE_POSITION_H_

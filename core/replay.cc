@@ -1,0 +1,421 @@
+// Replaying written games; see replay.h.
+#include "core/replay.h"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+
+#include "core/fen.h"
+#include "core/variants.h"
+
+namespace fived {
+
+std::string ReplayError::Message() const {
+  std::string out = "line " + std::to_string(pos.line) + ", col " + std::to_string(pos.column) + ": ";
+  if (!token.empty()) out += token + ": ";
+  out += reason;
+  return out;
+}
+
+std::string BoardRefText(const Position& pos, int timeline, int half_turn) {
+  return "(" + pos.labeling().Label(timeline) + "T" + std::to_string(TurnOf(half_turn)) + ")";
+}
+
+namespace {
+
+std::string_view Trim(std::string_view s) {
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+  return s;
+}
+
+ReplayError HeaderError(const Header* header, std::string reason) {
+  ReplayError e;
+  if (header != nullptr) {
+    e.pos = header->pos;
+    e.token = "[" + header->name + " \"" + header->value + "\"]";
+  }
+  e.reason = std::move(reason);
+  return e;
+}
+
+// Parses "WxH" (also "W x H"); returns false when malformed.
+bool ParseSize(std::string_view text, int* width, int* height) {
+  text = Trim(text);
+  const size_t x = text.find_first_of("xX");
+  if (x == std::string_view::npos) return false;
+  const std::string_view w = Trim(text.substr(0, x));
+  const std::string_view h = Trim(text.substr(x + 1));
+  auto parse = [](std::string_view s, int* v) {
+    const auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), *v);
+    return ec == std::errc() && ptr == s.data() + s.size();
+  };
+  return parse(w, width) && parse(h, height);
+}
+
+PromotionSet DefaultPromotions() {
+  PromotionSet set;
+  for (PieceType t : {PieceType::kCommonKing, PieceType::kQueen, PieceType::kPrincess,
+                      PieceType::kKnight, PieceType::kRook, PieceType::kBishop,
+                      PieceType::kUnicorn, PieceType::kDragon}) {
+    set.Add(t);
+  }
+  return set;
+}
+
+// Reads the timeline of a board string into the internal index, once the labeling is known.
+int TimelineOf(const FenBoard& fen, const TimelineLabeling& labeling) {
+  return labeling.FromNotation(fen.timeline_negative, fen.timeline_magnitude);
+}
+
+}  // namespace
+
+std::variant<GameSetup, ReplayError> SetupGame(const SyntaxGame& game) {
+  GameSetup setup;
+  const Header* board_header = game.FindHeader("Board");
+  if (board_header == nullptr) board_header = game.FindHeader("Variant");
+  const std::string board_name = board_header ? board_header->value : "";
+  const Header* size_header = game.FindHeader("Size");
+  int width = 0, height = 0;
+  if (size_header != nullptr && !ParseSize(size_header->value, &width, &height)) {
+    return HeaderError(size_header, "board size is not of the form WxH");
+  }
+  if (size_header != nullptr &&
+      (width < 1 || height < 1 || width > kMaxBoardSide || height > kMaxBoardSide)) {
+    return HeaderError(size_header, "board size must be between 1x1 and 16x16");
+  }
+
+  const bool custom = IsCustomBoardName(board_name) ||
+                      (board_header == nullptr && !game.boards.empty());
+  std::vector<std::string> fen_texts;
+  std::vector<TextPos> fen_positions;
+  if (custom) {
+    if (game.boards.empty()) {
+      return HeaderError(board_header, "a custom game needs 5DFEN board lines");
+    }
+    setup.variant = "custom";
+    for (const FenLine& line : game.boards) {
+      fen_texts.push_back(line.text);
+      fen_positions.push_back(line.pos);
+    }
+  } else {
+    const Variant* variant = FindVariant(board_name);
+    if (variant == nullptr) {
+      return HeaderError(board_header, "unknown variant \"" + board_name + "\"");
+    }
+    setup.variant = variant->name;
+    if (size_header != nullptr && (width != variant->width || height != variant->height)) {
+      return HeaderError(size_header, "the variant " + variant->name + " is " +
+                                          std::to_string(variant->width) + "x" +
+                                          std::to_string(variant->height));
+    }
+    width = variant->width;
+    height = variant->height;
+    fen_texts = variant->boards;
+    fen_positions.assign(fen_texts.size(), board_header ? board_header->pos : TextPos{});
+    if (variant->default_promotion == "S") setup.default_promotion = PieceType::kPrincess;
+  }
+
+  std::vector<FenBoard> parsed;
+  bool even = false;
+  for (size_t i = 0; i < fen_texts.size(); ++i) {
+    auto result = ParseFenBoard(fen_texts[i], width, height);
+    if (auto* error = std::get_if<std::string>(&result)) {
+      ReplayError e;
+      e.pos = fen_positions[i];
+      e.token = "[" + fen_texts[i] + "]";
+      e.reason = "bad 5DFEN board: " + *error;
+      return e;
+    }
+    parsed.push_back(std::get<FenBoard>(std::move(result)));
+    if (i == 0) {
+      width = parsed.back().board.width();
+      height = parsed.back().board.height();
+    }
+    even = even || parsed.back().timeline_signed_zero;
+  }
+  TimelineLabeling labeling;
+  labeling.even = even;
+  std::vector<Position::InitialBoard> initial;
+  for (const FenBoard& fen : parsed) {
+    initial.push_back({fen.board, TimelineOf(fen, labeling), HalfTurn(fen.turn, fen.color)});
+  }
+  if (std::string error = setup.start.Init(width, height, even, initial); !error.empty()) {
+    ReplayError e;
+    e.pos = fen_positions.empty() ? TextPos{} : fen_positions.front();
+    e.reason = "bad starting position: " + error;
+    return e;
+  }
+
+  setup.promotions = DefaultPromotions();
+  if (const Header* promotions = game.FindHeader("Promotions")) {
+    PromotionSet set;
+    PieceType first = PieceType::kNone;
+    for (char c : promotions->value) {
+      if (c == ',' || std::isspace(static_cast<unsigned char>(c))) continue;
+      const PieceType type = PieceTypeFromLetter(c);
+      if (type == PieceType::kNone || IsRoyal(type) || IsPawnLike(type)) {
+        return HeaderError(promotions, std::string("cannot promote to '") + c + "'");
+      }
+      set.Add(type);
+      if (first == PieceType::kNone) first = type;
+    }
+    if (first != PieceType::kNone) {
+      setup.promotions = set;
+      setup.default_promotion = first;
+    }
+  }
+  return setup;
+}
+
+namespace {
+
+// The internal timeline of a written board reference.
+int TimelineOfRef(const Position& pos, const BoardRef& ref) {
+  return pos.labeling().FromNotation(ref.negative, ref.timeline);
+}
+
+std::string WrittenBoard(const BoardRef& ref) {
+  std::string out = "(";
+  if (ref.negative) {
+    out += '-';
+  } else if (ref.explicit_sign) {
+    out += '+';
+  }
+  out += std::to_string(ref.timeline) + "T" + std::to_string(ref.turn) + ")";
+  return out;
+}
+
+std::string ColorName(Color c) { return c == Color::kWhite ? "white" : "black"; }
+
+// Checks that a written source board is one the mover may move from; returns its timeline and
+// half-turn or a reason.
+std::variant<std::pair<int, int>, std::string> SourceBoard(const Position& pos, Color mover,
+                                                           const BoardRef& ref) {
+  const int timeline = TimelineOfRef(pos, ref);
+  const int half = HalfTurn(ref.turn, mover);
+  if (!pos.HasTimeline(timeline)) {
+    return "there is no timeline " + pos.labeling().Label(timeline);
+  }
+  if (pos.TipHalf(timeline) != half) {
+    if (pos.BoardAt(timeline, half) == nullptr) {
+      return "board " + WrittenBoard(ref) + " does not exist for " + ColorName(mover);
+    }
+    return "board " + WrittenBoard(ref) + " is not the last board of its timeline, " +
+           ColorName(mover) + " cannot move from it";
+  }
+  return std::make_pair(timeline, half);
+}
+
+bool PieceMatches(const SyntaxMove& written, PieceType type) {
+  if (written.piece != 0) return PieceTypeFromLetter(written.piece) == type;
+  if (written.from_file >= 0 && written.from_rank >= 0) return true;  // "e2e4": whatever is there
+  return IsPawnLike(type);
+}
+
+std::string PieceWord(const SyntaxMove& written) {
+  if (written.piece != 0) return std::string(PieceName(PieceTypeFromLetter(written.piece)));
+  if (written.from_file >= 0 && written.from_rank >= 0) return "piece";
+  return "pawn";
+}
+
+}  // namespace
+
+std::variant<Move, std::string> ResolveMove(const Position& pos, Color mover,
+                                            const SyntaxMove& written, const GameSetup& setup) {
+  if (written.null_move) return std::string("a null move (0000) is not a 5D chess move");
+
+  // Source boards: the written one, or every tip the mover may play.
+  std::vector<std::pair<int, int>> sources;
+  if (written.source) {
+    auto source = SourceBoard(pos, mover, *written.source);
+    if (auto* error = std::get_if<std::string>(&source)) return *error;
+    sources.push_back(std::get<std::pair<int, int>>(source));
+  } else {
+    for (int l = pos.min_timeline(); l <= pos.max_timeline(); ++l) {
+      if (pos.HasTimeline(l) && ColorOf(pos.TipHalf(l)) == mover) {
+        sources.emplace_back(l, pos.TipHalf(l));
+      }
+    }
+    if (sources.empty()) return "no board where " + ColorName(mover) + " can move";
+  }
+
+  // Target board, when written; otherwise the source board.
+  std::optional<std::pair<int, int>> target;
+  if (written.target) {
+    target.emplace(TimelineOfRef(pos, *written.target), HalfTurn(written.target->turn, mover));
+    if (pos.BoardAt(target->first, target->second) == nullptr) {
+      return "target board " + WrittenBoard(*written.target) + " does not exist";
+    }
+  }
+
+  const MoveView view(pos);
+  std::vector<Move> found;
+  for (const auto& [timeline, half] : sources) {
+    const Board& board = *pos.BoardAt(timeline, half);
+    for (int rank = 0; rank < board.height(); ++rank) {
+      if (written.from_rank >= 0 && rank != written.from_rank) continue;
+      for (int file = 0; file < board.width(); ++file) {
+        if (written.from_file >= 0 && file != written.from_file) continue;
+        const Piece piece = board.at(file, rank);
+        if (piece.empty() || piece.color() != mover) continue;
+        if (written.castle != SyntaxMove::Castle::kNone) {
+          if (piece.type() != PieceType::kKing) continue;
+        } else if (!PieceMatches(written, piece.type())) {
+          continue;
+        }
+        const Square from{static_cast<int8_t>(file), static_cast<int8_t>(rank)};
+        ForEachPieceMove(view, timeline, half, from, piece, GenMode::kAll, setup.promotions,
+                         [&](const Move& m, Piece) {
+                           if (written.castle != SyntaxMove::Castle::kNone) {
+                             if (!(m.flags & Move::kCastle)) return false;
+                             const bool kingside = m.to.file > m.from.file;
+                             if (kingside != (written.castle == SyntaxMove::Castle::kKingside)) {
+                               return false;
+                             }
+                             found.push_back(m);
+                             return false;
+                           }
+                           const int dst_l = target ? target->first : timeline;
+                           const int dst_h = target ? target->second : half;
+                           if (m.dst_timeline != dst_l || m.dst_half != dst_h) return false;
+                           if (m.to.file != written.to_file || m.to.rank != written.to_rank) {
+                             return false;
+                           }
+                           const PieceType promotion =
+                               written.promotion ? PieceTypeFromLetter(written.promotion)
+                                                 : setup.default_promotion;
+                           if (m.promotion != PieceType::kNone && m.promotion != promotion) {
+                             return false;
+                           }
+                           if (m.promotion == PieceType::kNone && written.promotion != 0) {
+                             return false;
+                           }
+                           found.push_back(m);
+                           return false;
+                         });
+      }
+    }
+  }
+
+  // A pawn move without a letter may also mean a brawn; prefer pawns when both match.
+  if (found.size() > 1 && written.piece == 0) {
+    std::vector<Move> pawns;
+    for (const Move& m : found) {
+      if (pos.BoardAt(m.src_timeline, m.src_half)->at(m.from).type() == PieceType::kPawn) {
+        pawns.push_back(m);
+      }
+    }
+    if (!pawns.empty()) found = pawns;
+  }
+  if (found.size() == 1) return found.front();
+
+  std::string where;
+  if (written.source) {
+    where = " on board " + WrittenBoard(*written.source);
+  } else if (sources.size() == 1) {
+    where = " on board " + BoardRefText(pos, sources[0].first, sources[0].second);
+  }
+  if (written.castle != SyntaxMove::Castle::kNone) {
+    const std::string side = written.castle == SyntaxMove::Castle::kKingside ? "O-O" : "O-O-O";
+    if (found.empty()) return "castling " + side + " is not possible" + where;
+    return "castling " + side + " is ambiguous" + where;
+  }
+  std::string destination = written.target ? WrittenBoard(*written.target) : "";
+  destination += SquareName(Square{static_cast<int8_t>(written.to_file),
+                                   static_cast<int8_t>(written.to_rank)});
+  if (found.empty()) {
+    if (written.promotion != 0 && !setup.promotions.Contains(PieceTypeFromLetter(written.promotion))) {
+      return std::string("promotion to ") + written.promotion + " is not allowed in this game";
+    }
+    return "no " + PieceWord(written) + where + " can reach " + destination;
+  }
+  std::string list;
+  for (const Move& m : found) {
+    if (!list.empty()) list += ", ";
+    list += BoardRefText(pos, m.src_timeline, m.src_half) + SquareName(m.from);
+  }
+  return "ambiguous: " + std::to_string(found.size()) + " pieces can reach " + destination +
+         " (" + list + ")";
+}
+
+Replayer::Replayer(GameSetup setup) : setup_(std::move(setup)) {}
+
+std::optional<ReplayError> Replayer::Play(const SyntaxAction& action, int action_number) {
+  Position& pos = setup_.start;
+  const Position::Mark mark = pos.GetMark();
+  const Color mover = pos.ToMove();
+  PlayedAction played;
+  played.mover = mover;
+  auto fail = [&](TextPos at, std::string token, std::string reason) {
+    pos.Rollback(mark);
+    ReplayError e;
+    e.pos = at;
+    e.token = std::move(token);
+    e.reason = std::move(reason);
+    e.action = action_number;
+    return e;
+  };
+  if (action.moves.empty()) return fail(action.pos, "", "empty action");
+  for (const SyntaxMove& written : action.moves) {
+    auto resolved = ResolveMove(pos, mover, written, setup_);
+    if (auto* reason = std::get_if<std::string>(&resolved)) {
+      return fail(written.pos, written.text, *reason);
+    }
+    const Move move = std::get<Move>(resolved);
+    played.moves.push_back({move, ApplyMove(&pos, move)});
+  }
+  const ActionVerdict verdict = JudgeAction(pos, mover);
+  const SyntaxMove& last = action.moves.back();
+  switch (verdict.problem) {
+    case ActionVerdict::Problem::kNone:
+      break;
+    case ActionVerdict::Problem::kMandatoryBoardsLeft: {
+      std::string boards;
+      for (int l : verdict.mandatory_left) {
+        if (!boards.empty()) boards += ", ";
+        boards += BoardRefText(pos, l, pos.TipHalf(l));
+      }
+      return fail(last.pos, last.text,
+                  "action is incomplete: " + ColorName(mover) + " must also move on " + boards);
+    }
+    case ActionVerdict::Problem::kRoyalCapturable: {
+      const Move& c = verdict.capture;
+      const Board* at = pos.BoardAt(c.dst_timeline, c.dst_half);
+      const std::string royal =
+          at != nullptr ? std::string(PieceName(at->at(c.to).type())) : std::string("royal piece");
+      return fail(last.pos, last.text,
+                  "action leaves " + ColorName(mover) + "'s " + royal + " on " +
+                      BoardRefText(pos, c.dst_timeline, c.dst_half) + SquareName(c.to) +
+                      " capturable from " + BoardRefText(pos, c.src_timeline, c.src_half) +
+                      SquareName(c.from));
+    }
+  }
+  actions_.push_back(std::move(played));
+  return std::nullopt;
+}
+
+ReplayOutcome ReplayGame(const SyntaxGame& game,
+                         const std::function<void(int, const Position&)>& on_state) {
+  ReplayOutcome outcome;
+  auto setup = SetupGame(game);
+  if (auto* error = std::get_if<ReplayError>(&setup)) {
+    outcome.error = *error;
+    return outcome;
+  }
+  outcome.replayer.emplace(std::get<GameSetup>(std::move(setup)));
+  Replayer& replayer = *outcome.replayer;
+  if (on_state) on_state(0, replayer.position());
+  int number = 0;
+  for (const SyntaxAction& action : game.actions) {
+    ++number;
+    if (auto error = replayer.Play(action, number)) {
+      outcome.error = std::move(error);
+      return outcome;
+    }
+    if (on_state) on_state(number, replayer.position());
+  }
+  return outcome;
+}
+
+}  // namespace fived

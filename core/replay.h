@@ -1,0 +1,90 @@
+// Replaying a game: from the syntax of a 5dpgn game (pgn_syntax.h) to the states it reaches,
+// deciding what each written move means (which piece, from which board) and whether each action
+// is legal. Errors carry the position of the offending text and a reason in plain English.
+#ifndef FIVED_CORE_REPLAY_H_
+#define FIVED_CORE_REPLAY_H_
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "core/action.h"
+#include "core/movegen.h"
+#include "core/pgn_syntax.h"
+#include "core/position.h"
+
+namespace fived {
+
+// Why a game cannot be replayed, at which text.
+struct ReplayError {
+  TextPos pos;
+  std::string token;   // the move (or header) as written; may be empty
+  std::string reason;  // e.g. "no knight on board (0T5) can reach e5"
+  int action = 0;      // 1-based index of the action that failed; 0 for setup errors
+
+  // "line 40, col 17: (0T5)Nxe5: no knight on board (0T5) can reach e5"
+  std::string Message() const;
+};
+
+// The rules a game is played under, from its headers.
+struct GameSetup {
+  std::string variant;  // the official name, or "custom"
+  Position start;
+  PromotionSet promotions;  // pieces a pawn or brawn may become
+  PieceType default_promotion = PieceType::kQueen;  // when a move does not say
+};
+
+// Builds the setup from [Board], [Size], [Promotions] and 5DFEN board lines. An unknown Board
+// name is an error, never a silent Standard. A custom game needs its 5DFEN boards; its size comes
+// from [Size] or, without it, from the boards.
+std::variant<GameSetup, ReplayError> SetupGame(const SyntaxGame& game);
+
+// A move as played: what was resolved and what it did.
+struct PlayedMove {
+  Move move;
+  MoveEffect effect;
+};
+struct PlayedAction {
+  Color mover = Color::kWhite;
+  std::vector<PlayedMove> moves;
+};
+
+// Decides which move of the position a written move means for `mover`, the side to move (tips
+// already played in this action are no longer the mover's, so they are not sources). Returns the
+// move or a reason.
+std::variant<Move, std::string> ResolveMove(const Position& pos, Color mover,
+                                            const SyntaxMove& written, const GameSetup& setup);
+
+// Replays actions one by one.
+class Replayer {
+ public:
+  explicit Replayer(GameSetup setup);
+
+  // Plays one written action. On error the position is left as it was before the action.
+  std::optional<ReplayError> Play(const SyntaxAction& action, int action_number);
+  const Position& position() const { return setup_.start; }
+  const GameSetup& setup() const { return setup_; }
+  const std::vector<PlayedAction>& actions() const { return actions_; }
+
+ private:
+  GameSetup setup_;  // setup_.start is the current position
+  std::vector<PlayedAction> actions_;
+};
+
+// Replays a whole game. Calls on_state(action_number, position) for the start (0) and after
+// each action. Returns the replayer (final position, played actions) and the first error.
+struct ReplayOutcome {
+  std::optional<Replayer> replayer;  // absent when the setup failed
+  std::optional<ReplayError> error;
+};
+ReplayOutcome ReplayGame(const SyntaxGame& game,
+                         const std::function<void(int, const Position&)>& on_state = {});
+
+// The notation of a board: "(0T5)", "(-1T6)", "(+0T3)".
+std::string BoardRefText(const Position& pos, int timeline, int half_turn);
+
+}  // namespace fived
+
+#endif  // FIVED_CORE_REPLAY_H_

@@ -1,0 +1,78 @@
+// The check mode of 5d-index; see check.h.
+#include "indexer/check.h"
+
+#include <fstream>
+#include <iostream>
+
+#include "core/pgn_syntax.h"
+#include "core/replay.h"
+
+namespace fived {
+
+namespace {
+
+void CheckStream(const std::string& name, std::istream& in, const CheckOptions& options,
+                 std::ostream& out, std::ostream& report, CheckSummary* summary) {
+  GameSplitter splitter(in);
+  while (std::optional<RawGame> raw = splitter.Next()) {
+    ++summary->games;
+    const std::string prefix = name + "\t" + std::to_string(raw->index) + "\t";
+    std::optional<ReplayError> error;
+    SyntaxResult syntax = ParseGameSyntax(raw->text, raw->first_line);
+    std::optional<Replayer> replayer;
+    if (syntax.error) {
+      error.emplace();
+      error->pos = syntax.error->pos;
+      error->token = syntax.error->token;
+      error->reason = syntax.error->reason;
+    } else {
+      auto on_state = [&](int action, const Position& pos) {
+        if (options.output == CheckOptions::Output::kHashes) {
+          out << prefix << action << "\t" << pos.StateMd5() << "\n";
+        }
+      };
+      ReplayOutcome outcome = ReplayGame(syntax.game, on_state);
+      error = std::move(outcome.error);
+      replayer = std::move(outcome.replayer);
+    }
+    if (error) {
+      ++summary->rejected;
+      const std::string message = "game " + std::to_string(raw->index) + ", " + error->Message();
+      if (options.output != CheckOptions::Output::kSummary) out << prefix << "error\t" << message << "\n";
+      report << name << ": " << message << "\n";
+      continue;
+    }
+    ++summary->replayed;
+    if (options.output == CheckOptions::Output::kFen) {
+      out << prefix << "fen\t" << replayer->position().StateFen() << "\n";
+    }
+  }
+}
+
+}  // namespace
+
+CheckSummary CheckFiles(const std::vector<std::string>& paths, const CheckOptions& options,
+                        std::ostream& out, std::ostream& err) {
+  CheckSummary summary;
+  std::ostream& report = options.output == CheckOptions::Output::kSummary ? out : err;
+  for (const std::string& path : paths) {
+    if (path == "-") {
+      CheckStream("-", std::cin, options, out, report, &summary);
+      continue;
+    }
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+      ++summary.unreadable_files;
+      report << path << ": cannot open file\n";
+      continue;
+    }
+    CheckStream(path, in, options, out, report, &summary);
+  }
+  report << "games: " << summary.games << ", replayed: " << summary.replayed
+         << ", rejected: " << summary.rejected;
+  if (summary.unreadable_files > 0) report << ", unreadable files: " << summary.unreadable_files;
+  report << "\n";
+  return summary;
+}
+
+}  // namespace fived

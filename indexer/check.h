@@ -1,0 +1,31 @@
+// The check mode of 5d-index: read collections, replay and validate every game, report.
+#ifndef FIVED_INDEXER_CHECK_H_
+#define FIVED_INDEXER_CHECK_H_
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace fived {
+
+struct CheckOptions {
+  enum class Output { kSummary, kHashes, kFen };
+  Output output = Output::kSummary;
+};
+
+struct CheckSummary {
+  long games = 0;
+  long replayed = 0;
+  long rejected = 0;
+  long unreadable_files = 0;
+};
+
+// Checks every game of every file ("-" is standard input). Per-game lines (hashes, FENs) go to
+// `out`; rejections and the summary go to `out` in summary mode and to `err` otherwise, so that
+// `out` stays machine-readable. Never throws on bad input.
+CheckSummary CheckFiles(const std::vector<std::string>& paths, const CheckOptions& options,
+                        std::ostream& out, std::ostream& err);
+
+}  // namespace fived
+
+#endif  // FIVED_INDEXER_CHECK_H_

@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages that building and testing 5dpgn-db need, and only those that
+# are missing: a machine that has everything is left alone (no apt-get update, no sudo prompt).
+set -euo pipefail
+
+packages=(
+  g++
+  cmake
+  pkg-config
+  libsqlite3-dev
+  sqlite3
+  libboost-program-options-dev
+  libxxhash-dev
+  libssl-dev
+  libgtest-dev
+  googletest
+)
+# Ninja makes builds faster but cmake's default generator works without it.
+optional_packages=(ninja-build)
+
+is_installed() {
+  dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q '^install ok installed$'
+}
+
+if ! command -v dpkg-query >/dev/null 2>&1 || ! command -v apt-get >/dev/null 2>&1; then
+  echo "install-deps: no dpkg/apt-get here; install these yourself: ${packages[*]}" >&2
+  exit 0
+fi
+
+missing=()
+for package in "${packages[@]}"; do
+  is_installed "$package" || missing+=("$package")
+done
+missing_optional=()
+for package in "${optional_packages[@]}"; do
+  is_installed "$package" || missing_optional+=("$package")
+done
+
+if [[ ${#missing[@]} -eq 0 && ${#missing_optional[@]} -eq 0 ]]; then
+  exit 0
+fi
+
+sudo_cmd=()
+if [[ $(id -u) -ne 0 ]]; then
+  if ! command -v sudo >/dev/null 2>&1; then
+    echo "install-deps: not root and no sudo; install these yourself:" \
+      "${missing[*]} ${missing_optional[*]}" >&2
+    [[ ${#missing[@]} -eq 0 ]] && exit 0
+    exit 1
+  fi
+  sudo_cmd=(sudo)
+fi
+
+apt_get=("${sudo_cmd[@]}" env DEBIAN_FRONTEND=noninteractive apt-get -y -q
+  -o Dpkg::Options::=--force-confdef -o Dpkg::Options::=--force-confold)
+
+echo "install-deps: installing ${missing[*]} ${missing_optional[*]}"
+"${apt_get[@]}" update
+if [[ ${#missing[@]} -gt 0 ]]; then
+  "${apt_get[@]}" install --no-install-recommends "${missing[@]}"
+fi
+if [[ ${#missing_optional[@]} -gt 0 ]]; then
+  "${apt_get[@]}" install --no-install-recommends "${missing_optional[@]}" ||
+    echo "install-deps: could not install ${missing_optional[*]} (optional); going on" >&2
+fi
