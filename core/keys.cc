@@ -10,7 +10,6 @@
 namespace fived {
 
 namespace {
-constexpr uint64_t kKeySeed = 0x35642d6368657373ULL;  // "5d-chess"
 
 void PutLe32(uint8_t* out, uint32_t v) {
   for (int i = 0; i < 4; ++i) out[i] = static_cast<uint8_t>(v >> (8 * i));
@@ -28,7 +27,7 @@ uint64_t BoardContentKey(const Board& board) {
   for (int rank = 0; rank < board.height(); ++rank) {
     for (int file = 0; file < board.width(); ++file) bytes[n++] = board.at(file, rank).bits();
   }
-  return XXH3_64bits_withSeed(bytes.data(), n, kKeySeed);
+  return XXH3_64bits(bytes.data(), n);
 }
 
 uint64_t PlacedBoardKey(uint64_t content_key, int timeline, int half_turn) {
@@ -36,7 +35,7 @@ uint64_t PlacedBoardKey(uint64_t content_key, int timeline, int half_turn) {
   PutLe64(bytes, content_key);
   PutLe32(bytes + 8, static_cast<uint32_t>(timeline));
   PutLe32(bytes + 12, static_cast<uint32_t>(half_turn));
-  return XXH3_64bits_withSeed(bytes, sizeof bytes, kKeySeed);
+  return XXH3_64bits(bytes, sizeof bytes);
 }
 
 std::string Md5Hex(std::string_view data) {

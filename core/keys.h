@@ -21,7 +21,8 @@ namespace fived {
 constexpr uint32_t kKeyVersion = 1;
 
 // Content key of a board. Hashed bytes: width, height, then width*height piece bytes (Piece::bits)
-// rank by rank from rank 1, file a first. Seed: kKeySeed.
+// rank by rank from rank 1, file a first. XXH3-64 with seed 0 (the default), so that `xxhsum -H3`
+// over the same bytes gives the same value.
 uint64_t BoardContentKey(const Board& board);
 
 // Key of a board at its place in the multiverse. Hashed bytes: the content key (8 bytes, little

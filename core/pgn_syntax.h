@@ -42,8 +42,12 @@ struct RawGame {
 // A game is an optional block of header lines ('[' at the start of a line, after optional spaces)
 // followed by movetext. A new game starts at a header line that follows movetext, or at
 // non-blank text that follows a blank line after a game's movetext ended with a result token
-// (1-0, 0-1, 1/2-1/2, *). Comments {...} may span lines and hide '[' and blank lines. Leading
-// UTF-8 BOM, CRLF and a missing final newline are accepted. Blank-only input yields no game.
+// (1-0, 0-1, 1/2-1/2, *). A header line that follows a blank line after a header block with no
+// movetext also starts a new game (so "[Event \"x\"]\n\n[Event \"y\"]\n" is two empty games).
+// Comments {...} may span lines and hide '[' and blank lines. Leading UTF-8 BOM, CRLF and a
+// missing final newline are accepted. Blank-only input yields no game. A game's text runs from the
+// start of its first non-blank line to the end (line break included) of its last non-blank line;
+// blank lines between games belong to no game. Not thread-safe; the stream must outlive it.
 class GameSplitter {
  public:
   explicit GameSplitter(std::istream& in);
@@ -51,16 +55,46 @@ class GameSplitter {
   std::optional<RawGame> Next();
 
  private:
-  // implementation-defined state
-  struct Impl;
+  enum class LineKind : uint8_t { kUndecided, kHeader, kMovetext };
+
+  bool Fill();                       // reads one more chunk; false at the end of the stream
+  std::optional<RawGame> Step(char c);  // classifies the byte at scan_, maybe closing a game
+  void StartGame();                  // a game starts at the current line
+  RawGame TakeGame();                // the current game's text, as cut so far
+  void EndLine(uint64_t next_line_start);
+  void EndToken();
+
+  // All offsets are file offsets. The buffer keeps the bytes from the start of the current game
+  // (or of the current line between games) to what was read last.
   std::istream& in_;
   std::string buffer_;
-  size_t buffer_pos_ = 0;
   uint64_t buffer_offset_ = 0;  // file offset of buffer_[0]
-  int line_ = 1;
-  int games_ = 0;
+  uint64_t scan_ = 0;           // next byte to classify
   bool started_ = false;
   bool eof_ = false;
+  bool finished_ = false;
+
+  // The line being scanned.
+  uint64_t line_start_ = 0;
+  int line_ = 1;
+  LineKind line_kind_ = LineKind::kUndecided;
+  bool line_has_content_ = false;
+  bool in_comment_ = false;  // inside {...}, which may span lines
+  bool in_quote_ = false;    // inside a header value
+  bool escape_ = false;      // after a backslash inside a header value
+  char token_[8] = {};       // the first bytes of the current movetext token
+  size_t token_len_ = 0;
+
+  // The game being cut.
+  bool in_game_ = false;
+  uint64_t game_start_ = 0;
+  uint64_t game_end_ = 0;  // end of its last non-blank line so far
+  int game_line_ = 1;
+  bool has_movetext_ = false;
+  bool blank_in_headers_ = false;     // a blank line followed a header-only block
+  bool ended_with_result_ = false;    // the last movetext token was a result
+  bool blank_after_result_ = false;   // ... and a blank line followed it
+  int games_ = 0;
 };
 
 // A board reference as written: "(0T1)", "(-1T6)", "(+0T3)", "(-0T3)", "(L-1 T6)", "(L0T1)".
@@ -139,14 +173,23 @@ struct SyntaxGame {
   std::vector<FenLine> boards;
   std::vector<SyntaxAction> actions;  // empty sub-turns are not listed
   std::string result;                 // "1-0", "0-1", "1/2-1/2", "*" or empty when not written
-  std::vector<std::string> comments;  // comments outside actions (before the first, after the last)
+  // Comments outside actions: before the first move, after the last move of the game (also when
+  // a result follows), after the result, and those of sub-turns that hold no move.
+  std::vector<std::string> comments;
+  // Side lines "(...)" as written, without the outer parentheses (ftxi's engine writes them, e.g.
+  // "(2b. d5 {better})"). They are kept for display and never replayed.
+  std::vector<std::string> variations;
 
   // First header of that name, compared case-insensitively; nullptr when absent.
   const Header* FindHeader(std::string_view name) const;
 };
 
 // Parses one game. `first_line` is the file line of text[0], so that positions are file
-// positions. On error returns the first syntax error and the game is rejected.
+// positions; columns count bytes from the start of the line within `text` (a BOM the splitter
+// removed is not counted). On error returns the first syntax error and the game is rejected;
+// `game` then holds what was read before the error (the headers, typically), for reporting only.
+// Moves without a turn marker open a new sub-turn when they start a line (after a sub-turn that
+// already has moves), alternating colours; otherwise they join the current sub-turn.
 struct SyntaxResult {
   SyntaxGame game;
   std::optional<SyntaxError> error;

@@ -339,10 +339,10 @@ std::variant<Move, std::string> ResolveMove(const Position& pos, Color mover,
          " (" + list + ")";
 }
 
-Replayer::Replayer(GameSetup setup) : setup_(std::move(setup)) {}
+Replayer::Replayer(GameSetup setup) : setup_(std::move(setup)), pos_(setup_.start) {}
 
 std::optional<ReplayError> Replayer::Play(const SyntaxAction& action, int action_number) {
-  Position& pos = setup_.start;
+  Position& pos = pos_;
   const Position::Mark mark = pos.GetMark();
   const Color mover = pos.ToMove();
   PlayedAction played;

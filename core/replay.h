@@ -64,12 +64,15 @@ class Replayer {
 
   // Plays one written action. On error the position is left as it was before the action.
   std::optional<ReplayError> Play(const SyntaxAction& action, int action_number);
-  const Position& position() const { return setup_.start; }
+  // The current position.
+  const Position& position() const { return pos_; }
+  // The rules and the starting position (setup().start never changes).
   const GameSetup& setup() const { return setup_; }
   const std::vector<PlayedAction>& actions() const { return actions_; }
 
  private:
-  GameSetup setup_;  // setup_.start is the current position
+  GameSetup setup_;
+  Position pos_;
   std::vector<PlayedAction> actions_;
 };
 

@@ -1,0 +1,158 @@
+// Canonical 5dpgn writing; see pgn_writer.h.
+#include "core/pgn_writer.h"
+
+#include "core/fen.h"
+
+namespace fived {
+
+namespace {
+
+// Whether another piece of the same type and colour on the source board can make a move to the
+// same target; returns which coordinates of `from` are needed to tell them apart.
+void Disambiguation(const Position& pos, const Move& move, Piece piece, bool* need_file,
+                    bool* need_rank) {
+  *need_file = *need_rank = false;
+  const Board& board = *pos.BoardAt(move.src_timeline, move.src_half);
+  const MoveView view(pos);
+  bool any = false, same_file = false, same_rank = false;
+  for (int rank = 0; rank < board.height(); ++rank) {
+    for (int file = 0; file < board.width(); ++file) {
+      if (file == move.from.file && rank == move.from.rank) continue;
+      const Piece other = board.at(file, rank);
+      if (other.type() != piece.type() || other.color() != piece.color() || other.empty()) continue;
+      const Square from{static_cast<int8_t>(file), static_cast<int8_t>(rank)};
+      const bool reaches =
+          ForEachPieceMove(view, move.src_timeline, move.src_half, from, other, GenMode::kAll,
+                           PromotionSet{0xffff}, [&](const Move& m, Piece) {
+                             return m.dst_timeline == move.dst_timeline &&
+                                    m.dst_half == move.dst_half && m.to == move.to;
+                           });
+      if (!reaches) continue;
+      any = true;
+      same_file = same_file || file == move.from.file;
+      same_rank = same_rank || rank == move.from.rank;
+    }
+  }
+  if (!any) return;
+  if (!same_file) {
+    *need_file = true;
+  } else if (!same_rank) {
+    *need_rank = true;
+  } else {
+    *need_file = *need_rank = true;
+  }
+}
+
+}  // namespace
+
+std::string MoveText(const Position& pos, const Move& move) {
+  const Board& source = *pos.BoardAt(move.src_timeline, move.src_half);
+  const Piece piece = source.at(move.from);
+  std::string out = BoardRefText(pos, move.src_timeline, move.src_half);
+  const char letter = PieceLetter(piece.type());
+  if (move.flags & Move::kCastle) {
+    if (source.width() == 8 && move.from.file == 4) {
+      out += move.to.file > move.from.file ? "O-O" : "O-O-O";
+    } else {
+      out += 'K' + SquareName(move.from) + SquareName(move.to);
+    }
+    return out;
+  }
+  const Board* target = pos.BoardAt(move.dst_timeline, move.dst_half);
+  const bool capture = (move.flags & Move::kEnPassant) || !target->at(move.to).empty();
+  if (move.IsJump()) {
+    out += letter;
+    out += SquareName(move.from);
+    out += pos.TipHalf(move.dst_timeline) == move.dst_half ? ">" : ">>";
+    if (capture) out += 'x';
+    out += BoardRefText(pos, move.dst_timeline, move.dst_half);
+    out += SquareName(move.to);
+  } else if (IsPawnLike(piece.type())) {
+    if (piece.type() == PieceType::kBrawn) out += letter;
+    if (capture) {
+      out += static_cast<char>('a' + move.from.file);
+      out += 'x';
+    }
+    out += SquareName(move.to);
+  } else {
+    out += letter;
+    bool need_file = false, need_rank = false;
+    Disambiguation(pos, move, piece, &need_file, &need_rank);
+    if (need_file) out += static_cast<char>('a' + move.from.file);
+    if (need_rank) out += std::to_string(move.from.rank + 1);
+    if (capture) out += 'x';
+    out += SquareName(move.to);
+  }
+  if (move.promotion != PieceType::kNone) {
+    out += '=';
+    out += PieceLetter(move.promotion);
+  }
+  return out;
+}
+
+std::string WriteMovetext(const Position& start, const std::vector<PlayedAction>& actions,
+                          const std::string& result) {
+  Position pos = start;
+  std::string out;
+  int turn = 0;
+  bool line_open = false;
+  for (size_t i = 0; i < actions.size(); ++i) {
+    const PlayedAction& action = actions[i];
+    if (action.mover == Color::kWhite) {
+      if (line_open) out += '\n';
+      ++turn;
+      out += std::to_string(turn) + ".";
+      line_open = true;
+    } else if (!line_open) {
+      ++turn;
+      out += std::to_string(turn) + "b.";
+      line_open = true;
+    } else {
+      out += " /";
+    }
+    for (const PlayedMove& played : action.moves) {
+      out += ' ';
+      out += MoveText(pos, played.move);
+      ApplyMove(&pos, played.move);
+    }
+    if (action.mover == Color::kBlack) {
+      out += '\n';
+      line_open = false;
+    }
+  }
+  if (!result.empty()) {
+    if (line_open) out += ' ';
+    out += result;
+    out += '\n';
+  } else if (line_open) {
+    out += '\n';
+  }
+  return out;
+}
+
+std::string WriteGame(const std::vector<std::pair<std::string, std::string>>& headers,
+                      const GameSetup& setup, const std::vector<PlayedAction>& actions,
+                      const std::string& result) {
+  std::string out;
+  for (const auto& [name, value] : headers) {
+    out += '[' + name + " \"";
+    for (char c : value) {
+      if (c == '"' || c == '\\') out += '\\';
+      out += c;
+    }
+    out += "\"]\n";
+  }
+  if (setup.variant == "custom") {
+    const Position& start = setup.start;
+    start.ForEachBoard([&](int l, int h, const Board& board) {
+      AppendFenBoard(board, start.labeling().Label(l), TurnOf(h), ColorOf(h), &out);
+      out += '\n';
+    });
+  }
+  out += '\n';
+  out += WriteMovetext(setup.start, actions, result);
+  out += '\n';
+  return out;
+}
+
+}  // namespace fived

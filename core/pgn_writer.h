@@ -1,0 +1,33 @@
+// Writing canonical 5dpgn: headers one per line, the 5DFEN boards of a custom game, then one
+// numbered line per turn where every move names its board, marks captures with 'x', jumps with
+// '>' or '>>' and promotions with '=X'. Physical moves use SAN with the least disambiguation that
+// makes them unique on their board; jumps write the piece letter (P for pawns) and both squares.
+// A written game reads back (pgn_syntax.h + replay.h) to the same states.
+#ifndef FIVED_CORE_PGN_WRITER_H_
+#define FIVED_CORE_PGN_WRITER_H_
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/replay.h"
+
+namespace fived {
+
+// The text of one move, written in the position before it (`pos`), by `mover`.
+std::string MoveText(const Position& pos, const Move& move);
+
+// The movetext of a game: turn lines, then the result when not empty. `start` is the starting
+// position (a copy is replayed internally); `actions` the played actions from it.
+std::string WriteMovetext(const Position& start, const std::vector<PlayedAction>& actions,
+                          const std::string& result);
+
+// A whole game: headers in the given order (a Board header is written as given; for a custom
+// game the starting boards follow the headers), a blank line, the movetext, a blank line.
+std::string WriteGame(const std::vector<std::pair<std::string, std::string>>& headers,
+                      const GameSetup& setup, const std::vector<PlayedAction>& actions,
+                      const std::string& result);
+
+}  // namespace fived
+
+#endif  // FIVED_CORE_PGN_WRITER_H_
