@@ -308,6 +308,15 @@ std::variant<Move, std::string> ResolveMove(const Position& pos, Color mover,
     }
     if (!pawns.empty()) found = pawns;
   }
+  // A king move written "Kg8" where one king steps to g8 and another castles there means the
+  // step: writers that spell castling as the king's move (5d-chess-js) disambiguate the castle.
+  if (found.size() > 1 && written.castle == SyntaxMove::Castle::kNone) {
+    std::vector<Move> steps;
+    for (const Move& m : found) {
+      if (!(m.flags & Move::kCastle)) steps.push_back(m);
+    }
+    if (!steps.empty()) found = steps;
+  }
   if (found.size() == 1) return found.front();
 
   std::string where;
