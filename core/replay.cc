@@ -350,7 +350,8 @@ std::variant<Move, std::string> ResolveMove(const Position& pos, Color mover,
 
 Replayer::Replayer(GameSetup setup) : setup_(std::move(setup)), pos_(setup_.start) {}
 
-std::optional<ReplayError> Replayer::Play(const SyntaxAction& action, int action_number) {
+std::optional<ReplayError> Replayer::Play(const SyntaxAction& action, int action_number,
+                                          bool keep_unfinished) {
   Position& pos = pos_;
   const Position::Mark mark = pos.GetMark();
   const Color mover = pos.ToMove();
@@ -385,8 +386,21 @@ std::optional<ReplayError> Replayer::Play(const SyntaxAction& action, int action
         if (!boards.empty()) boards += ", ";
         boards += BoardRefText(pos, l, pos.TipHalf(l));
       }
-      return fail(last.pos, last.text,
-                  "action is incomplete: " + ColorName(mover) + " must also move on " + boards);
+      const std::string reason =
+          "action is incomplete: " + ColorName(mover) + " must also move on " + boards;
+      if (!keep_unfinished) {
+        ReplayError e = fail(last.pos, last.text, reason);
+        e.kind = ReplayError::Kind::kIncompleteAction;
+        return e;
+      }
+      unfinished_ = std::move(played);
+      ReplayError e;
+      e.kind = ReplayError::Kind::kIncompleteAction;
+      e.pos = last.pos;
+      e.token = last.text;
+      e.reason = reason;
+      e.action = action_number;
+      return e;
     }
     case ActionVerdict::Problem::kRoyalCapturable: {
       const Move& c = verdict.capture;
@@ -418,8 +432,14 @@ ReplayOutcome ReplayGame(const SyntaxGame& game,
   int number = 0;
   for (const SyntaxAction& action : game.actions) {
     ++number;
-    if (auto error = replayer.Play(action, number)) {
-      outcome.error = std::move(error);
+    const bool last = number == static_cast<int>(game.actions.size());
+    if (auto error = replayer.Play(action, number, last)) {
+      if (last && error->kind == ReplayError::Kind::kIncompleteAction) {
+        error->reason += "; the moves of this unfinished action are kept but not counted";
+        outcome.warnings.push_back(std::move(*error));
+      } else {
+        outcome.error = std::move(error);
+      }
       return outcome;
     }
     if (on_state) on_state(number, replayer.position());

@@ -19,6 +19,8 @@ namespace fived {
 
 // Why a game cannot be replayed, at which text.
 struct ReplayError {
+  enum class Kind { kOther, kIncompleteAction };
+  Kind kind = Kind::kOther;
   TextPos pos;
   std::string token;   // the move (or header) as written; may be empty
   std::string reason;  // e.g. "no knight on board (0T5) can reach e5"
@@ -62,8 +64,13 @@ class Replayer {
  public:
   explicit Replayer(GameSetup setup);
 
-  // Plays one written action. On error the position is left as it was before the action.
-  std::optional<ReplayError> Play(const SyntaxAction& action, int action_number);
+  // Plays one written action. On error the position is left as it was before the action, except
+  // that with `keep_unfinished` an action whose only fault is that mandatory boards are left
+  // keeps its moves on the board as unfinished() (the error is still returned).
+  std::optional<ReplayError> Play(const SyntaxAction& action, int action_number,
+                                  bool keep_unfinished = false);
+  // Moves of an unfinished last action kept by Play, or empty.
+  const PlayedAction& unfinished() const { return unfinished_; }
   // The current position.
   const Position& position() const { return pos_; }
   // The rules and the starting position (setup().start never changes).
@@ -74,13 +81,20 @@ class Replayer {
   GameSetup setup_;
   Position pos_;
   std::vector<PlayedAction> actions_;
+  PlayedAction unfinished_;
 };
 
 // Replays a whole game. Calls on_state(action_number, position) for the start (0) and after
 // each action. Returns the replayer (final position, played actions) and the first error.
+//
+// One thing short of an error: when the text ends in the middle of an action (its moves are
+// legal but boards the mover must play are left, as in a game saved before the last submit),
+// its moves stay on the board (Replayer::unfinished()) but do not count as an action, and
+// `warnings` says so. This is how the reference implementation reads such files.
 struct ReplayOutcome {
   std::optional<Replayer> replayer;  // absent when the setup failed
   std::optional<ReplayError> error;
+  std::vector<ReplayError> warnings;
 };
 ReplayOutcome ReplayGame(const SyntaxGame& game,
                          const std::function<void(int, const Position&)>& on_state = {});

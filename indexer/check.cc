@@ -32,6 +32,10 @@ void CheckStream(const std::string& name, std::istream& in, const CheckOptions& 
         }
       };
       ReplayOutcome outcome = ReplayGame(syntax.game, on_state);
+      for (const ReplayError& warning : outcome.warnings) {
+        ++summary->warnings;
+        report << name << ": game " << raw->index << ", warning: " << warning.Message() << "\n";
+      }
       error = std::move(outcome.error);
       replayer = std::move(outcome.replayer);
     }
@@ -70,6 +74,7 @@ CheckSummary CheckFiles(const std::vector<std::string>& paths, const CheckOption
   }
   report << "games: " << summary.games << ", replayed: " << summary.replayed
          << ", rejected: " << summary.rejected;
+  if (summary.warnings > 0) report << ", warnings: " << summary.warnings;
   if (summary.unreadable_files > 0) report << ", unreadable files: " << summary.unreadable_files;
   report << "\n";
   return summary;

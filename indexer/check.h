@@ -17,6 +17,7 @@ struct CheckSummary {
   long games = 0;
   long replayed = 0;
   long rejected = 0;
+  long warnings = 0;
   long unreadable_files = 0;
 };
 
