@@ -100,6 +100,11 @@ std::variant<GameSetup, ReplayError> SetupGame(const SyntaxGame& game) {
     }
   } else {
     const Variant* variant = FindVariant(board_name);
+    if (board_header == nullptr && size_header != nullptr && variant != nullptr &&
+        (width != variant->width || height != variant->height)) {
+      return HeaderError(size_header, "no Board header and no 5DFEN boards: the starting position "
+                                      "of a " + size_header->value + " game is unknown");
+    }
     if (variant == nullptr) {
       return HeaderError(board_header, "unknown variant \"" + board_name + "\"");
     }
@@ -249,6 +254,8 @@ std::variant<Move, std::string> ResolveMove(const Position& pos, Color mover,
     }
   }
 
+  const bool any_target = !written.target && (written.jump == SyntaxMove::Jump::kBranching ||
+                                               written.jump == SyntaxMove::Jump::kNonBranching);
   const MoveView view(pos);
   std::vector<Move> found;
   for (const auto& [timeline, half] : sources) {
@@ -276,9 +283,20 @@ std::variant<Move, std::string> ResolveMove(const Position& pos, Color mover,
                              found.push_back(m);
                              return false;
                            }
-                           const int dst_l = target ? target->first : timeline;
-                           const int dst_h = target ? target->second : half;
-                           if (m.dst_timeline != dst_l || m.dst_half != dst_h) return false;
+                           if (any_target) {
+                             // "N>>d3": a jump whose target board is left to the position.
+                             if (!m.IsJump()) return false;
+                             const bool branching =
+                                 m.dst_timeline == m.src_timeline ||
+                                 pos.TipHalf(m.dst_timeline) != m.dst_half;
+                             if (branching != (written.jump == SyntaxMove::Jump::kBranching)) {
+                               return false;
+                             }
+                           } else {
+                             const int dst_l = target ? target->first : timeline;
+                             const int dst_h = target ? target->second : half;
+                             if (m.dst_timeline != dst_l || m.dst_half != dst_h) return false;
+                           }
                            if (m.to.file != written.to_file || m.to.rank != written.to_rank) {
                              return false;
                            }
