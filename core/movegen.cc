@@ -1,6 +1,7 @@
 // Movement tables and the check test; the generator itself is in movegen_inl.h.
 #include "core/movegen.h"
 
+#include <algorithm>
 #include <array>
 #include <cstdlib>
 #include <vector>
@@ -14,6 +15,7 @@ namespace {
 // For each piece type, its unit vectors. Built once, read-only afterwards (thread-safe).
 struct Tables {
   std::array<std::vector<Vec>, kPieceTypeCount> vectors;
+  std::array<std::vector<VecGroup>, kPieceTypeCount> groups;
 
   Tables() {
     // Every vector with components in {-1, 0, 1}, grouped by how many axes move.
@@ -58,7 +60,22 @@ struct Tables {
         }
       }
     }
+    // Sort each list by (t, l) and cut it into groups.
+    for (int type = 0; type < kPieceTypeCount; ++type) {
+      auto& list = vectors[type];
+      std::stable_sort(list.begin(), list.end(), [](const Vec& a, const Vec& b) {
+        return a.t != b.t ? a.t < b.t : a.l < b.l;
+      });
+      for (size_t i = 0; i < list.size();) {
+        size_t j = i;
+        while (j < list.size() && list[j].t == list[i].t && list[j].l == list[i].l) ++j;
+        groups[type].push_back(
+            VecGroup{list[i].t, list[i].l, std::span<const Vec>(list.data() + i, j - i)});
+        i = j;
+      }
+    }
   }
+  Tables(const Tables&) = delete;
 };
 
 const Tables& GetTables() {
@@ -69,6 +86,10 @@ const Tables& GetTables() {
 }  // namespace
 
 std::span<const Vec> Vectors(PieceType type) { return GetTables().vectors[static_cast<int>(type)]; }
+
+std::span<const VecGroup> VectorGroups(PieceType type) {
+  return GetTables().groups[static_cast<int>(type)];
+}
 
 bool Slides(PieceType type) {
   switch (type) {
@@ -88,9 +109,7 @@ bool Slides(PieceType type) {
 }  // namespace movegen_internal
 
 bool RoyalCapturable(const Position& pos, Color attacker, Move* found) {
-  const Color victim = Opponent(attacker);
   const MoveView view(pos);
-  (void)victim;
   for (int l = pos.min_timeline(); l <= pos.max_timeline(); ++l) {
     if (!pos.HasTimeline(l)) continue;
     const int tip = pos.TipHalf(l);
@@ -102,13 +121,12 @@ bool RoyalCapturable(const Position& pos, Color attacker, Move* found) {
         const Piece piece = board.at(file, rank);
         if (piece.empty() || piece.color() != attacker) continue;
         const Square from{static_cast<int8_t>(file), static_cast<int8_t>(rank)};
-        const bool stopped = ForEachPieceMove(
-            view, l, half, from, piece, GenMode::kCaptures, PromotionSet{},
-            [&](const Move& m, Piece captured) {
-              if (!IsRoyal(captured.type())) return false;
-              if (found != nullptr) *found = m;
-              return true;
-            });
+        const bool stopped = ForEachPieceMove(view, l, half, from, piece, GenMode::kCaptures,
+                                              PromotionSet{}, [&](const Move& m, Piece captured) {
+                                                if (!IsRoyal(captured.type())) return false;
+                                                if (found != nullptr) *found = m;
+                                                return true;
+                                              });
         if (stopped) return true;
       }
     }

@@ -42,27 +42,16 @@ struct Move {
   bool operator==(const Move&) const = default;
 };
 
-// The boards movement sees. Normally the position itself. For the check test, the side that just
-// moved "passes" on every tip of its colour: each such tip is seen again one half-turn later as a
-// board of the opponent, who may move from it and onto it.
+// The boards movement sees: the position's boards. (A separate type so that a variant of the
+// multiverse, such as one with hypothetical boards, can be given to the generator.)
 class MoveView {
  public:
   explicit MoveView(const Position& pos) : pos_(pos) {}
-  MoveView(const Position& pos, Color passed) : pos_(pos), pass_(true), passed_(passed) {}
-
   const Position& position() const { return pos_; }
-  const Board* At(int timeline, int half_turn) const {
-    const Board* board = pos_.BoardAt(timeline, half_turn);
-    if (board != nullptr || !pass_ || !pos_.HasTimeline(timeline)) return board;
-    const int tip = pos_.TipHalf(timeline);
-    if (half_turn == tip + 1 && ColorOf(tip) == passed_) return &pos_.Tip(timeline);
-    return nullptr;
-  }
+  const Board* At(int timeline, int half_turn) const { return pos_.BoardAt(timeline, half_turn); }
 
  private:
   const Position& pos_;
-  bool pass_ = false;
-  Color passed_ = Color::kWhite;
 };
 
 // What to generate.
@@ -87,10 +76,11 @@ template <typename Visitor>
 bool ForEachPieceMove(const MoveView& view, int timeline, int half_turn, Square from, Piece piece,
                       GenMode mode, PromotionSet promotions, Visitor&& visit);
 
-// Whether any piece of `attacker` can capture a royal piece of the other side, with the other
-// side passing on its tips (see MoveView). This is the test an action must pass: after the
-// mover's action, Attacked(pos, Opponent(mover)) must be false. If `found` is given, it receives
-// the first capturing move found.
+// Whether any piece of `attacker` can capture a royal piece of the other side in one move from
+// a board where it may move (a tip of its colour), onto any board of its colour, past ones
+// included. After an action by `mover`, RoyalCapturable(pos, Opponent(mover)) must be false.
+// As in the reference implementation, a pawn's or brawn's capture that would promote is not
+// counted. If `found` is given, it receives the first capturing move found.
 bool RoyalCapturable(const Position& pos, Color attacker, Move* found = nullptr);
 
 // Whether a square of a board is attacked by physical moves of `attacker` on that board alone
@@ -102,8 +92,15 @@ namespace movegen_internal {
 struct Vec {
   int8_t x, y, t, l;
 };
+// Vectors of a piece type that share their time and timeline components, so that they share the
+// board of their first step: when that board is missing, the whole group is skipped.
+struct VecGroup {
+  int8_t t, l;
+  std::span<const Vec> vectors;
+};
 // Unit vectors by piece type: sliders slide along them, leapers and kings take one step.
 std::span<const Vec> Vectors(PieceType type);
+std::span<const VecGroup> VectorGroups(PieceType type);
 bool Slides(PieceType type);
 
 }  // namespace movegen_internal

@@ -10,8 +10,8 @@ namespace movegen_internal {
 // Emits a move to (l, h, x, y), once per allowed promotion when a pawn-like piece reaches its
 // last rank. Returns true if the visitor stopped.
 template <typename Visitor>
-bool Emit(Move move, Piece piece, Piece captured, int height, GenMode mode,
-          PromotionSet promotions, Visitor& visit) {
+bool Emit(Move move, Piece piece, Piece captured, int height, GenMode mode, PromotionSet promotions,
+          Visitor& visit) {
   if (IsPawnLike(piece.type())) {
     const int last = piece.color() == Color::kWhite ? height - 1 : 0;
     // The reference implementation (and so the oracle) does not count a capture that promotes
@@ -61,7 +61,8 @@ bool PawnMoves(const MoveView& view, int l, int h, Square from, Piece piece, Gen
       const int dy = axis == 0 ? fy : 0;
       const int dl = axis == 0 ? 0 : fl;
       const Board* b = nullptr;
-      if (!target(from.file, from.rank + dy, 0, dl, &b) || !b->at(from.file, from.rank + dy).empty()) {
+      if (!target(from.file, from.rank + dy, 0, dl, &b) ||
+          !b->at(from.file, from.rank + dy).empty()) {
         continue;
       }
       if (Emit(make(from.file, from.rank + dy, 0, dl), piece, Piece(), height, mode, promotions,
@@ -131,7 +132,8 @@ bool CastlingMoves(const MoveView& view, int l, int h, Square from, Piece king, 
     while (board.Contains(x, from.rank) && board.at(x, from.rank).empty()) x += dir;
     if (!board.Contains(x, from.rank)) continue;
     const Piece rook = board.at(x, from.rank);
-    if (rook.type() != PieceType::kRook || rook.color() != king.color() || !rook.unmoved()) continue;
+    if (rook.type() != PieceType::kRook || rook.color() != king.color() || !rook.unmoved())
+      continue;
     const int crossed = from.file + dir;
     const int landing = from.file + 2 * dir;
     // The king needs its two squares; the rook may stand on the landing square's far side only.
@@ -175,25 +177,30 @@ bool ForEachPieceMove(const MoveView& view, int timeline, int half_turn, Square 
   base.src_timeline = static_cast<int16_t>(timeline);
   base.src_half = static_cast<int16_t>(half_turn);
   base.from = from;
-  for (const Vec& v : Vectors(type)) {
-    int x = from.file, y = from.rank, h = half_turn, l = timeline;
-    while (true) {
-      x += v.x;
-      y += v.y;
-      h += 2 * v.t;
-      l += v.l;
-      const Board* b = view.At(l, h);
-      if (b == nullptr || !b->Contains(x, y)) break;
-      const Piece there = b->at(x, y);
-      if (!there.empty() && there.color() == color) break;
-      if (mode == GenMode::kAll || !there.empty()) {
-        Move m = base;
-        m.dst_timeline = static_cast<int16_t>(l);
-        m.dst_half = static_cast<int16_t>(h);
-        m.to = Square{static_cast<int8_t>(x), static_cast<int8_t>(y)};
-        if (visit(m, there)) return true;
+  for (const VecGroup& group : VectorGroups(type)) {
+    const Board* first = view.At(timeline + group.l, half_turn + 2 * group.t);
+    if (first == nullptr) continue;
+    for (const Vec& v : group.vectors) {
+      int x = from.file, y = from.rank, h = half_turn, l = timeline;
+      const Board* b = first;
+      for (int step = 0;; ++step) {
+        x += v.x;
+        y += v.y;
+        h += 2 * v.t;
+        l += v.l;
+        if (step > 0) b = view.At(l, h);
+        if (b == nullptr || !b->Contains(x, y)) break;
+        const Piece there = b->at(x, y);
+        if (!there.empty() && there.color() == color) break;
+        if (mode == GenMode::kAll || !there.empty()) {
+          Move m = base;
+          m.dst_timeline = static_cast<int16_t>(l);
+          m.dst_half = static_cast<int16_t>(h);
+          m.to = Square{static_cast<int8_t>(x), static_cast<int8_t>(y)};
+          if (visit(m, there)) return true;
+        }
+        if (!there.empty() || !slides) break;
       }
-      if (!there.empty() || !slides) break;
     }
   }
   if (mode == GenMode::kAll && type == PieceType::kKing && piece.unmoved()) {

@@ -10,6 +10,28 @@
 
 namespace fived {
 
+Position::Position(const Position& other) { *this = other; }
+
+Position& Position::operator=(const Position& other) {
+  if (this == &other) return *this;
+  width_ = other.width_;
+  height_ = other.height_;
+  labeling_ = other.labeling_;
+  min_timeline_ = other.min_timeline_;
+  max_timeline_ = other.max_timeline_;
+  initial_min_ = other.initial_min_;
+  initial_max_ = other.initial_max_;
+  boards_ = other.boards_;
+  log_ = other.log_;
+  state_key_ = other.state_key_;
+  positive_.assign(other.positive_.size(), Timeline());
+  negative_.assign(other.negative_.size(), Timeline());
+  for (int l = min_timeline_; l <= max_timeline_; ++l)
+    MutableLine(l).start_half = other.Line(l).start_half;
+  for (const StoredBoard& stored : boards_) MutableLine(stored.timeline).boards.push_back(&stored);
+  return *this;
+}
+
 std::string Position::Init(int width, int height, bool even_timelines,
                            const std::vector<InitialBoard>& boards) {
   *this = Position();
@@ -40,13 +62,11 @@ std::string Position::Init(int width, int height, bool even_timelines,
     int expected = halves.begin()->first;
     for (const auto& [half, board] : halves) {
       if (half != expected) {
-        return "starting boards of timeline " + labeling_.Label(line) +
-               " do not follow each other";
+        return "starting boards of timeline " + labeling_.Label(line) + " do not follow each other";
       }
       ++expected;
     }
     Timeline& t = MutableLine(line);
-    t.exists = true;
     t.start_half = halves.begin()->first;
     for (const auto& [half, board] : halves) AddBoard(line, half, *board);
   }
@@ -72,13 +92,13 @@ void Position::AddBoard(int timeline, int half_turn, const Board& board) {
   stored.half_turn = half_turn;
   state_key_ += PlacedBoardKey(stored.content_key, timeline, half_turn);
   boards_.push_back(stored);
-  MutableLine(timeline).boards.push_back(static_cast<int32_t>(boards_.size() - 1));
+  MutableLine(timeline).boards.push_back(&boards_.back());
 }
 
 int Position::Present() const {
   int present = INT_MAX;
   for (int l = min_timeline_; l <= max_timeline_; ++l) {
-    if (!Line(l).exists || !IsActive(l)) continue;
+    if (!HasTimeline(l) || !IsActive(l)) continue;
     present = std::min(present, TipHalf(l));
   }
   return present;
@@ -94,7 +114,6 @@ int Position::CreateTimeline(Color creator, int half_turn, const Board& board) {
   const int timeline = creator == Color::kWhite ? max_timeline_ + 1 : min_timeline_ - 1;
   Timeline& t = MutableLine(timeline);
   t = Timeline();
-  t.exists = true;
   t.start_half = half_turn;
   if (creator == Color::kWhite) {
     max_timeline_ = timeline;
@@ -117,7 +136,7 @@ void Position::Rollback(Mark mark) {
     boards_.pop_back();
     t.boards.pop_back();
     if (entry.created) {
-      t.exists = false;
+      assert(t.boards.empty());
       if (entry.timeline == max_timeline_) --max_timeline_;
       if (entry.timeline == min_timeline_) ++min_timeline_;
     }
@@ -126,12 +145,12 @@ void Position::Rollback(Mark mark) {
 
 uint64_t Position::ContentKeyAt(int timeline, int half_turn) const {
   const Timeline& t = Line(timeline);
-  return boards_[t.boards[half_turn - t.start_half]].content_key;
+  return t.boards[half_turn - t.start_half]->content_key;
 }
 
 int Position::timeline_count() const {
   int n = 0;
-  for (int l = min_timeline_; l <= max_timeline_; ++l) n += Line(l).exists ? 1 : 0;
+  for (int l = min_timeline_; l <= max_timeline_; ++l) n += HasTimeline(l) ? 1 : 0;
   return n;
 }
 

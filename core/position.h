@@ -30,6 +30,11 @@ class Position {
   };
 
   Position() = default;
+  // Copies hold their own boards (the timelines' pointers are rebuilt).
+  Position(const Position& other);
+  Position& operator=(const Position& other);
+  Position(Position&&) = default;
+  Position& operator=(Position&&) = default;
   // Builds the starting position. Returns an error message (empty on success) when the boards do
   // not form timelines of consecutive half-turns, or sizes differ.
   std::string Init(int width, int height, bool even_timelines,
@@ -42,7 +47,7 @@ class Position {
   int min_timeline() const { return min_timeline_; }
   int max_timeline() const { return max_timeline_; }
   bool HasTimeline(int timeline) const {
-    return timeline >= min_timeline_ && timeline <= max_timeline_ && Line(timeline).exists;
+    return timeline >= min_timeline_ && timeline <= max_timeline_ && !Line(timeline).boards.empty();
   }
   int StartHalf(int timeline) const { return Line(timeline).start_half; }
   int TipHalf(int timeline) const {
@@ -53,14 +58,11 @@ class Position {
   const Board* BoardAt(int timeline, int half_turn) const {
     if (timeline < min_timeline_ || timeline > max_timeline_) return nullptr;
     const Timeline& t = Line(timeline);
-    const int i = half_turn - t.start_half;
-    if (!t.exists || i < 0 || i >= static_cast<int>(t.boards.size())) return nullptr;
-    return &boards_[t.boards[i]].board;
+    const size_t i = static_cast<size_t>(half_turn - t.start_half);
+    if (i >= t.boards.size()) return nullptr;  // also catches half_turn < start (wraps)
+    return &t.boards[i]->board;
   }
-  const Board& Tip(int timeline) const {
-    const Timeline& t = Line(timeline);
-    return boards_[t.boards.back()].board;
-  }
+  const Board& Tip(int timeline) const { return Line(timeline).boards.back()->board; }
 
   // Timelines created by each side so far (beyond the initial ones).
   int CreatedBy(Color c) const {
@@ -104,9 +106,8 @@ class Position {
   void ForEachBoard(F&& f) const {
     for (int l = min_timeline_; l <= max_timeline_; ++l) {
       const Timeline& t = Line(l);
-      if (!t.exists) continue;
       for (size_t i = 0; i < t.boards.size(); ++i) {
-        f(l, t.start_half + static_cast<int>(i), boards_[t.boards[i]].board);
+        f(l, t.start_half + static_cast<int>(i), t.boards[i]->board);
       }
     }
   }
@@ -119,10 +120,11 @@ class Position {
   std::string BoardFen(int timeline, int half_turn) const;
 
  private:
+  struct StoredBoard;
+  // A timeline exists while it has boards.
   struct Timeline {
-    bool exists = false;
     int start_half = 0;
-    std::vector<int32_t> boards;  // indices into boards_
+    std::vector<const StoredBoard*> boards;  // into boards_ (a deque: pointers stay valid)
   };
   struct StoredBoard {
     Board board;
