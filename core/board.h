@@ -50,6 +50,31 @@ class Board {
   }
   void ClearEnPassant() { ep_file_ = -1; }
 
+  // Royal pieces (king, royal queen) of a colour, as recorded by IndexRoyals(). Positions call
+  // it for every board they store, so the check test can look for royals without a scan.
+  // royals_overflow() is true when a colour has more royal pieces than are recorded.
+  static constexpr int kMaxRecordedRoyals = 6;
+  void IndexRoyals() {
+    royal_count_[0] = royal_count_[1] = 0;
+    for (int rank = 0; rank < height_; ++rank) {
+      for (int file = 0; file < width_; ++file) {
+        const Piece p = at(file, rank);
+        if (!IsRoyal(p.type())) continue;
+        uint8_t& n = royal_count_[static_cast<int>(p.color())];
+        if (n < kMaxRecordedRoyals) {
+          royals_[static_cast<int>(p.color())][n] = Square{static_cast<int8_t>(file),
+                                                           static_cast<int8_t>(rank)};
+        }
+        ++n;
+      }
+    }
+  }
+  int royal_count(Color c) const { return royal_count_[static_cast<int>(c)]; }
+  bool royals_overflow() const {
+    return royal_count_[0] > kMaxRecordedRoyals || royal_count_[1] > kMaxRecordedRoyals;
+  }
+  Square royal(Color c, int i) const { return royals_[static_cast<int>(c)][i]; }
+
   // Equality of content (pieces and size), ignoring en passant.
   bool SameContent(const Board& other) const {
     return width_ == other.width_ && height_ == other.height_ && squares_ == other.squares_;
@@ -64,6 +89,8 @@ class Board {
   int8_t ep_file_ = -1;
   int8_t ep_rank_ = -1;
   int8_t ep_victim_rank_ = -1;
+  uint8_t royal_count_[2] = {0, 0};
+  Square royals_[2][kMaxRecordedRoyals] = {};
 };
 
 }  // namespace fived

@@ -108,25 +108,119 @@ bool Slides(PieceType type) {
 
 }  // namespace movegen_internal
 
+namespace {
+
+using movegen_internal::Slides;
+using movegen_internal::Vec;
+using movegen_internal::VecGroup;
+using movegen_internal::VectorGroups;
+
+bool SliderUses(PieceType type, int axes) {
+  switch (type) {
+    case PieceType::kRook:
+      return axes == 1;
+    case PieceType::kBishop:
+      return axes == 2;
+    case PieceType::kUnicorn:
+      return axes == 3;
+    case PieceType::kDragon:
+      return axes == 4;
+    case PieceType::kPrincess:
+      return axes <= 2;
+    default:  // queen, royal queen
+      return true;
+  }
+}
+
+Move MakeMove(int l, int h, Square from, int dst_l, int dst_h, Square to) {
+  Move m;
+  m.src_timeline = static_cast<int16_t>(l);
+  m.src_half = static_cast<int16_t>(h);
+  m.from = from;
+  m.dst_timeline = static_cast<int16_t>(dst_l);
+  m.dst_half = static_cast<int16_t>(dst_h);
+  m.to = to;
+  return m;
+}
+
+// Whether a non-pawn piece can capture a royal of `victim`. Instead of generating every move,
+// it looks at the recorded royals of the boards the piece could land on: for each group of
+// vectors (same time and timeline components) the candidate boards lie on one line, and a royal
+// on the k-th board of that line is reachable only by the vector (dx/k, dy/k, t, l).
+bool PieceCapturesRoyal(const Position& pos, int l, int h, Square from, Piece piece, Color victim,
+                        Move* found) {
+  const PieceType type = piece.type();
+  const bool slides = Slides(type);
+  const bool knight = type == PieceType::kKnight;
+  for (const VecGroup& group : VectorGroups(type)) {
+    const bool physical = group.t == 0 && group.l == 0;
+    const Board* here = pos.BoardAt(l, h);
+    for (int k = 1;; ++k) {
+      const int bl = l + k * group.l, bh = h + 2 * k * group.t;
+      const Board* board = physical ? here : pos.BoardAt(bl, bh);
+      if (board == nullptr) break;
+      for (int r = 0; r < board->royal_count(victim); ++r) {
+        const Square royal = board->royal(victim, r);
+        const int dx = royal.file - from.file, dy = royal.rank - from.rank;
+        if (knight) {
+          for (const Vec& v : group.vectors) {
+            if (v.x == dx && v.y == dy) {
+              if (found) *found = MakeMove(l, h, from, bl, bh, royal);
+              return true;
+            }
+          }
+          continue;
+        }
+        // Steps along the squares: for the physical group the distance, else the board count.
+        const int steps = physical ? std::max(std::abs(dx), std::abs(dy)) : k;
+        if (steps == 0) continue;
+        if ((dx != 0 && std::abs(dx) != steps) || (dy != 0 && std::abs(dy) != steps)) continue;
+        if (!slides && steps != 1) continue;
+        const int vx = dx / steps, vy = dy / steps;
+        const int axes = std::abs(vx) + std::abs(vy) + std::abs(group.t) + std::abs(group.l);
+        if (slides && !SliderUses(type, axes)) continue;
+        bool clear = true;
+        for (int j = 1; j < steps && clear; ++j) {
+          const Board* between = physical ? here : pos.BoardAt(l + j * group.l, h + 2 * j * group.t);
+          clear = between->at(from.file + j * vx, from.rank + j * vy).empty();
+        }
+        if (!clear) continue;
+        if (found) *found = MakeMove(l, h, from, bl, bh, royal);
+        return true;
+      }
+      if (physical || knight || !slides) break;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
 bool RoyalCapturable(const Position& pos, Color attacker, Move* found) {
+  const Color victim = Opponent(attacker);
+  const bool generic = pos.royal_overflow();
   const MoveView view(pos);
   for (int l = pos.min_timeline(); l <= pos.max_timeline(); ++l) {
     if (!pos.HasTimeline(l)) continue;
     const int tip = pos.TipHalf(l);
     if (ColorOf(tip) != attacker) continue;
-    const int half = tip;
     const Board& board = pos.Tip(l);
     for (int rank = 0; rank < board.height(); ++rank) {
       for (int file = 0; file < board.width(); ++file) {
         const Piece piece = board.at(file, rank);
         if (piece.empty() || piece.color() != attacker) continue;
         const Square from{static_cast<int8_t>(file), static_cast<int8_t>(rank)};
-        const bool stopped = ForEachPieceMove(view, l, half, from, piece, GenMode::kCaptures,
-                                              PromotionSet{}, [&](const Move& m, Piece captured) {
-                                                if (!IsRoyal(captured.type())) return false;
-                                                if (found != nullptr) *found = m;
-                                                return true;
-                                              });
+        if (!generic && !IsPawnLike(piece.type())) {
+          if (PieceCapturesRoyal(pos, l, tip, from, piece, victim, found)) return true;
+          continue;
+        }
+        const bool stopped = ForEachPieceMove(
+            view, l, tip, from, piece, GenMode::kCaptures, PromotionSet{},
+            [&](const Move& m, Piece captured) {
+              if (!IsRoyal(captured.type())) return false;
+              if (found != nullptr) *found = m;
+              return true;
+            });
         if (stopped) return true;
       }
     }

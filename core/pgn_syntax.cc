@@ -407,18 +407,21 @@ class SyntaxParser {
     ++q;
     std::string value;
     for (;;) {
+      // Copy runs of plain bytes at once; stop at a quote, an escape or the end of the line.
+      size_t run_end = q;
+      while (run_end < text_.size() && text_[run_end] != '"' && text_[run_end] != '\\' &&
+             text_[run_end] != '\n' && text_[run_end] != '\r') {
+        ++run_end;
+      }
+      value.append(text_.substr(q, run_end - q));
+      q = run_end;
       if (q >= text_.size() || text_[q] == '\n' || text_[q] == '\r') {
         return Fail(start, LineAt(start), "header value is not terminated");
       }
-      const char c = text_[q];
-      if (c == '"') break;
-      if (c == '\\' && (At(q + 1) == '"' || At(q + 1) == '\\')) {
-        value.push_back(text_[q + 1]);
-        q += 2;
-      } else {
-        value.push_back(c);
-        ++q;
-      }
+      if (text_[q] == '"') break;
+      // A backslash escapes a quote or a backslash; before anything else it is itself.
+      if (At(q + 1) == '"' || At(q + 1) == '\\') ++q;
+      value.push_back(text_[q++]);
     }
     ++q;
     SkipBlanks(&q);
@@ -432,14 +435,18 @@ class SyntaxParser {
 
   bool ParseMovetext() {
     for (;;) {
+      const size_t space_start = p_;
       SkipSpace();
+      if (std::memchr(text_.data() + space_start, '\n', p_ - space_start) != nullptr) {
+        line_break_since_token_ = true;
+      }
       if (p_ >= text_.size()) return true;
       if (text_[p_] == '{') {
         if (!ParseComment()) return false;
         continue;
       }
       if (!ParseToken()) return false;
-      last_token_end_ = p_;
+      line_break_since_token_ = false;
     }
   }
 
@@ -498,9 +505,9 @@ class SyntaxParser {
     }
     if (q >= text_.size()) return Fail(start, TokenAt(start), "unterminated variation");
     const std::string_view inner = text_.substr(start + 1, q - start - 1);
-    // "(0T)e4" and the like: a board reference gone wrong, not a side line.
+    // "(0T)e4", "(1,1)e4" and the like: a board reference gone wrong, not a side line.
     if (inner.find_first_of(" \t\r\n") == std::string_view::npos &&
-        inner.find('T') != std::string_view::npos) {
+        (inner.find('T') != std::string_view::npos || !IsDelimiter(q + 1))) {
       return Fail(start, TokenAt(start), "malformed board reference");
     }
     if (depth_ >= kMaxVariationDepth) {
@@ -521,7 +528,8 @@ class SyntaxParser {
   bool TryResult() {
     for (std::string_view result : {"1/2-1/2", "1-0", "0-1", "*"}) {
       const size_t end = p_ + result.size();
-      if (StartsWith(p_, result) && (end >= text_.size() || IsSpace(text_[end]) || text_[end] == '{')) {
+      if (StartsWith(p_, result) &&
+          (end >= text_.size() || IsSpace(text_[end]) || text_[end] == '{')) {
         CloseAction();
         out_.game.result = std::string(result);
         p_ = end;
@@ -785,10 +793,9 @@ class SyntaxParser {
 
   void AddMove(size_t start, SyntaxMove move) {
     // Without a marker, a move that starts a line after a sub-turn with moves opens the next
-    // sub-turn; comments before it on its line do not count.
-    const bool starts_line =
-        last_token_end_ == 0 ||
-        std::memchr(text_.data() + last_token_end_, '\n', start - last_token_end_) != nullptr;
+    // sub-turn. Only line breaks between tokens count: not those inside a comment, and a comment
+    // before the move on its line does not make it any less the first move of the line.
+    const bool starts_line = line_break_since_token_;
     if (!action_open_) {
       OpenAction(last_black_.has_value() && !*last_black_, 0, start);
     } else if (!action_.moves.empty() && starts_line) {
@@ -819,7 +826,7 @@ class SyntaxParser {
   int first_column_;
   int depth_;  // of side lines
   size_t p_ = 0;
-  size_t last_token_end_ = 0;  // end of the last token that is not a comment
+  bool line_break_since_token_ = false;  // outside comments, since the last non-comment token
 
   size_t pos_offset_ = 0;
   int pos_line_ = 0;

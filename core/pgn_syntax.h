@@ -57,10 +57,10 @@ class GameSplitter {
  private:
   enum class LineKind : uint8_t { kUndecided, kHeader, kMovetext };
 
-  bool Fill();                       // reads one more chunk; false at the end of the stream
+  bool Fill();                          // reads one more chunk; false at the end of the stream
   std::optional<RawGame> Step(char c);  // classifies the byte at scan_, maybe closing a game
-  void StartGame();                  // a game starts at the current line
-  RawGame TakeGame();                // the current game's text, as cut so far
+  void StartGame();                     // a game starts at the current line
+  RawGame TakeGame();                   // the current game's text, as cut so far
   void EndLine(uint64_t next_line_start);
   void EndToken();
 
@@ -91,15 +91,15 @@ class GameSplitter {
   uint64_t game_end_ = 0;  // end of its last non-blank line so far
   int game_line_ = 1;
   bool has_movetext_ = false;
-  bool blank_in_headers_ = false;     // a blank line followed a header-only block
-  bool ended_with_result_ = false;    // the last movetext token was a result
-  bool blank_after_result_ = false;   // ... and a blank line followed it
+  bool blank_in_headers_ = false;    // a blank line followed a header-only block
+  bool ended_with_result_ = false;   // the last movetext token was a result
+  bool blank_after_result_ = false;  // ... and a blank line followed it
   int games_ = 0;
 };
 
 // A board reference as written: "(0T1)", "(-1T6)", "(+0T3)", "(-0T3)", "(L-1 T6)", "(L0T1)".
 struct BoardRef {
-  bool negative = false;  // a '-' sign was written (needed to tell "-0" from "+0")
+  bool negative = false;       // a '-' sign was written (needed to tell "-0" from "+0")
   bool explicit_sign = false;  // a '+' or '-' sign was written
   int timeline = 0;            // magnitude of the timeline number
   int turn = 0;
@@ -121,37 +121,37 @@ struct SyntaxMove {
   enum class Jump : uint8_t { kNone, kUnmarked, kNonBranching, kBranching };
   enum class Castle : uint8_t { kNone, kKingside, kQueenside };
 
-  TextPos pos;        // position of the move's first character
-  std::string text;   // the move token as written (without trailing glyphs and comments)
+  TextPos pos;       // position of the move's first character
+  std::string text;  // the move token as written (without trailing glyphs and comments)
   std::optional<BoardRef> source;
-  char piece = 0;     // uppercase letter as written ('P','W','K','C','Q','Y','S','N','R','B','U',
-                      // 'D'; "RQ" is returned as 'Y' and "PR" as 'S'); 0 when omitted
+  char piece = 0;      // uppercase letter as written ('P','W','K','C','Q','Y','S','N','R','B','U',
+                       // 'D'; "RQ" is returned as 'Y' and "PR" as 'S'); 0 when omitted
   int from_file = -1;  // 0 = 'a'; -1 when omitted
   int from_rank = -1;  // 0 = '1'; -1 when omitted
   Jump jump = Jump::kNone;
   std::optional<BoardRef> target;  // only for jumps
-  int to_file = -1;   // -1 only for castles written O-O / O-O-O
+  int to_file = -1;                // -1 only for castles written O-O / O-O-O
   int to_rank = -1;
   char promotion = 0;  // uppercase letter, 0 when none
   Castle castle = Castle::kNone;
-  bool capture = false;  // an 'x' was written (a hint only)
-  bool check = false;    // '+' (hint)
-  bool mate = false;     // '#' (hint)
-  bool softmate = false;  // '*' after a move (hint)
-  bool present_moved = false;  // '~' (hint)
-  std::optional<int> present_turn_hint;  // "(~T4)"
+  bool capture = false;                       // an 'x' was written (a hint only)
+  bool check = false;                         // '+' (hint)
+  bool mate = false;                          // '#' (hint)
+  bool softmate = false;                      // '*' after a move (hint)
+  bool present_moved = false;                 // '~' (hint)
+  std::optional<int> present_turn_hint;       // "(~T4)"
   std::optional<BoardRef> new_timeline_hint;  // "(>L2)", "(>L-4)", "(+L1)": timeline in .timeline
                                               // and sign fields, turn = 0
-  std::string glyphs;  // "!", "?", "!?", ... as written
-  bool null_move = false;  // "0000" (some GUIs' pass); the rules reject it
+  std::string glyphs;                         // "!", "?", "!?", ... as written
+  bool null_move = false;                     // "0000" (some GUIs' pass); the rules reject it
 };
 
 // The moves of one player's sub-turn.
 struct SyntaxAction {
-  int turn_number = 0;   // the number written before it ("12." -> 12); 0 if none was written
-  bool black = false;    // whether the notation puts it in black's half ("/" or "12b." or
-                         // "b." export lines); the replay checks it against the position
-  TextPos pos;           // position of its first move (or of its marker when empty)
+  int turn_number = 0;  // the number written before it ("12." -> 12); 0 if none was written
+  bool black = false;   // whether the notation puts it in black's half ("/" or "12b." or
+                        // "b." export lines); the replay checks it against the position
+  TextPos pos;          // position of its first move (or of its marker when empty)
   std::vector<SyntaxMove> moves;
   std::vector<std::string> comments;  // comments inside the action, in order, without braces
 };

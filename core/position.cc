@@ -24,6 +24,7 @@ Position& Position::operator=(const Position& other) {
   boards_ = other.boards_;
   log_ = other.log_;
   state_key_ = other.state_key_;
+  royal_overflow_ = other.royal_overflow_;
   positive_.assign(other.positive_.size(), Timeline());
   negative_.assign(other.negative_.size(), Timeline());
   for (int l = min_timeline_; l <= max_timeline_; ++l)
@@ -87,6 +88,8 @@ Position::Timeline& Position::MutableLine(int timeline) {
 void Position::AddBoard(int timeline, int half_turn, const Board& board) {
   StoredBoard stored;
   stored.board = board;
+  stored.board.IndexRoyals();
+  royal_overflow_ = royal_overflow_ || stored.board.royals_overflow();
   stored.content_key = BoardContentKey(board);
   stored.timeline = timeline;
   stored.half_turn = half_turn;

@@ -98,6 +98,8 @@ class Position {
   uint64_t ContentKeyAt(int timeline, int half_turn) const;
 
   size_t board_count() const { return boards_.size(); }
+  // Whether some board ever held more royal pieces of a colour than Board records.
+  bool royal_overflow() const { return royal_overflow_; }
   int timeline_count() const;
 
   // Calls f(timeline, half_turn, board) for every board in the specification's order: timeline
@@ -157,6 +159,7 @@ class Position {
   std::deque<StoredBoard> boards_;
   std::vector<LogEntry> log_;
   uint64_t state_key_ = 0;
+  bool royal_overflow_ = false;
 };
 
 }  // namespace fived
