@@ -143,18 +143,48 @@ Move MakeMove(int l, int h, Square from, int dst_l, int dst_h, Square to) {
   return m;
 }
 
-// Whether a non-pawn piece can capture a royal of `victim`. Instead of generating every move,
-// it looks at the recorded royals of the boards the piece could land on: for each group of
-// vectors (same time and timeline components) the candidate boards lie on one line, and a royal
-// on the k-th board of that line is reachable only by the vector (dx/k, dy/k, t, l).
+// Whether a non-pawn piece can capture a royal of `victim`. On its own board and for one-step
+// pieces it looks at the recorded royals of the boards it could land on (a royal at distance d
+// on the board is reachable only by the vector (dx/d, dy/d)); off the board, sliders walk the
+// boards of each vector group once, following the rays still open.
 bool PieceCapturesRoyal(const Position& pos, int l, int h, Square from, Piece piece, Color victim,
                         Move* found) {
   const PieceType type = piece.type();
   const bool slides = Slides(type);
   const bool knight = type == PieceType::kKnight;
+  const Board* here = pos.BoardAt(l, h);
   for (const VecGroup& group : VectorGroups(type)) {
     const bool physical = group.t == 0 && group.l == 0;
-    const Board* here = pos.BoardAt(l, h);
+    if (slides && !physical) {
+      // Off the board: every ray of the group crosses the same boards, so walk them once and
+      // follow the rays that are still open, as the generator would.
+      uint32_t open = (1u << group.vectors.size()) - 1;
+      for (int k = 1; open != 0; ++k) {
+        const int bl = l + k * group.l, bh = h + 2 * k * group.t;
+        const Board* board = pos.BoardAt(bl, bh);
+        if (board == nullptr) break;
+        for (size_t i = 0; i < group.vectors.size(); ++i) {
+          if (!(open & (1u << i))) continue;
+          const Vec& v = group.vectors[i];
+          const int x = from.file + k * v.x, y = from.rank + k * v.y;
+          if (!board->Contains(x, y)) {
+            open &= ~(1u << i);
+            continue;
+          }
+          const Piece there = board->at(x, y);
+          if (there.empty()) continue;
+          if (there.color() == victim && IsRoyal(there.type())) {
+            if (found) {
+              *found = MakeMove(l, h, from, bl, bh,
+                                Square{static_cast<int8_t>(x), static_cast<int8_t>(y)});
+            }
+            return true;
+          }
+          open &= ~(1u << i);
+        }
+      }
+      continue;
+    }
     for (int k = 1;; ++k) {
       const int bl = l + k * group.l, bh = h + 2 * k * group.t;
       const Board* board = physical ? here : pos.BoardAt(bl, bh);
@@ -171,7 +201,7 @@ bool PieceCapturesRoyal(const Position& pos, int l, int h, Square from, Piece pi
           }
           continue;
         }
-        // Steps along the squares: for the physical group the distance, else the board count.
+        // Sliders reach here only on their own board (physical); leapers and kings take one step.
         const int steps = physical ? std::max(std::abs(dx), std::abs(dy)) : k;
         if (steps == 0) continue;
         if ((dx != 0 && std::abs(dx) != steps) || (dy != 0 && std::abs(dy) != steps)) continue;
@@ -181,8 +211,7 @@ bool PieceCapturesRoyal(const Position& pos, int l, int h, Square from, Piece pi
         if (slides && !SliderUses(type, axes)) continue;
         bool clear = true;
         for (int j = 1; j < steps && clear; ++j) {
-          const Board* between = physical ? here : pos.BoardAt(l + j * group.l, h + 2 * j * group.t);
-          clear = between->at(from.file + j * vx, from.rank + j * vy).empty();
+          clear = here->at(from.file + j * vx, from.rank + j * vy).empty();
         }
         if (!clear) continue;
         if (found) *found = MakeMove(l, h, from, bl, bh, royal);
