@@ -5,6 +5,7 @@
 // a lookahead of one board reference.
 #include "core/pgn_syntax.h"
 
+#include <algorithm>
 #include <cstring>
 #include <ios>
 #include <utility>
@@ -368,14 +369,18 @@ class SyntaxParser {
 
   // A piece letter, or one of 5d-chess-js's two-letter names. Returns its length, 0 if none.
   size_t MatchPiece(size_t offset, char* piece) const {
-    const char first = At(offset);
-    const char second = At(offset + 1);
-    if (first == 'R' && second == 'Q') return *piece = 'Y', 2;
-    if (first == 'P' && second == 'R') return *piece = 'S', 2;
-    if (first == 'B' && second == 'R') return *piece = 'W', 2;
-    if (first == 'C' && second == 'K') return *piece = 'C', 2;
-    if (IsPieceLetter(first)) return *piece = first, 1;
-    return 0;
+    static constexpr struct {
+      char first, second, piece;
+    } kLongNames[] = {{'R', 'Q', 'Y'}, {'P', 'R', 'S'}, {'B', 'R', 'W'}, {'C', 'K', 'C'}};
+    for (const auto& name : kLongNames) {
+      if (At(offset) == name.first && At(offset + 1) == name.second) {
+        *piece = name.piece;
+        return 2;
+      }
+    }
+    if (!IsPieceLetter(At(offset))) return 0;
+    *piece = At(offset);
+    return 1;
   }
 
   // --- Headers -------------------------------------------------------------------------------
@@ -437,7 +442,8 @@ class SyntaxParser {
     for (;;) {
       const size_t space_start = p_;
       SkipSpace();
-      if (std::memchr(text_.data() + space_start, '\n', p_ - space_start) != nullptr) {
+      if (p_ > space_start &&
+          std::memchr(text_.data() + space_start, '\n', p_ - space_start) != nullptr) {
         line_break_since_token_ = true;
       }
       if (p_ >= text_.size()) return true;
@@ -551,8 +557,9 @@ class SyntaxParser {
     char colour = 0;
     if (At(q) == 'w' || At(q) == 'b') colour = At(q++);
     if (At(q) != '.' || (!numbered && colour == 0)) return true;  // not a marker
-    int dots = 0;
-    while (At(q) == '.') ++dots, ++q;
+    const size_t dots_start = q;
+    while (At(q) == '.') ++q;
+    const size_t dots = q - dots_start;
     const bool black = colour == 'b' || (colour == 0 && dots >= 3);
     OpenAction(black, number, start);
     current_turn_ = number;
@@ -699,8 +706,9 @@ class SyntaxParser {
         return Fail(start, TokenAt(start), "malformed move");
       }
       if (At(*q) == '>') {
-        int arrows = 0;
-        while (At(*q) == '>') ++arrows, ++*q;
+        const size_t arrows_start = *q;
+        while (At(*q) == '>') ++*q;
+        const size_t arrows = *q - arrows_start;
         if (arrows > 2) return Fail(start, TokenAt(start), "malformed move");
         move->jump = arrows == 1 ? SyntaxMove::Jump::kNonBranching : SyntaxMove::Jump::kBranching;
         if (At(*q) == 'x') {

@@ -130,7 +130,7 @@ struct SyntaxMove {
   int from_rank = -1;  // 0 = '1'; -1 when omitted
   Jump jump = Jump::kNone;
   std::optional<BoardRef> target;  // only for jumps
-  int to_file = -1;                // -1 only for castles written O-O / O-O-O
+  int to_file = -1;                // -1 only for castles written O-O / O-O-O and null moves
   int to_rank = -1;
   char promotion = 0;  // uppercase letter, 0 when none
   Castle castle = Castle::kNone;
