@@ -1,6 +1,6 @@
 # Entry points for people and CI. CMake does the real work; this file only strings the steps
 # together: install what is missing, configure, build, test.
-#   make demo    installs what is missing, builds, checks the sample games in corpus/
+#   make demo    installs what is missing, builds, replays the sample games in corpus/
 #   make test    installs what is missing, builds, runs every test
 #   make debug   Debug build with AddressSanitizer and UBSan in build-debug/, runs every test
 #   make bench   runs scripts/bench-replay.sh on a Release build (when the script exists)
@@ -32,13 +32,13 @@ test: deps build
 	cd $(BUILD_DIR) && $(CTEST) --output-on-failure -j $(JOBS)
 
 demo: deps build
-	@games="$(wildcard corpus/*.5dpgn)"; \
-	if [ -z "$$games" ]; then \
-	  echo "demo: corpus/ holds no .5dpgn files yet; nothing to check"; \
-	else \
-	  echo "./$(BUILD_DIR)/indexer/5d-index --check $$games"; \
-	  ./$(BUILD_DIR)/indexer/5d-index --check $$games; \
-	fi
+	./$(BUILD_DIR)/indexer/5d-index --check corpus/*.5dpgn
+	@echo
+	@echo "A game with a transcription error is rejected with its place and reason (exit status 1):"
+	-./$(BUILD_DIR)/indexer/5d-index --check corpus/rejected/*.5dpgn
+	@echo
+	@echo "The specification's hash after every action of the first game:"
+	./$(BUILD_DIR)/indexer/5d-index --check --hashes corpus/adri326-5dchess-notation.5dpgn | head -n 16
 
 debug: deps
 	$(CMAKE) -S . -B $(DEBUG_BUILD_DIR) $(call generator,$(DEBUG_BUILD_DIR)) \
