@@ -26,8 +26,9 @@ bool IsSpace(char c) {
 }
 bool IsDigit(char c) { return c >= '0' && c <= '9'; }
 // 5D chess boards are at most 8x8.
-bool IsFile(char c) { return c >= 'a' && c <= 'h'; }
-bool IsRank(char c) { return c >= '1' && c <= '8'; }
+// Boards are up to 16x16: files a to p, ranks 1 to 16.
+bool IsFile(char c) { return c >= 'a' && c <= 'p'; }
+bool IsRank(char c) { return c >= '1' && c <= '9'; }
 bool IsUpper(char c) { return c >= 'A' && c <= 'Z'; }
 bool IsPieceLetter(char c) { return c != 0 && std::strchr("PWKCQYSNRBUD", c) != nullptr; }
 bool IsResult(std::string_view s) { return s == "1-0" || s == "0-1" || s == "1/2-1/2" || s == "*"; }
@@ -668,6 +669,19 @@ class SyntaxParser {
     return true;
   }
 
+  // A rank at *q (IsRank holds there): "1".."9", or "10".."16" on large boards. Returns it
+  // zero-based and moves *q past it.
+  int ParseRank(size_t* q) const {
+    int rank = At(*q) - '0';
+    ++*q;
+    const char next = At(*q);
+    if (rank == 1 && next >= '0' && next <= '6') {
+      rank = 10 + (next - '0');
+      ++*q;
+    }
+    return rank - 1;
+  }
+
   // Piece, squares, jump and promotion of a physical move, from `*q`.
   bool ParsePhysical(size_t start, size_t* q, SyntaxMove* move) {
     if (IsUpper(At(*q))) {
@@ -678,18 +692,19 @@ class SyntaxParser {
     // Files, ranks and separators before the destination: "e4", "bxc3", "N1c3", "e2-e4".
     struct Element {
       char kind;  // 'F' file, 'R' rank, 'x' capture, '-' long-algebraic dash
-      char value;
+      int value;  // file 0 = 'a', rank 0 = '1'
     };
     Element elements[6];
     int count = 0;
     while (count < 6) {
       const char c = At(*q);
       if (IsFile(c)) {
-        elements[count++] = {'F', c};
+        elements[count++] = {'F', c - 'a'};
       } else if (IsRank(c)) {
-        elements[count++] = {'R', c};
+        elements[count++] = {'R', ParseRank(q)};
+        continue;
       } else if (c == 'x' || c == '-') {
-        elements[count++] = {c, c};
+        elements[count++] = {c, 0};
       } else {
         break;
       }
@@ -700,8 +715,8 @@ class SyntaxParser {
     if (At(*q) == '>' || (board_follows && full_square)) {
       // A jump. Before it stands the source square, or only the piece (ftxi's "K>>(0T2)c3").
       if (full_square) {
-        move->from_file = elements[0].value - 'a';
-        move->from_rank = elements[1].value - '1';
+        move->from_file = elements[0].value;
+        move->from_rank = elements[1].value;
       } else if (count != 0 || move->piece == 0) {
         return Fail(start, TokenAt(start), "malformed move");
       }
@@ -736,16 +751,16 @@ class SyntaxParser {
         return Fail(start, TokenAt(start), "missing destination square");
       }
       move->to_file = At(*q) - 'a';
-      move->to_rank = At(*q + 1) - '1';
-      *q += 2;
+      ++*q;
+      move->to_rank = ParseRank(q);
     } else {
       if (count < 2 || elements[count - 2].kind != 'F' || elements[count - 1].kind != 'R') {
         const bool nothing = count == 0 || (count == 1 && elements[0].kind == 'x');
         return Fail(start, TokenAt(start),
                     nothing ? "missing destination square" : "malformed move");
       }
-      move->to_file = elements[count - 2].value - 'a';
-      move->to_rank = elements[count - 1].value - '1';
+      move->to_file = elements[count - 2].value;
+      move->to_rank = elements[count - 1].value;
       // What precedes the destination: an optional separator, right before it, after an optional
       // file, rank or square.
       int before = count - 2;
@@ -754,12 +769,12 @@ class SyntaxParser {
         separator = elements[--before].kind;
       }
       if (before == 2 && elements[0].kind == 'F' && elements[1].kind == 'R') {
-        move->from_file = elements[0].value - 'a';
-        move->from_rank = elements[1].value - '1';
+        move->from_file = elements[0].value;
+        move->from_rank = elements[1].value;
       } else if (before == 1 && elements[0].kind == 'F') {
-        move->from_file = elements[0].value - 'a';
+        move->from_file = elements[0].value;
       } else if (before == 1 && elements[0].kind == 'R') {
-        move->from_rank = elements[0].value - '1';
+        move->from_rank = elements[0].value;
       } else if (before != 0) {
         return Fail(start, TokenAt(start), "malformed move");
       }

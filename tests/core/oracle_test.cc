@@ -25,7 +25,9 @@ constexpr int kMaxReported = 10;  // failure messages beyond this are only count
 
 // The position of the value of "key" in one JSON object line, or npos.
 std::size_t FindValue(std::string_view line, std::string_view key) {
-  const std::string quoted = "\"" + std::string(key) + "\":";
+  std::string quoted = "\"";
+  quoted += key;
+  quoted += "\":";
   const std::size_t at = line.find(quoted);
   if (at == std::string_view::npos) return at;
   std::size_t value = at + quoted.size();
@@ -115,9 +117,10 @@ TEST(Oracle, EveryGameReplaysWithEveryHash) {
 
     const SyntaxResult syntax = ParseGameSyntax(raw->text, raw->first_line);
     if (syntax.error) {
-      if (errors.Count()) ADD_FAILURE() << "game " << index << " (" << file << "): line "
-                                << syntax.error->pos.line << ", col " << syntax.error->pos.column
-                                << ": " << syntax.error->reason;
+      if (errors.Count()) {
+        ADD_FAILURE() << "game " << index << " (" << file << "): line " << syntax.error->pos.line
+                      << ", col " << syntax.error->pos.column << ": " << syntax.error->reason;
+      }
       continue;
     }
     std::vector<std::string> seen;
@@ -126,10 +129,12 @@ TEST(Oracle, EveryGameReplaysWithEveryHash) {
       seen.push_back(pos.StateMd5());
     });
     if (outcome.error || !outcome.replayer || !outcome.warnings.empty()) {
-      if (errors.Count()) ADD_FAILURE() << "game " << index << " (" << file << "): "
-                                << (outcome.error     ? outcome.error->Message()
-                                    : outcome.replayer ? outcome.warnings.front().Message()
-                                                       : "no replayer");
+      if (errors.Count()) {
+        ADD_FAILURE() << "game " << index << " (" << file << "): "
+                      << (outcome.error      ? outcome.error->Message()
+                          : outcome.replayer ? outcome.warnings.front().Message()
+                                             : "no replayer");
+      }
       continue;
     }
     if (seen != *hashes) {
@@ -137,18 +142,30 @@ TEST(Oracle, EveryGameReplaysWithEveryHash) {
       while (first < seen.size() && first < hashes->size() && seen[first] == (*hashes)[first]) {
         ++first;
       }
-      if (mismatches.Count()) ADD_FAILURE()
-          << "game " << index << " (" << file << "): " << seen.size() - 1 << " actions, oracle "
-          << hashes->size() - 1 << "; first differing state after action " << first;
+      if (mismatches.Count()) {
+        ADD_FAILURE() << "game " << index << " (" << file << "): " << seen.size() - 1
+                      << " actions, oracle " << hashes->size() - 1
+                      << "; first differing state after action " << first;
+      }
       continue;
     }
     std::string expected_fen;
     for (const std::string& board : *final_boards) expected_fen += board;
-    const std::string fen = outcome.replayer->position().StateFen();
-    if (fen != expected_fen) {
-      if (mismatches.Count()) ADD_FAILURE() << "game " << index << " (" << file
-                                    << "): final boards differ\n  engine: " << fen
-                                    << "\n  oracle: " << expected_fen;
+    const Position& final_position = outcome.replayer->position();
+    if (final_position.StateFen() != expected_fen && mismatches.Count()) {
+      std::vector<std::string> boards;
+      final_position.ForEachBoard([&](int timeline, int half_turn, const Board&) {
+        boards.push_back(final_position.BoardFen(timeline, half_turn));
+      });
+      std::size_t first = 0;
+      while (first < boards.size() && first < final_boards->size() &&
+             boards[first] == (*final_boards)[first]) {
+        ++first;
+      }
+      ADD_FAILURE() << "game " << index << " (" << file << "): " << boards.size()
+                    << " final boards, oracle " << final_boards->size() << "; board " << first
+                    << " is " << (first < boards.size() ? boards[first] : "missing") << ", oracle "
+                    << (first < final_boards->size() ? (*final_boards)[first] : "missing");
     }
   }
   EXPECT_FALSE(std::getline(oracle_file, line)) << "oracle.jsonl has more lines than games";

@@ -170,6 +170,8 @@ TEST(Replay, ErrorMessagesArePrecise) {
        "line 1, col 1: [Board \"Nonsense\"]: unknown variant \"Nonsense\""},
       {"[Board \"Standard\"]\n1. O-O\n",
        "line 2, col 4: O-O: castling O-O is not possible on board (0T1)"},
+      {"[Board \"Standard\"]\n1. e9\n", "line 2, col 4: e9: square e9 is off the 8x8 board"},
+      {"[Board \"Standard\"]\n1. nf3\n", "line 2, col 4: nf3: file n is off the 8x8 board"},
   };
   for (const Case& c : cases) EXPECT_EQ(ErrorOf(c.text), c.message) << c.text;
 }
@@ -228,6 +230,23 @@ TEST(Writer, CanonicalGameReadsBackToTheSameStates) {
     if (HasFailure()) break;
   }
   EXPECT_EQ(games, 1494);
+}
+
+}  // namespace
+}  // namespace fived
+
+namespace fived {
+namespace {
+
+TEST(Replay, SixteenBySixteenBoards) {
+  // Files run to 'p' and ranks to 16 in the notation.
+  const std::string empty = "16/16/16/16/16/16/16/16/16/16/16/16/16/16/";
+  const Replayed r = Replay("[Board \"custom\"]\n[Size \"16x16\"]\n[k15/" + empty + "R14K:0:1:w]\n" +
+                            "1. Ra15 / Kb16\n2. Kp2 / Kc16\n3. Ra15a16+\n");
+  const Position& pos = MustReplay(r);
+  std::string expected = "R1k13/";
+  for (int i = 0; i < 13; ++i) expected += "16/";
+  EXPECT_EQ(FenPieces(pos.Tip(0)), expected + "15K/16");
 }
 
 }  // namespace
