@@ -48,7 +48,7 @@ Round ReplayAll(const std::string& text) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  const std::string path = argc > 1 ? argv[1] : FIVED_SHARED_DIR "/oracle/public/all.5dpgn";
+  const std::string path = argc > 1 && argv[1][0] != 0 ? argv[1] : FIVED_SHARED_DIR "/oracle/public/all.5dpgn";
   const int rounds = argc > 2 ? std::max(1, std::atoi(argv[2])) : 5;
   std::ifstream file(path, std::ios::binary);
   if (!file) {
