@@ -44,8 +44,7 @@ MoveEffect ApplyMove(Position* pos, const Move& move) {
     }
     Land(&next, move.to, piece, move.promotion);
     if (move.flags & Move::kDoubleStep) {
-      const Square passed{move.from.file,
-                          static_cast<int8_t>((move.from.rank + move.to.rank) / 2)};
+      const Square passed{move.from.file, static_cast<int8_t>((move.from.rank + move.to.rank) / 2)};
       next.SetEnPassant(passed, move.to);
     }
     pos->Append(move.src_timeline, next);

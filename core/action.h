@@ -17,10 +17,10 @@ namespace fived {
 
 // What a move did to the multiverse, for notation and pictures.
 struct MoveEffect {
-  bool branching = false;    // a jump onto a past board: a new timeline was created
-  int new_timeline = 0;      // its index, when branching
-  Piece moved;               // the piece as it stood on the source board
-  Piece captured;            // empty when nothing was captured
+  bool branching = false;  // a jump onto a past board: a new timeline was created
+  int new_timeline = 0;    // its index, when branching
+  Piece moved;             // the piece as it stood on the source board
+  Piece captured;          // empty when nothing was captured
 };
 
 // Plays a move generated for the current position by its mover (the colour of its source board).
@@ -30,8 +30,9 @@ MoveEffect ApplyMove(Position* pos, const Move& move);
 struct ActionVerdict {
   enum class Problem { kNone, kMandatoryBoardsLeft, kRoyalCapturable };
   Problem problem = Problem::kNone;
-  std::vector<int> mandatory_left;  // timelines the mover still had to play, for kMandatoryBoardsLeft
-  Move capture;                     // one capturing move, for kRoyalCapturable
+  std::vector<int>
+      mandatory_left;  // timelines the mover still had to play, for kMandatoryBoardsLeft
+  Move capture;        // one capturing move, for kRoyalCapturable
 };
 
 // Judges the position after `mover` played its moves.

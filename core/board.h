@@ -15,7 +15,8 @@ namespace fived {
 class Board {
  public:
   Board() = default;
-  Board(int width, int height) : width_(static_cast<int8_t>(width)), height_(static_cast<int8_t>(height)) {
+  Board(int width, int height)
+      : width_(static_cast<int8_t>(width)), height_(static_cast<int8_t>(height)) {
     assert(width >= 1 && width <= kMaxBoardSide && height >= 1 && height <= kMaxBoardSide);
   }
 
@@ -62,8 +63,8 @@ class Board {
         if (!IsRoyal(p.type())) continue;
         uint8_t& n = royal_count_[static_cast<int>(p.color())];
         if (n < kMaxRecordedRoyals) {
-          royals_[static_cast<int>(p.color())][n] = Square{static_cast<int8_t>(file),
-                                                           static_cast<int8_t>(rank)};
+          royals_[static_cast<int>(p.color())][n] =
+              Square{static_cast<int8_t>(file), static_cast<int8_t>(rank)};
         }
         ++n;
       }

@@ -28,7 +28,8 @@ std::string ParseRows(std::string_view field, std::vector<Row>* rows) {
       int run = 0;
       while (i < field.size() && std::isdigit(static_cast<unsigned char>(field[i]))) {
         run = run * 10 + (field[i] - '0');
-        if (run > kMaxBoardSide) return "run of " + std::to_string(run) + " empty squares is too long";
+        if (run > kMaxBoardSide)
+          return "run of " + std::to_string(run) + " empty squares is too long";
         ++i;
       }
       for (int k = 0; k < run; ++k) rows->back().squares.push_back(Piece());
@@ -70,7 +71,8 @@ std::variant<FenBoard, std::string> ParseFenBoard(std::string_view text, int wid
   size_t start = 0;
   for (size_t i = 0; i <= text.size(); ++i) {
     if (i == text.size() || text[i] == ':') {
-      if (nfields == 4) return std::string("too many ':' fields (expected pieces:timeline:turn:colour)");
+      if (nfields == 4)
+        return std::string("too many ':' fields (expected pieces:timeline:turn:colour)");
       fields[nfields++] = text.substr(start, i - start);
       start = i + 1;
     }

@@ -16,7 +16,7 @@ namespace fived {
 
 struct FenBoard {
   Board board;
-  bool timeline_negative = false;  // the timeline field had a '-' sign
+  bool timeline_negative = false;     // the timeline field had a '-' sign
   bool timeline_signed_zero = false;  // the timeline field was "-0" or "+0" (an even start)
   int timeline_magnitude = 0;
   int turn = 0;

@@ -243,13 +243,12 @@ bool RoyalCapturable(const Position& pos, Color attacker, Move* found) {
           if (PieceCapturesRoyal(pos, l, tip, from, piece, victim, found)) return true;
           continue;
         }
-        const bool stopped = ForEachPieceMove(
-            view, l, tip, from, piece, GenMode::kCaptures, PromotionSet{},
-            [&](const Move& m, Piece captured) {
-              if (!IsRoyal(captured.type())) return false;
-              if (found != nullptr) *found = m;
-              return true;
-            });
+        const bool stopped = ForEachPieceMove(view, l, tip, from, piece, GenMode::kCaptures,
+                                              PromotionSet{}, [&](const Move& m, Piece captured) {
+                                                if (!IsRoyal(captured.type())) return false;
+                                                if (found != nullptr) *found = m;
+                                                return true;
+                                              });
         if (stopped) return true;
       }
     }

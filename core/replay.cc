@@ -11,7 +11,8 @@
 namespace fived {
 
 std::string ReplayError::Message() const {
-  std::string out = "line " + std::to_string(pos.line) + ", col " + std::to_string(pos.column) + ": ";
+  std::string out =
+      "line " + std::to_string(pos.line) + ", col " + std::to_string(pos.column) + ": ";
   if (!token.empty()) out += token + ": ";
   out += reason;
   return out;
@@ -55,9 +56,9 @@ bool ParseSize(std::string_view text, int* width, int* height) {
 
 PromotionSet DefaultPromotions() {
   PromotionSet set;
-  for (PieceType t : {PieceType::kCommonKing, PieceType::kQueen, PieceType::kPrincess,
-                      PieceType::kKnight, PieceType::kRook, PieceType::kBishop,
-                      PieceType::kUnicorn, PieceType::kDragon}) {
+  for (PieceType t :
+       {PieceType::kCommonKing, PieceType::kQueen, PieceType::kPrincess, PieceType::kKnight,
+        PieceType::kRook, PieceType::kBishop, PieceType::kUnicorn, PieceType::kDragon}) {
     set.Add(t);
   }
   return set;
@@ -85,8 +86,8 @@ std::variant<GameSetup, ReplayError> SetupGame(const SyntaxGame& game) {
     return HeaderError(size_header, "board size must be between 1x1 and 16x16");
   }
 
-  const bool custom = IsCustomBoardName(board_name) ||
-                      (board_header == nullptr && !game.boards.empty());
+  const bool custom =
+      IsCustomBoardName(board_name) || (board_header == nullptr && !game.boards.empty());
   std::vector<std::string> fen_texts;
   std::vector<TextPos> fen_positions;
   if (custom) {
@@ -102,8 +103,10 @@ std::variant<GameSetup, ReplayError> SetupGame(const SyntaxGame& game) {
     const Variant* variant = FindVariant(board_name);
     if (board_header == nullptr && size_header != nullptr && variant != nullptr &&
         (width != variant->width || height != variant->height)) {
-      return HeaderError(size_header, "no Board header and no 5DFEN boards: the starting position "
-                                      "of a " + size_header->value + " game is unknown");
+      return HeaderError(size_header,
+                         "no Board header and no 5DFEN boards: the starting position "
+                         "of a " +
+                             size_header->value + " game is unknown");
     }
     if (variant == nullptr) {
       return HeaderError(board_header, "unknown variant \"" + board_name + "\"");
@@ -233,15 +236,16 @@ std::variant<Move, std::string> ResolveMove(const Position& pos, Color mover,
   // Squares beyond the board: say so rather than that no piece reaches them.
   const std::string size = std::to_string(pos.width()) + "x" + std::to_string(pos.height());
   if (written.from_file >= pos.width()) {
-    return "file " + std::string(1, static_cast<char>('a' + written.from_file)) +
-           " is off the " + size + " board";
+    return "file " + std::string(1, static_cast<char>('a' + written.from_file)) + " is off the " +
+           size + " board";
   }
   if (written.from_rank >= pos.height()) {
     return "rank " + std::to_string(written.from_rank + 1) + " is off the " + size + " board";
   }
   if (written.to_file >= pos.width() || written.to_rank >= pos.height()) {
-    return "square " + SquareName(Square{static_cast<int8_t>(written.to_file),
-                                         static_cast<int8_t>(written.to_rank)}) +
+    return "square " +
+           SquareName(
+               Square{static_cast<int8_t>(written.to_file), static_cast<int8_t>(written.to_rank)}) +
            " is off the " + size + " board";
   }
 
@@ -270,7 +274,7 @@ std::variant<Move, std::string> ResolveMove(const Position& pos, Color mover,
   }
 
   const bool any_target = !written.target && (written.jump == SyntaxMove::Jump::kBranching ||
-                                               written.jump == SyntaxMove::Jump::kNonBranching);
+                                              written.jump == SyntaxMove::Jump::kNonBranching);
   const MoveView view(pos);
   std::vector<Move> found;
   for (const auto& [timeline, half] : sources) {
@@ -301,9 +305,8 @@ std::variant<Move, std::string> ResolveMove(const Position& pos, Color mover,
                            if (any_target) {
                              // "N>>d3": a jump whose target board is left to the position.
                              if (!m.IsJump()) return false;
-                             const bool branching =
-                                 m.dst_timeline == m.src_timeline ||
-                                 pos.TipHalf(m.dst_timeline) != m.dst_half;
+                             const bool branching = m.dst_timeline == m.src_timeline ||
+                                                    pos.TipHalf(m.dst_timeline) != m.dst_half;
                              if (branching != (written.jump == SyntaxMove::Jump::kBranching)) {
                                return false;
                              }
@@ -315,9 +318,9 @@ std::variant<Move, std::string> ResolveMove(const Position& pos, Color mover,
                            if (m.to.file != written.to_file || m.to.rank != written.to_rank) {
                              return false;
                            }
-                           const PieceType promotion =
-                               written.promotion ? PieceTypeFromLetter(written.promotion)
-                                                 : setup.default_promotion;
+                           const PieceType promotion = written.promotion
+                                                           ? PieceTypeFromLetter(written.promotion)
+                                                           : setup.default_promotion;
                            if (m.promotion != PieceType::kNone && m.promotion != promotion) {
                              return false;
                            }
@@ -364,10 +367,11 @@ std::variant<Move, std::string> ResolveMove(const Position& pos, Color mover,
     return "castling " + side + " is ambiguous" + where;
   }
   std::string destination = written.target ? WrittenBoard(*written.target) : "";
-  destination += SquareName(Square{static_cast<int8_t>(written.to_file),
-                                   static_cast<int8_t>(written.to_rank)});
+  destination += SquareName(
+      Square{static_cast<int8_t>(written.to_file), static_cast<int8_t>(written.to_rank)});
   if (found.empty()) {
-    if (written.promotion != 0 && !setup.promotions.Contains(PieceTypeFromLetter(written.promotion))) {
+    if (written.promotion != 0 &&
+        !setup.promotions.Contains(PieceTypeFromLetter(written.promotion))) {
       return std::string("promotion to ") + written.promotion + " is not allowed in this game";
     }
     return "no " + PieceWord(written) + where + " can reach " + destination;
@@ -377,8 +381,8 @@ std::variant<Move, std::string> ResolveMove(const Position& pos, Color mover,
     if (!list.empty()) list += ", ";
     list += BoardRefText(pos, m.src_timeline, m.src_half) + SquareName(m.from);
   }
-  return "ambiguous: " + std::to_string(found.size()) + " pieces can reach " + destination +
-         " (" + list + ")";
+  return "ambiguous: " + std::to_string(found.size()) + " pieces can reach " + destination + " (" +
+         list + ")";
 }
 
 Replayer::Replayer(GameSetup setup) : setup_(std::move(setup)), pos_(setup_.start) {}

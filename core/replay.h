@@ -34,7 +34,7 @@ struct ReplayError {
 struct GameSetup {
   std::string variant;  // the official name, or "custom"
   Position start;
-  PromotionSet promotions;  // pieces a pawn or brawn may become
+  PromotionSet promotions;                          // pieces a pawn or brawn may become
   PieceType default_promotion = PieceType::kQueen;  // when a move does not say
 };
 

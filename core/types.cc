@@ -9,8 +9,8 @@ namespace {
 constexpr char kLetters[kPieceTypeCount] = {'?', 'P', 'W', 'K', 'C', 'Q', 'Y',
                                             'S', 'N', 'R', 'B', 'U', 'D'};
 constexpr std::string_view kNames[kPieceTypeCount] = {
-    "nothing", "pawn",   "brawn",  "king",   "common king", "queen",  "royal queen",
-    "princess", "knight", "rook", "bishop", "unicorn",     "dragon"};
+    "nothing",  "pawn",   "brawn", "king",   "common king", "queen", "royal queen",
+    "princess", "knight", "rook",  "bishop", "unicorn",     "dragon"};
 }  // namespace
 
 char PieceLetter(PieceType t) { return kLetters[static_cast<int>(t)]; }

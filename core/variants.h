@@ -11,7 +11,7 @@
 namespace fived {
 
 struct Variant {
-  std::string name;                 // canonical name, e.g. "Standard - Turn Zero"
+  std::string name;  // canonical name, e.g. "Standard - Turn Zero"
   int width = 8;
   int height = 8;
   std::vector<std::string> boards;  // starting boards, 5DFEN with brackets: "[...:0:1:w]"

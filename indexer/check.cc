@@ -42,7 +42,8 @@ void CheckStream(const std::string& name, std::istream& in, const CheckOptions& 
     if (error) {
       ++summary->rejected;
       const std::string message = "game " + std::to_string(raw->index) + ", " + error->Message();
-      if (options.output != CheckOptions::Output::kSummary) out << prefix << "error\t" << message << "\n";
+      if (options.output != CheckOptions::Output::kSummary)
+        out << prefix << "error\t" << message << "\n";
       report << name << ": " << message << "\n";
       continue;
     }

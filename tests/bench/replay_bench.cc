@@ -40,15 +40,15 @@ Round ReplayAll(const std::string& text) {
     if (outcome.error) ++round.rejected;
     if (outcome.replayer) round.actions += static_cast<long>(outcome.replayer->actions().size());
   }
-  round.seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  round.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return round;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  const std::string path = argc > 1 && argv[1][0] != 0 ? argv[1] : FIVED_SHARED_DIR "/oracle/public/all.5dpgn";
+  const std::string path =
+      argc > 1 && argv[1][0] != 0 ? argv[1] : FIVED_SHARED_DIR "/oracle/public/all.5dpgn";
   const int rounds = argc > 2 ? std::max(1, std::atoi(argv[2])) : 5;
   std::ifstream file(path, std::ios::binary);
   if (!file) {

@@ -28,11 +28,13 @@ Position Start(std::string_view name) {
   EXPECT_NE(variant, nullptr) << name;
   std::vector<Position::InitialBoard> boards;
   bool even = false;
-  for (const std::string& text : variant->boards) even = even || MustParse(text).timeline_signed_zero;
+  for (const std::string& text : variant->boards)
+    even = even || MustParse(text).timeline_signed_zero;
   TimelineLabeling labeling{even};
   for (const std::string& text : variant->boards) {
     FenBoard fen = MustParse(text, variant->width, variant->height);
-    boards.push_back({fen.board, labeling.FromNotation(fen.timeline_negative, fen.timeline_magnitude),
+    boards.push_back({fen.board,
+                      labeling.FromNotation(fen.timeline_negative, fen.timeline_magnitude),
                       HalfTurn(fen.turn, fen.color)});
   }
   Position pos;
@@ -73,8 +75,10 @@ TEST(Fen, TimelineFields) {
     std::string text;
     bool negative, signed_zero;
     int magnitude;
-  } cases[] = {{"[1:0:1:w]", false, false, 0},  {"[1:-0:1:w]", true, true, 0},
-               {"[1:+0:1:b]", false, true, 0}, {"[1:-3:7:b]", true, false, 3},
+  } cases[] = {{"[1:0:1:w]", false, false, 0},
+               {"[1:-0:1:w]", true, true, 0},
+               {"[1:+0:1:b]", false, true, 0},
+               {"[1:-3:7:b]", true, false, 3},
                {"[1:+2:0:b]", false, false, 2}};
   for (const Case& c : cases) {
     const FenBoard fen = MustParse(c.text);

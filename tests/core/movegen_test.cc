@@ -42,7 +42,7 @@ TEST(Movegen, RookCrossesTimelines) {
 TEST(Movegen, BishopUsesExactlyTwoAxes) {
   const Position pos = MakePosition({"[5/5/2B2/5/5:0:1:w]", "[5/5/5/5/5:1:1:w]"});
   EXPECT_EQ(MovesOf(pos, 0, 2, "c3"), (V{"(1,2)b3", "(1,2)c2", "(1,2)c4", "(1,2)d3", "a1", "a5",
-                                          "b2", "b4", "d2", "d4", "e1", "e5"}));
+                                         "b2", "b4", "d2", "d4", "e1", "e5"}));
 }
 
 TEST(Movegen, KnightLeapsOnOneBoardAndAcrossTime) {
@@ -92,8 +92,8 @@ TEST(Movegen, PawnStepsOnRanksAndTimelines) {
   // White's forward on timelines is towards lower timelines.
   const Position pos = MakePosition({"[5/5/5/5/5:-1:1:w]", "[5/5/5/2P*2/5:0:1:w]"});
   EXPECT_EQ(MovesOf(pos, 0, 2, "c2"), (V{"(-1,2)c2", "c3", "c4"}));
-  const Position black = MakePosition({"[5/2p*2/5/5/5:0:1:b]", "[5/5/5/5/5:1:1:b]",
-                                       "[5/5/5/5/5:2:1:b]"});
+  const Position black =
+      MakePosition({"[5/2p*2/5/5/5:0:1:b]", "[5/5/5/5/5:1:1:b]", "[5/5/5/5/5:2:1:b]"});
   EXPECT_EQ(MovesOf(black, 0, 3, "c4"), (V{"(1,3)c4", "(2,3)c4", "c2", "c3"}));
   const Position moved = MakePosition({"[5/5/5/5/5:-1:1:w]", "[5/5/5/2P2/5:0:1:w]"});
   EXPECT_EQ(MovesOf(moved, 0, 2, "c2"), (V{"(-1,2)c2", "c3"}));
@@ -101,8 +101,9 @@ TEST(Movegen, PawnStepsOnRanksAndTimelines) {
 
 TEST(Movegen, PawnCapturesAndPromotion) {
   // Diagonal forward on the board; one timeline forward and one turn back.
-  Position pos = MakePosition({"[5/5/5/5/5:-1:0:w]", "[5/5/5/5/5:-1:0:b]", "[5/5/2n2/5/5:-1:1:w]",
-                               "[5/5/5/5/5:0:0:w]", "[5/5/5/5/5:0:0:b]", "[5/1n1n1/2P2/5/5:0:1:w]"});
+  Position pos =
+      MakePosition({"[5/5/5/5/5:-1:0:w]", "[5/5/5/5/5:-1:0:b]", "[5/5/2n2/5/5:-1:1:w]",
+                    "[5/5/5/5/5:0:0:w]", "[5/5/5/5/5:0:0:b]", "[5/1n1n1/2P2/5/5:0:1:w]"});
   EXPECT_EQ(MovesOf(pos, 0, 2, "c3", GenMode::kCaptures), (V{"b4", "d4"}));
   pos = MakePosition({"[5/5/2n2/5/5:-1:1:w]", "[5/5/5/5/5:-1:1:b]", "[5/5/5/5/5:-1:2:w]",
                       "[5/5/5/5/5:0:1:w]", "[5/5/5/5/5:0:1:b]", "[5/5/2P2/5/5:0:2:w]"});
@@ -116,8 +117,8 @@ TEST(Movegen, BrawnCapturesMore) {
   const Position pos = MakePosition({"[5/5/2nn1/1n3/5:-1:1:w]", "[5/5/5/2W2/5:0:1:w]"});
   EXPECT_EQ(MovesOf(pos, 0, 2, "c2", GenMode::kCaptures), (V{"(-1,2)b2", "(-1,2)c3"}));
   // One turn back and a rank forward.
-  const Position back = MakePosition({"[5/5/2n2/5/5:0:1:w]", "[5/5/5/5/5:0:1:b]",
-                                      "[5/5/5/2W2/5:0:2:w]"});
+  const Position back =
+      MakePosition({"[5/5/2n2/5/5:0:1:w]", "[5/5/5/5/5:0:1:b]", "[5/5/5/2W2/5:0:2:w]"});
   EXPECT_EQ(MovesOf(back, 0, 4, "c2", GenMode::kCaptures), (V{"(0,2)c3"}));
 }
 
@@ -165,8 +166,8 @@ TEST(Movegen, CastlingOnAnyWidthAndFile) {
 TEST(Movegen, RoyalCapturableLooksAtPastBoardsFromTips) {
   // Pieces land on boards of their own colour, so black captures white's king on black boards.
   // A black rook on a5 of timeline 1 slides along the timeline axis to a5 of timeline 0.
-  Position pos = MakePosition({"[4k/5/5/5/K4:0:1:w]", "[4k/5/5/5/K4:0:1:b]",
-                               "[r3k/5/5/5/5:1:1:b]"});
+  Position pos =
+      MakePosition({"[4k/5/5/5/K4:0:1:w]", "[4k/5/5/5/K4:0:1:b]", "[r3k/5/5/5/5:1:1:b]"});
   EXPECT_FALSE(RoyalCapturable(pos, Color::kBlack));  // the king is on a1, not a5
   pos = MakePosition({"[K3k/5/5/5/5:0:1:w]", "[K3k/5/5/5/5:0:1:b]", "[r3k/5/5/5/5:1:1:b]"});
   Move capture;
@@ -175,12 +176,12 @@ TEST(Movegen, RoyalCapturableLooksAtPastBoardsFromTips) {
   EXPECT_EQ(capture.dst_half, 3);
   // A tip of the victim's colour is not seen as passed: the victim moves there before the
   // attacker can. (An engine that passed there rejected 712 of the 1494 oracle games.)
-  pos = MakePosition({"[4k/5/5/5/5:0:1:w]", "[4k/5/5/5/5:0:1:b]", "[K3k/5/5/5/5:0:2:w]",
-                      "[r3k/5/5/5/5:1:2:b]"});
+  pos = MakePosition(
+      {"[4k/5/5/5/5:0:1:w]", "[4k/5/5/5/5:0:1:b]", "[K3k/5/5/5/5:0:2:w]", "[r3k/5/5/5/5:1:2:b]"});
   EXPECT_FALSE(RoyalCapturable(pos, Color::kBlack));
   // A capture by a pawn that would promote does not count (the reference's rule, see the oracle).
-  pos = MakePosition({"[4k/5/5/5/K4:0:1:w]", "[4k/5/5/5/K4:0:1:b]",
-                      "[4k/5/5/5/1K3:0:2:w]", "[4k/5/5/2p2/1K3:0:2:b]"});
+  pos = MakePosition({"[4k/5/5/5/K4:0:1:w]", "[4k/5/5/5/K4:0:1:b]", "[4k/5/5/5/1K3:0:2:w]",
+                      "[4k/5/5/2p2/1K3:0:2:b]"});
   EXPECT_FALSE(RoyalCapturable(pos, Color::kBlack));
   pos = MakePosition({"[4k/5/5/5/K4:0:1:w]", "[4k/5/5/5/K4:0:1:b]", "[4k/5/5/5/1K3:0:2:w]",
                       "[4k/5/n4/5/1K3:0:2:b]"});

@@ -241,8 +241,8 @@ namespace {
 TEST(Replay, SixteenBySixteenBoards) {
   // Files run to 'p' and ranks to 16 in the notation.
   const std::string empty = "16/16/16/16/16/16/16/16/16/16/16/16/16/16/";
-  const Replayed r = Replay("[Board \"custom\"]\n[Size \"16x16\"]\n[k15/" + empty + "R14K:0:1:w]\n" +
-                            "1. Ra15 / Kb16\n2. Kp2 / Kc16\n3. Ra15a16+\n");
+  const Replayed r = Replay("[Board \"custom\"]\n[Size \"16x16\"]\n[k15/" + empty +
+                            "R14K:0:1:w]\n" + "1. Ra15 / Kb16\n2. Kp2 / Kc16\n3. Ra15a16+\n");
   const Position& pos = MustReplay(r);
   std::string expected = "R1k13/";
   for (int i = 0; i < 13; ++i) expected += "16/";

@@ -31,7 +31,8 @@ inline Position MakePosition(const std::vector<std::string>& fens) {
   TimelineLabeling labeling{even};
   std::vector<Position::InitialBoard> boards;
   for (const FenBoard& fen : parsed) {
-    boards.push_back({fen.board, labeling.FromNotation(fen.timeline_negative, fen.timeline_magnitude),
+    boards.push_back({fen.board,
+                      labeling.FromNotation(fen.timeline_negative, fen.timeline_magnitude),
                       HalfTurn(fen.turn, fen.color)});
   }
   Position pos;
@@ -54,18 +55,17 @@ inline std::vector<std::string> MovesOf(const Position& pos, int timeline, int h
   const Square from = Sq(square);
   const Piece piece = pos.BoardAt(timeline, half_turn)->at(from);
   std::vector<std::string> out;
-  ForEachPieceMove(MoveView(pos), timeline, half_turn, from, piece, mode, promotions,
-                   [&](const Move& m, Piece) {
-                     std::string text;
-                     if (m.IsJump()) {
-                       text = "(" + std::to_string(m.dst_timeline) + "," +
-                              std::to_string(m.dst_half) + ")";
-                     }
-                     text += SquareName(m.to);
-                     if (m.promotion != PieceType::kNone) text += "=Q";
-                     out.push_back(text);
-                     return false;
-                   });
+  ForEachPieceMove(
+      MoveView(pos), timeline, half_turn, from, piece, mode, promotions, [&](const Move& m, Piece) {
+        std::string text;
+        if (m.IsJump()) {
+          text = "(" + std::to_string(m.dst_timeline) + "," + std::to_string(m.dst_half) + ")";
+        }
+        text += SquareName(m.to);
+        if (m.promotion != PieceType::kNone) text += "=Q";
+        out.push_back(text);
+        return false;
+      });
   std::sort(out.begin(), out.end());
   return out;
 }
