@@ -20,7 +20,7 @@ namespace fived {
 namespace {
 
 constexpr int kOracleGames = 1494;
-constexpr long kOracleActions = 36899;
+constexpr int kOracleActions = 36899;
 constexpr int kMaxReported = 10;  // failure messages beyond this are only counted
 
 // The position of the value of "key" in one JSON object line, or npos.
@@ -97,7 +97,7 @@ TEST(Oracle, EveryGameReplaysWithEveryHash) {
   Problems errors;      // games that do not replay, or oracle lines that cannot be read
   Problems mismatches;  // games that replay to other states than the reference's
   int games = 0;
-  long actions = 0;
+  int actions = 0;
   std::string line;
   while (std::optional<RawGame> raw = splitter.Next()) {
     const int index = games++;
@@ -113,7 +113,7 @@ TEST(Oracle, EveryGameReplaysWithEveryHash) {
       if (errors.Count()) ADD_FAILURE() << "game " << index << " (" << file << "): bad oracle line";
       continue;
     }
-    actions += static_cast<long>(hashes->size()) - 1;
+    actions += static_cast<int>(hashes->size()) - 1;
 
     const SyntaxResult syntax = ParseGameSyntax(raw->text, raw->first_line);
     if (syntax.error) {
