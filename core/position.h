@@ -114,6 +114,15 @@ class Position {
     }
   }
 
+  // Calls f(timeline, half_turn, content_key) for every board in the order they were added
+  // (starting boards first), so that boards [a, b) are the ones an action added when the board
+  // count went from a to b.
+  template <typename F>
+  void ForEachBoardInOrder(F&& f) const {
+    for (const StoredBoard& stored : boards_)
+      f(stored.timeline, stored.half_turn, stored.content_key);
+  }
+
   // The full-state 5DFEN: every board's canonical string in the specification's order.
   std::string StateFen() const;
   // The specification's full-state MD5 (lowercase hex).

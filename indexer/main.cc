@@ -1,18 +1,47 @@
-// 5d-index: reads 5dpgn collections. For now its check mode: replay and validate every game.
+// 5d-index: reads 5dpgn collections into an SQLite game database, or only checks them.
 #include <boost/program_options.hpp>
 #include <iostream>
 
 #include "indexer/check.h"
+#include "indexer/index.h"
 
 namespace po = boost::program_options;
 
+namespace {
+
+constexpr const char* kUsage =
+    "Usage: 5d-index [--db FILE] [--jobs N] [--quiet] [--json] PATH...\n"
+    "       5d-index --check [--hashes | --fen] PATH...\n"
+    "\n"
+    "Reads 5dpgn collections: files, directories (searched recursively for *.5dpgn, *.pgn and\n"
+    "*.txt) or '-' for standard input. Every game is replayed and validated; the games are\n"
+    "stored with their headers, moves and position keys in an SQLite database, and the games\n"
+    "that cannot be replayed are stored in its rejected table with the reason. Indexing the\n"
+    "same file again adds nothing; new files are appended.\n"
+    "\n"
+    "Examples:\n"
+    "  5d-index --db games.sqlite archive/           index a directory\n"
+    "  5d-index --db games.sqlite --json new.5dpgn   append a file, print a JSON summary\n"
+    "  cat a.5dpgn | 5d-index --db games.sqlite -    index standard input\n"
+    "  5d-index --check --hashes game.5dpgn          replay only, print every state's MD5\n"
+    "\n"
+    "Exit status: 0 every game indexed, 1 some games rejected (they are recorded), 2 usage\n"
+    "error, 3 an input could not be read or the database failed.\n"
+    "\n"
+    "Options";
+
+}  // namespace
+
 int main(int argc, char** argv) {
-  po::options_description visible(
-      "Usage: 5d-index --check [--hashes | --fen] FILE...\n"
-      "Reads 5dpgn files ('-' for standard input), replays and validates every game.\n"
-      "Example: 5d-index --check corpus/*.5dpgn\n\nOptions");
+  po::options_description visible(kUsage);
   visible.add_options()("help,h", "print this help")(
-      "check", "replay and validate every game, print a summary (no database)")(
+      "db", po::value<std::string>()->default_value(fived::kDefaultDatabase),
+      "the database file (created when missing)")(
+      "jobs,j", po::value<int>()->default_value(0),
+      "worker threads that parse and replay games (0: one per core)")(
+      "quiet,q", "no progress line on standard error")(
+      "json", "print the summary as one JSON object on standard output")(
+      "check", "replay and validate every game and print a summary; no database")(
       "hashes",
       "with --check: print FILE<TAB>GAME<TAB>ACTION<TAB>MD5 for every state (action 0 is the "
       "start), FILE<TAB>GAME<TAB>error<TAB>message for a rejected game")(
@@ -36,24 +65,45 @@ int main(int argc, char** argv) {
     std::cout << visible;
     return 0;
   }
-  if (!vm.count("check")) {
-    std::cerr << "5d-index: only --check is implemented so far\n" << visible;
-    return 2;
-  }
-  if (vm.count("hashes") && vm.count("fen")) {
-    std::cerr << "5d-index: --hashes and --fen exclude each other\n";
-    return 2;
-  }
   if (!vm.count("input")) {
     std::cerr << "5d-index: no input files (use - for standard input)\n";
     return 2;
   }
-  fived::CheckOptions options;
-  if (vm.count("hashes")) options.output = fived::CheckOptions::Output::kHashes;
-  if (vm.count("fen")) options.output = fived::CheckOptions::Output::kFen;
+  const std::vector<std::string> inputs = vm["input"].as<std::vector<std::string>>();
   std::ios::sync_with_stdio(false);
-  const fived::CheckSummary summary =
-      fived::CheckFiles(vm["input"].as<std::vector<std::string>>(), options, std::cout, std::cerr);
+
+  if (vm.count("check")) {
+    if (vm.count("hashes") && vm.count("fen")) {
+      std::cerr << "5d-index: --hashes and --fen exclude each other\n";
+      return 2;
+    }
+    fived::CheckOptions options;
+    if (vm.count("hashes")) options.output = fived::CheckOptions::Output::kHashes;
+    if (vm.count("fen")) options.output = fived::CheckOptions::Output::kFen;
+    const fived::CheckSummary summary = fived::CheckFiles(inputs, options, std::cout, std::cerr);
+    std::cout.flush();
+    return summary.rejected > 0 || summary.unreadable_files > 0 ? 1 : 0;
+  }
+  if (vm.count("hashes") || vm.count("fen")) {
+    std::cerr << "5d-index: --hashes and --fen go with --check\n";
+    return 2;
+  }
+  fived::IndexOptions options;
+  options.database = vm["db"].as<std::string>();
+  options.inputs = inputs;
+  options.jobs = vm["jobs"].as<int>();
+  if (options.jobs < 0) {
+    std::cerr << "5d-index: --jobs must be 0 or more\n";
+    return 2;
+  }
+  options.progress = !vm.count("quiet");
+  options.json = vm.count("json") > 0;
+  if (!vm["db"].defaulted() || options.json) {
+    // The database is named by the user or the summary says it.
+  } else {
+    std::cerr << "5d-index: writing to " << options.database << " in the current directory\n";
+  }
+  const int status = fived::RunIndex(options, std::cout, std::cerr);
   std::cout.flush();
-  return summary.rejected > 0 || summary.unreadable_files > 0 ? 1 : 0;
+  return status;
 }

@@ -1,0 +1,98 @@
+// Per-game analysis for the indexer; see analyze.h.
+#include "indexer/analyze.h"
+
+#include <xxhash.h>
+
+#include "core/pgn_writer.h"
+#include "core/replay.h"
+
+namespace fived {
+
+namespace {
+
+std::string HeaderValue(const SyntaxGame& game, std::string_view name) {
+  const Header* header = game.FindHeader(name);
+  return header != nullptr ? header->value : std::string();
+}
+
+void Reject(GameRecord* record, TextPos pos, const std::string& token, const std::string& message) {
+  record->rejected = true;
+  record->error_line = pos.line;
+  record->error_column = pos.column;
+  record->error_token = token;
+  record->error_message = "game " + std::to_string(record->game_index) + ", " + message;
+}
+
+}  // namespace
+
+GameRecord AnalyzeGame(const RawGame& raw) {
+  GameRecord record;
+  record.byte_offset = raw.byte_offset;
+  record.game_index = raw.index;
+  record.first_line = raw.first_line;
+  record.text = raw.text;
+  record.text_hash = XXH3_64bits(raw.text.data(), raw.text.size());
+
+  SyntaxResult syntax = ParseGameSyntax(raw.text, raw.first_line);
+  if (syntax.error) {
+    ReplayError e;
+    e.pos = syntax.error->pos;
+    e.token = syntax.error->token;
+    e.reason = syntax.error->reason;
+    Reject(&record, e.pos, e.token, e.Message());
+    return record;
+  }
+  const SyntaxGame& game = syntax.game;
+  for (const Header& h : game.headers) record.headers.emplace_back(h.name, h.value);
+
+  std::vector<size_t> boards_after;  // board count after each state
+  ReplayOutcome outcome = ReplayGame(game, [&](int action, const Position& pos) {
+    record.states.push_back(
+        StateRow{pos.StateKey(), action, pos.ToMove() == Color::kWhite ? 0 : 1});
+    boards_after.push_back(pos.board_count());
+  });
+  if (outcome.error) {
+    Reject(&record, outcome.error->pos, outcome.error->token, outcome.error->Message());
+    record.states.clear();
+    return record;
+  }
+  for (const ReplayError& warning : outcome.warnings) record.warnings.push_back(warning.Message());
+  const Replayer& replayer = *outcome.replayer;
+  const Position& final_position = replayer.position();
+
+  record.variant = replayer.setup().variant;
+  record.width = final_position.width();
+  record.height = final_position.height();
+  record.white = HeaderValue(game, "White");
+  record.black = HeaderValue(game, "Black");
+  record.result = game.result.empty() ? HeaderValue(game, "Result") : game.result;
+  record.date = HeaderValue(game, "Date");
+  record.event = HeaderValue(game, "Event");
+  record.actions = static_cast<int>(replayer.actions().size());
+  record.timelines = final_position.timeline_count();
+  record.final_md5 = final_position.StateMd5();
+  record.start_key = record.states.front().key;
+  record.final_key = final_position.StateKey();
+  record.moves = WriteMovetext(replayer.setup().start, replayer.actions(), "");
+
+  // Boards in the order they were added; the action that added board i is the first state whose
+  // board count exceeds i.
+  size_t index = 0;
+  size_t action = 0;
+  final_position.ForEachBoardInOrder([&](int timeline, int half_turn, uint64_t key) {
+    while (action < boards_after.size() && index >= boards_after[action]) ++action;
+    record.boards.push_back(BoardRow{key, timeline, half_turn, static_cast<int>(action)});
+    ++index;
+  });
+
+  // Identity: the starting position and the canonical moves (the variant shapes the start).
+  XXH3_state_t* state = XXH3_createState();
+  XXH3_64bits_reset(state);
+  XXH3_64bits_update(state, &record.start_key, sizeof record.start_key);
+  XXH3_64bits_update(state, record.moves.data(), record.moves.size());
+  record.identity = XXH3_64bits_digest(state);
+  XXH3_freeState(state);
+  return record;
+}
+
+}  // namespace fived

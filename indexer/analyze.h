@@ -1,0 +1,67 @@
+// What the indexer stores about one game: everything is computed here, in a worker thread, from
+// the game's text alone, so that the database writer only copies values into SQLite.
+#ifndef FIVED_INDEXER_ANALYZE_H_
+#define FIVED_INDEXER_ANALYZE_H_
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/pgn_syntax.h"
+
+namespace fived {
+
+struct StateRow {
+  uint64_t key = 0;  // state key (core/keys.h) after `action` actions
+  int action = 0;    // 0 = the starting position
+  int to_move = 0;   // 0 white, 1 black
+};
+
+struct BoardRow {
+  uint64_t key = 0;  // board content key (core/keys.h)
+  int timeline = 0;  // internal index (types.h)
+  int half_turn = 0;
+  int action = 0;  // the action that added the board (0 = a starting board)
+};
+
+// A game as the database keeps it. When `rejected` is set only the identity fields, the text and
+// the error fields are meaningful.
+struct GameRecord {
+  // Where it came from.
+  uint64_t byte_offset = 0;
+  int game_index = 0;
+  int first_line = 0;
+  std::string text;
+  uint64_t text_hash = 0;  // XXH3-64 of text: with the source and offset, the re-index identity
+
+  bool rejected = false;
+  int error_line = 0;
+  int error_column = 0;
+  std::string error_token;
+  std::string error_message;  // "game 12, line 40, col 17: (0T5)Nxe5: no knight ..."
+
+  std::vector<std::pair<std::string, std::string>> headers;  // in file order, as written
+  std::string variant;
+  int width = 0;
+  int height = 0;
+  std::string white, black, result, date, event;
+  int actions = 0;
+  int timelines = 0;
+  std::string final_md5;
+  uint64_t start_key = 0;
+  uint64_t final_key = 0;
+  uint64_t identity = 0;  // same variant, start and moves <=> same identity (duplicates)
+  std::string moves;      // canonical movetext (pgn_writer.h), without the result
+  std::vector<std::string> warnings;
+  std::vector<StateRow> states;
+  std::vector<BoardRow> boards;
+};
+
+// Parses, replays and describes one game. Thread-safe; never throws on bad input.
+GameRecord AnalyzeGame(const RawGame& raw);
+
+}  // namespace fived
+
+#endif  // FIVED_INDEXER_ANALYZE_H_

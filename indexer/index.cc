@@ -1,0 +1,343 @@
+// The index mode of 5d-index; see index.h.
+#include "indexer/index.h"
+
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <optional>
+#include <thread>
+
+#include "indexer/pipeline.h"
+#include "schema/db.h"
+
+namespace fived {
+
+namespace {
+
+// Rejections printed one by one before the rest are only counted (all are in the database).
+constexpr long kPrintedRejections = 20;
+
+constexpr const char* kInsertSource =
+    "INSERT INTO sources(path, size, first_indexed, last_indexed) "
+    "VALUES(?1, ?2, datetime('now'), datetime('now')) "
+    "ON CONFLICT(path) DO UPDATE SET size = excluded.size, last_indexed = excluded.last_indexed "
+    "RETURNING id";
+constexpr const char* kInsertGame =
+    "INSERT OR IGNORE INTO games(source_id, byte_offset, game_index, text_hash, variant, width, "
+    "height, white, black, result, date, event, actions, timelines, final_md5, start_key, "
+    "final_key, identity, duplicate_of, moves, text) "
+    "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, "
+    "?20, ?21)";
+constexpr const char* kFindOriginal =
+    "SELECT id FROM games WHERE identity = ?1 AND duplicate_of IS NULL ORDER BY id LIMIT 1";
+constexpr const char* kInsertHeader =
+    "INSERT INTO headers(game_id, position, name, value) VALUES(?1, ?2, ?3, ?4)";
+constexpr const char* kInsertState =
+    "INSERT OR IGNORE INTO states(key, game_id, action, to_move) VALUES(?1, ?2, ?3, ?4)";
+constexpr const char* kInsertBoard =
+    "INSERT OR IGNORE INTO boards(key, game_id, timeline, half_turn, action) "
+    "VALUES(?1, ?2, ?3, ?4, ?5)";
+constexpr const char* kInsertRejected =
+    "INSERT OR IGNORE INTO rejected(source_id, byte_offset, game_index, text_hash, line, col, "
+    "token, message, text) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)";
+
+std::optional<std::string_view> Optional(const std::string& s) {
+  if (s.empty()) return std::nullopt;
+  return std::string_view(s);
+}
+
+// Prepared statements of the writer, made once.
+struct Statements {
+  Statement source, game, original, header, state, board, rejected;
+};
+
+std::optional<DbError> Prepare(Database& db, Statements* s) {
+  struct Item {
+    Statement* statement;
+    const char* sql;
+  } items[] = {{&s->source, kInsertSource},    {&s->game, kInsertGame},
+               {&s->original, kFindOriginal},  {&s->header, kInsertHeader},
+               {&s->state, kInsertState},      {&s->board, kInsertBoard},
+               {&s->rejected, kInsertRejected}};
+  for (const Item& item : items) {
+    DbResult<Statement> prepared = db.Prepare(item.sql);
+    if (!prepared.ok()) return prepared.error();
+    *item.statement = std::move(prepared).value();
+  }
+  return std::nullopt;
+}
+
+// Writes analyzed games, one transaction per batch.
+class Writer {
+ public:
+  Writer(Database& db, Statements& statements, const std::vector<std::string>& sources,
+         IndexSummary& summary, std::ostream& err)
+      : db_(db),
+        s_(statements),
+        sources_(sources),
+        summary_(summary),
+        err_(err),
+        source_ids_(sources.size(), 0) {}
+
+  std::optional<DbError> Write(const GameBatch& batch) {
+    DbResult<Transaction> transaction = Transaction::Begin(db_);
+    if (!transaction.ok()) return transaction.error();
+    if (source_ids_[batch.source] == 0) {
+      if (auto error = AddSource(batch)) return error;
+    }
+    const int64_t source_id = source_ids_[batch.source];
+    for (const GameRecord& game : batch.games) {
+      ++summary_.games;
+      summary_.warnings += static_cast<long>(game.warnings.size());
+      auto error =
+          game.rejected ? WriteRejected(source_id, batch.source, game) : WriteGame(source_id, game);
+      if (error) return error;
+    }
+    return transaction.value().Commit();
+  }
+
+ private:
+  std::optional<DbError> AddSource(const GameBatch& batch) {
+    const std::string& name = sources_[batch.source];
+    std::string path = name;
+    if (name != "-") {
+      std::error_code ec;
+      const std::filesystem::path absolute = std::filesystem::absolute(name, ec);
+      if (!ec) path = absolute.lexically_normal().string();
+    }
+    s_.source.Reset().BindAll(std::string_view(path), static_cast<int64_t>(batch.source_size));
+    DbResult<StepResult> step = s_.source.Step();
+    if (!step.ok()) return step.error();
+    source_ids_[batch.source] = s_.source.Int64(0);
+    s_.source.Reset();
+    return std::nullopt;
+  }
+
+  std::optional<DbError> WriteRejected(int64_t source_id, size_t source, const GameRecord& game) {
+    s_.rejected.Reset().BindAll(source_id, static_cast<int64_t>(game.byte_offset), game.game_index,
+                                KeyToSql(game.text_hash), game.error_line, game.error_column,
+                                std::string_view(game.error_token),
+                                std::string_view(game.error_message), std::string_view(game.text));
+    if (auto error = s_.rejected.Run()) return error;
+    if (db_.Changes() == 0) {
+      ++summary_.skipped;
+      ++summary_.rejected_before;
+      return std::nullopt;
+    }
+    ++summary_.rejected;
+    if (summary_.rejected <= kPrintedRejections) {
+      err_ << sources_[source] << ": " << game.error_message << "\n";
+    }
+    return std::nullopt;
+  }
+
+  std::optional<DbError> WriteGame(int64_t source_id, const GameRecord& game) {
+    std::optional<int64_t> original;
+    s_.original.Reset().Bind(1, KeyToSql(game.identity));
+    DbResult<StepResult> found = s_.original.Step();
+    if (!found.ok()) return found.error();
+    if (found.value() == StepResult::kRow) original = s_.original.Int64(0);
+    s_.original.Reset();
+
+    s_.game.Reset().BindAll(
+        source_id, static_cast<int64_t>(game.byte_offset), game.game_index,
+        KeyToSql(game.text_hash), std::string_view(game.variant), game.width, game.height,
+        Optional(game.white), Optional(game.black), Optional(game.result), Optional(game.date),
+        Optional(game.event), game.actions, game.timelines, std::string_view(game.final_md5),
+        KeyToSql(game.start_key), KeyToSql(game.final_key), KeyToSql(game.identity), original,
+        std::string_view(game.moves), std::string_view(game.text));
+    if (auto error = s_.game.Run()) return error;
+    if (db_.Changes() == 0) {  // this game of this file is already indexed
+      ++summary_.skipped;
+      return std::nullopt;
+    }
+    const int64_t id = db_.LastInsertRowId();
+    ++summary_.indexed;
+    if (original) ++summary_.duplicates;
+
+    int position = 0;
+    for (const auto& [name, value] : game.headers) {
+      s_.header.Reset().BindAll(id, position++, std::string_view(name), std::string_view(value));
+      if (auto error = s_.header.Run()) return error;
+    }
+    for (const StateRow& state : game.states) {
+      s_.state.Reset().BindAll(KeyToSql(state.key), id, state.action, state.to_move);
+      if (auto error = s_.state.Run()) return error;
+    }
+    for (const BoardRow& board : game.boards) {
+      s_.board.Reset().BindAll(KeyToSql(board.key), id, board.timeline, board.half_turn,
+                               board.action);
+      if (auto error = s_.board.Run()) return error;
+    }
+    return std::nullopt;
+  }
+
+  Database& db_;
+  Statements& s_;
+  const std::vector<std::string>& sources_;
+  IndexSummary& summary_;
+  std::ostream& err_;
+  std::vector<int64_t> source_ids_;
+};
+
+std::string Duration(double seconds) {
+  const long s = static_cast<long>(seconds + 0.5);
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%ld:%02ld:%02ld", s / 3600, s / 60 % 60, s % 60);
+  return buffer;
+}
+
+// The live progress line on a terminal.
+class Progress {
+ public:
+  Progress(bool enabled, uint64_t total_bytes)
+      : enabled_(enabled && isatty(STDERR_FILENO)),
+        total_bytes_(total_bytes),
+        start_(std::chrono::steady_clock::now()) {}
+
+  void Update(uint64_t bytes, const IndexSummary& s, bool force = false) {
+    if (!enabled_) return;
+    const auto now = std::chrono::steady_clock::now();
+    if (!force && now - last_ < std::chrono::milliseconds(200)) return;
+    last_ = now;
+    const double seconds = std::chrono::duration<double>(now - start_).count();
+    const double rate = seconds > 0 ? s.games / seconds : 0;
+    std::string eta = "?";
+    if (total_bytes_ > 0 && bytes > 0 && seconds > 0) {
+      eta = Duration(seconds * (static_cast<double>(total_bytes_) / bytes - 1));
+    }
+    std::fprintf(stderr,
+                 "\r\033[K%.1f/%.1f MB  %ld games  %.0f games/s  %ld rejected  %ld duplicates  "
+                 "ETA %s",
+                 bytes / 1e6, total_bytes_ / 1e6, s.games, rate, s.rejected, s.duplicates,
+                 eta.c_str());
+  }
+  void Finish() {
+    if (enabled_) std::fprintf(stderr, "\r\033[K");
+  }
+
+ private:
+  bool enabled_;
+  uint64_t total_bytes_;
+  std::chrono::steady_clock::time_point start_;
+  std::chrono::steady_clock::time_point last_{};
+};
+
+std::string JsonString(const std::string& s) {
+  std::string out = "\"";
+  for (unsigned char c : s) {
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += static_cast<char>(c);
+    } else if (c < 0x20) {
+      char buffer[8];
+      std::snprintf(buffer, sizeof buffer, "\\u%04x", c);
+      out += buffer;
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return out + "\"";
+}
+
+}  // namespace
+
+int RunIndex(const IndexOptions& options, std::ostream& out, std::ostream& err,
+             IndexSummary* summary_out) {
+  const auto start = std::chrono::steady_clock::now();
+  IndexSummary summary;
+  std::vector<std::string> input_errors;
+  const std::vector<std::string> sources = ExpandInputs(options.inputs, &input_errors);
+  for (const std::string& message : input_errors) err << "5d-index: " << message << "\n";
+  summary.io_errors += static_cast<long>(input_errors.size());
+  summary.files = static_cast<long>(sources.size());
+
+  uint64_t total_bytes = 0;
+  for (const std::string& source : sources) {
+    std::error_code ec;
+    if (source != "-") total_bytes += std::filesystem::file_size(source, ec);
+  }
+
+  DbResult<Database> opened = Database::Open(options.database, OpenMode::kReadWrite);
+  if (!opened.ok()) {
+    err << "5d-index: " << opened.error().message << "\n";
+    if (summary_out) *summary_out = summary;
+    return 3;
+  }
+  Database db = std::move(opened).value();
+  // A large page cache keeps the key B-trees in memory during bulk loads.
+  if (auto error = db.Exec("PRAGMA cache_size = -262144")) {
+    err << "5d-index: " << error->message << "\n";
+    return 3;
+  }
+  Statements statements;
+  if (auto error = Prepare(db, &statements)) {
+    err << "5d-index: " << error->message << "\n";
+    return 3;
+  }
+
+  Writer writer(db, statements, sources, summary, err);
+  Progress progress(options.progress, total_bytes);
+  uint64_t bytes_before = 0;  // bytes of the sources already finished
+  size_t current_source = 0;
+  PipelineCallbacks callbacks;
+  callbacks.on_batch = [&](GameBatch&& batch) {
+    if (batch.source != current_source) {
+      for (size_t s = current_source; s < batch.source; ++s) {
+        std::error_code ec;
+        if (sources[s] != "-") bytes_before += std::filesystem::file_size(sources[s], ec);
+      }
+      current_source = batch.source;
+    }
+    if (auto error = writer.Write(batch)) {
+      summary.database_failed = true;
+      summary.database_error = error->message;
+      return false;
+    }
+    progress.Update(bytes_before + batch.bytes_done, summary);
+    return true;
+  };
+  callbacks.on_source_error = [&](size_t, const std::string& message) {
+    ++summary.io_errors;
+    err << "5d-index: " << message << "\n";
+  };
+  const int jobs =
+      options.jobs > 0 ? options.jobs : std::max(1u, std::thread::hardware_concurrency());
+  RunPipeline(sources, jobs, callbacks);
+  progress.Finish();
+  summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+
+  if (summary.database_failed)
+    err << "5d-index: database error: " << summary.database_error << "\n";
+  if (summary.rejected > kPrintedRejections) {
+    err << "5d-index: " << summary.rejected - kPrintedRejections
+        << " more rejected games are listed in the rejected table\n";
+  }
+  const double rate = summary.seconds > 0 ? summary.games / summary.seconds : 0;
+  if (options.json) {
+    char numbers[64];
+    std::snprintf(numbers, sizeof numbers, "%.3f", summary.seconds);
+    out << "{\"database\":" << JsonString(options.database) << ",\"files\":" << summary.files
+        << ",\"games\":" << summary.games << ",\"indexed\":" << summary.indexed
+        << ",\"rejected\":" << summary.rejected << ",\"duplicates\":" << summary.duplicates
+        << ",\"skipped\":" << summary.skipped << ",\"warnings\":" << summary.warnings
+        << ",\"io_errors\":" << summary.io_errors << ",\"seconds\":" << numbers
+        << ",\"games_per_second\":" << static_cast<long>(rate)
+        << ",\"database_failed\":" << (summary.database_failed ? "true" : "false") << "}\n";
+  } else {
+    char line[256];
+    std::snprintf(line, sizeof line,
+                  "%s: %ld games read from %ld files: %ld indexed, %ld rejected, %ld duplicates, "
+                  "%ld already indexed; %.2f s, %.0f games/s\n",
+                  options.database.c_str(), summary.games, summary.files, summary.indexed,
+                  summary.rejected, summary.duplicates, summary.skipped, summary.seconds, rate);
+    err << line;
+  }
+  if (summary_out) *summary_out = summary;
+  if (summary.database_failed || summary.io_errors > 0) return 3;
+  return summary.rejected + summary.rejected_before > 0 ? 1 : 0;
+}
+
+}  // namespace fived

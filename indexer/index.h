@@ -1,0 +1,47 @@
+// The index mode of 5d-index: reads collections through the parallel pipeline and stores every
+// game (or its rejection) in an SQLite database of schema/.
+#ifndef FIVED_INDEXER_INDEX_H_
+#define FIVED_INDEXER_INDEX_H_
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace fived {
+
+// The database file used when --db is not given, in the current directory.
+inline constexpr const char* kDefaultDatabase = "5dpgn-db.sqlite";
+
+struct IndexOptions {
+  std::string database = kDefaultDatabase;
+  std::vector<std::string> inputs;  // files, directories, "-"
+  int jobs = 0;                     // worker threads; 0 = one per core
+  bool progress = true;             // a live line on stderr when it is a terminal
+  bool json = false;                // the summary as one JSON object on stdout
+};
+
+struct IndexSummary {
+  long files = 0;
+  long games = 0;            // games read
+  long indexed = 0;          // new games stored
+  long rejected = 0;         // new rejections stored
+  long duplicates = 0;       // of the indexed games, those that repeat an earlier game
+  long skipped = 0;          // games (or rejections) already in the database
+  long rejected_before = 0;  // of the skipped, those recorded as rejected by an earlier run
+  long warnings = 0;
+  long io_errors = 0;
+  double seconds = 0;
+  bool database_failed = false;
+  std::string database_error;
+};
+
+// Runs the index mode. Messages (rejections, errors, the summary) go to `err`, or with `json`
+// the summary goes to `out`. Returns the exit status: 0 every game indexed (or already there),
+// 1 some games rejected, now or by an earlier run (they are recorded), 3 an input could not be
+// read or the database failed.
+int RunIndex(const IndexOptions& options, std::ostream& out, std::ostream& err,
+             IndexSummary* summary = nullptr);
+
+}  // namespace fived
+
+#endif  // FIVED_INDEXER_INDEX_H_
