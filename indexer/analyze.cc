@@ -63,6 +63,7 @@ GameRecord AnalyzeGame(const RawGame& raw) {
   record.variant = replayer.setup().variant;
   record.width = final_position.width();
   record.height = final_position.height();
+  record.even_start = final_position.labeling().even;
   record.white = HeaderValue(game, "White");
   record.black = HeaderValue(game, "Black");
   record.result = game.result.empty() ? HeaderValue(game, "Result") : game.result;

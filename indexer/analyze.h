@@ -46,6 +46,7 @@ struct GameRecord {
   std::string variant;
   int width = 0;
   int height = 0;
+  bool even_start = false;  // timelines -0 and +0 (types.h's numbering)
   std::string white, black, result, date, event;
   int actions = 0;
   int timelines = 0;

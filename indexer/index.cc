@@ -26,10 +26,10 @@ constexpr const char* kInsertSource =
     "RETURNING id";
 constexpr const char* kInsertGame =
     "INSERT OR IGNORE INTO games(source_id, byte_offset, game_index, text_hash, variant, width, "
-    "height, white, black, result, date, event, actions, timelines, final_md5, start_key, "
-    "final_key, identity, duplicate_of, moves, text) "
+    "height, even_start, white, black, result, date, event, actions, timelines, final_md5, "
+    "start_key, final_key, identity, duplicate_of, moves, text) "
     "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, "
-    "?20, ?21)";
+    "?20, ?21, ?22)";
 constexpr const char* kFindOriginal =
     "SELECT id FROM games WHERE identity = ?1 AND duplicate_of IS NULL ORDER BY id LIMIT 1";
 constexpr const char* kInsertHeader =
@@ -141,13 +141,14 @@ class Writer {
     if (found.value() == StepResult::kRow) original = s_.original.Int64(0);
     s_.original.Reset();
 
-    s_.game.Reset().BindAll(
-        source_id, static_cast<int64_t>(game.byte_offset), game.game_index,
-        KeyToSql(game.text_hash), std::string_view(game.variant), game.width, game.height,
-        Optional(game.white), Optional(game.black), Optional(game.result), Optional(game.date),
-        Optional(game.event), game.actions, game.timelines, std::string_view(game.final_md5),
-        KeyToSql(game.start_key), KeyToSql(game.final_key), KeyToSql(game.identity), original,
-        std::string_view(game.moves), std::string_view(game.text));
+    s_.game.Reset().BindAll(source_id, static_cast<int64_t>(game.byte_offset), game.game_index,
+                            KeyToSql(game.text_hash), std::string_view(game.variant), game.width,
+                            game.height, game.even_start ? 1 : 0, Optional(game.white),
+                            Optional(game.black), Optional(game.result), Optional(game.date),
+                            Optional(game.event), game.actions, game.timelines,
+                            std::string_view(game.final_md5), KeyToSql(game.start_key),
+                            KeyToSql(game.final_key), KeyToSql(game.identity), original,
+                            std::string_view(game.moves), std::string_view(game.text));
     if (auto error = s_.game.Run()) return error;
     if (db_.Changes() == 0) {  // this game of this file is already indexed
       ++summary_.skipped;
