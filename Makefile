@@ -1,6 +1,7 @@
 # Entry points for people and CI. CMake does the real work; this file only strings the steps
 # together: install what is missing, configure, build, test.
-#   make demo    installs what is missing, builds, replays the sample games in corpus/
+#   make demo    installs what is missing, builds, indexes corpus/ into build/demo.sqlite and
+#                runs example queries
 #   make test    installs what is missing, builds, runs every test
 #   make debug   Debug build with AddressSanitizer and UBSan in build-debug/, runs every test
 #   make bench   runs scripts/bench-replay.sh on a Release build (when the script exists)
@@ -31,13 +32,27 @@ build:
 test: deps build
 	cd $(BUILD_DIR) && $(CTEST) --output-on-failure -j $(JOBS)
 
+DEMO_DB ?= $(BUILD_DIR)/demo.sqlite
+
 demo: deps build
-	./$(BUILD_DIR)/indexer/5d-index --check corpus/*.5dpgn
+	rm -f $(DEMO_DB) $(DEMO_DB)-wal $(DEMO_DB)-shm
+	@echo "Index the sample collections (a game with a transcription error is recorded as rejected):"
+	-./$(BUILD_DIR)/indexer/5d-index --db $(DEMO_DB) --quiet corpus/
 	@echo
-	@echo "A game with a transcription error is rejected with its place and reason (exit status 1):"
-	-./$(BUILD_DIR)/indexer/5d-index --check corpus/rejected/*.5dpgn
+	@echo "Indexing them again adds nothing:"
+	-./$(BUILD_DIR)/indexer/5d-index --db $(DEMO_DB) --quiet --json corpus/
 	@echo
-	@echo "The specification's hash after every action of the first game:"
+	@echo "Games per variant:"
+	sqlite3 -box $(DEMO_DB) "SELECT variant, count(*) AS games FROM games GROUP BY variant ORDER BY games DESC"
+	@echo "Games where Shad played, by any header name case:"
+	sqlite3 -box $(DEMO_DB) "SELECT g.id, g.white, g.black, g.result, g.actions, g.timelines FROM games g JOIN headers h ON h.game_id = g.id WHERE h.name = 'white' AND h.value LIKE 'Shad%' OR h.name = 'black' AND h.value LIKE 'Shad%' GROUP BY g.id"
+	@echo "Games that reached the position of game 1 after its second action (an index lookup by state key):"
+	sqlite3 -box $(DEMO_DB) "SELECT s.game_id, s.action, g.white, g.black FROM states s JOIN games g ON g.id = s.game_id WHERE s.key = (SELECT key FROM states WHERE game_id = 1 AND action = 2)"
+	@echo "Duplicates and rejected games:"
+	sqlite3 -box $(DEMO_DB) "SELECT id, duplicate_of, event FROM games WHERE duplicate_of IS NOT NULL"
+	sqlite3 -box $(DEMO_DB) "SELECT game_index, line, col, message FROM rejected"
+	@echo
+	@echo "Replay only, with the specification's hash after every action of the first game:"
 	./$(BUILD_DIR)/indexer/5d-index --check --hashes corpus/adri326-5dchess-notation.5dpgn | head -n 16
 
 debug: deps
