@@ -1,7 +1,9 @@
 // Random legal games; see random_game.h.
 #include "core/random_game.h"
 
+#include <algorithm>
 #include <cassert>
+#include <climits>
 #include <cstdio>
 #include <utility>
 
@@ -10,7 +12,6 @@
 #include "core/variants.h"
 
 namespace fived {
-long g_hist[202]; long g_fail[4][10]; long g_calls[4]; long g_cur;
 namespace {
 
 uint64_t RotateLeft(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
@@ -22,6 +23,12 @@ uint64_t DeriveSeed(uint64_t seed, uint64_t stream) { return MixSeed(seed + MixS
 // Moves after which an action is abandoned. Every move turns at least one tip of the mover's
 // colour into the opponent's, so an action ends well before this; the cap only guards the loop.
 constexpr int kMaxMovesPerAction = 256;
+
+// No board: stuck_on when every mandatory board could be played.
+constexpr int kNoTimeline = INT_MIN;
+
+// How many actions behind the longest line reached backtracking may go.
+constexpr size_t kMaxBacktrackDepth = 4;
 
 }  // namespace
 
@@ -52,10 +59,21 @@ uint64_t GameRng::Next() {
   return result;
 }
 
-void RandomGameGenerator::CollectMoves(const GameSetup& setup, const RandomGameOptions& options,
+bool RandomGameGenerator::HasPieceOf(const Board& board, Color color) {
+  for (int rank = 0; rank < board.height(); ++rank) {
+    for (int file = 0; file < board.width(); ++file) {
+      const Piece piece = board.at(file, rank);
+      if (!piece.empty() && piece.color() == color) return true;
+    }
+  }
+  return false;
+}
+
+bool RandomGameGenerator::CollectMoves(const GameSetup& setup, const RandomGameOptions& options,
                                        const Position& pos, int timeline) {
   physical_.clear();
   jumps_.clear();
+  rescues_.clear();
   const int half = pos.TipHalf(timeline);
   const Board& board = pos.Tip(timeline);
   const Color mover = ColorOf(half);
@@ -70,24 +88,75 @@ void RandomGameGenerator::CollectMoves(const GameSetup& setup, const RandomGameO
                        [&](const Move& m, Piece) {
                          if (!m.IsJump()) {
                            physical_.push_back(m);
-                         } else if (may_branch || pos.TipHalf(m.dst_timeline) == m.dst_half) {
+                         } else if (pos.TipHalf(m.dst_timeline) == m.dst_half) {
+                           const bool rescue =
+                               std::find(dead_.begin(), dead_.end(), m.dst_timeline) != dead_.end();
+                           (rescue ? rescues_ : jumps_).push_back(m);
+                         } else if (may_branch) {
                            jumps_.push_back(m);
                          }
                          return false;
                        });
     }
   }
+  return !physical_.empty() || !jumps_.empty() || !rescues_.empty();
 }
 
 Move RandomGameGenerator::TakeMove(const RandomGameOptions& options, GameRng& rng) {
-  assert(!physical_.empty() || !jumps_.empty());
-  const bool jump = physical_.empty() || (!jumps_.empty() && rng.Chance(options.jump_bias));
-  std::vector<Move>& list = jump ? jumps_ : physical_;
-  const size_t i = rng.Below(static_cast<uint32_t>(list.size()));
-  const Move move = list[i];
-  list[i] = list.back();
-  list.pop_back();
+  std::vector<Move>* list = &rescues_;
+  if (list->empty()) {
+    const bool jump = physical_.empty() || (!jumps_.empty() && rng.Chance(options.jump_bias));
+    list = jump ? &jumps_ : &physical_;
+  }
+  assert(!list->empty());
+  const size_t i = rng.Below(static_cast<uint32_t>(list->size()));
+  const Move move = (*list)[i];
+  (*list)[i] = list->back();
+  list->pop_back();
   return move;
+}
+
+bool RandomGameGenerator::ChooseBoard(const RandomGameOptions& options, GameRng& rng,
+                                      const Position& pos, const GameSetup& setup, Color mover,
+                                      bool careful, bool* mandatory, int* timeline) {
+  // Mandatory boards first; they are recomputed after every move, since a branch may move the
+  // present back (and so change what is mandatory).
+  boards_.clear();
+  dead_.clear();
+  const int present = pos.Present();
+  if (ColorOf(present) == mover) {
+    for (int l = pos.min_timeline(); l <= pos.max_timeline(); ++l) {
+      if (!pos.HasTimeline(l) || !pos.IsActive(l) || pos.TipHalf(l) != present) continue;
+      // A board without a piece of the mover can only be played by a jump onto it.
+      (HasPieceOf(pos.Tip(l), mover) ? boards_ : dead_).push_back(l);
+    }
+  }
+  *mandatory = !boards_.empty() || !dead_.empty();
+  if (!*mandatory) {
+    if (!rng.Chance(options.optional_move_chance)) return false;
+    for (int l = pos.min_timeline(); l <= pos.max_timeline(); ++l) {
+      if (pos.HasTimeline(l) && ColorOf(pos.TipHalf(l)) == mover) boards_.push_back(l);
+    }
+  }
+  while (!boards_.empty()) {
+    size_t pick = rng.Below(static_cast<uint32_t>(boards_.size()));
+    // Boards that had no safe move in an earlier try go first, so that moves on other boards
+    // cannot be what spoils them.
+    if (careful && *mandatory) {
+      for (int l : stuck_boards_) {
+        auto found = std::find(boards_.begin(), boards_.end(), l);
+        if (found != boards_.end()) {
+          pick = static_cast<size_t>(found - boards_.begin());
+          break;
+        }
+      }
+    }
+    *timeline = boards_[pick];
+    if (CollectMoves(setup, options, pos, *timeline)) return true;
+    boards_[pick] = boards_.back();
+    boards_.pop_back();
+  }
+  return false;
 }
 
 bool RandomGameGenerator::PlayAction(const GameSetup& setup, const RandomGameOptions& options,
@@ -95,6 +164,7 @@ bool RandomGameGenerator::PlayAction(const GameSetup& setup, const RandomGameOpt
   const Color mover = pos->ToMove();
   const Position::Mark mark = pos->GetMark();
   action->mover = mover;
+  stuck_boards_.clear();
   for (int attempt = 0; attempt < options.action_tries; ++attempt) {
     // The first try plays random moves and judges the whole action once, which is cheapest when
     // the mover is not in trouble. Later tries are careful: a move after which a royal piece of
@@ -103,37 +173,21 @@ bool RandomGameGenerator::PlayAction(const GameSetup& setup, const RandomGameOpt
     // (the sources) nor existing boards (where the royal stands); they only add boards.
     const bool careful = attempt > 0;
     action->moves.clear();
-    bool stuck = false;
-    int mandatory_at_start = 0;
+    bool failed = false;
+    int stuck_on = kNoTimeline;
     for (int n = 0; n < kMaxMovesPerAction; ++n) {
-      // Mandatory boards first, in random order; the present is recomputed after every move,
-      // since a branch may move it back (and so change what is mandatory).
-      boards_.clear();
-      const int present = pos->Present();
-      if (ColorOf(present) == mover) {
-        for (int l = pos->min_timeline(); l <= pos->max_timeline(); ++l) {
-          if (pos->HasTimeline(l) && pos->IsActive(l) && pos->TipHalf(l) == present) {
-            boards_.push_back(l);
-          }
-        }
+      bool mandatory = false;
+      int timeline = 0;
+      if (!ChooseBoard(options, rng, *pos, setup, mover, careful, &mandatory, &timeline)) {
+        failed = mandatory;  // a mandatory board is left that nothing can play
+        break;
       }
-      const bool mandatory = !boards_.empty();
-      if (n == 0) mandatory_at_start = static_cast<int>(boards_.size());
-      if (!mandatory) {
-        if (!rng.Chance(options.optional_move_chance)) break;
-        for (int l = pos->min_timeline(); l <= pos->max_timeline(); ++l) {
-          if (pos->HasTimeline(l) && ColorOf(pos->TipHalf(l)) == mover) boards_.push_back(l);
-        }
-        if (boards_.empty()) break;
-      }
-      const int timeline = boards_[rng.Below(static_cast<uint32_t>(boards_.size()))];
-      CollectMoves(setup, options, *pos, timeline);
       bool played = false;
-      while (!played && (!physical_.empty() || !jumps_.empty())) {
+      while (!played && (!physical_.empty() || !jumps_.empty() || !rescues_.empty())) {
         const Move move = TakeMove(options, rng);
         const Position::Mark before = pos->GetMark();
         const MoveEffect effect = ApplyMove(pos, move);
-        if (careful && (++g_cur, RoyalCapturable(*pos, Opponent(mover)))) {
+        if (careful && RoyalCapturable(*pos, Opponent(mover))) {
           pos->Rollback(before);
           continue;
         }
@@ -141,24 +195,27 @@ bool RandomGameGenerator::PlayAction(const GameSetup& setup, const RandomGameOpt
         played = true;
       }
       if (!played) {
-        stuck = mandatory;
+        failed = mandatory;
+        if (mandatory) stuck_on = timeline;
         break;
       }
     }
-    if (!stuck && !action->moves.empty() &&
-        (++g_cur, JudgeAction(*pos, mover).problem == ActionVerdict::Problem::kNone)) {
-      ++g_hist[attempt]; g_calls[attempt == 0 ? 0 : 1] += g_cur; g_cur = 0;
+    if (!failed && !action->moves.empty() &&
+        JudgeAction(*pos, mover).problem == ActionVerdict::Problem::kNone) {
       return true;
     }
     pos->Rollback(mark);
-    // Every move of the only mandatory board, played first, leaves a royal piece capturable:
-    // no other order can help (nothing else is played before it), so there is no legal action.
-    if (careful && stuck && action->moves.empty() && mandatory_at_start == 1) break;
+    if (stuck_on != kNoTimeline) {
+      // Every move of a mandatory board played first leaves a royal piece capturable. Other
+      // moves could only help by jumping onto that board or by moving the present back before
+      // it, which random tries hardly ever find: take it as having no legal action.
+      if (action->moves.empty()) break;
+      if (std::find(stuck_boards_.begin(), stuck_boards_.end(), stuck_on) == stuck_boards_.end()) {
+        stuck_boards_.push_back(stuck_on);
+      }
+    }
   }
   action->moves.clear();
-  ++g_hist[201]; g_calls[2] += g_cur; g_cur = 0;
-  { int nm=0; for (int l = pos->min_timeline(); l <= pos->max_timeline(); ++l) if (pos->HasTimeline(l) && pos->IsActive(l) && pos->TipHalf(l) == pos->Present()) ++nm;
-    ++g_fail[0][nm > 9 ? 9 : nm]; }
   return false;
 }
 
@@ -169,17 +226,23 @@ void RandomGameGenerator::PlayAttempt(const GameSetup& setup, const RandomGameOp
   Position& pos = game->final_position;
   action_marks_.clear();
   int backtracks = options.backtracks;
+  size_t longest = 0;
   while (static_cast<int>(game->actions.size()) < target) {
     const Position::Mark mark = pos.GetMark();
     PlayedAction action;
     if (PlayAction(setup, options, rng, &pos, &action)) {
       game->actions.push_back(std::move(action));
       action_marks_.push_back(mark);
+      longest = std::max(longest, game->actions.size());
       continue;
     }
     // Random play mates quickly once kings can be attacked through time; taking back the
-    // opponent's last action and playing another lets most games reach their length.
-    if (backtracks == 0 || game->actions.empty()) break;
+    // opponent's last action and playing another lets most games reach their length. Never
+    // far behind the longest line reached, so that a mating start cannot unwind the game.
+    if (backtracks == 0 || game->actions.empty() ||
+        game->actions.size() + kMaxBacktrackDepth <= longest) {
+      break;
+    }
     --backtracks;
     pos.Rollback(action_marks_.back());
     action_marks_.pop_back();
@@ -191,10 +254,8 @@ std::optional<RandomGame> RandomGameGenerator::Generate(const GameSetup& setup,
                                                         const RandomGameOptions& options) {
   assert(options.min_actions >= 0 && options.min_actions <= options.max_actions);
   GameRng length_rng(DeriveSeed(options.seed, 0));
-  const int target =
-      options.min_actions +
-      static_cast<int>(length_rng.Below(static_cast<uint32_t>(options.max_actions -
-                                                              options.min_actions + 1)));
+  const int target = options.min_actions + static_cast<int>(length_rng.Below(static_cast<uint32_t>(
+                                               options.max_actions - options.min_actions + 1)));
   std::optional<RandomGame> best;
   const int attempts = options.game_attempts < 1 ? 1 : options.game_attempts;
   for (int attempt = 1; attempt <= attempts; ++attempt) {
@@ -240,9 +301,9 @@ std::string CollectionGenerator::Init(const CollectionOptions& options) {
            std::to_string(options.min_actions) + " and " + std::to_string(options.max_actions);
   }
   if (options.variants.empty()) return "no variant to play";
-  options_ = options;
-  setups_.clear();
-  for (const std::string& name : options.variants) {
+  CollectionOptions checked = options;
+  std::vector<GameSetup> setups;
+  for (std::string& name : checked.variants) {
     const Variant* variant = FindVariant(name);
     if (variant == nullptr || IsCustomBoardName(name)) return "unknown variant \"" + name + "\"";
     SyntaxGame syntax;
@@ -251,10 +312,11 @@ std::string CollectionGenerator::Init(const CollectionOptions& options) {
     if (auto* error = std::get_if<ReplayError>(&setup)) {
       return "variant \"" + name + "\": " + error->reason;
     }
-    setups_.push_back(std::get<GameSetup>(std::move(setup)));
-    // Write the canonical name, whatever spelling was asked for.
-    options_.variants[setups_.size() - 1] = variant->name;
+    setups.push_back(std::get<GameSetup>(std::move(setup)));
+    name = variant->name;  // written in the canonical spelling, whatever was asked for
   }
+  options_ = std::move(checked);
+  setups_ = std::move(setups);
   return "";
 }
 
@@ -262,7 +324,7 @@ std::string CollectionGenerator::Game(int index, RandomGame* game) {
   assert(!setups_.empty() && index >= 0);
   const size_t which = static_cast<size_t>(index) % setups_.size();
   RandomGameOptions options;
-  options.seed = DeriveSeed(options_.seed, static_cast<uint64_t>(index) + 1000);
+  options.seed = DeriveSeed(options_.seed, static_cast<uint64_t>(index));
   options.min_actions = options_.min_actions;
   options.max_actions = options_.max_actions;
   options.jump_bias = options_.jump_bias;
@@ -270,12 +332,13 @@ std::string CollectionGenerator::Game(int index, RandomGame* game) {
   std::optional<RandomGame> played = generator_.Generate(setups_[which], options);
 
   // Made-up players and dates, so that searches by name and date have something to find.
-  static constexpr const char* kPlayers[] = {"Ada", "Bart", "Cleo", "Dov",  "Eli",  "Fay",
-                                             "Gus", "Hana", "Ivo",  "Juno", "Kai",  "Lin"};
+  static constexpr const char* kPlayers[] = {"Ada", "Bart", "Cleo", "Dov",  "Eli", "Fay",
+                                             "Gus", "Hana", "Ivo",  "Juno", "Kai", "Lin"};
   constexpr int kPlayerCount = static_cast<int>(sizeof(kPlayers) / sizeof(kPlayers[0]));
   const uint64_t pick = MixSeed(options.seed);
   const int white = static_cast<int>(pick % kPlayerCount);
-  const int black = (white + 1 + static_cast<int>((pick >> 32) % (kPlayerCount - 1))) % kPlayerCount;
+  const int black =
+      (white + 1 + static_cast<int>((pick >> 32) % (kPlayerCount - 1))) % kPlayerCount;
   char date[16];
   std::snprintf(date, sizeof(date), "%04d.%02d.%02d", 2020 + (index / 336) % 6,
                 (index / 28) % 12 + 1, index % 28 + 1);
@@ -290,9 +353,8 @@ std::string CollectionGenerator::Game(int index, RandomGame* game) {
       {"Board", options_.variants[which]},
       {"Mode", "5D"},
   };
-  static const std::vector<PlayedAction> kNoActions;
-  std::string text =
-      WriteGame(headers, setups_[which], played ? played->actions : kNoActions, "*");
+  const std::vector<PlayedAction> no_actions;
+  std::string text = WriteGame(headers, setups_[which], played ? played->actions : no_actions, "*");
   if (game != nullptr) {
     if (played) {
       *game = std::move(*played);

@@ -30,8 +30,10 @@ constexpr const char* kInsertGame =
     "start_key, final_key, identity, duplicate_of, moves, text) "
     "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, "
     "?20, ?21, ?22)";
+// The first game of an identity is its original (later ones point to it), and the identity index
+// holds (identity, id): one index probe, however many copies there are.
 constexpr const char* kFindOriginal =
-    "SELECT id FROM games WHERE identity = ?1 AND duplicate_of IS NULL ORDER BY id LIMIT 1";
+    "SELECT id FROM games WHERE identity = ?1 ORDER BY id LIMIT 1";
 constexpr const char* kInsertHeader =
     "INSERT INTO headers(game_id, position, name, value) VALUES(?1, ?2, ?3, ?4)";
 constexpr const char* kInsertState =

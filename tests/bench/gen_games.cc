@@ -71,7 +71,7 @@ int main(int argc, char** argv) {
     long number = 0;
     bool ok = true;
     if (flag == "--games") {
-      ok = ParseLong(value, &games) && games >= 0;
+      ok = ParseLong(value, &games) && games >= 0 && games <= 2000000000;
     } else if (flag == "--seed") {
       char* end = nullptr;
       options.seed = std::strtoull(value, &end, 10);

@@ -1,0 +1,211 @@
+// The index mode end to end: every game is indexed or rejected and the counts add up, re-indexing
+// adds nothing, appending adds only what is new, duplicates are found, and malformed input of
+// every kind neither crashes nor loses a game.
+#include "indexer/index.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <sstream>
+
+#include "schema/db.h"
+
+namespace fived {
+namespace {
+
+namespace fs = std::filesystem;
+
+class TempDir {
+ public:
+  TempDir() {
+    path_ = fs::temp_directory_path() /
+            ("fived-index-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter_++));
+    fs::remove_all(path_);
+    fs::create_directories(path_);
+  }
+  ~TempDir() { fs::remove_all(path_); }
+  std::string File(const std::string& name) const { return (path_ / name).string(); }
+
+ private:
+  static inline int counter_ = 0;
+  fs::path path_;
+};
+
+void WriteFile(const std::string& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary);
+  out << text;
+}
+
+std::string ReadFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  return buffer.str();
+}
+
+struct IndexRun {
+  int status = 0;
+  IndexSummary summary;
+  std::string err;
+};
+
+IndexRun Index(const std::string& db, const std::vector<std::string>& inputs) {
+  IndexOptions options;
+  options.database = db;
+  options.inputs = inputs;
+  options.jobs = 2;
+  options.progress = false;
+  std::ostringstream out, err;
+  IndexRun run;
+  run.status = RunIndex(options, out, err, &run.summary);
+  run.err = err.str();
+  return run;
+}
+
+int64_t Count(const std::string& db_path, const std::string& sql) {
+  DbResult<Database> db = Database::Open(db_path, OpenMode::kReadOnly);
+  EXPECT_TRUE(db.ok()) << (db.ok() ? "" : db.error().message);
+  if (!db.ok()) return -1;
+  DbResult<Statement> statement = db.value().Prepare(sql);
+  EXPECT_TRUE(statement.ok()) << sql;
+  if (!statement.ok()) return -1;
+  DbResult<StepResult> step = statement.value().Step();
+  EXPECT_TRUE(step.ok() && step.value() == StepResult::kRow) << sql;
+  return statement.value().Int64(0);
+}
+
+// Every game read is in the database once, indexed or rejected; the file is sound.
+void ExpectWhole(const std::string& db, long games_read) {
+  EXPECT_EQ(Count(db, "SELECT count(*) FROM games") + Count(db, "SELECT count(*) FROM rejected"),
+            games_read);
+  DbResult<Database> opened = Database::Open(db, OpenMode::kReadOnly);
+  ASSERT_TRUE(opened.ok());
+  DbResult<std::string> check = opened.value().IntegrityCheck();
+  ASSERT_TRUE(check.ok());
+  EXPECT_EQ(check.value(), "ok");
+  // Whole games: one state per action plus the start, and the starting boards. (Grouped, as
+  // states and boards are keyed by key, not by game.)
+  EXPECT_EQ(Count(db,
+                  "SELECT count(*) FROM games g LEFT JOIN (SELECT game_id, count(*) AS n FROM "
+                  "states GROUP BY game_id) s ON s.game_id = g.id WHERE coalesce(s.n, 0) <> "
+                  "g.actions + 1"),
+            0);
+  EXPECT_EQ(Count(db,
+                  "SELECT count(*) FROM games WHERE id NOT IN (SELECT game_id FROM boards "
+                  "WHERE action = 0)"),
+            0);
+}
+
+const char* kGames =
+    "[Board \"Standard\"]\n[White \"A\"]\n[Black \"B\"]\n\n1. e3 / e6\n2. Nf3 / Nf6\n\n"
+    "[Board \"Standard\"]\n[White \"C\"]\n[Black \"D\"]\n\n1. e3 / e6\n2. Nf3 / Nf6\n\n"
+    "[Board \"Standard\"]\n\n1. e4 / Nxe5\n\n"
+    "[Board \"Standard - Turn Zero\"]\n\n1. d3 / d6\n";
+
+TEST(Index, CountsAddUpAndDuplicatesAreFound) {
+  TempDir dir;
+  WriteFile(dir.File("a.5dpgn"), kGames);
+  const IndexRun run = Index(dir.File("db.sqlite"), {dir.File("a.5dpgn")});
+  EXPECT_EQ(run.status, 1);  // one game is rejected
+  EXPECT_EQ(run.summary.games, 4);
+  EXPECT_EQ(run.summary.indexed, 3);
+  EXPECT_EQ(run.summary.rejected, 1);
+  EXPECT_EQ(run.summary.duplicates, 1);
+  ExpectWhole(dir.File("db.sqlite"), 4);
+  EXPECT_EQ(Count(dir.File("db.sqlite"), "SELECT duplicate_of FROM games WHERE id = 2"), 1);
+  EXPECT_EQ(Count(dir.File("db.sqlite"),
+                  "SELECT count(*) FROM rejected WHERE line = 17 AND col = 9 AND token = 'Nxe5'"),
+            1);
+  // Headers by any case of their name.
+  EXPECT_EQ(Count(dir.File("db.sqlite"),
+                  "SELECT count(*) FROM headers WHERE name = 'WHITE' AND value = 'C'"),
+            1);
+  // Both games reached the same state after two actions: one index range.
+  EXPECT_EQ(Count(dir.File("db.sqlite"),
+                  "SELECT count(DISTINCT game_id) FROM states WHERE key = (SELECT key FROM states "
+                  "WHERE game_id = 1 AND action = 4)"),
+            2);
+}
+
+TEST(Index, ReindexingAddsNothingAndAppendingAddsTheNewGames) {
+  TempDir dir;
+  const std::string db = dir.File("db.sqlite");
+  WriteFile(dir.File("a.5dpgn"), kGames);
+  ASSERT_EQ(Index(db, {dir.File("a.5dpgn")}).summary.indexed, 3);
+  const IndexRun again = Index(db, {dir.File("a.5dpgn")});
+  EXPECT_EQ(again.summary.indexed, 0);
+  EXPECT_EQ(again.summary.rejected, 0);
+  EXPECT_EQ(again.summary.skipped, 4);
+  EXPECT_EQ(again.status, 1);  // the rejected game is still rejected
+  // The file grows: only the new game is added.
+  WriteFile(dir.File("a.5dpgn"), std::string(kGames) + "\n[Board \"Standard\"]\n\n1. d4 / d5\n");
+  const IndexRun grown = Index(db, {dir.File("a.5dpgn")});
+  EXPECT_EQ(grown.summary.indexed, 1);
+  EXPECT_EQ(grown.summary.skipped, 4);
+  ExpectWhole(db, 5);
+}
+
+TEST(Index, MalformedInputNeverCrashesNorLosesGames) {
+  TempDir dir;
+  std::vector<std::string> files;
+  auto add = [&](const std::string& name, const std::string& text) {
+    WriteFile(dir.File(name), text);
+    files.push_back(dir.File(name));
+  };
+  // Truncated games: the same collection cut at many places.
+  const std::string games = kGames;
+  for (size_t cut = 7; cut < games.size(); cut += 23)
+    add("cut" + std::to_string(cut) + ".5dpgn", games.substr(0, cut));
+  // Binary junk and invalid UTF-8.
+  std::mt19937 rng(12345);
+  std::string junk;
+  for (int i = 0; i < 100000; ++i) junk += static_cast<char>(rng() & 0xff);
+  add("junk.5dpgn", junk);
+  add("utf8.5dpgn", "[Event \"\xff\xfe\xc3\x28\"]\n[White \"\xe2\x82\"]\n\n1. e4 \xc0\xaf / e5\n");
+  // A 10 MB comment.
+  add("comment.5dpgn", "[Board \"Standard\"]\n\n1. e4 {" + std::string(10 << 20, 'x') + "} / e5\n");
+  // A game of 5,000 actions: knights going back and forth.
+  std::string long_game = "[Board \"Standard\"]\n\n";
+  for (int turn = 1; turn <= 2500; ++turn) {
+    long_game += std::to_string(turn) + (turn % 2 ? ". Nf3 / Nf6\n" : ". Ng1 / Ng8\n");
+  }
+  add("long.5dpgn", long_game);
+  // 100,000 empty games (headers only): a game without moves is the starting position, a valid
+  // game of zero actions.
+  std::string empty;
+  for (int i = 0; i < 100000; ++i) empty += "[Event \"e" + std::to_string(i) + "\"]\n\n";
+  add("empty.5dpgn", empty);
+
+  const IndexRun run = Index(dir.File("db.sqlite"), files);
+  EXPECT_EQ(run.summary.io_errors, 0);
+  EXPECT_FALSE(run.summary.database_failed) << run.summary.database_error;
+  EXPECT_EQ(run.summary.games, run.summary.indexed + run.summary.rejected);
+  ExpectWhole(dir.File("db.sqlite"), run.summary.games);
+  EXPECT_EQ(Count(dir.File("db.sqlite"), "SELECT max(actions) FROM games"), 5000);
+  EXPECT_GE(Count(dir.File("db.sqlite"),
+                  "SELECT count(*) FROM games g JOIN sources s ON s.id = g.source_id WHERE "
+                  "s.path LIKE '%empty.5dpgn'"),
+            100000);
+  // The comment game is whole, text included (a game's text keeps its final line break).
+  EXPECT_EQ(Count(dir.File("db.sqlite"), "SELECT max(length(text)) FROM games"),
+            static_cast<int64_t>(ReadFile(dir.File("comment.5dpgn")).size()));
+}
+
+TEST(Index, PublicCorpusCountsAddUp) {
+  const std::string shared = FIVED_SHARED_DIR;
+  if (!fs::is_directory(shared + "/corpus/public")) {
+    GTEST_SKIP() << "../shared is absent: the public corpus is not indexed";
+  }
+  TempDir dir;
+  const IndexRun run = Index(dir.File("db.sqlite"), {shared + "/corpus/public"});
+  EXPECT_EQ(run.status, 1);
+  EXPECT_EQ(run.summary.files, 202);
+  EXPECT_EQ(run.summary.games, run.summary.indexed + run.summary.rejected);
+  EXPECT_EQ(run.summary.rejected, 13);
+  ExpectWhole(dir.File("db.sqlite"), run.summary.games);
+}
+
+}  // namespace
+}  // namespace fived
