@@ -1,0 +1,130 @@
+// Crash safety: 5d-index is killed (SIGKILL) in the middle of an ingest. The database must open,
+// pass PRAGMA integrity_check and hold only whole games, while a reader may read it during the
+// ingest; running the same command again must give the same database content as a run that was
+// never interrupted.
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <thread>
+
+#include "core/random_game.h"
+#include "schema/db.h"
+
+namespace fived {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string Query(Database& db, const std::string& sql) {
+  DbResult<Statement> statement = db.Prepare(sql);
+  EXPECT_TRUE(statement.ok()) << sql;
+  if (!statement.ok()) return "";
+  DbResult<StepResult> step = statement.value().Step();
+  if (!step.ok() || step.value() != StepResult::kRow) return "";
+  return std::string(statement.value().Text(0));
+}
+
+// A digest of what the database holds, independent of row ids and timing.
+std::string Content(const std::string& path) {
+  DbResult<Database> opened = Database::Open(path, OpenMode::kReadOnly);
+  EXPECT_TRUE(opened.ok()) << (opened.ok() ? "" : opened.error().message);
+  if (!opened.ok()) return "";
+  Database& db = opened.value();
+  return Query(db,
+               "SELECT count(*) || ' games, ' || total(actions) || ' actions, ' || "
+               "total(identity % 1000003) || ' identities, ' || "
+               "count(duplicate_of) || ' duplicates' FROM games") +
+         "; " + Query(db, "SELECT count(*) || ' states, ' || total(key % 1000003) FROM states") +
+         "; " + Query(db, "SELECT count(*) || ' boards' FROM boards") + "; " +
+         Query(db, "SELECT count(*) || ' rejected' FROM rejected") + "; " +
+         Query(db, "SELECT count(*) || ' headers' FROM headers");
+}
+
+void ExpectSoundAndWhole(const std::string& path) {
+  DbResult<Database> opened = Database::Open(path, OpenMode::kReadOnly);
+  ASSERT_TRUE(opened.ok()) << opened.error().message;
+  DbResult<std::string> check = opened.value().IntegrityCheck();
+  ASSERT_TRUE(check.ok());
+  EXPECT_EQ(check.value(), "ok");
+  EXPECT_EQ(Query(opened.value(),
+                  "SELECT count(*) FROM games g LEFT JOIN (SELECT game_id, count(*) AS n FROM "
+                  "states GROUP BY game_id) s ON s.game_id = g.id WHERE coalesce(s.n, 0) <> "
+                  "g.actions + 1"),
+            "0");
+  EXPECT_EQ(Query(opened.value(),
+                  "SELECT count(*) FROM games WHERE id NOT IN (SELECT game_id "
+                  "FROM headers)"),
+            "0");
+}
+
+// Runs 5d-index on `input` into `db`; returns the child's pid.
+pid_t StartIndex(const std::string& db, const std::string& input) {
+  const pid_t pid = fork();
+  if (pid == 0) {
+    const int null = open("/dev/null", O_WRONLY);
+    dup2(null, STDOUT_FILENO);
+    dup2(null, STDERR_FILENO);
+    execl(FIVED_INDEX_BINARY, "5d-index", "--quiet", "--jobs", "2", "--db", db.c_str(),
+          input.c_str(), static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  return pid;
+}
+
+int Wait(pid_t pid) {
+  int status = 0;
+  waitpid(pid, &status, 0);
+  return status;
+}
+
+TEST(Crash, KilledIngestLeavesWholeGamesAndResumes) {
+  const fs::path dir = fs::temp_directory_path() / ("fived-crash-test-" + std::to_string(getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const std::string input = (dir / "games.5dpgn").string();
+  {
+    CollectionOptions options;
+    options.seed = 7;
+    std::string error;
+    const std::string text = GenerateCollection(2000, options, &error);
+    ASSERT_EQ(error, "");
+    std::ofstream(input, std::ios::binary) << text;
+  }
+  const std::string reference = (dir / "reference.sqlite").string();
+  ASSERT_TRUE(WIFEXITED(Wait(StartIndex(reference, input))));
+  const std::string expected = Content(reference);
+  ASSERT_NE(expected.find("2000 games"), std::string::npos) << expected;
+
+  // Kill at several moments; read while it writes.
+  int killed_midway = 0;
+  for (int delay_ms : {30, 120, 300, 600}) {
+    const std::string db = (dir / ("killed" + std::to_string(delay_ms) + ".sqlite")).string();
+    const pid_t pid = StartIndex(db, input);
+    std::this_thread::sleep_for(std::chrono::milliseconds(delay_ms / 2));
+    if (fs::exists(db)) {
+      // A reader during the ingest sees a consistent, possibly partial, database.
+      DbResult<Database> reader = Database::Open(db, OpenMode::kReadOnly);
+      if (reader.ok()) EXPECT_NE(Query(reader.value(), "SELECT count(*) FROM games"), "");
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(delay_ms / 2));
+    kill(pid, SIGKILL);
+    const int status = Wait(pid);
+    if (WIFSIGNALED(status)) ++killed_midway;
+    if (fs::exists(db)) ExpectSoundAndWhole(db);
+    // The same command again completes the job with the same result.
+    ASSERT_TRUE(WIFEXITED(Wait(StartIndex(db, input))));
+    ExpectSoundAndWhole(db);
+    EXPECT_EQ(Content(db), expected) << "killed after " << delay_ms << " ms";
+  }
+  EXPECT_GT(killed_midway, 0) << "the ingest always finished before the kill";
+  fs::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace fived
