@@ -90,44 +90,60 @@ std::string MoveText(const Position& pos, const Move& move) {
   return out;
 }
 
+void MovetextBuilder::BeginAction(Color mover) {
+  if (mover == Color::kWhite) {
+    if (line_open_) out_ += '\n';
+    ++turn_;
+    out_ += std::to_string(turn_) + ".";
+    line_open_ = true;
+  } else if (!line_open_) {
+    ++turn_;
+    out_ += std::to_string(turn_) + "b.";
+    line_open_ = true;
+  } else {
+    out_ += " /";
+  }
+  mover_ = mover;
+}
+
+void MovetextBuilder::AddMove(std::string_view text) {
+  out_ += ' ';
+  out_ += text;
+}
+
+void MovetextBuilder::EndAction() {
+  if (mover_ == Color::kBlack) {
+    out_ += '\n';
+    line_open_ = false;
+  }
+}
+
+std::string MovetextBuilder::Finish(const std::string& result) {
+  std::string out = std::move(out_);
+  if (!result.empty()) {
+    if (line_open_) out += ' ';
+    out += result;
+    out += '\n';
+  } else if (line_open_) {
+    out += '\n';
+  }
+  *this = MovetextBuilder();
+  return out;
+}
+
 std::string WriteMovetext(const Position& start, const std::vector<PlayedAction>& actions,
                           const std::string& result) {
   Position pos = start;
-  std::string out;
-  int turn = 0;
-  bool line_open = false;
-  for (size_t i = 0; i < actions.size(); ++i) {
-    const PlayedAction& action = actions[i];
-    if (action.mover == Color::kWhite) {
-      if (line_open) out += '\n';
-      ++turn;
-      out += std::to_string(turn) + ".";
-      line_open = true;
-    } else if (!line_open) {
-      ++turn;
-      out += std::to_string(turn) + "b.";
-      line_open = true;
-    } else {
-      out += " /";
-    }
+  MovetextBuilder builder;
+  for (const PlayedAction& action : actions) {
+    builder.BeginAction(action.mover);
     for (const PlayedMove& played : action.moves) {
-      out += ' ';
-      out += MoveText(pos, played.move);
+      builder.AddMove(MoveText(pos, played.move));
       ApplyMove(&pos, played.move);
     }
-    if (action.mover == Color::kBlack) {
-      out += '\n';
-      line_open = false;
-    }
+    builder.EndAction();
   }
-  if (!result.empty()) {
-    if (line_open) out += ' ';
-    out += result;
-    out += '\n';
-  } else if (line_open) {
-    out += '\n';
-  }
-  return out;
+  return builder.Finish(result);
 }
 
 std::string WriteGame(const std::vector<std::pair<std::string, std::string>>& headers,

@@ -7,6 +7,7 @@
 #define FIVED_CORE_PGN_WRITER_H_
 
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -16,6 +17,23 @@ namespace fived {
 
 // The text of one move, written in the position before it (`pos`), by `mover`.
 std::string MoveText(const Position& pos, const Move& move);
+
+// Lays out movetext from the texts of moves, action by action: "N." before white's action,
+// " /" before black's, "Nb." when black opens a turn, one line per turn.
+class MovetextBuilder {
+ public:
+  void BeginAction(Color mover);
+  void AddMove(std::string_view text);
+  void EndAction();
+  // The movetext, then the result when not empty, and a final line break. Resets the builder.
+  std::string Finish(const std::string& result);
+
+ private:
+  std::string out_;
+  int turn_ = 0;
+  bool line_open_ = false;
+  Color mover_ = Color::kWhite;
+};
 
 // The movetext of a game: turn lines, then the result when not empty. `start` is the starting
 // position (a copy is replayed internally); `actions` the played actions from it.

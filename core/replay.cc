@@ -410,6 +410,7 @@ std::optional<ReplayError> Replayer::Play(const SyntaxAction& action, int action
       return fail(written.pos, written.text, *reason);
     }
     const Move move = std::get<Move>(resolved);
+    if (move_hook_) move_hook_(pos, move);
     played.moves.push_back({move, ApplyMove(&pos, move)});
   }
   const ActionVerdict verdict = JudgeAction(pos, mover);
@@ -456,7 +457,8 @@ std::optional<ReplayError> Replayer::Play(const SyntaxAction& action, int action
 }
 
 ReplayOutcome ReplayGame(const SyntaxGame& game,
-                         const std::function<void(int, const Position&)>& on_state) {
+                         const std::function<void(int, const Position&)>& on_state,
+                         const std::function<void(const Position&, const Move&)>& on_move) {
   ReplayOutcome outcome;
   auto setup = SetupGame(game);
   if (auto* error = std::get_if<ReplayError>(&setup)) {
@@ -465,6 +467,7 @@ ReplayOutcome ReplayGame(const SyntaxGame& game,
   }
   outcome.replayer.emplace(std::get<GameSetup>(std::move(setup)));
   Replayer& replayer = *outcome.replayer;
+  if (on_move) replayer.SetMoveHook(on_move);
   if (on_state) on_state(0, replayer.position());
   int number = 0;
   for (const SyntaxAction& action : game.actions) {

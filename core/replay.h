@@ -69,6 +69,12 @@ class Replayer {
   // keeps its moves on the board as unfinished() (the error is still returned).
   std::optional<ReplayError> Play(const SyntaxAction& action, int action_number,
                                   bool keep_unfinished = false);
+  // Called with the position before each move is played (for example to write the move's
+  // canonical text, which needs that position). Moves of an action that then fails are reported
+  // too.
+  void SetMoveHook(std::function<void(const Position&, const Move&)> hook) {
+    move_hook_ = std::move(hook);
+  }
   // Moves of an unfinished last action kept by Play, or empty.
   const PlayedAction& unfinished() const { return unfinished_; }
   // The current position.
@@ -82,6 +88,7 @@ class Replayer {
   Position pos_;
   std::vector<PlayedAction> actions_;
   PlayedAction unfinished_;
+  std::function<void(const Position&, const Move&)> move_hook_;
 };
 
 // Replays a whole game. Calls on_state(action_number, position) for the start (0) and after
@@ -97,7 +104,8 @@ struct ReplayOutcome {
   std::vector<ReplayError> warnings;
 };
 ReplayOutcome ReplayGame(const SyntaxGame& game,
-                         const std::function<void(int, const Position&)>& on_state = {});
+                         const std::function<void(int, const Position&)>& on_state = {},
+                         const std::function<void(const Position&, const Move&)>& on_move = {});
 
 // The notation of a board: "(0T5)", "(-1T6)", "(+0T3)".
 std::string BoardRefText(const Position& pos, int timeline, int half_turn);

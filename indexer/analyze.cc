@@ -46,11 +46,26 @@ GameRecord AnalyzeGame(const RawGame& raw) {
   for (const Header& h : game.headers) record.headers.emplace_back(h.name, h.value);
 
   std::vector<size_t> boards_after;  // board count after each state
-  ReplayOutcome outcome = ReplayGame(game, [&](int action, const Position& pos) {
+  // The canonical movetext is written during the replay: a move's text needs the position
+  // before it. An action's texts enter the movetext once the action is accepted.
+  MovetextBuilder movetext;
+  std::vector<std::string> action_texts;
+  Color action_mover = Color::kWhite;
+  auto on_state = [&](int action, const Position& pos) {
     record.states.push_back(
         StateRow{pos.StateKey(), action, pos.ToMove() == Color::kWhite ? 0 : 1});
     boards_after.push_back(pos.board_count());
-  });
+    if (action == 0) return;
+    movetext.BeginAction(action_mover);
+    for (const std::string& text : action_texts) movetext.AddMove(text);
+    movetext.EndAction();
+    action_texts.clear();
+  };
+  auto on_move = [&](const Position& pos, const Move& move) {
+    if (action_texts.empty()) action_mover = ColorOf(move.src_half);
+    action_texts.push_back(MoveText(pos, move));
+  };
+  ReplayOutcome outcome = ReplayGame(game, on_state, on_move);
   if (outcome.error) {
     Reject(&record, outcome.error->pos, outcome.error->token, outcome.error->Message());
     record.states.clear();
@@ -74,7 +89,7 @@ GameRecord AnalyzeGame(const RawGame& raw) {
   record.final_md5 = final_position.StateMd5();
   record.start_key = record.states.front().key;
   record.final_key = final_position.StateKey();
-  record.moves = WriteMovetext(replayer.setup().start, replayer.actions(), "");
+  record.moves = movetext.Finish("");
 
   // Boards in the order they were added; the action that added board i is the first state whose
   // board count exceeds i.
