@@ -69,8 +69,10 @@ struct Tables {
       for (size_t i = 0; i < list.size();) {
         size_t j = i;
         while (j < list.size() && list[j].t == list[i].t && list[j].l == list[i].l) ++j;
+        bool pure = false;
+        for (size_t k = i; k < j; ++k) pure = pure || (list[k].x == 0 && list[k].y == 0);
         groups[type].push_back(
-            VecGroup{list[i].t, list[i].l, std::span<const Vec>(list.data() + i, j - i)});
+            VecGroup{list[i].t, list[i].l, pure, std::span<const Vec>(list.data() + i, j - i)});
         i = j;
       }
     }
@@ -115,6 +117,12 @@ using movegen_internal::Vec;
 using movegen_internal::VecGroup;
 using movegen_internal::VectorGroups;
 
+// Boards along a line, reused between calls (one per thread).
+std::vector<const Board*>& LineScratch() {
+  thread_local std::vector<const Board*> line;
+  return line;
+}
+
 bool SliderUses(PieceType type, int axes) {
   switch (type) {
     case PieceType::kRook:
@@ -156,32 +164,40 @@ bool PieceCapturesRoyal(const Position& pos, int l, int h, Square from, Piece pi
   for (const VecGroup& group : VectorGroups(type)) {
     const bool physical = group.t == 0 && group.l == 0;
     if (slides && !physical) {
-      // Off the board: every ray of the group crosses the same boards, so walk them once and
-      // follow the rays that are still open, as the generator would.
-      uint32_t open = (1u << group.vectors.size()) - 1;
-      for (int k = 1; open != 0; ++k) {
+      // Off the board every ray of the group crosses the same line of boards. Walk it once and
+      // look only at the royals on it: a royal k boards away is reachable only by the ray
+      // (dx/k, dy/k), whose path is then checked on the boards already walked. Rays that move on
+      // the board leave it after at most max(width, height) boards; beyond that only the ray
+      // that stays on the square (if the piece has it) can go on, while that square stays empty.
+      bool pure = group.pure;
+      const int side = std::max(here->width(), here->height());
+      std::vector<const Board*>& line = LineScratch();
+      line.clear();
+      for (int k = 1;; ++k) {
+        if (k > side && !pure) break;
         const int bl = l + k * group.l, bh = h + 2 * k * group.t;
         const Board* board = pos.BoardAt(bl, bh);
         if (board == nullptr) break;
-        for (size_t i = 0; i < group.vectors.size(); ++i) {
-          if (!(open & (1u << i))) continue;
-          const Vec& v = group.vectors[i];
-          const int x = from.file + k * v.x, y = from.rank + k * v.y;
-          if (!board->Contains(x, y)) {
-            open &= ~(1u << i);
+        line.push_back(board);
+        for (int r = 0; r < board->royal_count(victim); ++r) {
+          const Square royal = board->royal(victim, r);
+          const int dx = royal.file - from.file, dy = royal.rank - from.rank;
+          if ((dx != 0 && std::abs(dx) != k) || (dy != 0 && std::abs(dy) != k)) continue;
+          const int vx = dx / k, vy = dy / k;
+          if (!SliderUses(type,
+                          std::abs(vx) + std::abs(vy) + std::abs(group.t) + std::abs(group.l))) {
             continue;
           }
-          const Piece there = board->at(x, y);
-          if (there.empty()) continue;
-          if (there.color() == victim && IsRoyal(there.type())) {
-            if (found) {
-              *found = MakeMove(l, h, from, bl, bh,
-                                Square{static_cast<int8_t>(x), static_cast<int8_t>(y)});
-            }
-            return true;
+          bool clear = true;
+          for (int j = 1; j < k && clear; ++j) {
+            clear = line[j - 1]->at(from.file + j * vx, from.rank + j * vy).empty();
           }
-          open &= ~(1u << i);
+          if (!clear) continue;
+          if (found) *found = MakeMove(l, h, from, bl, bh, royal);
+          return true;
         }
+        // The ray that stays on the square stops at the first piece there.
+        if (pure && !board->at(from.file, from.rank).empty()) pure = false;
       }
       continue;
     }
@@ -223,6 +239,42 @@ bool PieceCapturesRoyal(const Position& pos, int l, int h, Square from, Piece pi
   return false;
 }
 
+// Whether a pawn or brawn can capture a royal of `victim` (RULES.md's capture vectors). As in
+// the reference implementation, a capture that would promote does not count.
+bool PawnCapturesRoyal(const Position& pos, int l, int h, Square from, Piece piece, Color victim,
+                       Move* found) {
+  struct Capture {
+    int8_t x, y, t, l;
+  };
+  static constexpr Capture kPawn[] = {{1, 1, 0, 0}, {-1, 1, 0, 0}, {0, 0, 1, 1}, {0, 0, -1, 1}};
+  static constexpr Capture kBrawn[] = {{1, 0, 0, 1}, {-1, 0, 0, 1}, {0, 1, 0, 1}, {0, 1, -1, 0}};
+  const int fy = piece.color() == Color::kWhite ? 1 : -1;
+  const int fl = piece.color() == Color::kWhite ? -1 : 1;
+  const int last = piece.color() == Color::kWhite ? pos.height() - 1 : 0;
+  auto hits = [&](const Capture& c) {
+    const int x = from.file + c.x, y = from.rank + c.y * fy;
+    if (y == last) return false;
+    const int bl = l + c.l * fl, bh = h + 2 * c.t;
+    const Board* board = pos.BoardAt(bl, bh);
+    if (board == nullptr || !board->Contains(x, y)) return false;
+    const Piece there = board->at(x, y);
+    if (there.empty() || there.color() != victim || !IsRoyal(there.type())) return false;
+    if (found) {
+      *found = MakeMove(l, h, from, bl, bh, Square{static_cast<int8_t>(x), static_cast<int8_t>(y)});
+    }
+    return true;
+  };
+  for (const Capture& c : kPawn) {
+    if (hits(c)) return true;
+  }
+  if (piece.type() == PieceType::kBrawn) {
+    for (const Capture& c : kBrawn) {
+      if (hits(c)) return true;
+    }
+  }
+  return false;
+}
+
 }  // namespace
 
 bool RoyalCapturable(const Position& pos, Color attacker, Move* found) {
@@ -239,8 +291,11 @@ bool RoyalCapturable(const Position& pos, Color attacker, Move* found) {
         const Piece piece = board.at(file, rank);
         if (piece.empty() || piece.color() != attacker) continue;
         const Square from{static_cast<int8_t>(file), static_cast<int8_t>(rank)};
-        if (!generic && !IsPawnLike(piece.type())) {
-          if (PieceCapturesRoyal(pos, l, tip, from, piece, victim, found)) return true;
+        if (!generic) {
+          const bool captures = IsPawnLike(piece.type())
+                                    ? PawnCapturesRoyal(pos, l, tip, from, piece, victim, found)
+                                    : PieceCapturesRoyal(pos, l, tip, from, piece, victim, found);
+          if (captures) return true;
           continue;
         }
         const bool stopped = ForEachPieceMove(view, l, tip, from, piece, GenMode::kCaptures,

@@ -67,6 +67,13 @@ struct PromotionSet {
   void Add(PieceType t) { bits = static_cast<uint16_t>(bits | (1u << static_cast<int>(t))); }
 };
 
+// Restricts generation to moves that land on one board (for resolving a written move whose
+// target board is known): only the vector groups whose line passes through it are walked.
+struct TargetBoard {
+  int timeline = 0;
+  int half_turn = 0;
+};
+
 // Calls visit(move, captured_piece) for each move of the piece `piece` standing on `from` on the
 // board at (timeline, half_turn), which must exist in `view`. The piece moves as a piece of its
 // own colour. visit returns true to stop; the function returns true if it was stopped.
@@ -74,7 +81,8 @@ struct PromotionSet {
 // target are not attacked on that board.
 template <typename Visitor>
 bool ForEachPieceMove(const MoveView& view, int timeline, int half_turn, Square from, Piece piece,
-                      GenMode mode, PromotionSet promotions, Visitor&& visit);
+                      GenMode mode, PromotionSet promotions, Visitor&& visit,
+                      const TargetBoard* only_target = nullptr);
 
 // Whether any piece of `attacker` can capture a royal piece of the other side in one move from
 // a board where it may move (a tip of its colour), onto any board of its colour, past ones
@@ -96,6 +104,7 @@ struct Vec {
 // board of their first step: when that board is missing, the whole group is skipped.
 struct VecGroup {
   int8_t t, l;
+  bool pure;  // holds the vector (0, 0, t, l), which stays on the square
   std::span<const Vec> vectors;
 };
 // Unit vectors by piece type: sliders slide along them, leapers and kings take one step.

@@ -165,7 +165,8 @@ bool CastlingMoves(const MoveView& view, int l, int h, Square from, Piece king, 
 
 template <typename Visitor>
 bool ForEachPieceMove(const MoveView& view, int timeline, int half_turn, Square from, Piece piece,
-                      GenMode mode, PromotionSet promotions, Visitor&& visit) {
+                      GenMode mode, PromotionSet promotions, Visitor&& visit,
+                      const TargetBoard* only_target) {
   using namespace movegen_internal;
   const PieceType type = piece.type();
   if (IsPawnLike(type)) {
@@ -177,7 +178,25 @@ bool ForEachPieceMove(const MoveView& view, int timeline, int half_turn, Square 
   base.src_timeline = static_cast<int16_t>(timeline);
   base.src_half = static_cast<int16_t>(half_turn);
   base.from = from;
+  int target_dl = 0, target_dt = 0;
+  if (only_target != nullptr) {
+    const int dh = only_target->half_turn - half_turn;
+    if (dh % 2 != 0) return false;  // a board of the other colour: no move lands there
+    target_dl = only_target->timeline - timeline;
+    target_dt = dh / 2;
+  }
   for (const VecGroup& group : VectorGroups(type)) {
+    if (only_target != nullptr) {
+      // The group's line passes through the target when some k >= 1 (k = 1 for leapers) has
+      // k * (t, l) == (dt, dl).
+      if (group.t == 0 && group.l == 0) {
+        if (target_dt != 0 || target_dl != 0) continue;
+      } else {
+        const int k = group.t != 0 ? target_dt / group.t : target_dl / group.l;
+        if (k < 1 || k * group.t != target_dt || k * group.l != target_dl) continue;
+        if (!slides && k != 1) continue;
+      }
+    }
     const Board* first = view.At(timeline + group.l, half_turn + 2 * group.t);
     if (first == nullptr) continue;
     for (const Vec& v : group.vectors) {
@@ -203,7 +222,8 @@ bool ForEachPieceMove(const MoveView& view, int timeline, int half_turn, Square 
       }
     }
   }
-  if (mode == GenMode::kAll && type == PieceType::kKing && piece.unmoved()) {
+  if (mode == GenMode::kAll && type == PieceType::kKing && piece.unmoved() &&
+      (only_target == nullptr || (target_dl == 0 && target_dt == 0))) {
     return CastlingMoves(view, timeline, half_turn, from, piece, visit);
   }
   return false;

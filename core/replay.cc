@@ -291,45 +291,50 @@ std::variant<Move, std::string> ResolveMove(const Position& pos, Color mover,
           continue;
         }
         const Square from{static_cast<int8_t>(file), static_cast<int8_t>(rank)};
-        ForEachPieceMove(view, timeline, half, from, piece, GenMode::kAll, setup.promotions,
-                         [&](const Move& m, Piece) {
-                           if (written.castle != SyntaxMove::Castle::kNone) {
-                             if (!(m.flags & Move::kCastle)) return false;
-                             const bool kingside = m.to.file > m.from.file;
-                             if (kingside != (written.castle == SyntaxMove::Castle::kKingside)) {
-                               return false;
-                             }
-                             found.push_back(m);
-                             return false;
-                           }
-                           if (any_target) {
-                             // "N>>d3": a jump whose target board is left to the position.
-                             if (!m.IsJump()) return false;
-                             const bool branching = m.dst_timeline == m.src_timeline ||
-                                                    pos.TipHalf(m.dst_timeline) != m.dst_half;
-                             if (branching != (written.jump == SyntaxMove::Jump::kBranching)) {
-                               return false;
-                             }
-                           } else {
-                             const int dst_l = target ? target->first : timeline;
-                             const int dst_h = target ? target->second : half;
-                             if (m.dst_timeline != dst_l || m.dst_half != dst_h) return false;
-                           }
-                           if (m.to.file != written.to_file || m.to.rank != written.to_rank) {
-                             return false;
-                           }
-                           const PieceType promotion = written.promotion
-                                                           ? PieceTypeFromLetter(written.promotion)
-                                                           : setup.default_promotion;
-                           if (m.promotion != PieceType::kNone && m.promotion != promotion) {
-                             return false;
-                           }
-                           if (m.promotion == PieceType::kNone && written.promotion != 0) {
-                             return false;
-                           }
-                           found.push_back(m);
-                           return false;
-                         });
+        // With the target board known (written, or the source board itself for a physical
+        // move), only the lines through it are walked.
+        const TargetBoard target_board =
+            target ? TargetBoard{target->first, target->second} : TargetBoard{timeline, half};
+        ForEachPieceMove(
+            view, timeline, half, from, piece, GenMode::kAll, setup.promotions,
+            [&](const Move& m, Piece) {
+              if (written.castle != SyntaxMove::Castle::kNone) {
+                if (!(m.flags & Move::kCastle)) return false;
+                const bool kingside = m.to.file > m.from.file;
+                if (kingside != (written.castle == SyntaxMove::Castle::kKingside)) {
+                  return false;
+                }
+                found.push_back(m);
+                return false;
+              }
+              if (any_target) {
+                // "N>>d3": a jump whose target board is left to the position.
+                if (!m.IsJump()) return false;
+                const bool branching =
+                    m.dst_timeline == m.src_timeline || pos.TipHalf(m.dst_timeline) != m.dst_half;
+                if (branching != (written.jump == SyntaxMove::Jump::kBranching)) {
+                  return false;
+                }
+              } else {
+                const int dst_l = target ? target->first : timeline;
+                const int dst_h = target ? target->second : half;
+                if (m.dst_timeline != dst_l || m.dst_half != dst_h) return false;
+              }
+              if (m.to.file != written.to_file || m.to.rank != written.to_rank) {
+                return false;
+              }
+              const PieceType promotion = written.promotion ? PieceTypeFromLetter(written.promotion)
+                                                            : setup.default_promotion;
+              if (m.promotion != PieceType::kNone && m.promotion != promotion) {
+                return false;
+              }
+              if (m.promotion == PieceType::kNone && written.promotion != 0) {
+                return false;
+              }
+              found.push_back(m);
+              return false;
+            },
+            any_target ? nullptr : &target_board);
       }
     }
   }
