@@ -155,13 +155,25 @@ Move MakeMove(int l, int h, Square from, int dst_l, int dst_h, Square to) {
 // pieces it looks at the recorded royals of the boards it could land on (a royal at distance d
 // on the board is reachable only by the vector (dx/d, dy/d)); off the board, sliders walk the
 // boards of each vector group once, following the rays still open.
-bool PieceCapturesRoyal(const Position& pos, int l, int h, Square from, Piece piece, Color victim,
-                        Move* found) {
+// Which boards exist around a source board, at time and timeline offsets -2..2: every group of
+// every piece on it starts on one of them.
+struct Neighbours {
+  bool exists[5][5];
+  Neighbours(const Position& pos, int l, int h) {
+    for (int t = -2; t <= 2; ++t) {
+      for (int dl = -2; dl <= 2; ++dl) exists[t + 2][dl + 2] = pos.BoardAt(l + dl, h + 2 * t);
+    }
+  }
+};
+
+bool PieceCapturesRoyal(const Position& pos, const Neighbours& near, int l, int h, Square from,
+                        Piece piece, Color victim, Move* found) {
   const PieceType type = piece.type();
   const bool slides = Slides(type);
   const bool knight = type == PieceType::kKnight;
   const Board* here = pos.BoardAt(l, h);
   for (const VecGroup& group : VectorGroups(type)) {
+    if (!near.exists[group.t + 2][group.l + 2]) continue;
     const bool physical = group.t == 0 && group.l == 0;
     if (slides && !physical) {
       // Off the board every ray of the group crosses the same line of boards. Walk it once and
@@ -286,15 +298,17 @@ bool RoyalCapturable(const Position& pos, Color attacker, Move* found) {
     const int tip = pos.TipHalf(l);
     if (ColorOf(tip) != attacker) continue;
     const Board& board = pos.Tip(l);
+    const Neighbours near(pos, l, tip);
     for (int rank = 0; rank < board.height(); ++rank) {
       for (int file = 0; file < board.width(); ++file) {
         const Piece piece = board.at(file, rank);
         if (piece.empty() || piece.color() != attacker) continue;
         const Square from{static_cast<int8_t>(file), static_cast<int8_t>(rank)};
         if (!generic) {
-          const bool captures = IsPawnLike(piece.type())
-                                    ? PawnCapturesRoyal(pos, l, tip, from, piece, victim, found)
-                                    : PieceCapturesRoyal(pos, l, tip, from, piece, victim, found);
+          const bool captures =
+              IsPawnLike(piece.type())
+                  ? PawnCapturesRoyal(pos, l, tip, from, piece, victim, found)
+                  : PieceCapturesRoyal(pos, near, l, tip, from, piece, victim, found);
           if (captures) return true;
           continue;
         }
