@@ -12,13 +12,14 @@
 
 #include "indexer/pipeline.h"
 #include "schema/db.h"
+#include "schema/postings.h"
 
 namespace fived {
 
 namespace {
 
-// Key rows (states and boards) gathered before they are written sorted and committed: about
-// 100 MB of rows at most, some 20,000 typical games per transaction.
+// Postings (states and boards) gathered before they are written and committed: about 50 MB at
+// most, some 20,000 typical games per transaction.
 constexpr size_t kFlushRows = 2'000'000;
 
 // Rejections printed one by one before the rest are only counted (all are in the database).
@@ -41,11 +42,6 @@ constexpr const char* kFindOriginal =
     "SELECT id FROM games WHERE identity = ?1 ORDER BY id LIMIT 1";
 constexpr const char* kInsertHeader =
     "INSERT INTO headers(game_id, position, name, value) VALUES(?1, ?2, ?3, ?4)";
-constexpr const char* kInsertState =
-    "INSERT OR IGNORE INTO states(key, game_id, action, to_move) VALUES(?1, ?2, ?3, ?4)";
-constexpr const char* kInsertBoard =
-    "INSERT OR IGNORE INTO boards(key, game_id, timeline, half_turn, action) "
-    "VALUES(?1, ?2, ?3, ?4, ?5)";
 constexpr const char* kInsertRejected =
     "INSERT OR IGNORE INTO rejected(source_id, byte_offset, game_index, text_hash, line, col, "
     "token, message, text) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)";
@@ -57,22 +53,30 @@ std::optional<std::string_view> Optional(const std::string& s) {
 
 // Prepared statements of the writer, made once.
 struct Statements {
-  Statement source, game, original, header, state, board, rejected;
+  Statement source, game, original, header, rejected;
+  std::optional<PostingWriter> states, boards;
 };
 
 std::optional<DbError> Prepare(Database& db, Statements* s) {
   struct Item {
     Statement* statement;
     const char* sql;
-  } items[] = {{&s->source, kInsertSource},    {&s->game, kInsertGame},
-               {&s->original, kFindOriginal},  {&s->header, kInsertHeader},
-               {&s->state, kInsertState},      {&s->board, kInsertBoard},
+  } items[] = {{&s->source, kInsertSource},
+               {&s->game, kInsertGame},
+               {&s->original, kFindOriginal},
+               {&s->header, kInsertHeader},
                {&s->rejected, kInsertRejected}};
   for (const Item& item : items) {
     DbResult<Statement> prepared = db.Prepare(item.sql);
     if (!prepared.ok()) return prepared.error();
     *item.statement = std::move(prepared).value();
   }
+  DbResult<PostingWriter> states = PostingWriter::Create(db, PostingTable::kStates);
+  if (!states.ok()) return states.error();
+  s->states.emplace(std::move(states).value());
+  DbResult<PostingWriter> boards = PostingWriter::Create(db, PostingTable::kBoards);
+  if (!boards.ok()) return boards.error();
+  s->boards.emplace(std::move(boards).value());
   return std::nullopt;
 }
 
@@ -80,13 +84,14 @@ std::optional<DbError> Prepare(Database& db, Statements* s) {
 class Writer {
  public:
   Writer(Database& db, Statements& statements, const std::vector<std::string>& sources,
-         IndexSummary& summary, std::ostream& err)
+         IndexSummary& summary, std::ostream& err, long commit_every)
       : db_(db),
         s_(statements),
         sources_(sources),
         summary_(summary),
         err_(err),
-        source_ids_(sources.size(), 0) {}
+        source_ids_(sources.size(), 0),
+        commit_every_(commit_every) {}
 
   // Adds a batch to the open transaction (beginning one when none is open). The key rows of
   // the games are kept back and written sorted when enough have gathered (Flush), so that the
@@ -108,33 +113,25 @@ class Writer {
           game.rejected ? WriteRejected(source_id, batch.source, game) : WriteGame(source_id, game);
       if (error) return error;
     }
-    if (states_.size() + boards_.size() >= kFlushRows) return Flush();
+    games_since_commit_ += static_cast<long>(batch.games.size());
+    if (states_.size() + boards_.size() >= kFlushRows ||
+        (commit_every_ > 0 && games_since_commit_ >= commit_every_)) {
+      return Flush();
+    }
     return std::nullopt;
   }
 
-  // Writes the kept key rows in key order and commits: everything written so far is durable, and
-  // a crash before this point loses only whole games.
+  // Writes the kept postings and commits: everything written so far is durable, and a crash
+  // before this point loses only whole games.
   std::optional<DbError> Flush() {
     if (!transaction_) return std::nullopt;
-    std::sort(states_.begin(), states_.end(), [](const PendingState& a, const PendingState& b) {
-      return KeyToSql(a.row.key) < KeyToSql(b.row.key);
-    });
-    for (const PendingState& p : states_) {
-      s_.state.Reset().BindAll(KeyToSql(p.row.key), p.game_id, p.row.action, p.row.to_move);
-      if (auto error = s_.state.Run()) return error;
-    }
-    std::sort(boards_.begin(), boards_.end(), [](const PendingBoard& a, const PendingBoard& b) {
-      return KeyToSql(a.row.key) < KeyToSql(b.row.key);
-    });
-    for (const PendingBoard& p : boards_) {
-      s_.board.Reset().BindAll(KeyToSql(p.row.key), p.game_id, p.row.timeline, p.row.half_turn,
-                               p.row.action);
-      if (auto error = s_.board.Run()) return error;
-    }
+    if (auto error = s_.states->Write(&states_)) return error;
+    if (auto error = s_.boards->Write(&boards_)) return error;
     states_.clear();
     boards_.clear();
     std::optional<DbError> error = transaction_->Commit();
     transaction_.reset();
+    games_since_commit_ = 0;
     return error;
   }
 
@@ -203,8 +200,21 @@ class Writer {
       s_.header.Reset().BindAll(id, position++, std::string_view(name), std::string_view(value));
       if (auto error = s_.header.Run()) return error;
     }
-    for (const StateRow& state : game.states) states_.push_back({state, id});
-    for (const BoardRow& board : game.boards) boards_.push_back({board, id});
+    for (const StateRow& state : game.states) {
+      states_.push_back(
+          Posting{state.key, id, static_cast<uint32_t>(2 * state.action + state.to_move)});
+    }
+    // A board that stands several times in a game is posted once, with its first action.
+    const size_t first = boards_.size();
+    for (const BoardRow& board : game.boards) {
+      boards_.push_back(Posting{board.key, id, static_cast<uint32_t>(board.action)});
+    }
+    std::sort(boards_.begin() + first, boards_.end(), [](const Posting& a, const Posting& b) {
+      return a.key != b.key ? a.key < b.key : a.value < b.value;
+    });
+    boards_.erase(std::unique(boards_.begin() + first, boards_.end(),
+                              [](const Posting& a, const Posting& b) { return a.key == b.key; }),
+                  boards_.end());
     return std::nullopt;
   }
 
@@ -215,16 +225,10 @@ class Writer {
   std::ostream& err_;
   std::vector<int64_t> source_ids_;
   std::optional<Transaction> transaction_;
-  struct PendingState {
-    StateRow row;
-    int64_t game_id;
-  };
-  struct PendingBoard {
-    BoardRow row;
-    int64_t game_id;
-  };
-  std::vector<PendingState> states_;
-  std::vector<PendingBoard> boards_;
+  std::vector<Posting> states_;
+  std::vector<Posting> boards_;
+  long commit_every_ = 0;
+  long games_since_commit_ = 0;
 };
 
 std::string Duration(double seconds) {
@@ -323,7 +327,7 @@ int RunIndex(const IndexOptions& options, std::ostream& out, std::ostream& err,
     return 3;
   }
 
-  Writer writer(db, statements, sources, summary, err);
+  Writer writer(db, statements, sources, summary, err, options.commit_every);
   Progress progress(options.progress, total_bytes);
   uint64_t bytes_before = 0;  // bytes of the sources already finished
   size_t current_source = 0;

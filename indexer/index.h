@@ -18,6 +18,7 @@ struct IndexOptions {
   int jobs = 0;                     // worker threads; 0 = one per core
   bool progress = true;             // a live line on stderr when it is a terminal
   bool json = false;                // the summary as one JSON object on stdout
+  long commit_every = 0;            // commit at least every N games (0: by size only)
 };
 
 struct IndexSummary {

@@ -41,6 +41,9 @@ int main(int argc, char** argv) {
       "worker threads that parse and replay games (0: one per core)")(
       "quiet,q", "no progress line on standard error")(
       "json", "print the summary as one JSON object on standard output")(
+      "commit-every", po::value<long>()->default_value(0),
+      "commit at least every N games (0: every ~2 million keys); a crash loses at most the "
+      "games since the last commit, and rerunning the same command adds them")(
       "check", "replay and validate every game and print a summary; no database")(
       "hashes",
       "with --check: print FILE<TAB>GAME<TAB>ACTION<TAB>MD5 for every state (action 0 is the "
@@ -94,6 +97,11 @@ int main(int argc, char** argv) {
   options.jobs = vm["jobs"].as<int>();
   if (options.jobs < 0) {
     std::cerr << "5d-index: --jobs must be 0 or more\n";
+    return 2;
+  }
+  options.commit_every = vm["commit-every"].as<long>();
+  if (options.commit_every < 0) {
+    std::cerr << "5d-index: --commit-every must be 0 or more\n";
     return 2;
   }
   options.progress = !vm.count("quiet");

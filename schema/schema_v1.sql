@@ -3,7 +3,7 @@
 -- indexes_v1.sql so that a bulk load can drop and rebuild them. schema/README.md documents every
 -- column. What is written here is frozen: any change is a new file and a new schema version.
 --
--- Keys and hashes (start_key, final_key, identity, text_hash, states.key, boards.key) are unsigned
+-- Keys and hashes (start_key, final_key, identity, text_hash) are unsigned
 -- 64-bit values stored as the signed INTEGER with the same bits (KeyToSql in schema/db.h).
 
 -- Facts about the database itself: schema_version, key_version, application, created_at.
@@ -60,26 +60,23 @@ CREATE TABLE headers (
   PRIMARY KEY (game_id, position)
 ) WITHOUT ROWID;
 
--- The state key after each action (action 0 = the starting position). Keyed by the state so that
--- "which games reached this position" is one index range. game_id is a games.id; it is not
--- declared a foreign key because this is the bulk table (one check per row would cost a lookup).
-CREATE TABLE states (
-  key INTEGER NOT NULL,
-  game_id INTEGER NOT NULL,
-  action INTEGER NOT NULL CHECK (action >= 0),
-  to_move INTEGER NOT NULL CHECK (to_move IN (0, 1)),
-  PRIMARY KEY (key, game_id, action)
+-- Posting lists of state keys and board keys (format: schema/postings.h). "Which games reached
+-- this state" reads the chunks of the key's bucket (its top 16 bits): one chunk per write
+-- transaction that touched the bucket. States: every state of every game (action 0 = the start)
+-- with its action and side to move. Boards: every board of every game's final state (the board
+-- key is its content, without coordinates) with the action that created it.
+CREATE TABLE state_postings (
+  bucket INTEGER NOT NULL CHECK (bucket BETWEEN 0 AND 65535),
+  chunk INTEGER NOT NULL CHECK (chunk >= 0),
+  data BLOB NOT NULL,
+  PRIMARY KEY (bucket, chunk)
 ) WITHOUT ROWID;
 
--- Every board of a game's final state, by content key, with its place and the action that
--- created it (0 for the starting boards). Not a foreign key, as for states.
-CREATE TABLE boards (
-  key INTEGER NOT NULL,
-  game_id INTEGER NOT NULL,
-  timeline INTEGER NOT NULL,
-  half_turn INTEGER NOT NULL CHECK (half_turn >= 0),
-  action INTEGER NOT NULL CHECK (action >= 0),
-  PRIMARY KEY (key, game_id, timeline, half_turn)
+CREATE TABLE board_postings (
+  bucket INTEGER NOT NULL CHECK (bucket BETWEEN 0 AND 65535),
+  chunk INTEGER NOT NULL CHECK (chunk >= 0),
+  data BLOB NOT NULL,
+  PRIMARY KEY (bucket, chunk)
 ) WITHOUT ROWID;
 
 -- Games that could not be indexed, with where and why.

@@ -104,7 +104,7 @@ TEST(DatabaseTest, CreatesVersionOneDatabase) {
     EXPECT_EQ(QueryText(db,
                         "SELECT group_concat(name, ' ') FROM (SELECT name FROM sqlite_schema "
                         "WHERE type = 'table' ORDER BY name)"),
-              "boards games headers meta rejected sources states");
+              "board_postings games headers meta rejected sources state_postings");
     EXPECT_EQ(QueryText(db,
                         "SELECT group_concat(name, ' ') FROM (SELECT name FROM sqlite_schema "
                         "WHERE type = 'index' AND sql IS NOT NULL ORDER BY name)"),
@@ -411,10 +411,13 @@ TEST(KeyTest, RoundTripsThroughSqlite) {
 
   TempDir dir;
   Database db = MustOpen(dir.File("games.db"), OpenMode::kReadWrite);
-  Statement insert = MustPrepare(db,
-                                 "INSERT INTO states(key, game_id, action, to_move) "
-                                 "VALUES (?1, 1, ?2, 0)");
-  Statement select = MustPrepare(db, "SELECT key FROM states WHERE key = ?1");
+  MustExec(db, "INSERT INTO sources(id, path) VALUES (1, '/a.5dpgn')");
+  Statement insert = MustPrepare(
+      db,
+      "INSERT INTO games(source_id, byte_offset, game_index, text_hash, variant, width, height, "
+      "even_start, actions, timelines, final_md5, start_key, final_key, identity, moves, text) "
+      "VALUES (1, ?2, 1, 0, 'Standard', 8, 8, 0, 0, 1, '', ?1, 0, 0, '', '')");
+  Statement select = MustPrepare(db, "SELECT start_key FROM games WHERE start_key = ?1");
   const uint64_t keys[] = {0, 1, uint64_t{1} << 63, std::numeric_limits<uint64_t>::max()};
   int action = 0;
   for (uint64_t key : keys) ASSERT_FALSE(insert.Reset().BindAll(KeyToSql(key), action++).Run());
@@ -471,10 +474,10 @@ TEST(SchemaTest, IndexesServeTheCommonSearches) {
             "SEARCH games USING COVERING INDEX games_identity (identity=?);");
   EXPECT_EQ(Plan(db, "SELECT id FROM games WHERE white = ?1"),
             "SEARCH games USING COVERING INDEX games_white (white=?);");
-  EXPECT_EQ(Plan(db, "SELECT game_id, action FROM states WHERE key = ?1"),
-            "SEARCH states USING PRIMARY KEY (key=?);");
-  EXPECT_EQ(Plan(db, "SELECT game_id FROM boards WHERE key = ?1"),
-            "SEARCH boards USING PRIMARY KEY (key=?);");
+  EXPECT_EQ(Plan(db, "SELECT data FROM state_postings WHERE bucket = ?1 ORDER BY chunk"),
+            "SEARCH state_postings USING PRIMARY KEY (bucket=?);");
+  EXPECT_EQ(Plan(db, "SELECT data FROM board_postings WHERE bucket = ?1 ORDER BY chunk"),
+            "SEARCH board_postings USING PRIMARY KEY (bucket=?);");
 }
 
 TEST(ConcurrencyTest, ReaderSeesCommittedRowsWhileWriterHoldsATransaction) {
@@ -537,8 +540,6 @@ TEST(SchemaTest, ReadmeExamplesRun) {
            "'1. e4', 't'), (2, 1, 9, 2, 6, 'Standard', 8, 8, 0, 'Alice', 'Bob', 1, 1, 'm', 1, 2, "
            "3, 1, '1. e4', 't');"
            "INSERT INTO headers VALUES (1, 0, 'White', 'Alice'), (2, 0, 'White', 'Alice');"
-           "INSERT INTO states VALUES (1, 1, 0, 0), (2, 1, 1, 1), (1, 2, 0, 0), (2, 2, 1, 1);"
-           "INSERT INTO boards VALUES (7, 1, 0, 2, 0), (8, 1, 0, 3, 1);"
            "INSERT INTO rejected(source_id, byte_offset, game_index, text_hash, line, col, token, "
            "message, text) VALUES (1, 20, 3, 7, 3, 4, 'Kx', 'bad move', '1. Kx');");
   for (const std::string& block : blocks) {

@@ -1,0 +1,173 @@
+// Posting lists of keys in chunks; see postings.h for the format.
+#include "schema/postings.h"
+
+#include <algorithm>
+
+namespace fived {
+
+namespace {
+
+constexpr uint64_t kLowMask = (uint64_t{1} << (64 - kPostingBucketBits)) - 1;
+
+void PutVarint(uint64_t v, std::string* out) {
+  while (v >= 0x80) {
+    out->push_back(static_cast<char>(0x80 | (v & 0x7f)));
+    v >>= 7;
+  }
+  out->push_back(static_cast<char>(v));
+}
+
+bool GetVarint(std::span<const uint8_t> data, size_t* pos, uint64_t* v) {
+  *v = 0;
+  for (int shift = 0; shift < 64; shift += 7) {
+    if (*pos >= data.size()) return false;
+    const uint8_t byte = data[(*pos)++];
+    *v |= static_cast<uint64_t>(byte & 0x7f) << shift;
+    if (!(byte & 0x80)) return true;
+  }
+  return false;
+}
+
+const char* TableName(PostingTable table) {
+  return table == PostingTable::kStates ? "state_postings" : "board_postings";
+}
+
+bool Less(const Posting& a, const Posting& b) {
+  if (a.key != b.key) return a.key < b.key;
+  if (a.game_id != b.game_id) return a.game_id < b.game_id;
+  return a.value < b.value;
+}
+
+}  // namespace
+
+std::string EncodeChunk(std::span<const Posting> sorted) {
+  std::string out;
+  if (sorted.empty()) return out;
+  int64_t base = sorted.front().game_id;
+  for (const Posting& p : sorted) base = std::min(base, p.game_id);
+  out.reserve(sorted.size() * 10 + 4);
+  PutVarint(static_cast<uint64_t>(base), &out);
+  for (const Posting& p : sorted) {
+    const uint64_t low = p.key & kLowMask;
+    for (int i = 0; i < 6; ++i) out.push_back(static_cast<char>(low >> (8 * i)));
+    PutVarint(static_cast<uint64_t>(p.game_id - base), &out);
+    PutVarint(p.value, &out);
+  }
+  return out;
+}
+
+bool DecodeChunk(uint32_t bucket, std::span<const uint8_t> data, std::vector<Posting>* out) {
+  const size_t start = out->size();
+  size_t pos = 0;
+  uint64_t base = 0;
+  if (!GetVarint(data, &pos, &base)) return data.empty();
+  bool ok = true;
+  while (pos < data.size()) {
+    if (data.size() - pos < 6) {
+      ok = false;
+      break;
+    }
+    uint64_t low = 0;
+    for (int i = 0; i < 6; ++i) low |= static_cast<uint64_t>(data[pos + i]) << (8 * i);
+    pos += 6;
+    uint64_t game = 0, value = 0;
+    if (!GetVarint(data, &pos, &game) || !GetVarint(data, &pos, &value)) {
+      ok = false;
+      break;
+    }
+    Posting p;
+    p.key = (static_cast<uint64_t>(bucket) << (64 - kPostingBucketBits)) | low;
+    p.game_id = static_cast<int64_t>(base + game);
+    p.value = static_cast<uint32_t>(value);
+    out->push_back(p);
+  }
+  if (!ok) {
+    out->resize(start);
+    return false;
+  }
+  return true;
+}
+
+DbResult<PostingWriter> PostingWriter::Create(Database& db, PostingTable table) {
+  const std::string name = TableName(table);
+  DbResult<Statement> insert =
+      db.Prepare("INSERT INTO " + name + "(bucket, chunk, data) VALUES(?1, (SELECT coalesce(" +
+                 "max(chunk), -1) + 1 FROM " + name + " WHERE bucket = ?1), ?2)");
+  if (!insert.ok()) return insert.error();
+  return PostingWriter(std::move(insert).value());
+}
+
+std::optional<DbError> PostingWriter::Write(std::vector<Posting>* postings) {
+  std::sort(postings->begin(), postings->end(), Less);
+  size_t i = 0;
+  while (i < postings->size()) {
+    const uint32_t bucket = PostingBucket((*postings)[i].key);
+    size_t j = i;
+    while (j < postings->size() && PostingBucket((*postings)[j].key) == bucket) ++j;
+    const std::string data = EncodeChunk(std::span<const Posting>(postings->data() + i, j - i));
+    insert_.Reset().BindAll(
+        static_cast<int64_t>(bucket),
+        std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(data.data()), data.size()));
+    if (auto error = insert_.Run()) return error;
+    i = j;
+  }
+  return std::nullopt;
+}
+
+DbResult<PostingReader> PostingReader::Create(Database& db, PostingTable table) {
+  const std::string name = TableName(table);
+  DbResult<Statement> bucket =
+      db.Prepare("SELECT data FROM " + name + " WHERE bucket = ?1 ORDER BY chunk");
+  if (!bucket.ok()) return bucket.error();
+  DbResult<Statement> all = db.Prepare("SELECT bucket, data FROM " + name + " ORDER BY bucket");
+  if (!all.ok()) return all.error();
+  return PostingReader(std::move(bucket).value(), std::move(all).value());
+}
+
+DbResult<std::vector<Posting>> PostingReader::Find(uint64_t key) {
+  const uint32_t bucket = PostingBucket(key);
+  std::vector<Posting> chunk, found;
+  bucket_.Reset().Bind(1, static_cast<int64_t>(bucket));
+  while (true) {
+    DbResult<StepResult> step = bucket_.Step();
+    if (!step.ok()) return step.error();
+    if (step.value() == StepResult::kDone) break;
+    chunk.clear();
+    if (!DecodeChunk(bucket, bucket_.Blob(0), &chunk)) {
+      bucket_.Reset();
+      return DbError{0, "malformed posting chunk in bucket " + std::to_string(bucket)};
+    }
+    for (const Posting& p : chunk) {
+      if (p.key == key) found.push_back(p);
+    }
+  }
+  bucket_.Reset();
+  std::sort(found.begin(), found.end(), Less);
+  return found;
+}
+
+std::optional<DbError> PostingReader::ForEach(const std::function<bool(const Posting&)>& f) {
+  std::vector<Posting> chunk;
+  all_.Reset();
+  while (true) {
+    DbResult<StepResult> step = all_.Step();
+    if (!step.ok()) return step.error();
+    if (step.value() == StepResult::kDone) break;
+    chunk.clear();
+    const uint32_t bucket = static_cast<uint32_t>(all_.Int64(0));
+    if (!DecodeChunk(bucket, all_.Blob(1), &chunk)) {
+      all_.Reset();
+      return DbError{0, "malformed posting chunk in bucket " + std::to_string(bucket)};
+    }
+    for (const Posting& p : chunk) {
+      if (!f(p)) {
+        all_.Reset();
+        return std::nullopt;
+      }
+    }
+  }
+  all_.Reset();
+  return std::nullopt;
+}
+
+}  // namespace fived

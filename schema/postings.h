@@ -1,0 +1,83 @@
+// Posting lists of 64-bit keys: for a state key or a board key, which games hold it (and at
+// which action). They replace one row per key and game, which made the database several times
+// larger than its input and its writes slow.
+//
+// Storage (tables state_postings and board_postings, schema_v1.sql): the key space is cut into
+// 65,536 buckets by the key's top 16 bits. Every write transaction appends, for each bucket it
+// touches, one chunk (bucket, chunk number, data). A chunk's data is its entries sorted by key,
+// then game, then value:
+//   varint  base game id (the smallest game id of the chunk)
+//   then per entry:
+//     6 bytes  the key's low 48 bits, little endian
+//     varint   game id - base
+//     varint   value (states: 2 * action + side to move (0 white, 1 black); boards: the action
+//              that created the board, the first one when the game has it several times)
+// Varints are unsigned LEB128. A lookup reads the chunks of one bucket (one per transaction that
+// wrote to it) and keeps the entries of the key. The format is frozen with the schema version.
+#ifndef FIVED_SCHEMA_POSTINGS_H_
+#define FIVED_SCHEMA_POSTINGS_H_
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "schema/db.h"
+
+namespace fived {
+
+struct Posting {
+  uint64_t key = 0;
+  int64_t game_id = 0;
+  uint32_t value = 0;
+  bool operator==(const Posting&) const = default;
+};
+
+enum class PostingTable { kStates, kBoards };
+
+constexpr int kPostingBucketBits = 16;
+constexpr uint32_t PostingBucket(uint64_t key) {
+  return static_cast<uint32_t>(key >> (64 - kPostingBucketBits));
+}
+
+// Encodes postings of one bucket, sorted by (key, game_id, value), into a chunk.
+std::string EncodeChunk(std::span<const Posting> sorted);
+// Decodes a chunk of `bucket`, appending its postings to `out`. Returns false (and appends
+// nothing) when the data is malformed.
+bool DecodeChunk(uint32_t bucket, std::span<const uint8_t> data, std::vector<Posting>* out);
+
+// Writes postings: sorts them, cuts them by bucket and inserts one chunk per bucket. Must run
+// inside the caller's write transaction (crash safety: postings commit with their games).
+class PostingWriter {
+ public:
+  // Prepares the insert statement for `table`.
+  static DbResult<PostingWriter> Create(Database& db, PostingTable table);
+  // Sorts and writes `postings` (which it reorders) as new chunks.
+  std::optional<DbError> Write(std::vector<Posting>* postings);
+
+ private:
+  explicit PostingWriter(Statement insert) : insert_(std::move(insert)) {}
+  Statement insert_;  // numbers the chunk one past the bucket's last
+};
+
+// Reads postings.
+class PostingReader {
+ public:
+  static DbResult<PostingReader> Create(Database& db, PostingTable table);
+  // Every posting of `key`, sorted by (game_id, value).
+  DbResult<std::vector<Posting>> Find(uint64_t key);
+  // Calls f for every posting of the table (in bucket order); stops when f returns false.
+  std::optional<DbError> ForEach(const std::function<bool(const Posting&)>& f);
+
+ private:
+  PostingReader(Statement bucket, Statement all)
+      : bucket_(std::move(bucket)), all_(std::move(all)) {}
+  Statement bucket_;
+  Statement all_;
+};
+
+}  // namespace fived
+
+#endif  // FIVED_SCHEMA_POSTINGS_H_

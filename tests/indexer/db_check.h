@@ -1,0 +1,75 @@
+// Checks on a 5dpgn-db database shared by the indexer tests: soundness, and that every game is
+// whole (its states and starting boards are all posted).
+#ifndef FIVED_TESTS_INDEXER_DB_CHECK_H_
+#define FIVED_TESTS_INDEXER_DB_CHECK_H_
+
+#include <gtest/gtest.h>
+
+#include <map>
+#include <set>
+#include <string>
+
+#include "schema/db.h"
+#include "schema/postings.h"
+
+namespace fived::testing {
+
+struct PostingSummary {
+  std::map<int64_t, int> states_per_game;
+  std::set<int64_t> games_with_starting_boards;
+  long states = 0;
+  long boards = 0;
+  uint64_t key_sum = 0;  // sum of all posted keys and games, order-free
+};
+
+inline PostingSummary Summarize(Database& db) {
+  PostingSummary summary;
+  DbResult<PostingReader> states = PostingReader::Create(db, PostingTable::kStates);
+  EXPECT_TRUE(states.ok());
+  if (!states.ok()) return summary;
+  EXPECT_FALSE(states.value().ForEach([&](const Posting& p) {
+    ++summary.states_per_game[p.game_id];
+    ++summary.states;
+    summary.key_sum += p.key * 3 + static_cast<uint64_t>(p.game_id) * 7 + p.value;
+    return true;
+  }));
+  DbResult<PostingReader> boards = PostingReader::Create(db, PostingTable::kBoards);
+  EXPECT_TRUE(boards.ok());
+  if (!boards.ok()) return summary;
+  EXPECT_FALSE(boards.value().ForEach([&](const Posting& p) {
+    if (p.value == 0) summary.games_with_starting_boards.insert(p.game_id);
+    ++summary.boards;
+    summary.key_sum += p.key * 5 + static_cast<uint64_t>(p.game_id) * 11 + p.value;
+    return true;
+  }));
+  return summary;
+}
+
+// The database passes PRAGMA integrity_check and every game has actions + 1 state postings and
+// its starting boards.
+inline void ExpectSoundAndWhole(const std::string& path) {
+  DbResult<Database> opened = Database::Open(path, OpenMode::kReadOnly);
+  ASSERT_TRUE(opened.ok()) << opened.error().message;
+  Database& db = opened.value();
+  DbResult<std::string> check = db.IntegrityCheck();
+  ASSERT_TRUE(check.ok());
+  EXPECT_EQ(check.value(), "ok");
+  const PostingSummary summary = Summarize(db);
+  DbResult<Statement> games = db.Prepare("SELECT id, actions FROM games");
+  ASSERT_TRUE(games.ok());
+  long count = 0, broken = 0;
+  while (games.value().Step().value() == StepResult::kRow) {
+    const int64_t id = games.value().Int64(0);
+    const int actions = static_cast<int>(games.value().Int64(1));
+    auto it = summary.states_per_game.find(id);
+    const int states = it == summary.states_per_game.end() ? 0 : it->second;
+    if (states != actions + 1 || !summary.games_with_starting_boards.count(id)) ++broken;
+    ++count;
+  }
+  EXPECT_EQ(broken, 0) << "of " << count << " games";
+  EXPECT_EQ(static_cast<long>(summary.states_per_game.size()), count) << "postings of no game";
+}
+
+}  // namespace fived::testing
+
+#endif  // FIVED_TESTS_INDEXER_DB_CHECK_H_

@@ -1,0 +1,102 @@
+// Posting lists: the chunk format (pinned bytes), round trips, and lookups across chunks written
+// by several transactions.
+#include "schema/postings.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <map>
+#include <random>
+
+namespace fived {
+namespace {
+
+namespace fs = std::filesystem;
+
+TEST(Postings, ChunkBytesAreAsDocumented) {
+  // Bucket 0x1234, base game 5: the key's low 48 bits little endian, then game - base and value.
+  const std::vector<Posting> postings = {{0x1234000000000102ull, 5, 3},
+                                         {0x1234000000000102ull, 7, 300}};
+  const std::string data = EncodeChunk(postings);
+  const std::string expected = std::string("\x05", 1) +                      // base 5
+                               std::string("\x02\x01\x00\x00\x00\x00", 6) +  // key low bits
+                               std::string("\x00\x03", 2) +                  // game 5-5, value 3
+                               std::string("\x02\x01\x00\x00\x00\x00", 6) +
+                               std::string("\x02\xac\x02", 3);  // game 7-5, value 300
+  EXPECT_EQ(data, expected);
+  std::vector<Posting> decoded;
+  ASSERT_TRUE(DecodeChunk(
+      0x1234, std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(data.data()), data.size()),
+      &decoded));
+  EXPECT_EQ(decoded, postings);
+}
+
+TEST(Postings, MalformedChunksAreRefused) {
+  std::vector<Posting> out;
+  const uint8_t truncated[] = {0x05, 0x02, 0x01, 0x00};
+  EXPECT_FALSE(DecodeChunk(1, truncated, &out));
+  const uint8_t bad_varint[] = {0x05, 0, 0, 0, 0, 0, 0, 0x80};
+  EXPECT_FALSE(DecodeChunk(1, bad_varint, &out));
+  EXPECT_TRUE(out.empty());
+}
+
+TEST(Postings, WriteAndFindAcrossTransactions) {
+  const fs::path dir = fs::temp_directory_path() / ("fived-postings-" + std::to_string(getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  DbResult<Database> opened = Database::Open((dir / "p.sqlite").string(), OpenMode::kReadWrite);
+  ASSERT_TRUE(opened.ok()) << opened.error().message;
+  Database& db = opened.value();
+
+  std::mt19937_64 rng(42);
+  std::multimap<uint64_t, std::pair<int64_t, uint32_t>> expected;
+  std::vector<uint64_t> keys;
+  for (int i = 0; i < 200; ++i) keys.push_back(rng());
+  keys.push_back(0);
+  keys.push_back(~uint64_t{0});
+  for (int round = 0; round < 3; ++round) {
+    DbResult<Transaction> transaction = Transaction::Begin(db);
+    ASSERT_TRUE(transaction.ok());
+    DbResult<PostingWriter> writer = PostingWriter::Create(db, PostingTable::kStates);
+    ASSERT_TRUE(writer.ok()) << writer.error().message;
+    std::vector<Posting> postings;
+    for (int i = 0; i < 1000; ++i) {
+      const uint64_t key = keys[rng() % keys.size()];
+      const int64_t game = 1 + round * 1000 + i;
+      const uint32_t value = static_cast<uint32_t>(rng() % 5000);
+      postings.push_back({key, game, value});
+      expected.emplace(key, std::make_pair(game, value));
+    }
+    ASSERT_FALSE(writer.value().Write(&postings));
+    ASSERT_FALSE(transaction.value().Commit());
+  }
+  DbResult<PostingReader> reader = PostingReader::Create(db, PostingTable::kStates);
+  ASSERT_TRUE(reader.ok());
+  size_t total = 0;
+  for (uint64_t key : keys) {
+    DbResult<std::vector<Posting>> found = reader.value().Find(key);
+    ASSERT_TRUE(found.ok());
+    std::vector<std::pair<int64_t, uint32_t>> want;
+    for (auto [it, end] = expected.equal_range(key); it != end; ++it) want.push_back(it->second);
+    std::sort(want.begin(), want.end());
+    std::vector<std::pair<int64_t, uint32_t>> got;
+    for (const Posting& p : found.value()) {
+      EXPECT_EQ(p.key, key);
+      got.emplace_back(p.game_id, p.value);
+    }
+    EXPECT_EQ(got, want) << key;
+    total += got.size();
+  }
+  EXPECT_EQ(total, 3000u);
+  size_t scanned = 0;
+  ASSERT_FALSE(reader.value().ForEach([&](const Posting&) { return ++scanned, true; }));
+  EXPECT_EQ(scanned, 3000u);
+  // The other table is empty.
+  DbResult<PostingReader> boards = PostingReader::Create(db, PostingTable::kBoards);
+  ASSERT_TRUE(boards.ok());
+  EXPECT_TRUE(boards.value().Find(keys[0]).value().empty());
+  fs::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace fived
