@@ -7,12 +7,15 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <map>
+#include <memory>
 #include <optional>
 #include <thread>
 
 #include "indexer/pipeline.h"
 #include "schema/db.h"
 #include "schema/postings.h"
+#include "schema/record.h"
 
 namespace fived {
 
@@ -21,6 +24,11 @@ namespace {
 // Postings (states and boards) gathered before they are written and committed: about 50 MB at
 // most, some 20,000 typical games per transaction.
 constexpr size_t kFlushRows = 2'000'000;
+
+// Records are compressed with a dictionary trained on the database's first games.
+constexpr long kDictionarySamples = 1000;
+constexpr size_t kMinDictionarySamples = 64;
+constexpr size_t kDictionaryBytes = 64 * 1024;
 
 // Rejections printed one by one before the rest are only counted (all are in the database).
 constexpr long kPrintedRejections = 20;
@@ -33,13 +41,20 @@ constexpr const char* kInsertSource =
 constexpr const char* kInsertGame =
     "INSERT OR IGNORE INTO games(source_id, byte_offset, game_index, text_hash, variant, width, "
     "height, even_start, white, black, result, date, event, actions, timelines, final_md5, "
-    "start_key, final_key, identity, duplicate_of, moves, text) "
+    "start_key, final_key, identity, duplicate_of, record, dictionary_id) "
     "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, "
     "?20, ?21, ?22)";
 // The first game of an identity is its original (later ones point to it), and the identity index
 // holds (identity, id): one index probe, however many copies there are.
 constexpr const char* kFindOriginal =
     "SELECT id FROM games WHERE identity = ?1 ORDER BY id LIMIT 1";
+constexpr const char* kOriginalRecord =
+    "SELECT start_key, record, dictionary_id FROM games WHERE id = ?1";
+constexpr const char* kLatestDictionary =
+    "SELECT id, data FROM dictionaries ORDER BY id DESC LIMIT 1";
+constexpr const char* kDictionaryById = "SELECT data FROM dictionaries WHERE id = ?1";
+constexpr const char* kInsertDictionary =
+    "INSERT INTO dictionaries(data, created_at) VALUES(?1, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))";
 constexpr const char* kInsertHeader =
     "INSERT INTO headers(game_id, position, name, value) VALUES(?1, ?2, ?3, ?4)";
 constexpr const char* kInsertRejected =
@@ -53,7 +68,8 @@ std::optional<std::string_view> Optional(const std::string& s) {
 
 // Prepared statements of the writer, made once.
 struct Statements {
-  Statement source, game, original, header, rejected;
+  Statement source, game, original, original_record, latest_dictionary, dictionary_by_id,
+      insert_dictionary, header, rejected;
   std::optional<PostingWriter> states, boards;
 };
 
@@ -64,6 +80,10 @@ std::optional<DbError> Prepare(Database& db, Statements* s) {
   } items[] = {{&s->source, kInsertSource},
                {&s->game, kInsertGame},
                {&s->original, kFindOriginal},
+               {&s->original_record, kOriginalRecord},
+               {&s->latest_dictionary, kLatestDictionary},
+               {&s->dictionary_by_id, kDictionaryById},
+               {&s->insert_dictionary, kInsertDictionary},
                {&s->header, kInsertHeader},
                {&s->rejected, kInsertRejected}};
   for (const Item& item : items) {
@@ -93,10 +113,31 @@ class Writer {
         source_ids_(sources.size(), 0),
         commit_every_(commit_every) {}
 
-  // Adds a batch to the open transaction (beginning one when none is open). The key rows of
-  // the games are kept back and written sorted when enough have gathered (Flush), so that the
-  // key B-trees are filled in order rather than at random places.
-  std::optional<DbError> Write(const GameBatch& batch) {
+  // Takes a batch. Until the database has a record dictionary, batches wait (up to
+  // kDictionarySamples games) so that one can be trained on them; then they are written.
+  std::optional<DbError> Write(GameBatch&& batch) {
+    if (!codec_) {
+      if (auto error = LoadDictionary()) return error;
+    }
+    if (!codec_) {
+      for (const GameRecord& game : batch.games) waiting_games_ += game.rejected ? 0 : 1;
+      waiting_.push_back(std::move(batch));
+      if (waiting_games_ < kDictionarySamples) return std::nullopt;
+      return Release();
+    }
+    return WriteNow(batch);
+  }
+
+  // Writes whatever waits, the kept postings, and commits.
+  std::optional<DbError> Finish() {
+    if (auto error = Release()) return error;
+    return Flush();
+  }
+
+ private:
+  // Adds a batch to the open transaction (beginning one when none is open). The postings of the
+  // games are kept back and written when enough have gathered (Flush).
+  std::optional<DbError> WriteNow(const GameBatch& batch) {
     if (!transaction_) {
       DbResult<Transaction> begun = Transaction::Begin(db_);
       if (!begun.ok()) return begun.error();
@@ -121,8 +162,102 @@ class Writer {
     return std::nullopt;
   }
 
+  // Uses the database's newest dictionary, when it has one.
+  std::optional<DbError> LoadDictionary() {
+    s_.latest_dictionary.Reset();
+    DbResult<StepResult> step = s_.latest_dictionary.Step();
+    if (!step.ok()) return step.error();
+    if (step.value() == StepResult::kRow) {
+      dictionary_id_ = s_.latest_dictionary.Int64(0);
+      const std::span<const uint8_t> data = s_.latest_dictionary.Blob(1);
+      codec_ = std::make_unique<RecordCodec>(
+          std::string_view(reinterpret_cast<const char*>(data.data()), data.size()));
+    }
+    s_.latest_dictionary.Reset();
+    return std::nullopt;
+  }
+
+  // Trains and stores a dictionary on the waiting games (none when there are too few), then
+  // writes them.
+  std::optional<DbError> Release() {
+    if (!codec_) {
+      std::vector<std::string> samples;
+      for (const GameBatch& batch : waiting_) {
+        for (const GameRecord& game : batch.games) {
+          if (!game.rejected) samples.push_back(game.text + game.moves);
+        }
+      }
+      std::string dictionary;
+      if (samples.size() >= kMinDictionarySamples) {
+        dictionary = TrainRecordDictionary(samples, kDictionaryBytes);
+      }
+      if (!dictionary.empty()) {
+        if (!transaction_) {
+          DbResult<Transaction> begun = Transaction::Begin(db_);
+          if (!begun.ok()) return begun.error();
+          transaction_.emplace(std::move(begun).value());
+        }
+        s_.insert_dictionary.Reset().Bind(
+            1, std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(dictionary.data()),
+                                        dictionary.size()));
+        if (auto error = s_.insert_dictionary.Run()) return error;
+        dictionary_id_ = db_.LastInsertRowId();
+      }
+      codec_ = std::make_unique<RecordCodec>(dictionary);
+    }
+    for (const GameBatch& batch : waiting_) {
+      if (auto error = WriteNow(batch)) return error;
+    }
+    waiting_.clear();
+    waiting_games_ = 0;
+    return std::nullopt;
+  }
+
+  // Whether the stored game `id` has the same start and canonical moves (its identity matched:
+  // this rules out a hash collision).
+  DbResult<bool> SameGame(int64_t id, const GameRecord& game) {
+    s_.original_record.Reset().Bind(1, id);
+    DbResult<StepResult> step = s_.original_record.Step();
+    if (!step.ok()) return step.error();
+    if (step.value() != StepResult::kRow) return false;
+    const bool same_start = KeyFromSql(s_.original_record.Int64(0)) == game.start_key;
+    const std::span<const uint8_t> record = s_.original_record.Blob(1);
+    const std::vector<uint8_t> bytes(record.begin(), record.end());
+    std::optional<int64_t> dictionary;
+    if (!s_.original_record.IsNull(2)) dictionary = s_.original_record.Int64(2);
+    s_.original_record.Reset();
+    DbResult<RecordCodec*> codec = CodecFor(dictionary);
+    if (!codec.ok()) return codec.error();
+    std::string moves;
+    if (!codec.value()->Decompress(bytes, nullptr, &moves)) {
+      return DbError{0, "game " + std::to_string(id) + ": its record cannot be read"};
+    }
+    return same_start && moves == game.moves;
+  }
+
+  // The codec of a dictionary (or of none), loaded once.
+  DbResult<RecordCodec*> CodecFor(std::optional<int64_t> dictionary) {
+    const int64_t key = dictionary.value_or(0);
+    auto it = readers_.find(key);
+    if (it != readers_.end()) return it->second.get();
+    std::string data;
+    if (dictionary) {
+      s_.dictionary_by_id.Reset().Bind(1, *dictionary);
+      DbResult<StepResult> step = s_.dictionary_by_id.Step();
+      if (!step.ok()) return step.error();
+      if (step.value() == StepResult::kRow) {
+        const std::span<const uint8_t> blob = s_.dictionary_by_id.Blob(0);
+        data.assign(reinterpret_cast<const char*>(blob.data()), blob.size());
+      }
+      s_.dictionary_by_id.Reset();
+    }
+    auto [inserted, ok] = readers_.emplace(key, std::make_unique<RecordCodec>(data));
+    return inserted->second.get();
+  }
+
   // Writes the kept postings and commits: everything written so far is durable, and a crash
   // before this point loses only whole games.
+ public:
   std::optional<DbError> Flush() {
     if (!transaction_) return std::nullopt;
     if (auto error = s_.states->Write(&states_)) return error;
@@ -177,15 +312,24 @@ class Writer {
     if (!found.ok()) return found.error();
     if (found.value() == StepResult::kRow) original = s_.original.Int64(0);
     s_.original.Reset();
+    if (original) {
+      DbResult<bool> same = SameGame(*original, game);
+      if (!same.ok()) return same.error();
+      if (!same.value()) original.reset();  // a hash collision, not the same game
+    }
+    const std::string record = codec_->Compress(game.text, game.moves);
+    std::optional<int64_t> dictionary;
+    if (dictionary_id_ != 0) dictionary = dictionary_id_;
 
-    s_.game.Reset().BindAll(source_id, static_cast<int64_t>(game.byte_offset), game.game_index,
-                            KeyToSql(game.text_hash), std::string_view(game.variant), game.width,
-                            game.height, game.even_start ? 1 : 0, Optional(game.white),
-                            Optional(game.black), Optional(game.result), Optional(game.date),
-                            Optional(game.event), game.actions, game.timelines,
-                            std::string_view(game.final_md5), KeyToSql(game.start_key),
-                            KeyToSql(game.final_key), KeyToSql(game.identity), original,
-                            std::string_view(game.moves), std::string_view(game.text));
+    s_.game.Reset().BindAll(
+        source_id, static_cast<int64_t>(game.byte_offset), game.game_index,
+        KeyToSql(game.text_hash), std::string_view(game.variant), game.width, game.height,
+        game.even_start ? 1 : 0, Optional(game.white), Optional(game.black), Optional(game.result),
+        Optional(game.date), Optional(game.event), game.actions, game.timelines,
+        std::string_view(game.final_md5), KeyToSql(game.start_key), KeyToSql(game.final_key),
+        KeyToSql(game.identity), original,
+        std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(record.data()), record.size()),
+        dictionary);
     if (auto error = s_.game.Run()) return error;
     if (db_.Changes() == 0) {  // this game of this file is already indexed
       ++summary_.skipped;
@@ -229,6 +373,11 @@ class Writer {
   std::vector<Posting> boards_;
   long commit_every_ = 0;
   long games_since_commit_ = 0;
+  std::unique_ptr<RecordCodec> codec_;  // compresses new records; null until decided
+  int64_t dictionary_id_ = 0;           // its dictionary, 0 for none
+  std::map<int64_t, std::unique_ptr<RecordCodec>> readers_;  // by dictionary id (0: none)
+  std::vector<GameBatch> waiting_;
+  long waiting_games_ = 0;
 };
 
 std::string Duration(double seconds) {
@@ -340,7 +489,7 @@ int RunIndex(const IndexOptions& options, std::ostream& out, std::ostream& err,
       }
       current_source = batch.source;
     }
-    if (auto error = writer.Write(batch)) {
+    if (auto error = writer.Write(std::move(batch))) {
       summary.database_failed = true;
       summary.database_error = error->message;
       return false;
@@ -356,7 +505,7 @@ int RunIndex(const IndexOptions& options, std::ostream& out, std::ostream& err,
       options.jobs > 0 ? options.jobs : std::max(1u, std::thread::hardware_concurrency());
   RunPipeline(sources, jobs, callbacks);
   if (!summary.database_failed) {
-    if (auto error = writer.Flush()) {
+    if (auto error = writer.Finish()) {
       summary.database_failed = true;
       summary.database_error = error->message;
     }

@@ -21,6 +21,14 @@ CREATE TABLE sources (
   last_indexed TEXT
 );
 
+-- Zstd dictionaries the game records are compressed with (schema/record.h), trained by the
+-- indexer on the first games it stores.
+CREATE TABLE dictionaries (
+  id INTEGER PRIMARY KEY,
+  data BLOB NOT NULL,
+  created_at TEXT NOT NULL
+);
+
 -- One row per indexed game.
 CREATE TABLE games (
   id INTEGER PRIMARY KEY,
@@ -44,8 +52,10 @@ CREATE TABLE games (
   final_key INTEGER NOT NULL,
   identity INTEGER NOT NULL,
   duplicate_of INTEGER REFERENCES games(id) CHECK (duplicate_of <> id),
-  moves TEXT NOT NULL,
-  text TEXT NOT NULL,
+  -- The original text and the canonical movetext, compressed together (schema/record.h) with
+  -- the dictionary dictionary_id (NULL: no dictionary).
+  record BLOB NOT NULL,
+  dictionary_id INTEGER REFERENCES dictionaries(id),
   -- The same text at the same place of the same file is the same game: re-indexing adds nothing.
   UNIQUE (source_id, byte_offset, text_hash)
 );

@@ -11,6 +11,7 @@ packages=(
   sqlite3
   libboost-program-options-dev
   libxxhash-dev
+  libzstd-dev
   libssl-dev
   libgtest-dev
   googletest

@@ -11,6 +11,7 @@
 
 #include "schema/db.h"
 #include "schema/postings.h"
+#include "schema/record.h"
 
 namespace fived::testing {
 
@@ -68,6 +69,23 @@ inline void ExpectSoundAndWhole(const std::string& path) {
   }
   EXPECT_EQ(broken, 0) << "of " << count << " games";
   EXPECT_EQ(static_cast<long>(summary.states_per_game.size()), count) << "postings of no game";
+}
+
+// The original text and canonical moves of game `id`, read back from its compressed record.
+inline bool GameTexts(const std::string& path, int64_t id, std::string* text, std::string* moves) {
+  DbResult<Database> opened = Database::Open(path, OpenMode::kReadOnly);
+  if (!opened.ok()) return false;
+  DbResult<Statement> select = opened.value().Prepare(
+      "SELECT g.record, d.data FROM games g LEFT JOIN dictionaries d ON d.id = g.dictionary_id "
+      "WHERE g.id = ?1");
+  if (!select.ok()) return false;
+  select.value().Bind(1, id);
+  DbResult<StepResult> step = select.value().Step();
+  if (!step.ok() || step.value() != StepResult::kRow) return false;
+  const std::span<const uint8_t> dictionary = select.value().Blob(1);
+  RecordCodec codec(
+      std::string_view(reinterpret_cast<const char*>(dictionary.data()), dictionary.size()));
+  return codec.Decompress(select.value().Blob(0), text, moves);
 }
 
 }  // namespace fived::testing

@@ -103,6 +103,11 @@ TEST(Index, CountsAddUpAndDuplicatesAreFound) {
   EXPECT_EQ(run.summary.duplicates, 1);
   ExpectWhole(dir.File("db.sqlite"), 4);
   EXPECT_EQ(Count(dir.File("db.sqlite"), "SELECT duplicate_of FROM games WHERE id = 2"), 1);
+  std::string text, moves;
+  ASSERT_TRUE(testing::GameTexts(dir.File("db.sqlite"), 2, &text, &moves));
+  EXPECT_EQ(text,
+            "[Board \"Standard\"]\n[White \"C\"]\n[Black \"D\"]\n\n1. e3 / e6\n2. Nf3 / Nf6\n");
+  EXPECT_EQ(moves, "1. (0T1)e3 / (0T1)e6\n2. (0T2)Nf3 / (0T2)Nf6\n");
   EXPECT_EQ(Count(dir.File("db.sqlite"),
                   "SELECT count(*) FROM rejected WHERE line = 17 AND col = 9 AND token = 'Nxe5'"),
             1);
@@ -185,8 +190,14 @@ TEST(Index, MalformedInputNeverCrashesNorLosesGames) {
                   "s.path LIKE '%empty.5dpgn'"),
             100000);
   // The comment game is whole, text included (a game's text keeps its final line break).
-  EXPECT_EQ(Count(dir.File("db.sqlite"), "SELECT max(length(text)) FROM games"),
-            static_cast<int64_t>(ReadFile(dir.File("comment.5dpgn")).size()));
+  const int64_t comment_game =
+      Count(dir.File("db.sqlite"),
+            "SELECT g.id FROM games g JOIN sources s ON s.id = g.source_id WHERE s.path LIKE "
+            "'%comment.5dpgn'");
+  std::string text, moves;
+  ASSERT_TRUE(testing::GameTexts(dir.File("db.sqlite"), comment_game, &text, &moves));
+  EXPECT_EQ(text, ReadFile(dir.File("comment.5dpgn")));
+  EXPECT_EQ(moves, "1. (0T1)e4 / (0T1)e5\n");
 }
 
 TEST(Index, PublicCorpusCountsAddUp) {

@@ -104,7 +104,7 @@ TEST(DatabaseTest, CreatesVersionOneDatabase) {
     EXPECT_EQ(QueryText(db,
                         "SELECT group_concat(name, ' ') FROM (SELECT name FROM sqlite_schema "
                         "WHERE type = 'table' ORDER BY name)"),
-              "board_postings games headers meta rejected sources state_postings");
+              "board_postings dictionaries games headers meta rejected sources state_postings");
     EXPECT_EQ(QueryText(db,
                         "SELECT group_concat(name, ' ') FROM (SELECT name FROM sqlite_schema "
                         "WHERE type = 'index' AND sql IS NOT NULL ORDER BY name)"),
@@ -415,8 +415,8 @@ TEST(KeyTest, RoundTripsThroughSqlite) {
   Statement insert = MustPrepare(
       db,
       "INSERT INTO games(source_id, byte_offset, game_index, text_hash, variant, width, height, "
-      "even_start, actions, timelines, final_md5, start_key, final_key, identity, moves, text) "
-      "VALUES (1, ?2, 1, 0, 'Standard', 8, 8, 0, 0, 1, '', ?1, 0, 0, '', '')");
+      "even_start, actions, timelines, final_md5, start_key, final_key, identity, record) "
+      "VALUES (1, ?2, 1, 0, 'Standard', 8, 8, 0, 0, 1, '', ?1, 0, 0, x'')");
   Statement select = MustPrepare(db, "SELECT start_key FROM games WHERE start_key = ?1");
   const uint64_t keys[] = {0, 1, uint64_t{1} << 63, std::numeric_limits<uint64_t>::max()};
   int action = 0;
@@ -435,8 +435,8 @@ TEST(SchemaTest, ReindexingAddsNothingAndHeaderNamesIgnoreCase) {
   Statement insert = MustPrepare(
       db,
       "INSERT OR IGNORE INTO games(source_id, byte_offset, game_index, text_hash, variant, width, "
-      "height, even_start, actions, timelines, final_md5, start_key, final_key, identity, moves, "
-      "text) VALUES (1, ?1, 1, ?2, 'Standard', 8, 8, 0, 0, 1, '', 0, 0, 0, '', '')");
+      "height, even_start, actions, timelines, final_md5, start_key, final_key, identity, "
+      "record) VALUES (1, ?1, 1, ?2, 'Standard', 8, 8, 0, 0, 1, '', 0, 0, 0, x'')");
   ASSERT_FALSE(insert.BindAll(0, KeyToSql(~uint64_t{0})).Run());
   EXPECT_EQ(db.Changes(), 1);
   ASSERT_FALSE(insert.Run());
@@ -535,10 +535,9 @@ TEST(SchemaTest, ReadmeExamplesRun) {
            "INSERT INTO sources(id, path) VALUES (1, '/a.5dpgn');"
            "INSERT INTO games(id, source_id, byte_offset, game_index, text_hash, variant, width, "
            "height, even_start, white, black, actions, timelines, final_md5, start_key, "
-           "final_key, identity, duplicate_of, moves, text) VALUES "
-           "(1, 1, 0, 1, 5, 'Standard', 8, 8, 0, 'Alice', 'Bob', 1, 1, 'm', 1, 2, 3, NULL, "
-           "'1. e4', 't'), (2, 1, 9, 2, 6, 'Standard', 8, 8, 0, 'Alice', 'Bob', 1, 1, 'm', 1, 2, "
-           "3, 1, '1. e4', 't');"
+           "final_key, identity, duplicate_of, record) VALUES "
+           "(1, 1, 0, 1, 5, 'Standard', 8, 8, 0, 'Alice', 'Bob', 1, 1, 'm', 1, 2, 3, NULL, x''), "
+           "(2, 1, 9, 2, 6, 'Standard', 8, 8, 0, 'Alice', 'Bob', 1, 1, 'm', 1, 2, 3, 1, x'');"
            "INSERT INTO headers VALUES (1, 0, 'White', 'Alice'), (2, 0, 'White', 'Alice');"
            "INSERT INTO rejected(source_id, byte_offset, game_index, text_hash, line, col, token, "
            "message, text) VALUES (1, 20, 3, 7, 3, 4, 'Kx', 'bad move', '1. Kx');");

@@ -1,0 +1,49 @@
+// The stored form of a game's texts: its original text and its canonical movetext compressed
+// together into one zstd frame, usually with a dictionary trained on the database's first games.
+// Game texts are a few hundred bytes to a few kilobytes: alone they compress about 2x, with a
+// dictionary about 3x, and the canonical movetext, which repeats much of the original, costs
+// little in the same frame. Together they were most of the database.
+//
+// Frame content: the original text's length in bytes (4 bytes, little endian), the original text,
+// the canonical movetext. Zstd's frame format is
+// stable, so what is stored stays readable; the dictionary is kept in the database
+// (table dictionaries) and named by games.dictionary_id.
+#ifndef FIVED_SCHEMA_RECORD_H_
+#define FIVED_SCHEMA_RECORD_H_
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace fived {
+
+// Trains a dictionary on sample records (original text followed by canonical movetext). Returns an empty
+// string when zstd cannot train one (too few or too small samples).
+std::string TrainRecordDictionary(const std::vector<std::string>& samples, size_t capacity);
+
+// Compresses and decompresses records, with or without a dictionary. Not thread-safe: one codec
+// per thread.
+class RecordCodec {
+ public:
+  // `dictionary` may be empty (plain zstd).
+  explicit RecordCodec(std::string_view dictionary = {});
+  ~RecordCodec();
+  RecordCodec(const RecordCodec&) = delete;
+  RecordCodec& operator=(const RecordCodec&) = delete;
+
+  std::string Compress(std::string_view text, std::string_view moves);
+  // Returns false when the data is not a record made with this codec's dictionary.
+  bool Decompress(std::span<const uint8_t> data, std::string* text, std::string* moves);
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace fived
+
+#endif  // FIVED_SCHEMA_RECORD_H_
