@@ -13,5 +13,4 @@ CREATE INDEX IF NOT EXISTS games_variant ON games(variant, duplicate_of);
 -- Only duplicates have duplicate_of, so this partial index stays small.
 CREATE INDEX IF NOT EXISTS games_duplicate_of ON games(duplicate_of)
   WHERE duplicate_of IS NOT NULL;
--- Headers by name (case-insensitive) and value; also serves dates, events and any other tag.
-CREATE INDEX IF NOT EXISTS headers_name_value ON headers(name COLLATE NOCASE, value);
+-- Headers need no index: their table is keyed by (name, value).

@@ -60,14 +60,15 @@ CREATE TABLE games (
   UNIQUE (source_id, byte_offset, text_hash)
 );
 
--- Every header of a game, in file order. Names compare case-insensitively (ASCII), values
--- exactly.
+-- Every header of every game, stored by name and value: finding games by a header is one range
+-- of this table, with no second copy in an index. Names compare case-insensitively (ASCII),
+-- values exactly. (A game's headers in file order are in its record, games.record.)
 CREATE TABLE headers (
-  game_id INTEGER NOT NULL REFERENCES games(id),
-  position INTEGER NOT NULL CHECK (position >= 0),
   name TEXT NOT NULL COLLATE NOCASE,
   value TEXT NOT NULL,
-  PRIMARY KEY (game_id, position)
+  game_id INTEGER NOT NULL REFERENCES games(id),
+  position INTEGER NOT NULL CHECK (position >= 0),
+  PRIMARY KEY (name, value, game_id, position)
 ) WITHOUT ROWID;
 
 -- Posting lists of state keys and board keys (format: schema/postings.h). "Which games reached

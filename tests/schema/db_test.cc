@@ -108,8 +108,7 @@ TEST(DatabaseTest, CreatesVersionOneDatabase) {
     EXPECT_EQ(QueryText(db,
                         "SELECT group_concat(name, ' ') FROM (SELECT name FROM sqlite_schema "
                         "WHERE type = 'index' AND sql IS NOT NULL ORDER BY name)"),
-              "games_black games_duplicate_of games_identity games_variant games_white "
-              "headers_name_value");
+              "games_black games_duplicate_of games_identity games_variant games_white");
   }
   EXPECT_TRUE(fs::exists(path));
   Database again = MustOpen(path, OpenMode::kReadWrite);
@@ -445,7 +444,9 @@ TEST(SchemaTest, ReindexingAddsNothingAndHeaderNamesIgnoreCase) {
   EXPECT_EQ(db.Changes(), 1);
   EXPECT_EQ(QueryText(db, "SELECT count(*) FROM games"), "2");
 
-  MustExec(db, "INSERT INTO headers VALUES (1, 0, 'White', 'Alice'), (2, 0, 'WHITE', 'alice')");
+  MustExec(db,
+           "INSERT INTO headers(game_id, position, name, value) VALUES (1, 0, 'White', 'Alice'), "
+           "(2, 0, 'WHITE', 'alice')");
   EXPECT_EQ(QueryText(db,
                       "SELECT group_concat(game_id) FROM headers "
                       "WHERE name = 'white' AND value = 'Alice'"),
@@ -469,7 +470,7 @@ TEST(SchemaTest, IndexesServeTheCommonSearches) {
                  "GROUP BY variant"),
             "SCAN games USING COVERING INDEX games_variant;");
   EXPECT_EQ(Plan(db, "SELECT game_id FROM headers WHERE name = 'date' AND value > '2021'"),
-            "SEARCH headers USING COVERING INDEX headers_name_value (name=? AND value>?);");
+            "SEARCH headers USING PRIMARY KEY (name=? AND value>?);");
   EXPECT_EQ(Plan(db, "SELECT id FROM games WHERE identity = ?1"),
             "SEARCH games USING COVERING INDEX games_identity (identity=?);");
   EXPECT_EQ(Plan(db, "SELECT id FROM games WHERE white = ?1"),
@@ -538,7 +539,8 @@ TEST(SchemaTest, ReadmeExamplesRun) {
            "final_key, identity, duplicate_of, record) VALUES "
            "(1, 1, 0, 1, 5, 'Standard', 8, 8, 0, 'Alice', 'Bob', 1, 1, 'm', 1, 2, 3, NULL, x''), "
            "(2, 1, 9, 2, 6, 'Standard', 8, 8, 0, 'Alice', 'Bob', 1, 1, 'm', 1, 2, 3, 1, x'');"
-           "INSERT INTO headers VALUES (1, 0, 'White', 'Alice'), (2, 0, 'White', 'Alice');"
+           "INSERT INTO headers(game_id, position, name, value) VALUES (1, 0, 'White', 'Alice'), "
+           "(2, 0, 'White', 'Alice');"
            "INSERT INTO rejected(source_id, byte_offset, game_index, text_hash, line, col, token, "
            "message, text) VALUES (1, 20, 3, 7, 3, 4, 'Kx', 'bad move', '1. Kx');");
   for (const std::string& block : blocks) {
