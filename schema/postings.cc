@@ -40,36 +40,49 @@ bool Less(const Posting& a, const Posting& b) {
 
 }  // namespace
 
-std::string EncodeChunk(std::span<const Posting> sorted) {
+int PostingKeyBytes(PostingTable table) { return table == PostingTable::kStates ? 6 : 5; }
+
+uint64_t PostingKeyMask(PostingTable table) {
+  const int dropped = 8 * (6 - PostingKeyBytes(table));
+  return ~((uint64_t{1} << dropped) - 1);
+}
+
+std::string EncodeChunk(std::span<const Posting> sorted, PostingTable table) {
   std::string out;
   if (sorted.empty()) return out;
   int64_t base = sorted.front().game_id;
   for (const Posting& p : sorted) base = std::min(base, p.game_id);
   out.reserve(sorted.size() * 10 + 4);
   PutVarint(static_cast<uint64_t>(base), &out);
+  const int bytes = PostingKeyBytes(table);
+  const int dropped = 8 * (6 - bytes);
   for (const Posting& p : sorted) {
-    const uint64_t low = p.key & kLowMask;
-    for (int i = 0; i < 6; ++i) out.push_back(static_cast<char>(low >> (8 * i)));
+    const uint64_t low = (p.key & kLowMask) >> dropped;
+    for (int i = 0; i < bytes; ++i) out.push_back(static_cast<char>(low >> (8 * i)));
     PutVarint(static_cast<uint64_t>(p.game_id - base), &out);
     PutVarint(p.value, &out);
   }
   return out;
 }
 
-bool DecodeChunk(uint32_t bucket, std::span<const uint8_t> data, std::vector<Posting>* out) {
+bool DecodeChunk(uint32_t bucket, std::span<const uint8_t> data, std::vector<Posting>* out,
+                 PostingTable table) {
+  const int bytes = PostingKeyBytes(table);
+  const int dropped = 8 * (6 - bytes);
   const size_t start = out->size();
   size_t pos = 0;
   uint64_t base = 0;
   if (!GetVarint(data, &pos, &base)) return data.empty();
   bool ok = true;
   while (pos < data.size()) {
-    if (data.size() - pos < 6) {
+    if (data.size() - pos < static_cast<size_t>(bytes)) {
       ok = false;
       break;
     }
     uint64_t low = 0;
-    for (int i = 0; i < 6; ++i) low |= static_cast<uint64_t>(data[pos + i]) << (8 * i);
-    pos += 6;
+    for (int i = 0; i < bytes; ++i) low |= static_cast<uint64_t>(data[pos + i]) << (8 * i);
+    low <<= dropped;
+    pos += bytes;
     uint64_t game = 0, value = 0;
     if (!GetVarint(data, &pos, &game) || !GetVarint(data, &pos, &value)) {
       ok = false;
@@ -94,17 +107,20 @@ DbResult<PostingWriter> PostingWriter::Create(Database& db, PostingTable table) 
       db.Prepare("INSERT INTO " + name + "(bucket, chunk, data) VALUES(?1, (SELECT coalesce(" +
                  "max(chunk), -1) + 1 FROM " + name + " WHERE bucket = ?1), ?2)");
   if (!insert.ok()) return insert.error();
-  return PostingWriter(std::move(insert).value());
+  return PostingWriter(std::move(insert).value(), table);
 }
 
 std::optional<DbError> PostingWriter::Write(std::vector<Posting>* postings) {
+  const uint64_t mask = PostingKeyMask(table_);
+  for (Posting& p : *postings) p.key &= mask;
   std::sort(postings->begin(), postings->end(), Less);
   size_t i = 0;
   while (i < postings->size()) {
     const uint32_t bucket = PostingBucket((*postings)[i].key);
     size_t j = i;
     while (j < postings->size() && PostingBucket((*postings)[j].key) == bucket) ++j;
-    const std::string data = EncodeChunk(std::span<const Posting>(postings->data() + i, j - i));
+    const std::string data =
+        EncodeChunk(std::span<const Posting>(postings->data() + i, j - i), table_);
     insert_.Reset().BindAll(
         static_cast<int64_t>(bucket),
         std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(data.data()), data.size()));
@@ -121,10 +137,11 @@ DbResult<PostingReader> PostingReader::Create(Database& db, PostingTable table) 
   if (!bucket.ok()) return bucket.error();
   DbResult<Statement> all = db.Prepare("SELECT bucket, data FROM " + name + " ORDER BY bucket");
   if (!all.ok()) return all.error();
-  return PostingReader(std::move(bucket).value(), std::move(all).value());
+  return PostingReader(std::move(bucket).value(), std::move(all).value(), table);
 }
 
 DbResult<std::vector<Posting>> PostingReader::Find(uint64_t key) {
+  key &= PostingKeyMask(table_);
   const uint32_t bucket = PostingBucket(key);
   std::vector<Posting> chunk, found;
   bucket_.Reset().Bind(1, static_cast<int64_t>(bucket));
@@ -133,7 +150,7 @@ DbResult<std::vector<Posting>> PostingReader::Find(uint64_t key) {
     if (!step.ok()) return step.error();
     if (step.value() == StepResult::kDone) break;
     chunk.clear();
-    if (!DecodeChunk(bucket, bucket_.Blob(0), &chunk)) {
+    if (!DecodeChunk(bucket, bucket_.Blob(0), &chunk, table_)) {
       bucket_.Reset();
       return DbError{0, "malformed posting chunk in bucket " + std::to_string(bucket)};
     }
@@ -155,7 +172,7 @@ std::optional<DbError> PostingReader::ForEach(const std::function<bool(const Pos
     if (step.value() == StepResult::kDone) break;
     chunk.clear();
     const uint32_t bucket = static_cast<uint32_t>(all_.Int64(0));
-    if (!DecodeChunk(bucket, all_.Blob(1), &chunk)) {
+    if (!DecodeChunk(bucket, all_.Blob(1), &chunk, table_)) {
       all_.Reset();
       return DbError{0, "malformed posting chunk in bucket " + std::to_string(bucket)};
     }

@@ -8,7 +8,11 @@
 // then game, then value:
 //   varint  base game id (the smallest game id of the chunk)
 //   then per entry:
-//     6 bytes  the key's low 48 bits, little endian
+//     6 bytes  states: the key's low 48 bits, little endian
+//     5 bytes  boards: bits 8 to 47 of the key (boards match on the key's top 56 bits: among ten
+//              million boards the chance that two differ only in the low 8 bits is below 10^-3,
+//              and the query shows where a board stood by replaying the game, which compares
+//              full keys)
 //     varint   game id - base
 //     varint   value (states: 2 * action + side to move (0 white, 1 black); boards: the action
 //              that created the board, the first one when the game has it several times)
@@ -42,11 +46,17 @@ constexpr uint32_t PostingBucket(uint64_t key) {
   return static_cast<uint32_t>(key >> (64 - kPostingBucketBits));
 }
 
+// How many bytes of each key a table stores below the bucket (6 for states, 5 for boards), and
+// the mask of the key bits it keeps.
+int PostingKeyBytes(PostingTable table);
+uint64_t PostingKeyMask(PostingTable table);
+
 // Encodes postings of one bucket, sorted by (key, game_id, value), into a chunk.
-std::string EncodeChunk(std::span<const Posting> sorted);
-// Decodes a chunk of `bucket`, appending its postings to `out`. Returns false (and appends
-// nothing) when the data is malformed.
-bool DecodeChunk(uint32_t bucket, std::span<const uint8_t> data, std::vector<Posting>* out);
+std::string EncodeChunk(std::span<const Posting> sorted, PostingTable table);
+// Decodes a chunk of `bucket`, appending its postings to `out` (keys with the bits the table does
+// not keep set to zero). Returns false (and appends nothing) when the data is malformed.
+bool DecodeChunk(uint32_t bucket, std::span<const uint8_t> data, std::vector<Posting>* out,
+                 PostingTable table);
 
 // Writes postings: sorts them, cuts them by bucket and inserts one chunk per bucket. Must run
 // inside the caller's write transaction (crash safety: postings commit with their games).
@@ -58,24 +68,26 @@ class PostingWriter {
   std::optional<DbError> Write(std::vector<Posting>* postings);
 
  private:
-  explicit PostingWriter(Statement insert) : insert_(std::move(insert)) {}
+  PostingWriter(Statement insert, PostingTable table) : insert_(std::move(insert)), table_(table) {}
   Statement insert_;  // numbers the chunk one past the bucket's last
+  PostingTable table_;
 };
 
 // Reads postings.
 class PostingReader {
  public:
   static DbResult<PostingReader> Create(Database& db, PostingTable table);
-  // Every posting of `key`, sorted by (game_id, value).
+  // Every posting of `key` (compared on the bits the table keeps), sorted by (game_id, value).
   DbResult<std::vector<Posting>> Find(uint64_t key);
   // Calls f for every posting of the table (in bucket order); stops when f returns false.
   std::optional<DbError> ForEach(const std::function<bool(const Posting&)>& f);
 
  private:
-  PostingReader(Statement bucket, Statement all)
-      : bucket_(std::move(bucket)), all_(std::move(all)) {}
+  PostingReader(Statement bucket, Statement all, PostingTable table)
+      : bucket_(std::move(bucket)), all_(std::move(all)), table_(table) {}
   Statement bucket_;
   Statement all_;
+  PostingTable table_;
 };
 
 }  // namespace fived

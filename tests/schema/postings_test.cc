@@ -17,7 +17,7 @@ TEST(Postings, ChunkBytesAreAsDocumented) {
   // Bucket 0x1234, base game 5: the key's low 48 bits little endian, then game - base and value.
   const std::vector<Posting> postings = {{0x1234000000000102ull, 5, 3},
                                          {0x1234000000000102ull, 7, 300}};
-  const std::string data = EncodeChunk(postings);
+  const std::string data = EncodeChunk(postings, PostingTable::kStates);
   const std::string expected = std::string("\x05", 1) +                      // base 5
                                std::string("\x02\x01\x00\x00\x00\x00", 6) +  // key low bits
                                std::string("\x00\x03", 2) +                  // game 5-5, value 3
@@ -27,16 +27,30 @@ TEST(Postings, ChunkBytesAreAsDocumented) {
   std::vector<Posting> decoded;
   ASSERT_TRUE(DecodeChunk(
       0x1234, std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(data.data()), data.size()),
-      &decoded));
+      &decoded, PostingTable::kStates));
   EXPECT_EQ(decoded, postings);
+}
+
+TEST(Postings, BoardChunksKeepTheTopFiftySixBits) {
+  const std::vector<Posting> postings = {{0x1234000000000102ull, 5, 3}};
+  const std::string data = EncodeChunk(postings, PostingTable::kBoards);
+  EXPECT_EQ(data, std::string("\x05\x01\x00\x00\x00\x00\x00\x03", 8));  // bits 8..47: 0x01
+  std::vector<Posting> decoded;
+  ASSERT_TRUE(DecodeChunk(
+      0x1234, std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(data.data()), data.size()),
+      &decoded, PostingTable::kBoards));
+  ASSERT_EQ(decoded.size(), 1u);
+  EXPECT_EQ(decoded[0].key, 0x1234000000000100ull);
+  EXPECT_EQ(PostingKeyMask(PostingTable::kBoards), ~uint64_t{0xff});
+  EXPECT_EQ(PostingKeyMask(PostingTable::kStates), ~uint64_t{0});
 }
 
 TEST(Postings, MalformedChunksAreRefused) {
   std::vector<Posting> out;
   const uint8_t truncated[] = {0x05, 0x02, 0x01, 0x00};
-  EXPECT_FALSE(DecodeChunk(1, truncated, &out));
+  EXPECT_FALSE(DecodeChunk(1, truncated, &out, PostingTable::kStates));
   const uint8_t bad_varint[] = {0x05, 0, 0, 0, 0, 0, 0, 0x80};
-  EXPECT_FALSE(DecodeChunk(1, bad_varint, &out));
+  EXPECT_FALSE(DecodeChunk(1, bad_varint, &out, PostingTable::kStates));
   EXPECT_TRUE(out.empty());
 }
 
