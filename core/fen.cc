@@ -127,35 +127,69 @@ std::variant<FenBoard, std::string> ParseFenBoard(std::string_view text, int wid
   return out;
 }
 
-std::string FenPieces(const Board& board) {
-  std::string out;
-  out.reserve(static_cast<size_t>(board.width() * board.height() + board.height()));
+namespace {
+
+// The 5DFEN text of every piece byte (letter, and '*' where canonical), built once.
+struct PieceTexts {
+  char text[256][2];
+  uint8_t length[256];
+  PieceTexts() {
+    for (int bits = 0; bits < 256; ++bits) {
+      const Piece p = Piece::FromBits(static_cast<uint8_t>(bits));
+      length[bits] = 0;
+      if (p.empty() || PieceLetter(p.type()) == '?') continue;
+      const char letter = PieceLetter(p.type());
+      text[bits][0] = p.color() == Color::kWhite ? letter : static_cast<char>(std::tolower(letter));
+      length[bits] = 1;
+      if (p.unmoved() && TracksUnmoved(p.type())) text[bits][length[bits]++] = '*';
+    }
+  }
+};
+
+const PieceTexts& Texts() {
+  static const PieceTexts texts;
+  return texts;
+}
+
+void AppendRun(int run, std::string* out) {
+  if (run >= 10) out->push_back(static_cast<char>('0' + run / 10));
+  out->push_back(static_cast<char>('0' + run % 10));
+}
+
+}  // namespace
+
+void AppendFenPieces(const Board& board, std::string* out) {
+  const PieceTexts& texts = Texts();
   for (int rank = board.height() - 1; rank >= 0; --rank) {
     int run = 0;
     for (int file = 0; file < board.width(); ++file) {
-      const Piece p = board.at(file, rank);
-      if (p.empty()) {
+      const uint8_t bits = board.at(file, rank).bits();
+      if (bits == 0) {
         ++run;
         continue;
       }
       if (run > 0) {
-        out += std::to_string(run);
+        AppendRun(run, out);
         run = 0;
       }
-      const char letter = PieceLetter(p.type());
-      out += p.color() == Color::kWhite ? letter : static_cast<char>(std::tolower(letter));
-      if (p.unmoved() && TracksUnmoved(p.type())) out += '*';
+      out->append(texts.text[bits], texts.length[bits]);
     }
-    if (run > 0) out += std::to_string(run);
-    if (rank > 0) out += '/';
+    if (run > 0) AppendRun(run, out);
+    if (rank > 0) out->push_back('/');
   }
+}
+
+std::string FenPieces(const Board& board) {
+  std::string out;
+  out.reserve(static_cast<size_t>(board.width() * board.height() + board.height()));
+  AppendFenPieces(board, &out);
   return out;
 }
 
 void AppendFenBoard(const Board& board, std::string_view timeline_label, int turn, Color color,
                     std::string* out) {
   *out += '[';
-  *out += FenPieces(board);
+  AppendFenPieces(board, out);
   *out += ':';
   *out += timeline_label;
   *out += ':';

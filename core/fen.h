@@ -33,6 +33,7 @@ std::variant<FenBoard, std::string> ParseFenBoard(std::string_view text, int wid
 
 // The piece field alone (rows, no coordinates), canonical.
 std::string FenPieces(const Board& board);
+void AppendFenPieces(const Board& board, std::string* out);
 // Appends the canonical board string "[pieces:label:turn:color]" to `out`.
 void AppendFenBoard(const Board& board, std::string_view timeline_label, int turn, Color color,
                     std::string* out);

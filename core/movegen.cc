@@ -123,21 +123,25 @@ std::vector<const Board*>& LineScratch() {
   return line;
 }
 
+// Whether a slider moves along vectors that change `axes` axes, as a bit table by piece type:
+// bit n set when n axes are allowed.
 bool SliderUses(PieceType type, int axes) {
-  switch (type) {
-    case PieceType::kRook:
-      return axes == 1;
-    case PieceType::kBishop:
-      return axes == 2;
-    case PieceType::kUnicorn:
-      return axes == 3;
-    case PieceType::kDragon:
-      return axes == 4;
-    case PieceType::kPrincess:
-      return axes <= 2;
-    default:  // queen, royal queen
-      return true;
-  }
+  static constexpr uint8_t kAxes[kPieceTypeCount] = {
+      0,     // none
+      0,     // pawn
+      0,     // brawn
+      0,     // king
+      0,     // common king
+      0x1e,  // queen: 1 to 4
+      0x1e,  // royal queen
+      0x06,  // princess: 1 or 2
+      0,     // knight
+      0x02,  // rook: 1
+      0x04,  // bishop: 2
+      0x08,  // unicorn: 3
+      0x10,  // dragon: 4
+  };
+  return (kAxes[static_cast<int>(type)] >> axes) & 1;
 }
 
 Move MakeMove(int l, int h, Square from, int dst_l, int dst_h, Square to) {

@@ -160,9 +160,15 @@ int Position::timeline_count() const {
 std::string Position::StateFen() const {
   std::string out;
   out.reserve(boards_.size() * static_cast<size_t>(width_ * height_ + 16));
-  ForEachBoard([&](int l, int h, const Board& board) {
-    AppendFenBoard(board, labeling_.Label(l), TurnOf(h), ColorOf(h), &out);
-  });
+  for (int l = min_timeline_; l <= max_timeline_; ++l) {
+    const Timeline& t = Line(l);
+    if (t.boards.empty()) continue;
+    const std::string label = labeling_.Label(l);
+    for (size_t i = 0; i < t.boards.size(); ++i) {
+      const int h = t.start_half + static_cast<int>(i);
+      AppendFenBoard(t.boards[i]->board, label, TurnOf(h), ColorOf(h), &out);
+    }
+  }
   return out;
 }
 
