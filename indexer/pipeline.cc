@@ -57,6 +57,9 @@ namespace {
 
 constexpr size_t kBatchGames = 256;
 constexpr size_t kBatchBytes = 4 << 20;
+// Batches read but not yet consumed. Enough that the workers keep going while the writer
+// commits (a commit of ~20,000 games takes a second or two), few enough to bound memory.
+constexpr uint64_t kBatchesInFlight = 48;
 
 struct Task {
   uint64_t seq = 0;
@@ -83,7 +86,7 @@ class Pipeline {
   // Waits for room, then queues a task. Returns false when the consumer stopped.
   bool Push(Task task) {
     std::unique_lock lock(mu_);
-    room_.wait(lock, [&] { return stop_ || read_ - consumed_ < 4 * static_cast<uint64_t>(jobs_); });
+    room_.wait(lock, [&] { return stop_ || read_ - consumed_ < kBatchesInFlight; });
     if (stop_) return false;
     task.seq = read_++;
     if (task.error) {
