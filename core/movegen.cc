@@ -259,15 +259,10 @@ bool PieceCapturesRoyal(const Position& pos, const Neighbours& near, int l, int 
 // the reference implementation, a capture that would promote does not count.
 bool PawnCapturesRoyal(const Position& pos, int l, int h, Square from, Piece piece, Color victim,
                        Move* found) {
-  struct Capture {
-    int8_t x, y, t, l;
-  };
-  static constexpr Capture kPawn[] = {{1, 1, 0, 0}, {-1, 1, 0, 0}, {0, 0, 1, 1}, {0, 0, -1, 1}};
-  static constexpr Capture kBrawn[] = {{1, 0, 0, 1}, {-1, 0, 0, 1}, {0, 1, 0, 1}, {0, 1, -1, 0}};
   const int fy = piece.color() == Color::kWhite ? 1 : -1;
   const int fl = piece.color() == Color::kWhite ? -1 : 1;
   const int last = piece.color() == Color::kWhite ? pos.height() - 1 : 0;
-  auto hits = [&](const Capture& c) {
+  auto hits = [&](const Vec& c) {
     const int x = from.file + c.x, y = from.rank + c.y * fy;
     if (y == last) return false;
     const int bl = l + c.l * fl, bh = h + 2 * c.t;
@@ -280,11 +275,11 @@ bool PawnCapturesRoyal(const Position& pos, int l, int h, Square from, Piece pie
     }
     return true;
   };
-  for (const Capture& c : kPawn) {
+  for (const Vec& c : movegen_internal::kPawnCaptures) {
     if (hits(c)) return true;
   }
   if (piece.type() == PieceType::kBrawn) {
-    for (const Capture& c : kBrawn) {
+    for (const Vec& c : movegen_internal::kBrawnCaptures) {
       if (hits(c)) return true;
     }
   }

@@ -100,6 +100,12 @@ namespace movegen_internal {
 struct Vec {
   int8_t x, y, t, l;
 };
+// Captures of pawns and brawns, for white (black mirrors y and l): file, rank, time, timeline.
+// Pawn: diagonally forward on the board; one timeline forward and one turn back or forward.
+// Brawn, in addition: timeline forward and a file sideways; timeline forward and a rank forward;
+// a turn back and a rank forward.
+inline constexpr Vec kPawnCaptures[] = {{1, 1, 0, 0}, {-1, 1, 0, 0}, {0, 0, 1, 1}, {0, 0, -1, 1}};
+inline constexpr Vec kBrawnCaptures[] = {{1, 0, 0, 1}, {-1, 0, 0, 1}, {0, 1, 0, 1}, {0, 1, -1, 0}};
 // Vectors of a piece type that share their time and timeline components, so that they share the
 // board of their first step: when that board is missing, the whole group is skipped.
 struct VecGroup {

@@ -80,15 +80,8 @@ bool PawnMoves(const MoveView& view, int l, int h, Square from, Piece piece, Gen
     }
   }
 
-  // Captures. Pawn: diagonally forward on the board; one timeline forward and one turn back or
-  // forward. Brawn adds: timeline forward and a file sideways; timeline forward and a rank
-  // forward; a turn back and a rank forward.
-  struct Capture {
-    int8_t x, y, t, l;
-  };
-  static constexpr Capture kPawn[] = {{1, 1, 0, 0}, {-1, 1, 0, 0}, {0, 0, 1, 1}, {0, 0, -1, 1}};
-  static constexpr Capture kBrawn[] = {{1, 0, 0, 1}, {-1, 0, 0, 1}, {0, 1, 0, 1}, {0, 1, -1, 0}};
-  auto try_capture = [&](const Capture& c) {
+  // Captures (kPawnCaptures, kBrawnCaptures).
+  auto try_capture = [&](const Vec& c) {
     const int x = from.file + c.x;
     const int y = from.rank + c.y * fy;
     const int dl = c.l * fl;
@@ -111,11 +104,11 @@ bool PawnMoves(const MoveView& view, int l, int h, Square from, Piece piece, Gen
     }
     return false;
   };
-  for (const Capture& c : kPawn) {
+  for (const Vec& c : kPawnCaptures) {
     if (try_capture(c)) return true;
   }
   if (piece.type() == PieceType::kBrawn) {
-    for (const Capture& c : kBrawn) {
+    for (const Vec& c : kBrawnCaptures) {
       if (try_capture(c)) return true;
     }
   }
