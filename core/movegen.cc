@@ -179,44 +179,9 @@ bool PieceCapturesRoyal(const Position& pos, const Neighbours& near, int l, int 
   for (const VecGroup& group : VectorGroups(type)) {
     if (!near.exists[group.t + 2][group.l + 2]) continue;
     const bool physical = group.t == 0 && group.l == 0;
-    if (slides && !physical) {
-      // Off the board every ray of the group crosses the same line of boards. Walk it once and
-      // look only at the royals on it: a royal k boards away is reachable only by the ray
-      // (dx/k, dy/k), whose path is then checked on the boards already walked. Rays that move on
-      // the board leave it after at most max(width, height) boards; beyond that only the ray
-      // that stays on the square (if the piece has it) can go on, while that square stays empty.
-      bool pure = group.pure;
-      const int side = std::max(here->width(), here->height());
-      std::vector<const Board*>& line = LineScratch();
-      line.clear();
-      for (int k = 1;; ++k) {
-        if (k > side && !pure) break;
-        const int bl = l + k * group.l, bh = h + 2 * k * group.t;
-        const Board* board = pos.BoardAt(bl, bh);
-        if (board == nullptr) break;
-        line.push_back(board);
-        for (int r = 0; r < board->royal_count(victim); ++r) {
-          const Square royal = board->royal(victim, r);
-          const int dx = royal.file - from.file, dy = royal.rank - from.rank;
-          if ((dx != 0 && std::abs(dx) != k) || (dy != 0 && std::abs(dy) != k)) continue;
-          const int vx = dx / k, vy = dy / k;
-          if (!SliderUses(type,
-                          std::abs(vx) + std::abs(vy) + std::abs(group.t) + std::abs(group.l))) {
-            continue;
-          }
-          bool clear = true;
-          for (int j = 1; j < k && clear; ++j) {
-            clear = line[j - 1]->at(from.file + j * vx, from.rank + j * vy).empty();
-          }
-          if (!clear) continue;
-          if (found) *found = MakeMove(l, h, from, bl, bh, royal);
-          return true;
-        }
-        // The ray that stays on the square stops at the first piece there.
-        if (pure && !board->at(from.file, from.rank).empty()) pure = false;
-      }
-      continue;
-    }
+    // Off their board, sliders are handled for all the pieces of a tip at once
+    // (SlidersCaptureRoyal).
+    if (slides && !physical) continue;
     for (int k = 1;; ++k) {
       const int bl = l + k * group.l, bh = h + 2 * k * group.t;
       const Board* board = physical ? here : pos.BoardAt(bl, bh);
@@ -286,6 +251,82 @@ bool PawnCapturesRoyal(const Position& pos, int l, int h, Square from, Piece pie
   return false;
 }
 
+struct TipSlider {
+  Square from;
+  PieceType type;
+};
+
+// Whether a slider of a tip can capture a royal of `victim` off its board. Every slider of the tip
+// moving in a time and timeline direction (t, l) crosses the same line of boards, so the line is
+// walked once for all of them, looking only at its royals: a royal k boards away is reachable
+// only by the ray (dx/k, dy/k, t, l), whose path is then checked on the boards already walked.
+// Rays that move on the board leave it after at most max(width, height) boards; beyond that only
+// rays that stay on their square can go on, while that square stays empty.
+bool SlidersCaptureRoyal(const Position& pos, const Neighbours& near, int l, int h,
+                         std::span<const TipSlider> sliders, Color victim, Move* found) {
+  const Board* here = pos.BoardAt(l, h);
+  const int side = std::max(here->width(), here->height());
+  std::vector<const Board*>& line = LineScratch();
+  uint64_t pure_open[4];  // bit i: slider i's ray that stays on its square is still open
+  for (int gt = -1; gt <= 1; ++gt) {
+    for (int gl = -1; gl <= 1; ++gl) {
+      if ((gt == 0 && gl == 0) || !near.exists[gt + 2][gl + 2]) continue;
+      const int axes = std::abs(gt) + std::abs(gl);
+      std::fill(std::begin(pure_open), std::end(pure_open), 0);
+      bool any = false, any_pure = false;
+      for (size_t i = 0; i < sliders.size(); ++i) {
+        const PieceType type = sliders[i].type;
+        any = any || SliderUses(type, axes) || SliderUses(type, axes + 1) ||
+              SliderUses(type, axes + 2);
+        if (SliderUses(type, axes)) {
+          pure_open[i / 64] |= uint64_t{1} << (i % 64);
+          any_pure = true;
+        }
+      }
+      if (!any) continue;
+      line.clear();
+      for (int k = 1;; ++k) {
+        if (k > side && !any_pure) break;
+        const int bl = l + k * gl, bh = h + 2 * k * gt;
+        const Board* board = pos.BoardAt(bl, bh);
+        if (board == nullptr) break;
+        line.push_back(board);
+        for (int r = 0; r < board->royal_count(victim); ++r) {
+          const Square royal = board->royal(victim, r);
+          for (const TipSlider& slider : sliders) {
+            const int dx = royal.file - slider.from.file, dy = royal.rank - slider.from.rank;
+            if ((dx != 0 && std::abs(dx) != k) || (dy != 0 && std::abs(dy) != k)) continue;
+            const int vx = dx / k, vy = dy / k;
+            if (!SliderUses(slider.type, std::abs(vx) + std::abs(vy) + axes)) continue;
+            bool clear = true;
+            for (int j = 1; j < k && clear; ++j) {
+              clear = line[j - 1]->at(slider.from.file + j * vx, slider.from.rank + j * vy).empty();
+            }
+            if (!clear) continue;
+            if (found) *found = MakeMove(l, h, slider.from, bl, bh, royal);
+            return true;
+          }
+        }
+        if (any_pure) {
+          // A ray that stays on its square stops at the first piece there.
+          any_pure = false;
+          for (size_t i = 0; i < sliders.size(); ++i) {
+            uint64_t& word = pure_open[i / 64];
+            const uint64_t bit = uint64_t{1} << (i % 64);
+            if (!(word & bit)) continue;
+            if (!board->at(sliders[i].from).empty()) {
+              word &= ~bit;
+            } else {
+              any_pure = true;
+            }
+          }
+        }
+      }
+    }
+  }
+  return false;
+}
+
 }  // namespace
 
 bool RoyalCapturable(const Position& pos, Color attacker, Move* found) {
@@ -298,6 +339,8 @@ bool RoyalCapturable(const Position& pos, Color attacker, Move* found) {
     if (ColorOf(tip) != attacker) continue;
     const Board& board = pos.Tip(l);
     const Neighbours near(pos, l, tip);
+    TipSlider sliders[kMaxSquares];
+    size_t slider_count = 0;
     for (int rank = 0; rank < board.height(); ++rank) {
       for (int file = 0; file < board.width(); ++file) {
         const Piece piece = board.at(file, rank);
@@ -309,6 +352,7 @@ bool RoyalCapturable(const Position& pos, Color attacker, Move* found) {
                   ? PawnCapturesRoyal(pos, l, tip, from, piece, victim, found)
                   : PieceCapturesRoyal(pos, near, l, tip, from, piece, victim, found);
           if (captures) return true;
+          if (Slides(piece.type())) sliders[slider_count++] = TipSlider{from, piece.type()};
           continue;
         }
         const bool stopped = ForEachPieceMove(view, l, tip, from, piece, GenMode::kCaptures,
@@ -319,6 +363,11 @@ bool RoyalCapturable(const Position& pos, Color attacker, Move* found) {
                                               });
         if (stopped) return true;
       }
+    }
+    if (slider_count > 0 &&
+        SlidersCaptureRoyal(pos, near, l, tip, std::span<const TipSlider>(sliders, slider_count),
+                            victim, found)) {
+      return true;
     }
   }
   return false;

@@ -163,9 +163,10 @@ TEST(Replay, ErrorMessagesArePrecise) {
       {"[Board \"Standard\"]\n1. e4 / e5\n2. (0T1)Nf3\n",
        "line 3, col 4: (0T1)Nf3: board (0T1) is not the last board of its timeline, white cannot "
        "move from it"},
-      // The queen on e4 also reaches back one turn to the king's old square e3 of T3.
+      // (The queen on e4 could also reach back one turn to the king's old square e3 of T3; captures
+      // on the attacker's own board are looked at first.)
       {"[Board \"Standard\"]\n1. f3 / e5\n2. Kf2 / Qh4\n3. Ke3 / Qe4\n4. Kd3\n",
-       "line 5, col 4: Kd3: action leaves white's king on (0T3)e3 capturable from (0T4)e4"},
+       "line 5, col 4: Kd3: action leaves white's king on (0T4)d3 capturable from (0T4)e4"},
       {"[Board \"Nonsense\"]\n1. e4\n",
        "line 1, col 1: [Board \"Nonsense\"]: unknown variant \"Nonsense\""},
       {"[Board \"Standard\"]\n1. O-O\n",
