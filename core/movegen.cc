@@ -170,18 +170,34 @@ struct Neighbours {
   }
 };
 
+// The group of vectors of a piece type that stays on its board, as a span of one (or none).
+std::span<const VecGroup> PhysicalGroup(PieceType type) {
+  static const auto spans = [] {
+    std::array<std::span<const VecGroup>, kPieceTypeCount> out;
+    for (int t = 0; t < kPieceTypeCount; ++t) {
+      const std::span<const VecGroup> groups = VectorGroups(static_cast<PieceType>(t));
+      for (size_t i = 0; i < groups.size(); ++i) {
+        if (groups[i].t == 0 && groups[i].l == 0) out[t] = groups.subspan(i, 1);
+      }
+    }
+    return out;
+  }();
+  return spans[static_cast<int>(type)];
+}
+
 bool PieceCapturesRoyal(const Position& pos, const Neighbours& near, int l, int h, Square from,
                         Piece piece, Color victim, Move* found) {
   const PieceType type = piece.type();
   const bool slides = Slides(type);
   const bool knight = type == PieceType::kKnight;
   const Board* here = pos.BoardAt(l, h);
-  for (const VecGroup& group : VectorGroups(type)) {
+  // Off their board, sliders are handled for all the pieces of a tip at once
+  // (SlidersCaptureRoyal): here they only need their physical group.
+  const std::span<const VecGroup> groups = VectorGroups(type);
+  const std::span<const VecGroup> used = slides ? PhysicalGroup(type) : groups;
+  for (const VecGroup& group : used) {
     if (!near.exists[group.t + 2][group.l + 2]) continue;
     const bool physical = group.t == 0 && group.l == 0;
-    // Off their board, sliders are handled for all the pieces of a tip at once
-    // (SlidersCaptureRoyal).
-    if (slides && !physical) continue;
     for (int k = 1;; ++k) {
       const int bl = l + k * group.l, bh = h + 2 * k * group.t;
       const Board* board = physical ? here : pos.BoardAt(bl, bh);
