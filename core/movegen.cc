@@ -170,98 +170,116 @@ struct Neighbours {
   }
 };
 
-// The group of vectors of a piece type that stays on its board, as a span of one (or none).
-std::span<const VecGroup> PhysicalGroup(PieceType type) {
-  static const auto spans = [] {
-    std::array<std::span<const VecGroup>, kPieceTypeCount> out;
-    for (int t = 0; t < kPieceTypeCount; ++t) {
-      const std::span<const VecGroup> groups = VectorGroups(static_cast<PieceType>(t));
-      for (size_t i = 0; i < groups.size(); ++i) {
-        if (groups[i].t == 0 && groups[i].l == 0) out[t] = groups.subspan(i, 1);
-      }
-    }
-    return out;
-  }();
-  return spans[static_cast<int>(type)];
+// Whether a piece of `attacker` standing on `square` of the tip board is of a type that `is`
+// accepts, and returns it through `piece`.
+template <typename Pred>
+bool AttackerAt(const Board& tip, int file, int rank, Color attacker, Pred is, Piece* piece) {
+  if (!tip.Contains(file, rank)) return false;
+  *piece = tip.at(file, rank);
+  return !piece->empty() && piece->color() == attacker && is(piece->type());
 }
 
-bool PieceCapturesRoyal(const Position& pos, const Neighbours& near, int l, int h, Square from,
-                        Piece piece, Color victim, Move* found) {
-  const PieceType type = piece.type();
-  const bool slides = Slides(type);
-  const bool knight = type == PieceType::kKnight;
-  const Board* here = pos.BoardAt(l, h);
-  // Off their board, sliders are handled for all the pieces of a tip at once
-  // (SlidersCaptureRoyal): here they only need their physical group.
-  const std::span<const VecGroup> groups = VectorGroups(type);
-  const std::span<const VecGroup> used = slides ? PhysicalGroup(type) : groups;
-  for (const VecGroup& group : used) {
-    if (!near.exists[group.t + 2][group.l + 2]) continue;
-    const bool physical = group.t == 0 && group.l == 0;
-    for (int k = 1;; ++k) {
-      const int bl = l + k * group.l, bh = h + 2 * k * group.t;
-      const Board* board = physical ? here : pos.BoardAt(bl, bh);
-      if (board == nullptr) break;
-      for (int r = 0; r < board->royal_count(victim); ++r) {
-        const Square royal = board->royal(victim, r);
-        const int dx = royal.file - from.file, dy = royal.rank - from.rank;
-        if (knight) {
-          for (const Vec& v : group.vectors) {
-            if (v.x == dx && v.y == dy) {
-              if (found) *found = MakeMove(l, h, from, bl, bh, royal);
-              return true;
-            }
-          }
-          continue;
-        }
-        // Sliders reach here only on their own board (physical); leapers and kings take one step.
-        const int steps = physical ? std::max(std::abs(dx), std::abs(dy)) : k;
-        if (steps == 0) continue;
-        if ((dx != 0 && std::abs(dx) != steps) || (dy != 0 && std::abs(dy) != steps)) continue;
-        if (!slides && steps != 1) continue;
-        const int vx = dx / steps, vy = dy / steps;
-        const int axes = std::abs(vx) + std::abs(vy) + std::abs(group.t) + std::abs(group.l);
-        if (slides && !SliderUses(type, axes)) continue;
-        bool clear = true;
-        for (int j = 1; j < steps && clear; ++j) {
-          clear = here->at(from.file + j * vx, from.rank + j * vy).empty();
-        }
-        if (!clear) continue;
-        if (found) *found = MakeMove(l, h, from, bl, bh, royal);
-        return true;
-      }
-      if (physical || knight || !slides) break;
-    }
-  }
-  return false;
-}
-
-// Whether a pawn or brawn can capture a royal of `victim` (RULES.md's capture vectors). As in
-// the reference implementation, a capture that would promote does not count.
-bool PawnCapturesRoyal(const Position& pos, int l, int h, Square from, Piece piece, Color victim,
+// Captures of royals that end within two boards of the tip (all that kings, knights and pawns
+// can do, and sliders on their own board), read backwards from each royal: which square of the
+// tip would a capturing piece stand on, and does such a piece stand there. A royal has few such
+// squares, a tip has many pieces, so this is much cheaper than generating every piece's moves.
+bool NearCapturesRoyal(const Position& pos, const Neighbours& near, int l, int h, Color attacker,
                        Move* found) {
-  const int fy = piece.color() == Color::kWhite ? 1 : -1;
-  const int fl = piece.color() == Color::kWhite ? -1 : 1;
-  const int last = piece.color() == Color::kWhite ? pos.height() - 1 : 0;
-  auto hits = [&](const Vec& c) {
-    const int x = from.file + c.x, y = from.rank + c.y * fy;
-    if (y == last) return false;
-    const int bl = l + c.l * fl, bh = h + 2 * c.t;
-    const Board* board = pos.BoardAt(bl, bh);
-    if (board == nullptr || !board->Contains(x, y)) return false;
-    const Piece there = board->at(x, y);
-    if (there.empty() || there.color() != victim || !IsRoyal(there.type())) return false;
+  const Color victim = Opponent(attacker);
+  const Board& tip = *pos.BoardAt(l, h);
+  const int fy = attacker == Color::kWhite ? 1 : -1;
+  const int fl = attacker == Color::kWhite ? -1 : 1;
+  const int last = attacker == Color::kWhite ? tip.height() - 1 : 0;
+  auto capture = [&](int from_file, int from_rank, int bl, int bh, Square royal) {
     if (found) {
-      *found = MakeMove(l, h, from, bl, bh, Square{static_cast<int8_t>(x), static_cast<int8_t>(y)});
+      *found =
+          MakeMove(l, h, Square{static_cast<int8_t>(from_file), static_cast<int8_t>(from_rank)}, bl,
+                   bh, royal);
     }
     return true;
   };
-  for (const Vec& c : movegen_internal::kPawnCaptures) {
-    if (hits(c)) return true;
-  }
-  if (piece.type() == PieceType::kBrawn) {
-    for (const Vec& c : movegen_internal::kBrawnCaptures) {
-      if (hits(c)) return true;
+  // Knight vectors by their time and timeline part, built once.
+  static const auto knights = [] {
+    std::array<std::array<std::span<const Vec>, 5>, 5> out{};
+    for (const VecGroup& group : VectorGroups(PieceType::kKnight)) {
+      out[group.t + 2][group.l + 2] = group.vectors;
+    }
+    return out;
+  }();
+  Piece piece;
+  for (int dt = -2; dt <= 2; ++dt) {
+    for (int dl = -2; dl <= 2; ++dl) {
+      if (!near.exists[dt + 2][dl + 2]) continue;
+      const int bl = l + dl, bh = h + 2 * dt;
+      const Board& board = *pos.BoardAt(bl, bh);
+      for (int r = 0; r < board.royal_count(victim); ++r) {
+        const Square royal = board.royal(victim, r);
+        // Knights whose vector has this time and timeline part.
+        for (const Vec& v : knights[dt + 2][dl + 2]) {
+          if (AttackerAt(
+                  tip, royal.file - v.x, royal.rank - v.y, attacker,
+                  [](PieceType t) { return t == PieceType::kKnight; }, &piece)) {
+            return capture(royal.file - v.x, royal.rank - v.y, bl, bh, royal);
+          }
+        }
+        // Kings and common kings: one step on every axis.
+        if (std::abs(dt) <= 1 && std::abs(dl) <= 1) {
+          for (int x = -1; x <= 1; ++x) {
+            for (int y = -1; y <= 1; ++y) {
+              if (x == 0 && y == 0 && dt == 0 && dl == 0) continue;
+              if (AttackerAt(
+                      tip, royal.file - x, royal.rank - y, attacker,
+                      [](PieceType t) {
+                        return t == PieceType::kKing || t == PieceType::kCommonKing;
+                      },
+                      &piece)) {
+                return capture(royal.file - x, royal.rank - y, bl, bh, royal);
+              }
+            }
+          }
+        }
+        // Pawns and brawns; a capture that would promote does not count (the reference's rule).
+        if (royal.rank != last) {
+          auto pawn_captures = [&](std::span<const Vec> vectors, bool brawn_only) {
+            for (const Vec& c : vectors) {
+              if (c.t != dt || c.l * fl != dl) continue;
+              const int x = royal.file - c.x, y = royal.rank - c.y * fy;
+              if (AttackerAt(
+                      tip, x, y, attacker,
+                      [&](PieceType t) {
+                        return t == PieceType::kBrawn || (!brawn_only && t == PieceType::kPawn);
+                      },
+                      &piece)) {
+                return capture(x, y, bl, bh, royal);
+              }
+            }
+            return false;
+          };
+          if (pawn_captures(movegen_internal::kPawnCaptures, false) ||
+              pawn_captures(movegen_internal::kBrawnCaptures, true)) {
+            return true;
+          }
+        }
+        // Sliders on the royal's own board, when that board is the tip: walk back from the royal.
+        if (dt == 0 && dl == 0) {
+          for (int vx = -1; vx <= 1; ++vx) {
+            for (int vy = -1; vy <= 1; ++vy) {
+              if (vx == 0 && vy == 0) continue;
+              const int axes = std::abs(vx) + std::abs(vy);
+              int x = royal.file - vx, y = royal.rank - vy;
+              while (tip.Contains(x, y) && tip.at(x, y).empty()) {
+                x -= vx;
+                y -= vy;
+              }
+              if (AttackerAt(
+                      tip, x, y, attacker,
+                      [&](PieceType t) { return Slides(t) && SliderUses(t, axes); }, &piece)) {
+                return capture(x, y, bl, bh, royal);
+              }
+            }
+          }
+        }
+      }
     }
   }
   return false;
@@ -347,30 +365,38 @@ bool SlidersCaptureRoyal(const Position& pos, const Neighbours& near, int l, int
 
 bool RoyalCapturable(const Position& pos, Color attacker, Move* found) {
   const Color victim = Opponent(attacker);
-  const bool generic = pos.royal_overflow();
   const MoveView view(pos);
   for (int l = pos.min_timeline(); l <= pos.max_timeline(); ++l) {
     if (!pos.HasTimeline(l)) continue;
     const int tip = pos.TipHalf(l);
     if (ColorOf(tip) != attacker) continue;
     const Board& board = pos.Tip(l);
-    const Neighbours near(pos, l, tip);
-    TipSlider sliders[kMaxSquares];
-    size_t slider_count = 0;
+    if (!pos.royal_overflow()) {
+      const Neighbours near(pos, l, tip);
+      if (NearCapturesRoyal(pos, near, l, tip, attacker, found)) return true;
+      TipSlider sliders[kMaxSquares];
+      size_t slider_count = 0;
+      for (int rank = 0; rank < board.height(); ++rank) {
+        for (int file = 0; file < board.width(); ++file) {
+          const Piece piece = board.at(file, rank);
+          if (piece.empty() || piece.color() != attacker || !Slides(piece.type())) continue;
+          sliders[slider_count++] =
+              TipSlider{Square{static_cast<int8_t>(file), static_cast<int8_t>(rank)}, piece.type()};
+        }
+      }
+      if (slider_count > 0 &&
+          SlidersCaptureRoyal(pos, near, l, tip, std::span<const TipSlider>(sliders, slider_count),
+                              victim, found)) {
+        return true;
+      }
+      continue;
+    }
+    // More royals on a board than Board records: generate every capture.
     for (int rank = 0; rank < board.height(); ++rank) {
       for (int file = 0; file < board.width(); ++file) {
         const Piece piece = board.at(file, rank);
         if (piece.empty() || piece.color() != attacker) continue;
         const Square from{static_cast<int8_t>(file), static_cast<int8_t>(rank)};
-        if (!generic) {
-          const bool captures =
-              IsPawnLike(piece.type())
-                  ? PawnCapturesRoyal(pos, l, tip, from, piece, victim, found)
-                  : PieceCapturesRoyal(pos, near, l, tip, from, piece, victim, found);
-          if (captures) return true;
-          if (Slides(piece.type())) sliders[slider_count++] = TipSlider{from, piece.type()};
-          continue;
-        }
         const bool stopped = ForEachPieceMove(view, l, tip, from, piece, GenMode::kCaptures,
                                               PromotionSet{}, [&](const Move& m, Piece captured) {
                                                 if (!IsRoyal(captured.type())) return false;
@@ -379,11 +405,6 @@ bool RoyalCapturable(const Position& pos, Color attacker, Move* found) {
                                               });
         if (stopped) return true;
       }
-    }
-    if (slider_count > 0 &&
-        SlidersCaptureRoyal(pos, near, l, tip, std::span<const TipSlider>(sliders, slider_count),
-                            victim, found)) {
-      return true;
     }
   }
   return false;
