@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
 #include <charconv>
 
 #include "core/fen.h"
@@ -288,6 +289,11 @@ std::variant<Move, std::string> ResolveMove(const Position& pos, Color mover,
         if (written.castle != SyntaxMove::Castle::kNone) {
           if (piece.type() != PieceType::kKing) continue;
         } else if (!PieceMatches(written, piece.type())) {
+          continue;
+        }
+        // Pawns and brawns never change file by more than one.
+        if (IsPawnLike(piece.type()) && written.to_file >= 0 &&
+            std::abs(file - written.to_file) > 1) {
           continue;
         }
         const Square from{static_cast<int8_t>(file), static_cast<int8_t>(rank)};
