@@ -137,7 +137,8 @@ struct PieceTexts {
     for (int bits = 0; bits < 256; ++bits) {
       const Piece p = Piece::FromBits(static_cast<uint8_t>(bits));
       length[bits] = 0;
-      if (p.empty() || PieceLetter(p.type()) == '?') continue;
+      // Byte values that no piece has (type codes 13 to 15) stay empty.
+      if (p.empty() || static_cast<int>(p.type()) >= kPieceTypeCount) continue;
       const char letter = PieceLetter(p.type());
       text[bits][0] = p.color() == Color::kWhite ? letter : static_cast<char>(std::tolower(letter));
       length[bits] = 1;

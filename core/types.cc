@@ -1,6 +1,7 @@
 // Letters, names and labels of the small values in types.h.
 #include "core/types.h"
 
+#include <cassert>
 #include <cctype>
 
 namespace fived {
@@ -13,7 +14,10 @@ constexpr std::string_view kNames[kPieceTypeCount] = {
     "princess", "knight", "rook",  "bishop", "unicorn",     "dragon"};
 }  // namespace
 
-char PieceLetter(PieceType t) { return kLetters[static_cast<int>(t)]; }
+char PieceLetter(PieceType t) {
+  assert(static_cast<int>(t) < kPieceTypeCount);
+  return kLetters[static_cast<int>(t)];
+}
 
 PieceType PieceTypeFromLetter(char c) {
   const char upper = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
@@ -23,7 +27,10 @@ PieceType PieceTypeFromLetter(char c) {
   return PieceType::kNone;
 }
 
-std::string_view PieceName(PieceType t) { return kNames[static_cast<int>(t)]; }
+std::string_view PieceName(PieceType t) {
+  assert(static_cast<int>(t) < kPieceTypeCount);
+  return kNames[static_cast<int>(t)];
+}
 
 std::string SquareName(Square s) {
   std::string out(1, static_cast<char>('a' + s.file));

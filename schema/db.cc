@@ -2,8 +2,12 @@
 #include "schema/db.h"
 
 #include <sqlite3.h>
+#include <unistd.h>
 
 #include <cctype>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <string>
 
@@ -320,8 +324,56 @@ std::span<const uint8_t> Statement::Blob(int column) const {
 // ---------------------------------------------------------------------------------------------
 // Database
 
+namespace {
+
+// Creates a new database file at `path` atomically: the schema is written to a temporary file
+// beside it, which is then linked to `path`. A process killed meanwhile leaves no half-made
+// database at `path` (at most a stray "PATH.creating-PID" file). When another process created
+// `path` first, its database is kept.
+std::optional<DbError> CreateAtomically(const std::string& path) {
+  const std::string temporary = path + ".creating-" + std::to_string(getpid());
+  std::remove(temporary.c_str());
+  // An empty file: Open then fills it in place (and does not come back here).
+  if (FILE* touched = std::fopen(temporary.c_str(), "wb")) {
+    std::fclose(touched);
+  } else {
+    return DbError{SQLITE_CANTOPEN,
+                   path + ": cannot create the database (" + std::strerror(errno) + ")"};
+  }
+  {
+    DbResult<Database> created = Database::Open(temporary, OpenMode::kReadWrite);
+    if (!created.ok()) {
+      std::remove(temporary.c_str());
+      return created.error();
+    }
+    // Fold the write-ahead log into the file, so that the file alone is the database.
+    if (auto error = created.value().Exec("PRAGMA wal_checkpoint(TRUNCATE)")) {
+      std::remove(temporary.c_str());
+      return *error;
+    }
+  }
+  const int linked = link(temporary.c_str(), path.c_str());
+  const int link_errno = errno;
+  std::remove(temporary.c_str());
+  std::remove((temporary + "-wal").c_str());
+  std::remove((temporary + "-shm").c_str());
+  if (linked != 0 && link_errno != EEXIST) {
+    return DbError{SQLITE_CANTOPEN,
+                   path + ": cannot create the database (" + std::strerror(link_errno) + ")"};
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
 DbResult<Database> Database::Open(const std::string& path, OpenMode mode) {
   const bool read_only = mode == OpenMode::kReadOnly;
+  if (!read_only && path != ":memory:" && !path.empty()) {
+    std::error_code ignored;
+    if (!std::filesystem::exists(path, ignored)) {
+      if (auto error = CreateAtomically(path)) return *error;
+    }
+  }
   if (read_only) {
     // SQLite would say "unable to open database file"; say what is wrong instead.
     std::error_code ignored;
