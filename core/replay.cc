@@ -235,19 +235,19 @@ std::variant<Move, std::string> ResolveMove(const Position& pos, Color mover,
   if (written.null_move) return std::string("a null move (0000) is not a 5D chess move");
 
   // Squares beyond the board: say so rather than that no piece reaches them.
-  const std::string size = std::to_string(pos.width()) + "x" + std::to_string(pos.height());
+  auto size = [&] { return std::to_string(pos.width()) + "x" + std::to_string(pos.height()); };
   if (written.from_file >= pos.width()) {
     return "file " + std::string(1, static_cast<char>('a' + written.from_file)) + " is off the " +
-           size + " board";
+           size() + " board";
   }
   if (written.from_rank >= pos.height()) {
-    return "rank " + std::to_string(written.from_rank + 1) + " is off the " + size + " board";
+    return "rank " + std::to_string(written.from_rank + 1) + " is off the " + size() + " board";
   }
   if (written.to_file >= pos.width() || written.to_rank >= pos.height()) {
     return "square " +
            SquareName(
                Square{static_cast<int8_t>(written.to_file), static_cast<int8_t>(written.to_rank)}) +
-           " is off the " + size + " board";
+           " is off the " + size() + " board";
   }
 
   // Source boards: the written one, or every tip the mover may play.
