@@ -18,36 +18,14 @@
 
 #include "core/keys.h"
 #include "schema/sql.h"
+#include "tests/temp_dir.h"
 
 namespace fived {
 namespace {
 
 namespace fs = std::filesystem;
 
-// A fresh directory under the system temporary directory, removed with everything in it.
-class TempDir {
- public:
-  TempDir() {
-    std::string pattern = (fs::temp_directory_path() / "fived-schema-test-XXXXXX").string();
-    const char* made = mkdtemp(pattern.data());
-    EXPECT_NE(made, nullptr) << "mkdtemp failed";
-    path_ = pattern;
-  }
-  ~TempDir() {
-    std::error_code ignored;
-    fs::remove_all(path_, ignored);
-  }
-  std::string File(std::string_view name) const { return (path_ / name).string(); }
-  std::vector<std::string> Entries() const {
-    std::vector<std::string> names;
-    for (const auto& entry : fs::directory_iterator(path_))
-      names.push_back(entry.path().filename().string());
-    return names;
-  }
-
- private:
-  fs::path path_;
-};
+using ::fived::testing::TempDir;
 
 Database MustOpen(const std::string& path, OpenMode mode) {
   DbResult<Database> db = Database::Open(path, mode);
