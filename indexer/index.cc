@@ -42,8 +42,8 @@ constexpr const char* kInsertGame =
     "INSERT OR IGNORE INTO games(source_id, byte_offset, game_index, text_hash, variant, width, "
     "height, even_start, white, black, result, date, event, actions, timelines, final_md5, "
     "start_key, final_key, identity, duplicate_of, record, dictionary_id) "
-    "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, "
-    "?20, ?21, ?22)";
+    "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, "
+    "NULLIF(?19, 0), ?20, ?21, ?22)";
 // The first game of an identity is its original (later ones point to it), and the identity index
 // holds (identity, id): one index probe, however many copies there are.
 constexpr const char* kFindOriginal =
@@ -306,16 +306,16 @@ class Writer {
   }
 
   std::optional<DbError> WriteGame(int64_t source_id, const GameRecord& game) {
-    std::optional<int64_t> original;
+    int64_t original = 0;  // the game this one duplicates; 0 for none (game ids start at 1)
     s_.original.Reset().Bind(1, KeyToSql(game.identity));
     DbResult<StepResult> found = s_.original.Step();
     if (!found.ok()) return found.error();
     if (found.value() == StepResult::kRow) original = s_.original.Int64(0);
     s_.original.Reset();
-    if (original) {
-      DbResult<bool> same = SameGame(*original, game);
+    if (original != 0) {
+      DbResult<bool> same = SameGame(original, game);
       if (!same.ok()) return same.error();
-      if (!same.value()) original.reset();  // a hash collision, not the same game
+      if (!same.value()) original = 0;  // a hash collision, not the same game
     }
     const std::string record = codec_->Compress(game.text, game.moves);
     std::optional<int64_t> dictionary;
@@ -337,7 +337,7 @@ class Writer {
     }
     const int64_t id = db_.LastInsertRowId();
     ++summary_.indexed;
-    if (original) ++summary_.duplicates;
+    if (original != 0) ++summary_.duplicates;
 
     int position = 0;
     for (const auto& [name, value] : game.headers) {

@@ -40,12 +40,16 @@ bool Less(const Posting& a, const Posting& b) {
 
 }  // namespace
 
-int PostingKeyBytes(PostingTable table) { return table == PostingTable::kStates ? 6 : 5; }
+int PostingKeyBytes(PostingTable table) { return table == PostingTable::kStates ? 7 : 5; }
 
-uint64_t PostingKeyMask(PostingTable table) {
-  const int dropped = 8 * (6 - PostingKeyBytes(table));
-  return ~((uint64_t{1} << dropped) - 1);
+namespace {
+// Low bits of the key (below the bucket) that a table does not store.
+int DroppedBits(PostingTable table) {
+  return std::max(0, (64 - kPostingBucketBits) - 8 * PostingKeyBytes(table));
 }
+}  // namespace
+
+uint64_t PostingKeyMask(PostingTable table) { return ~((uint64_t{1} << DroppedBits(table)) - 1); }
 
 std::string EncodeChunk(std::span<const Posting> sorted, PostingTable table) {
   std::string out;
@@ -55,7 +59,7 @@ std::string EncodeChunk(std::span<const Posting> sorted, PostingTable table) {
   out.reserve(sorted.size() * 10 + 4);
   PutVarint(static_cast<uint64_t>(base), &out);
   const int bytes = PostingKeyBytes(table);
-  const int dropped = 8 * (6 - bytes);
+  const int dropped = DroppedBits(table);
   for (const Posting& p : sorted) {
     const uint64_t low = (p.key & kLowMask) >> dropped;
     for (int i = 0; i < bytes; ++i) out.push_back(static_cast<char>(low >> (8 * i)));
@@ -68,7 +72,7 @@ std::string EncodeChunk(std::span<const Posting> sorted, PostingTable table) {
 bool DecodeChunk(uint32_t bucket, std::span<const uint8_t> data, std::vector<Posting>* out,
                  PostingTable table) {
   const int bytes = PostingKeyBytes(table);
-  const int dropped = 8 * (6 - bytes);
+  const int dropped = DroppedBits(table);
   const size_t start = out->size();
   size_t pos = 0;
   uint64_t base = 0;

@@ -14,42 +14,45 @@ namespace {
 namespace fs = std::filesystem;
 
 TEST(Postings, ChunkBytesAreAsDocumented) {
-  // Bucket 0x1234, base game 5: the key's low 48 bits little endian, then game - base and value.
+  // Key 0x1234000000000102: bucket 0x123 (top 12 bits), low 52 bits 0x4000000000102 in 7 bytes
+  // little endian; base game 5, then game - base and value.
   const std::vector<Posting> postings = {{0x1234000000000102ull, 5, 3},
                                          {0x1234000000000102ull, 7, 300}};
+  EXPECT_EQ(PostingBucket(postings[0].key), 0x123u);
   const std::string data = EncodeChunk(postings, PostingTable::kStates);
-  const std::string expected = std::string("\x05", 1) +                      // base 5
-                               std::string("\x02\x01\x00\x00\x00\x00", 6) +  // key low bits
-                               std::string("\x00\x03", 2) +                  // game 5-5, value 3
-                               std::string("\x02\x01\x00\x00\x00\x00", 6) +
+  const std::string expected = std::string("\x05", 1) +                          // base 5
+                               std::string("\x02\x01\x00\x00\x00\x00\x04", 7) +  // key
+                               std::string("\x00\x03", 2) +  // game 5-5, value 3
+                               std::string("\x02\x01\x00\x00\x00\x00\x04", 7) +
                                std::string("\x02\xac\x02", 3);  // game 7-5, value 300
   EXPECT_EQ(data, expected);
   std::vector<Posting> decoded;
   ASSERT_TRUE(DecodeChunk(
-      0x1234, std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(data.data()), data.size()),
+      0x123, std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(data.data()), data.size()),
       &decoded, PostingTable::kStates));
   EXPECT_EQ(decoded, postings);
 }
 
-TEST(Postings, BoardChunksKeepTheTopFiftySixBits) {
+TEST(Postings, BoardChunksKeepTheTopFiftyTwoBits) {
   const std::vector<Posting> postings = {{0x1234000000000102ull, 5, 3}};
   const std::string data = EncodeChunk(postings, PostingTable::kBoards);
-  EXPECT_EQ(data, std::string("\x05\x01\x00\x00\x00\x00\x00\x03", 8));  // bits 8..47: 0x01
+  // Bits 12 to 51: 0x4000000000, in 5 bytes.
+  EXPECT_EQ(data, std::string("\x05\x00\x00\x00\x00\x40\x00\x03", 8));
   std::vector<Posting> decoded;
   ASSERT_TRUE(DecodeChunk(
-      0x1234, std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(data.data()), data.size()),
+      0x123, std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(data.data()), data.size()),
       &decoded, PostingTable::kBoards));
   ASSERT_EQ(decoded.size(), 1u);
-  EXPECT_EQ(decoded[0].key, 0x1234000000000100ull);
-  EXPECT_EQ(PostingKeyMask(PostingTable::kBoards), ~uint64_t{0xff});
+  EXPECT_EQ(decoded[0].key, 0x1234000000000000ull);
+  EXPECT_EQ(PostingKeyMask(PostingTable::kBoards), ~uint64_t{0xfff});
   EXPECT_EQ(PostingKeyMask(PostingTable::kStates), ~uint64_t{0});
 }
 
 TEST(Postings, MalformedChunksAreRefused) {
   std::vector<Posting> out;
-  const uint8_t truncated[] = {0x05, 0x02, 0x01, 0x00};
+  const uint8_t truncated[] = {0x05, 0x02, 0x01, 0x00};  // a key cut short
   EXPECT_FALSE(DecodeChunk(1, truncated, &out, PostingTable::kStates));
-  const uint8_t bad_varint[] = {0x05, 0, 0, 0, 0, 0, 0, 0x80};
+  const uint8_t bad_varint[] = {0x05, 0, 0, 0, 0, 0, 0, 0, 0x80};  // 7 key bytes, then a cut varint
   EXPECT_FALSE(DecodeChunk(1, bad_varint, &out, PostingTable::kStates));
   EXPECT_TRUE(out.empty());
 }
