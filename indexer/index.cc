@@ -42,8 +42,8 @@ constexpr const char* kInsertGame =
     "INSERT OR IGNORE INTO games(source_id, byte_offset, game_index, text_hash, variant, width, "
     "height, even_start, white, black, result, date, event, actions, timelines, final_md5, "
     "start_key, final_key, identity, duplicate_of, record, dictionary_id) "
-    "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, "
-    "NULLIF(?19, 0), ?20, ?21, ?22)";
+    "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, "
+    "NULLIF(?20, 0), ?21, ?22)";
 // The first game of an identity is its original (later ones point to it), and the identity index
 // holds (identity, id): one index probe, however many copies there are.
 constexpr const char* kFindOriginal =
