@@ -3,15 +3,17 @@
 // larger than its input and its writes slow.
 //
 // Storage (tables state_postings and board_postings, schema_v1.sql): the key space is cut into
-// 4,096 buckets by the key's top 12 bits. Every write transaction appends, for each bucket it
-// touches, one chunk (bucket, chunk number, data); few buckets make few, large chunks, so that a
-// transaction of two million postings writes thousands of rows, not hundreds of thousands. A
-// chunk's data is its entries sorted by key, then game, then value:
+// 16,384 buckets by the key's top 14 bits. Every write transaction appends, for each bucket it
+// touches, one chunk (bucket, chunk number, data). The bucket count is a balance: more buckets
+// make more rows per transaction (slow writes), fewer make chunks beyond SQLite's local payload
+// (about 1,000 bytes on 4 KiB pages), which spill to half-empty overflow pages; with about two
+// million postings per transaction, chunks stay near a few hundred bytes. A chunk's data is its
+// entries sorted by key, then game, then value:
 //   varint  base game id (the smallest game id of the chunk)
 //   then per entry:
-//     7 bytes  states: the key's low 52 bits, little endian (the full key with the bucket)
-//     5 bytes  boards: bits 12 to 51 of the key (boards match on the key's top 52 bits: among ten
-//              million boards the chance that two differ only in the low 12 bits is about 1%,
+//     7 bytes  states: the key's low 50 bits, little endian (the full key with the bucket)
+//     5 bytes  boards: bits 10 to 49 of the key (boards match on the key's top 54 bits: among ten
+//              million boards the chance that two differ only in the low 10 bits is below 1%,
 //              and the query shows where a board stood by replaying the game, which compares
 //              full keys)
 //     varint   game id - base
@@ -42,7 +44,7 @@ struct Posting {
 
 enum class PostingTable { kStates, kBoards };
 
-constexpr int kPostingBucketBits = 12;
+constexpr int kPostingBucketBits = 14;
 constexpr uint32_t PostingBucket(uint64_t key) {
   return static_cast<uint32_t>(key >> (64 - kPostingBucketBits));
 }

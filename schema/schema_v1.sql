@@ -72,19 +72,19 @@ CREATE TABLE headers (
 ) WITHOUT ROWID;
 
 -- Posting lists of state keys and board keys (format: schema/postings.h). "Which games reached
--- this state" reads the chunks of the key's bucket (its top 12 bits): one chunk per write
+-- this state" reads the chunks of the key's bucket (its top 14 bits): one chunk per write
 -- transaction that touched the bucket. States: every state of every game (action 0 = the start)
 -- with its action and side to move. Boards: every board of every game's final state (the board
 -- key is its content, without coordinates) with the action that created it.
 CREATE TABLE state_postings (
-  bucket INTEGER NOT NULL CHECK (bucket BETWEEN 0 AND 4095),
+  bucket INTEGER NOT NULL CHECK (bucket BETWEEN 0 AND 16383),
   chunk INTEGER NOT NULL CHECK (chunk >= 0),
   data BLOB NOT NULL,
   PRIMARY KEY (bucket, chunk)
 ) WITHOUT ROWID;
 
 CREATE TABLE board_postings (
-  bucket INTEGER NOT NULL CHECK (bucket BETWEEN 0 AND 4095),
+  bucket INTEGER NOT NULL CHECK (bucket BETWEEN 0 AND 16383),
   chunk INTEGER NOT NULL CHECK (chunk >= 0),
   data BLOB NOT NULL,
   PRIMARY KEY (bucket, chunk)

@@ -14,37 +14,37 @@ namespace {
 namespace fs = std::filesystem;
 
 TEST(Postings, ChunkBytesAreAsDocumented) {
-  // Key 0x1234000000000102: bucket 0x123 (top 12 bits), low 52 bits 0x4000000000102 in 7 bytes
+  // Key 0x1234000000000102: bucket 0x48d (top 14 bits), low 50 bits 0x0000000000102 in 7 bytes
   // little endian; base game 5, then game - base and value.
   const std::vector<Posting> postings = {{0x1234000000000102ull, 5, 3},
                                          {0x1234000000000102ull, 7, 300}};
-  EXPECT_EQ(PostingBucket(postings[0].key), 0x123u);
+  EXPECT_EQ(PostingBucket(postings[0].key), 0x48du);
   const std::string data = EncodeChunk(postings, PostingTable::kStates);
   const std::string expected = std::string("\x05", 1) +                          // base 5
-                               std::string("\x02\x01\x00\x00\x00\x00\x04", 7) +  // key
+                               std::string("\x02\x01\x00\x00\x00\x00\x00", 7) +  // key
                                std::string("\x00\x03", 2) +  // game 5-5, value 3
-                               std::string("\x02\x01\x00\x00\x00\x00\x04", 7) +
+                               std::string("\x02\x01\x00\x00\x00\x00\x00", 7) +
                                std::string("\x02\xac\x02", 3);  // game 7-5, value 300
   EXPECT_EQ(data, expected);
   std::vector<Posting> decoded;
   ASSERT_TRUE(DecodeChunk(
-      0x123, std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(data.data()), data.size()),
+      0x48d, std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(data.data()), data.size()),
       &decoded, PostingTable::kStates));
   EXPECT_EQ(decoded, postings);
 }
 
-TEST(Postings, BoardChunksKeepTheTopFiftyTwoBits) {
-  const std::vector<Posting> postings = {{0x1234000000000102ull, 5, 3}};
+TEST(Postings, BoardChunksKeepTheTopFiftyFourBits) {
+  const std::vector<Posting> postings = {{0x1234000000012345ull, 5, 3}};
   const std::string data = EncodeChunk(postings, PostingTable::kBoards);
-  // Bits 12 to 51: 0x4000000000, in 5 bytes.
-  EXPECT_EQ(data, std::string("\x05\x00\x00\x00\x00\x40\x00\x03", 8));
+  // Bits 10 to 49 of the key: 0x12345 >> 10 = 0x48, in 5 bytes.
+  EXPECT_EQ(data, std::string("\x05\x48\x00\x00\x00\x00\x00\x03", 8));
   std::vector<Posting> decoded;
   ASSERT_TRUE(DecodeChunk(
-      0x123, std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(data.data()), data.size()),
+      0x48d, std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(data.data()), data.size()),
       &decoded, PostingTable::kBoards));
   ASSERT_EQ(decoded.size(), 1u);
-  EXPECT_EQ(decoded[0].key, 0x1234000000000000ull);
-  EXPECT_EQ(PostingKeyMask(PostingTable::kBoards), ~uint64_t{0xfff});
+  EXPECT_EQ(decoded[0].key, 0x1234000000012000ull);
+  EXPECT_EQ(PostingKeyMask(PostingTable::kBoards), ~uint64_t{0x3ff});
   EXPECT_EQ(PostingKeyMask(PostingTable::kStates), ~uint64_t{0});
 }
 
