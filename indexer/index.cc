@@ -21,9 +21,10 @@ namespace fived {
 
 namespace {
 
-// Postings (states and boards) gathered before they are written and committed: about 50 MB at
-// most, some 20,000 typical games per transaction.
-constexpr size_t kFlushRows = 2'000'000;
+// Postings (states and boards) gathered before they are written and committed: about 25 MB at
+// most, some 8,000 typical games per transaction. It also sizes the posting chunks (about 60 per
+// bucket and table), which must stay within SQLite's local payload (schema/postings.h).
+constexpr size_t kFlushRows = 1'000'000;
 
 // Records are compressed with a dictionary trained on the database's first games.
 constexpr long kDictionarySamples = 1000;
