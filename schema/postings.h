@@ -7,8 +7,8 @@
 // touches, one chunk (bucket, chunk number, data). The bucket count is a balance: more buckets
 // make more rows per transaction (slow writes), fewer make chunks beyond SQLite's local payload
 // (about 1,000 bytes on 4 KiB pages), which spill to half-empty overflow pages; with the
-// indexer's million postings per transaction, chunks stay near a few hundred bytes. A chunk's data is its
-// entries sorted by key, then game, then value:
+// indexer's million postings per transaction, chunks stay near a few hundred bytes. A chunk's data
+// is its entries sorted by key, then game, then value:
 //   varint  base game id (the smallest game id of the chunk)
 //   then per entry:
 //     7 bytes  states: the key's low 50 bits, little endian (the full key with the bucket)
