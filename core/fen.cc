@@ -152,14 +152,19 @@ const PieceTexts& Texts() {
   return texts;
 }
 
-void AppendRun(int run, std::string* out) {
-  if (run >= 10) out->push_back(static_cast<char>('0' + run / 10));
-  out->push_back(static_cast<char>('0' + run % 10));
+// Writes a run of empty squares (1 to 16) at `out`; returns the end.
+char* PutRun(int run, char* out) {
+  if (run >= 10) *out++ = static_cast<char>('0' + run / 10);
+  *out++ = static_cast<char>('0' + run % 10);
+  return out;
 }
 
 }  // namespace
 
 void AppendFenPieces(const Board& board, std::string* out) {
+  // At most two characters a square and a separator a row: build in a local buffer, append once.
+  char buffer[2 * kMaxSquares + kMaxBoardSide];
+  char* end = buffer;
   const PieceTexts& texts = Texts();
   for (int rank = board.height() - 1; rank >= 0; --rank) {
     int run = 0;
@@ -170,14 +175,16 @@ void AppendFenPieces(const Board& board, std::string* out) {
         continue;
       }
       if (run > 0) {
-        AppendRun(run, out);
+        end = PutRun(run, end);
         run = 0;
       }
-      out->append(texts.text[bits], texts.length[bits]);
+      *end++ = texts.text[bits][0];
+      if (texts.length[bits] == 2) *end++ = texts.text[bits][1];
     }
-    if (run > 0) AppendRun(run, out);
-    if (rank > 0) out->push_back('/');
+    if (run > 0) end = PutRun(run, end);
+    if (rank > 0) *end++ = '/';
   }
+  out->append(buffer, static_cast<size_t>(end - buffer));
 }
 
 std::string FenPieces(const Board& board) {
