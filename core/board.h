@@ -51,22 +51,29 @@ class Board {
   }
   void ClearEnPassant() { ep_file_ = -1; }
 
-  // Royal pieces (king, royal queen) of a colour, as recorded by IndexRoyals(). Positions call
-  // it for every board they store, so the check test can look for royals without a scan.
-  // royals_overflow() is true when a colour has more royal pieces than are recorded.
+  // Royal pieces (king, royal queen) and sliders (queen, royal queen, princess, rook, bishop,
+  // unicorn, dragon) of each colour, as recorded by IndexPieces(). Positions call it for every
+  // board they store, so the check test finds them without scanning the board.
+  // royals_overflow() / sliders_overflow() say a colour has more than are recorded.
   static constexpr int kMaxRecordedRoyals = 6;
-  void IndexRoyals() {
+  static constexpr int kMaxRecordedSliders = 16;
+  void IndexPieces() {
     royal_count_[0] = royal_count_[1] = 0;
+    slider_count_[0] = slider_count_[1] = 0;
     for (int rank = 0; rank < height_; ++rank) {
       for (int file = 0; file < width_; ++file) {
         const Piece p = at(file, rank);
-        if (!IsRoyal(p.type())) continue;
-        uint8_t& n = royal_count_[static_cast<int>(p.color())];
-        if (n < kMaxRecordedRoyals) {
-          royals_[static_cast<int>(p.color())][n] =
-              Square{static_cast<int8_t>(file), static_cast<int8_t>(rank)};
+        if (p.empty()) continue;
+        const int c = static_cast<int>(p.color());
+        const Square square{static_cast<int8_t>(file), static_cast<int8_t>(rank)};
+        if (IsRoyal(p.type())) {
+          if (royal_count_[c] < kMaxRecordedRoyals) royals_[c][royal_count_[c]] = square;
+          ++royal_count_[c];
         }
-        ++n;
+        if (IsSlider(p.type())) {
+          if (slider_count_[c] < kMaxRecordedSliders) sliders_[c][slider_count_[c]] = square;
+          if (slider_count_[c] <= kMaxRecordedSliders) ++slider_count_[c];
+        }
       }
     }
   }
@@ -75,6 +82,9 @@ class Board {
     return royal_count_[0] > kMaxRecordedRoyals || royal_count_[1] > kMaxRecordedRoyals;
   }
   Square royal(Color c, int i) const { return royals_[static_cast<int>(c)][i]; }
+  int slider_count(Color c) const { return slider_count_[static_cast<int>(c)]; }
+  bool sliders_overflow(Color c) const { return slider_count(c) > kMaxRecordedSliders; }
+  Square slider(Color c, int i) const { return sliders_[static_cast<int>(c)][i]; }
 
   // Equality of content (pieces and size), ignoring en passant.
   bool SameContent(const Board& other) const {
@@ -92,6 +102,8 @@ class Board {
   int8_t ep_victim_rank_ = -1;
   uint8_t royal_count_[2] = {0, 0};
   Square royals_[2][kMaxRecordedRoyals] = {};
+  uint8_t slider_count_[2] = {0, 0};
+  Square sliders_[2][kMaxRecordedSliders] = {};
 };
 
 }  // namespace fived

@@ -376,12 +376,19 @@ bool RoyalCapturable(const Position& pos, Color attacker, Move* found) {
       if (NearCapturesRoyal(pos, near, l, tip, attacker, found)) return true;
       TipSlider sliders[kMaxSquares];
       size_t slider_count = 0;
-      for (int rank = 0; rank < board.height(); ++rank) {
-        for (int file = 0; file < board.width(); ++file) {
-          const Piece piece = board.at(file, rank);
-          if (piece.empty() || piece.color() != attacker || !Slides(piece.type())) continue;
-          sliders[slider_count++] =
-              TipSlider{Square{static_cast<int8_t>(file), static_cast<int8_t>(rank)}, piece.type()};
+      if (!board.sliders_overflow(attacker)) {
+        for (int i = 0; i < board.slider_count(attacker); ++i) {
+          const Square square = board.slider(attacker, i);
+          sliders[slider_count++] = TipSlider{square, board.at(square).type()};
+        }
+      } else {
+        for (int rank = 0; rank < board.height(); ++rank) {
+          for (int file = 0; file < board.width(); ++file) {
+            const Piece piece = board.at(file, rank);
+            if (piece.empty() || piece.color() != attacker || !Slides(piece.type())) continue;
+            sliders[slider_count++] = TipSlider{
+                Square{static_cast<int8_t>(file), static_cast<int8_t>(rank)}, piece.type()};
+          }
         }
       }
       if (slider_count > 0 &&

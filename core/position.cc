@@ -88,7 +88,7 @@ Position::Timeline& Position::MutableLine(int timeline) {
 void Position::AddBoard(int timeline, int half_turn, const Board& board) {
   StoredBoard stored;
   stored.board = board;
-  stored.board.IndexRoyals();
+  stored.board.IndexPieces();
   royal_overflow_ = royal_overflow_ || stored.board.royals_overflow();
   stored.content_key = BoardContentKey(board);
   stored.timeline = timeline;

@@ -68,6 +68,12 @@ class Piece {
 // Royal pieces are the ones whose capture ends the game: king and royal queen.
 constexpr bool IsRoyal(PieceType t) { return t == PieceType::kKing || t == PieceType::kRoyalQueen; }
 constexpr bool IsPawnLike(PieceType t) { return t == PieceType::kPawn || t == PieceType::kBrawn; }
+// Pieces that slide along their vectors (movegen.h).
+constexpr bool IsSlider(PieceType t) {
+  return t == PieceType::kQueen || t == PieceType::kRoyalQueen || t == PieceType::kPrincess ||
+         t == PieceType::kRook || t == PieceType::kBishop || t == PieceType::kUnicorn ||
+         t == PieceType::kDragon;
+}
 // Pieces whose unmoved state the canonical 5DFEN marks with '*'.
 constexpr bool TracksUnmoved(PieceType t) {
   return t == PieceType::kPawn || t == PieceType::kBrawn || t == PieceType::kKing ||
