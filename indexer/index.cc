@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -128,6 +129,9 @@ class Writer {
     }
     return WriteNow(batch);
   }
+
+  // Sets what to call before a message is written to err (the progress line clears itself).
+  void SetBeforeMessage(std::function<void()> f) { before_message_ = std::move(f); }
 
   // Writes whatever waits, the kept postings, and commits.
   std::optional<DbError> Finish() {
@@ -301,6 +305,7 @@ class Writer {
     }
     ++summary_.rejected;
     if (summary_.rejected <= kPrintedRejections) {
+      if (before_message_) before_message_();
       err_ << sources_[source] << ": " << game.error_message << "\n";
     }
     return std::nullopt;
@@ -374,6 +379,7 @@ class Writer {
   std::vector<Posting> boards_;
   long commit_every_ = 0;
   long games_since_commit_ = 0;
+  std::function<void()> before_message_;
   std::unique_ptr<RecordCodec> codec_;  // compresses new records; null until decided
   int64_t dictionary_id_ = 0;           // its dictionary, 0 for none
   std::map<int64_t, std::unique_ptr<RecordCodec>> readers_;  // by dictionary id (0: none)
@@ -416,6 +422,8 @@ class Progress {
   void Finish() {
     if (enabled_) std::fprintf(stderr, "\r\033[K");
   }
+  // Clears the line so that a message can be written; the next Update draws it again.
+  void Clear() { Finish(); }
 
  private:
   bool enabled_;
@@ -479,6 +487,7 @@ int RunIndex(const IndexOptions& options, std::ostream& out, std::ostream& err,
 
   Writer writer(db, statements, sources, summary, err, options.commit_every);
   Progress progress(options.progress, total_bytes);
+  writer.SetBeforeMessage([&] { progress.Clear(); });
   uint64_t bytes_before = 0;  // bytes of the sources already finished
   size_t current_source = 0;
   PipelineCallbacks callbacks;
