@@ -251,7 +251,11 @@ std::variant<Move, std::string> ResolveMove(const Position& pos, Color mover,
   }
 
   // Source boards: the written one, or every tip the mover may play.
-  std::vector<std::pair<int, int>> sources;
+  // Scratch lists reused between calls (one per thread): resolving a move allocates nothing.
+  thread_local std::vector<std::pair<int, int>> sources;
+  thread_local std::vector<Move> found;
+  sources.clear();
+  found.clear();
   if (written.source) {
     auto source = SourceBoard(pos, mover, *written.source);
     if (auto* error = std::get_if<std::string>(&source)) return *error;
@@ -277,7 +281,6 @@ std::variant<Move, std::string> ResolveMove(const Position& pos, Color mover,
   const bool any_target = !written.target && (written.jump == SyntaxMove::Jump::kBranching ||
                                               written.jump == SyntaxMove::Jump::kNonBranching);
   const MoveView view(pos);
-  std::vector<Move> found;
   for (const auto& [timeline, half] : sources) {
     const Board& board = *pos.BoardAt(timeline, half);
     for (int rank = 0; rank < board.height(); ++rank) {
