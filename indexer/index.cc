@@ -139,6 +139,20 @@ class Writer {
     return Flush();
   }
 
+  // Writes the kept postings and commits: everything written so far is durable, and a crash
+  // before this point loses only whole games.
+  std::optional<DbError> Flush() {
+    if (!transaction_) return std::nullopt;
+    if (auto error = s_.states->Write(&states_)) return error;
+    if (auto error = s_.boards->Write(&boards_)) return error;
+    states_.clear();
+    boards_.clear();
+    std::optional<DbError> error = transaction_->Commit();
+    transaction_.reset();
+    games_since_commit_ = 0;
+    return error;
+  }
+
  private:
   // Adds a batch to the open transaction (beginning one when none is open). The postings of the
   // games are kept back and written when enough have gathered (Flush).
@@ -260,22 +274,6 @@ class Writer {
     return inserted->second.get();
   }
 
-  // Writes the kept postings and commits: everything written so far is durable, and a crash
-  // before this point loses only whole games.
- public:
-  std::optional<DbError> Flush() {
-    if (!transaction_) return std::nullopt;
-    if (auto error = s_.states->Write(&states_)) return error;
-    if (auto error = s_.boards->Write(&boards_)) return error;
-    states_.clear();
-    boards_.clear();
-    std::optional<DbError> error = transaction_->Commit();
-    transaction_.reset();
-    games_since_commit_ = 0;
-    return error;
-  }
-
- private:
   std::optional<DbError> AddSource(const GameBatch& batch) {
     const std::string& name = sources_[batch.source];
     std::string path = name;
