@@ -116,7 +116,7 @@ std::optional<DbError> CreateIfEmpty(Database& db) {
   if (!tables.ok()) return tables.error();
   if (tables.value() != 0) return std::nullopt;
   if (auto error = db.Exec(sql::kSchemaV1Sql)) return error;
-  if (auto error = db.Exec(sql::kIndexesV1Sql)) return error;
+  if (auto error = db.Exec(sql::kIndexesV2Sql)) return error;
   DbResult<Statement> insert = db.Prepare(kInsertMetaSql);
   if (!insert.ok()) return insert.error();
   const std::string schema_version = std::to_string(kSchemaVersion);

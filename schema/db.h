@@ -8,7 +8,7 @@
 // thread at a time (it may move between threads). Give every thread its own connection; thanks to
 // WAL, readers read the last committed state while one writer writes.
 //
-// The tables are defined in schema/schema_v1.sql and schema/indexes_v1.sql and documented, column
+// The tables are defined in schema/schema_v1.sql and schema/indexes_v2.sql and documented, column
 // by column, in schema/README.md.
 #ifndef FIVED_SCHEMA_DB_H_
 #define FIVED_SCHEMA_DB_H_
@@ -36,7 +36,7 @@ namespace fived {
 // The schema version this build reads and writes, stored in meta.schema_version. A database of
 // another version is refused on open. Changing a table, a column, an index or the meaning of a
 // stored value means a new schema_vN.sql and a new version.
-constexpr int kSchemaVersion = 1;
+constexpr int kSchemaVersion = 2;
 // meta.application of every 5dpgn-db database.
 constexpr std::string_view kApplicationName = "5dpgn-db";
 

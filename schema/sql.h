@@ -10,9 +10,10 @@ namespace fived::sql {
 
 // schema/schema_v1.sql: the tables of schema version 1.
 extern const std::string_view kSchemaV1Sql;
-// schema/indexes_v1.sql: the secondary indexes of schema version 1; every statement is
+// schema/indexes_v2.sql: the secondary indexes of schema version 2 (whose tables are those of
+// schema_v1.sql); every statement is
 // CREATE INDEX IF NOT EXISTS, so running it again after dropping indexes rebuilds them.
-extern const std::string_view kIndexesV1Sql;
+extern const std::string_view kIndexesV2Sql;
 
 }  // namespace fived::sql
 

@@ -65,13 +65,13 @@ std::string OpenError(const std::string& path, OpenMode mode) {
   return db.error().message;
 }
 
-TEST(DatabaseTest, CreatesVersionOneDatabase) {
+TEST(DatabaseTest, CreatesVersionTwoDatabase) {
   TempDir dir;
   const std::string path = dir.File("games.db");
   {
     Database db = MustOpen(path, OpenMode::kReadWrite);
     EXPECT_EQ(db.Path(), path);
-    EXPECT_EQ(QueryText(db, "SELECT value FROM meta WHERE key = 'schema_version'"), "1");
+    EXPECT_EQ(QueryText(db, "SELECT value FROM meta WHERE key = 'schema_version'"), "2");
     EXPECT_EQ(QueryText(db, "SELECT value FROM meta WHERE key = 'key_version'"),
               std::to_string(kKeyVersion));
     EXPECT_EQ(QueryText(db, "SELECT value FROM meta WHERE key = 'application'"), "5dpgn-db");
@@ -86,19 +86,20 @@ TEST(DatabaseTest, CreatesVersionOneDatabase) {
     EXPECT_EQ(QueryText(db,
                         "SELECT group_concat(name, ' ') FROM (SELECT name FROM sqlite_schema "
                         "WHERE type = 'index' AND sql IS NOT NULL ORDER BY name)"),
-              "games_black games_duplicate_of games_identity games_variant games_white");
+              "games_black_nocase games_duplicate_of games_final_md5 games_identity games_variant "
+              "games_white_nocase");
   }
   EXPECT_TRUE(fs::exists(path));
   Database again = MustOpen(path, OpenMode::kReadWrite);
   EXPECT_EQ(QueryText(again, "SELECT count(*) FROM meta"), "4");
   Database reader = MustOpen(path, OpenMode::kReadOnly);
   EXPECT_EQ(reader.mode(), OpenMode::kReadOnly);
-  EXPECT_EQ(QueryText(reader, "SELECT value FROM meta WHERE key = 'schema_version'"), "1");
+  EXPECT_EQ(QueryText(reader, "SELECT value FROM meta WHERE key = 'schema_version'"), "2");
 }
 
 TEST(DatabaseTest, EmbeddedSqlIsTheSchemaFiles) {
   for (auto [name, embedded] : {std::pair{"schema_v1.sql", sql::kSchemaV1Sql},
-                                std::pair{"indexes_v1.sql", sql::kIndexesV1Sql}}) {
+                                std::pair{"indexes_v2.sql", sql::kIndexesV2Sql}}) {
     std::ifstream file(fs::path(FIVED_SOURCE_DIR) / "schema" / name, std::ios::binary);
     ASSERT_TRUE(file) << name;
     std::stringstream text;
@@ -112,10 +113,10 @@ TEST(DatabaseTest, RefusesOtherSchemaVersions) {
   const std::string path = dir.File("games.db");
   {
     Database db = MustOpen(path, OpenMode::kReadWrite);
-    MustExec(db, "UPDATE meta SET value = '2' WHERE key = 'schema_version'");
+    MustExec(db, "UPDATE meta SET value = '1' WHERE key = 'schema_version'");
   }
   const std::string expected =
-      path + ": schema version 2 is not supported; this build reads version 1";
+      path + ": schema version 1 is not supported; this build reads version 2";
   EXPECT_EQ(OpenError(path, OpenMode::kReadOnly), expected);
   EXPECT_EQ(OpenError(path, OpenMode::kReadWrite), expected);
   DbResult<Database> refused = Database::Open(path, OpenMode::kReadOnly);
@@ -451,8 +452,14 @@ TEST(SchemaTest, IndexesServeTheCommonSearches) {
             "SEARCH headers USING PRIMARY KEY (name=? AND value>?);");
   EXPECT_EQ(Plan(db, "SELECT id FROM games WHERE identity = ?1"),
             "SEARCH games USING COVERING INDEX games_identity (identity=?);");
-  EXPECT_EQ(Plan(db, "SELECT id FROM games WHERE white = ?1"),
-            "SEARCH games USING COVERING INDEX games_white (white=?);");
+  EXPECT_EQ(Plan(db, "SELECT id FROM games WHERE white = ?1 COLLATE NOCASE"),
+            "SEARCH games USING COVERING INDEX games_white_nocase (white=?);");
+  EXPECT_EQ(Plan(db, "SELECT id FROM games WHERE white LIKE 'ada%'"),
+            "SEARCH games USING COVERING INDEX games_white_nocase (white>? AND white<?);");
+  EXPECT_EQ(Plan(db,
+                 "SELECT id FROM games WHERE substr(final_md5, 1, 8) = substr(?1, 1, 8) "
+                 "AND +final_md5 = ?1"),
+            "SEARCH games USING INDEX games_final_md5 (<expr>=?);");
   EXPECT_EQ(Plan(db, "SELECT data FROM state_postings WHERE bucket = ?1 ORDER BY chunk"),
             "SEARCH state_postings USING PRIMARY KEY (bucket=?);");
   EXPECT_EQ(Plan(db, "SELECT data FROM board_postings WHERE bucket = ?1 ORDER BY chunk"),

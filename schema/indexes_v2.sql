@@ -1,0 +1,25 @@
+-- 5dpgn-db schema, version 2: secondary indexes. Version 2 is the tables of schema_v1.sql with
+-- these indexes (a new database gets them right after schema_v1.sql). Version 1 had games_white
+-- and games_black in binary order, which a case-insensitive player search cannot use, and no
+-- index on the final state's MD5. They are kept apart so that a bulk load may drop them and run this
+-- file again afterwards (every statement is IF NOT EXISTS). schema/README.md explains each choice.
+
+-- Duplicate detection looks up every new game's identity; "all copies of a game" too.
+CREATE INDEX IF NOT EXISTS games_identity ON games(identity);
+-- Games by player, the most common search. Names compare case-insensitively (ASCII), as
+-- 5d-query's --player, --white and --black do: `white = ?1 COLLATE NOCASE` and `white LIKE ?1`
+-- (with a literal prefix) are index lookups.
+CREATE INDEX IF NOT EXISTS games_white_nocase ON games(white COLLATE NOCASE);
+CREATE INDEX IF NOT EXISTS games_black_nocase ON games(black COLLATE NOCASE);
+-- Games by the specification's MD5 of their final state (5d-query --state-md5). The first 8 hex
+-- digits are selective enough and keep the index small: query with
+-- `substr(final_md5, 1, 8) = substr(?1, 1, 8) AND +final_md5 = ?1` (the unary + keeps SQLite from
+-- substituting ?1 for final_md5 in the first term, which would hide the index).
+CREATE INDEX IF NOT EXISTS games_final_md5 ON games(substr(final_md5, 1, 8));
+-- Few distinct values, but game rows are wide (they hold the text), so counting or filtering by
+-- variant, duplicates counted once or not, reads this narrow covering index instead of the table.
+CREATE INDEX IF NOT EXISTS games_variant ON games(variant, duplicate_of);
+-- Only duplicates have duplicate_of, so this partial index stays small.
+CREATE INDEX IF NOT EXISTS games_duplicate_of ON games(duplicate_of)
+  WHERE duplicate_of IS NOT NULL;
+-- Headers need no index: their table is keyed by (name, value).
