@@ -14,6 +14,8 @@ void Disambiguation(const Position& pos, const Move& move, Piece piece, bool* ne
   *need_file = *need_rank = false;
   const Board& board = *pos.BoardAt(move.src_timeline, move.src_half);
   const MoveView view(pos);
+  // Only moves onto the target board can be confused with this one.
+  const TargetBoard target{move.dst_timeline, move.dst_half};
   bool any = false, same_file = false, same_rank = false;
   for (int rank = 0; rank < board.height(); ++rank) {
     for (int file = 0; file < board.width(); ++file) {
@@ -26,7 +28,8 @@ void Disambiguation(const Position& pos, const Move& move, Piece piece, bool* ne
                            PromotionSet{0xffff}, [&](const Move& m, Piece) {
                              return m.dst_timeline == move.dst_timeline &&
                                     m.dst_half == move.dst_half && m.to == move.to;
-                           });
+                           },
+                           &target);
       if (!reaches) continue;
       any = true;
       same_file = same_file || file == move.from.file;

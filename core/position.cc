@@ -86,7 +86,9 @@ Position::Timeline& Position::MutableLine(int timeline) {
 }
 
 void Position::AddBoard(int timeline, int half_turn, const Board& board) {
-  StoredBoard stored;
+  // Built in place: a board is a few hundred bytes, and this runs for every board of every move
+  // tried.
+  StoredBoard& stored = boards_.emplace_back();
   stored.board = board;
   stored.board.IndexPieces();
   royal_overflow_ = royal_overflow_ || stored.board.royals_overflow();
@@ -94,8 +96,7 @@ void Position::AddBoard(int timeline, int half_turn, const Board& board) {
   stored.timeline = timeline;
   stored.half_turn = half_turn;
   state_key_ += PlacedBoardKey(stored.content_key, timeline, half_turn);
-  boards_.push_back(stored);
-  MutableLine(timeline).boards.push_back(&boards_.back());
+  MutableLine(timeline).boards.push_back(&stored);
 }
 
 int Position::Present() const {
