@@ -1,0 +1,185 @@
+// Reading games back from the database; see store.h.
+#include "query/store.h"
+
+#include <cctype>
+
+#include "core/pgn_syntax.h"
+
+namespace fived {
+
+const char* const kGameRowColumns =
+    "games.id, sources.path, games.byte_offset, games.game_index, games.variant, games.width, "
+    "games.height, games.even_start, games.white, games.black, games.result, games.date, "
+    "games.event, games.actions, games.timelines, games.final_md5, games.start_key, "
+    "games.final_key, games.identity, games.duplicate_of";
+
+GameRow ReadGameRow(const Statement& s) {
+  GameRow row;
+  row.id = s.Int64(0);
+  row.source = std::string(s.Text(1));
+  row.byte_offset = s.Int64(2);
+  row.game_index = static_cast<int>(s.Int64(3));
+  row.variant = std::string(s.Text(4));
+  row.width = static_cast<int>(s.Int64(5));
+  row.height = static_cast<int>(s.Int64(6));
+  row.even_start = s.Int64(7) != 0;
+  row.white = std::string(s.Text(8));
+  row.black = std::string(s.Text(9));
+  row.result = std::string(s.Text(10));
+  row.date = std::string(s.Text(11));
+  row.event = std::string(s.Text(12));
+  row.actions = static_cast<int>(s.Int64(13));
+  row.timelines = static_cast<int>(s.Int64(14));
+  row.final_md5 = std::string(s.Text(15));
+  row.start_key = KeyFromSql(s.Int64(16));
+  row.final_key = KeyFromSql(s.Int64(17));
+  row.identity = KeyFromSql(s.Int64(18));
+  row.duplicate_of = s.Int64(19);
+  return row;
+}
+
+std::vector<ActionMoves> SplitCanonicalMovetext(std::string_view movetext) {
+  std::vector<ActionMoves> actions;
+  size_t i = 0;
+  while (i < movetext.size()) {
+    while (i < movetext.size() && std::isspace(static_cast<unsigned char>(movetext[i]))) ++i;
+    size_t end = i;
+    while (end < movetext.size() && !std::isspace(static_cast<unsigned char>(movetext[end]))) {
+      ++end;
+    }
+    const std::string_view token = movetext.substr(i, end - i);
+    i = end;
+    if (token.empty()) break;
+    if (token == "/" || token.back() == '.') {
+      actions.emplace_back();
+    } else if (token == "1-0" || token == "0-1" || token == "1/2-1/2" || token == "*") {
+      break;
+    } else {
+      if (actions.empty()) actions.emplace_back();
+      actions.back().emplace_back(token);
+    }
+  }
+  return actions;
+}
+
+std::vector<std::pair<std::string, std::string>> HeadersOfText(std::string_view text) {
+  // Headers come first: parse only the lines that start with '[' (5DFEN board lines among them
+  // are told apart by the parser).
+  size_t end = 0;
+  while (end < text.size()) {
+    size_t first = end;
+    while (first < text.size() && (text[first] == ' ' || text[first] == '\t')) ++first;
+    if (first < text.size() && text[first] != '[' && text[first] != '\n' && text[first] != '\r') {
+      break;
+    }
+    const size_t newline = text.find('\n', end);
+    end = newline == std::string_view::npos ? text.size() : newline + 1;
+  }
+  const SyntaxResult parsed = ParseGameSyntax(text.substr(0, end));
+  std::vector<std::pair<std::string, std::string>> headers;
+  headers.reserve(parsed.game.headers.size());
+  for (const Header& h : parsed.game.headers) headers.emplace_back(h.name, h.value);
+  return headers;
+}
+
+struct GameStore::Statements {
+  Statement row, record, dictionary;
+};
+
+GameStore::GameStore(Database db)
+    : db_(std::make_unique<Database>(std::move(db))), s_(std::make_unique<Statements>()) {}
+GameStore::GameStore(GameStore&&) noexcept = default;
+GameStore& GameStore::operator=(GameStore&&) noexcept = default;
+GameStore::~GameStore() {
+  // Statements before their connection.
+  s_.reset();
+  codecs_.clear();
+  db_.reset();
+}
+
+DbResult<GameStore> GameStore::Open(const std::string& path) {
+  DbResult<Database> opened = Database::Open(path, OpenMode::kReadOnly);
+  if (!opened.ok()) return opened.error();
+  GameStore store(std::move(opened).value());
+  const std::string row_sql = std::string("SELECT ") + kGameRowColumns +
+                              " FROM games JOIN sources ON sources.id = games.source_id"
+                              " WHERE games.id = ?1";
+  for (auto [statement, sql] :
+       {std::pair{&store.s_->row, std::string_view(row_sql)},
+        std::pair{&store.s_->record,
+                  std::string_view("SELECT record, dictionary_id FROM games WHERE id = ?1")},
+        std::pair{&store.s_->dictionary,
+                  std::string_view("SELECT data FROM dictionaries WHERE id = ?1")}}) {
+    DbResult<Statement> prepared = store.db_->Prepare(sql);
+    if (!prepared.ok()) return prepared.error();
+    *statement = std::move(prepared).value();
+  }
+  return store;
+}
+
+DbResult<std::optional<GameRow>> GameStore::Row(int64_t id) {
+  Statement& s = s_->row;
+  s.Reset().Bind(1, id);
+  DbResult<StepResult> step = s.Step();
+  if (!step.ok()) return step.error();
+  std::optional<GameRow> row;
+  if (step.value() == StepResult::kRow) row = ReadGameRow(s);
+  s.Reset();
+  return row;
+}
+
+DbResult<RecordCodec*> GameStore::Codec(int64_t dictionary_id) {
+  auto it = codecs_.find(dictionary_id);
+  if (it != codecs_.end()) return it->second.get();
+  std::string dictionary;
+  if (dictionary_id != 0) {
+    Statement& s = s_->dictionary;
+    s.Reset().Bind(1, dictionary_id);
+    DbResult<StepResult> step = s.Step();
+    if (!step.ok()) return step.error();
+    if (step.value() != StepResult::kRow) {
+      return DbError{1, "dictionary " + std::to_string(dictionary_id) + " is missing"};
+    }
+    const std::span<const uint8_t> data = s.Blob(0);
+    dictionary.assign(reinterpret_cast<const char*>(data.data()), data.size());
+    s.Reset();
+  }
+  auto codec = std::make_unique<RecordCodec>(dictionary);
+  RecordCodec* raw = codec.get();
+  codecs_.emplace(dictionary_id, std::move(codec));
+  return raw;
+}
+
+DbResult<GameTexts> GameStore::Texts(int64_t id) {
+  Statement& s = s_->record;
+  s.Reset().Bind(1, id);
+  DbResult<StepResult> step = s.Step();
+  if (!step.ok()) return step.error();
+  if (step.value() != StepResult::kRow) {
+    return DbError{1, "game " + std::to_string(id) + " does not exist"};
+  }
+  DbResult<RecordCodec*> codec = Codec(s.Int64(1));
+  if (!codec.ok()) {
+    s.Reset();
+    return codec.error();
+  }
+  GameTexts texts;
+  const bool ok = codec.value()->Decompress(s.Blob(0), &texts.text, &texts.moves);
+  s.Reset();
+  if (!ok) return DbError{1, "the record of game " + std::to_string(id) + " is damaged"};
+  return texts;
+}
+
+DbResult<std::vector<std::pair<std::string, std::string>>> GameStore::Headers(int64_t id) {
+  DbResult<GameTexts> texts = Texts(id);
+  if (!texts.ok()) return texts.error();
+  return HeadersOfText(texts.value().text);
+}
+
+DbResult<std::vector<ActionMoves>> GameStore::Actions(int64_t id) {
+  DbResult<GameTexts> texts = Texts(id);
+  if (!texts.ok()) return texts.error();
+  return SplitCanonicalMovetext(texts.value().moves);
+}
+
+}  // namespace fived

@@ -1,0 +1,101 @@
+// Reading games back from a 5dpgn-db database: the summary row of a game, its original text and
+// canonical movetext (decompressed from its record), its headers in file order, and its actions
+// as canonical move texts. Everything 5d-query shows about a game comes through here.
+//
+// A GameStore owns a read-only connection (schema/db.h): it never creates or changes a file, and
+// it reads the last committed state while 5d-index appends. Not thread-safe: one store per thread.
+#ifndef FIVED_QUERY_STORE_H_
+#define FIVED_QUERY_STORE_H_
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "schema/db.h"
+#include "schema/record.h"
+
+namespace fived {
+
+// The columns of games that listings show (schema/README.md documents each).
+struct GameRow {
+  int64_t id = 0;
+  std::string source;  // sources.path
+  int64_t byte_offset = 0;
+  int game_index = 0;
+  std::string variant;
+  int width = 8;
+  int height = 8;
+  bool even_start = false;
+  std::string white, black, result, date, event;  // empty when the header is missing
+  int actions = 0;
+  int timelines = 0;
+  std::string final_md5;
+  uint64_t start_key = 0;
+  uint64_t final_key = 0;
+  uint64_t identity = 0;
+  int64_t duplicate_of = 0;  // 0: an original
+};
+
+// The SELECT list that ReadGameRow expects, for queries that join other conditions: the games
+// table must be named `games` and sources joined as `sources`.
+extern const char* const kGameRowColumns;
+// Reads a row selected with kGameRowColumns (columns 0 onwards).
+GameRow ReadGameRow(const Statement& statement);
+
+// A game's texts, as stored in its record.
+struct GameTexts {
+  std::string text;   // the game exactly as it is in its source file
+  std::string moves;  // canonical movetext (core/pgn_writer.h), without the result
+};
+
+// One action as canonical move texts, in the order played.
+using ActionMoves = std::vector<std::string>;
+
+// Splits canonical movetext ("1. (0T1)e3 / (0T1)f6\n2. ...", "1b. ...") into actions. Turn
+// markers and the " / " separator open actions; anything else is a move. Never fails.
+std::vector<ActionMoves> SplitCanonicalMovetext(std::string_view movetext);
+
+class GameStore {
+ public:
+  // Opens `path` read-only. A missing file, a file that is not a 5dpgn-db database or a database
+  // of another schema version is an error whose message names the path.
+  static DbResult<GameStore> Open(const std::string& path);
+
+  GameStore(GameStore&&) noexcept;
+  GameStore& operator=(GameStore&&) noexcept;
+  ~GameStore();
+
+  Database& db() { return *db_; }
+
+  // The game `id`, or nullopt when there is none.
+  DbResult<std::optional<GameRow>> Row(int64_t id);
+  // The texts of game `id` (which must exist). Fails when the record cannot be decompressed.
+  DbResult<GameTexts> Texts(int64_t id);
+  // Headers of game `id` in file order, as written (names with their case). Read from the
+  // original text, so this includes every header of the game.
+  DbResult<std::vector<std::pair<std::string, std::string>>> Headers(int64_t id);
+  // The canonical actions of game `id`.
+  DbResult<std::vector<ActionMoves>> Actions(int64_t id);
+
+ private:
+  struct Statements;
+  explicit GameStore(Database db);
+  // The codec of a dictionary (0: none), made on first use.
+  DbResult<RecordCodec*> Codec(int64_t dictionary_id);
+
+  std::unique_ptr<Database> db_;
+  std::unique_ptr<Statements> s_;
+  std::map<int64_t, std::unique_ptr<RecordCodec>> codecs_;
+};
+
+// Headers of a game's text in file order (empty when the text does not parse).
+std::vector<std::pair<std::string, std::string>> HeadersOfText(std::string_view text);
+
+}  // namespace fived
+
+#endif  // FIVED_QUERY_STORE_H_
