@@ -7,10 +7,12 @@
 #include <string>
 #include <vector>
 
+#include "schema/db.h"
+
 namespace fived {
 
-// The database file used when --db is not given, in the current directory.
-inline constexpr const char* kDefaultDatabase = "5dpgn-db.sqlite";
+// The database file used when --db is not given, in the current directory (shared with 5d-query).
+inline constexpr const char* kDefaultDatabase = kDefaultDatabaseFile;
 
 struct IndexOptions {
   std::string database = kDefaultDatabase;

@@ -69,8 +69,10 @@ SqlCondition FilterCondition(const GameFilter& filter) {
     const std::string black = NameCondition("games.black", filter.player, &out.params);
     terms.push_back("(" + white + " OR " + black + ")");
   }
-  if (!filter.white.empty()) terms.push_back(NameCondition("games.white", filter.white, &out.params));
-  if (!filter.black.empty()) terms.push_back(NameCondition("games.black", filter.black, &out.params));
+  if (!filter.white.empty())
+    terms.push_back(NameCondition("games.white", filter.white, &out.params));
+  if (!filter.black.empty())
+    terms.push_back(NameCondition("games.black", filter.black, &out.params));
   if (!filter.variant.empty()) {
     terms.push_back("games.variant = " + next());
     out.params.push_back(filter.variant);
@@ -94,9 +96,10 @@ SqlCondition FilterCondition(const GameFilter& filter) {
     out.params.push_back(name);
     const std::string value_param = next();
     out.params.push_back(LikePattern(value));
-    terms.push_back("EXISTS (SELECT 1 FROM headers WHERE headers.game_id = games.id AND "
-                    "headers.name = " +
-                    name_param + " AND headers.value LIKE " + value_param + " ESCAPE '\\')");
+    terms.push_back(
+        "EXISTS (SELECT 1 FROM headers WHERE headers.game_id = games.id AND "
+        "headers.name = " +
+        name_param + " AND headers.value LIKE " + value_param + " ESCAPE '\\')");
   }
   if (filter.min_timelines > 0) {
     terms.push_back("games.timelines >= " + next());

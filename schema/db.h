@@ -39,6 +39,8 @@ namespace fived {
 constexpr int kSchemaVersion = 2;
 // meta.application of every 5dpgn-db database.
 constexpr std::string_view kApplicationName = "5dpgn-db";
+// The database file both tools use when no --db is given, in the current directory.
+inline constexpr const char* kDefaultDatabaseFile = "5dpgn-db.sqlite";
 
 // Keys and hashes are unsigned 64-bit values; SQLite integers are signed 64-bit. A key is stored
 // as the signed integer with the same 64 bits (two's complement): keys below 2^63 are stored as

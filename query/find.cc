@@ -1,0 +1,355 @@
+// Finding and writing games; see find.h.
+#include "query/find.h"
+
+#include <algorithm>
+#include <tuple>
+
+#include "query/json.h"
+
+namespace fived {
+
+namespace {
+
+// ORDER BY text of a sort field. Only these fixed strings ever reach the SQL text.
+const char* SqlColumn(SortOrder::Field field) {
+  switch (field) {
+    case SortOrder::Field::kWhite:
+      return "games.white COLLATE NOCASE";
+    case SortOrder::Field::kBlack:
+      return "games.black COLLATE NOCASE";
+    case SortOrder::Field::kResult:
+      return "games.result";
+    case SortOrder::Field::kDate:
+      return "games.date";
+    case SortOrder::Field::kVariant:
+      return "games.variant";
+    case SortOrder::Field::kActions:
+      return "games.actions";
+    case SortOrder::Field::kTimelines:
+      return "games.timelines";
+    case SortOrder::Field::kId:
+    case SortOrder::Field::kAction:
+      break;
+  }
+  return "games.id";
+}
+
+std::string Lower(std::string_view text) {
+  std::string out(text);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+// Whether a goes before b in `order` (ties by id).
+bool Before(const FoundGame& a, const FoundGame& b, const SortOrder& order) {
+  auto compare = [&]() -> int {
+    switch (order.field) {
+      case SortOrder::Field::kWhite:
+        return Lower(a.row.white).compare(Lower(b.row.white));
+      case SortOrder::Field::kBlack:
+        return Lower(a.row.black).compare(Lower(b.row.black));
+      case SortOrder::Field::kResult:
+        return a.row.result.compare(b.row.result);
+      case SortOrder::Field::kDate:
+        return a.row.date.compare(b.row.date);
+      case SortOrder::Field::kVariant:
+        return a.row.variant.compare(b.row.variant);
+      case SortOrder::Field::kActions:
+        return a.row.actions - b.row.actions;
+      case SortOrder::Field::kTimelines:
+        return a.row.timelines - b.row.timelines;
+      case SortOrder::Field::kAction:
+        return a.action - b.action;
+      case SortOrder::Field::kId:
+        break;
+    }
+    return 0;
+  };
+  const int c = compare();
+  if (c != 0) return order.descending ? c > 0 : c < 0;
+  return order.descending ? a.row.id > b.row.id : a.row.id < b.row.id;
+}
+
+std::string CsvCell(std::string_view text) {
+  if (text.find_first_of(",\"\r\n") == std::string_view::npos) return std::string(text);
+  std::string out = "\"";
+  for (char c : text) {
+    if (c == '"') out += '"';
+    out += c;
+  }
+  return out + "\"";
+}
+
+// The header lines at the start of a game's text (headers and 5DFEN boards), as written.
+std::string_view HeaderBlock(std::string_view text) {
+  size_t end = 0;
+  while (end < text.size()) {
+    size_t first = end;
+    while (first < text.size() && (text[first] == ' ' || text[first] == '\t')) ++first;
+    if (first >= text.size() || text[first] != '[') break;
+    const size_t newline = text.find('\n', end);
+    end = newline == std::string_view::npos ? text.size() : newline + 1;
+  }
+  return text.substr(0, end);
+}
+
+}  // namespace
+
+std::optional<SortOrder> ParseSortOrder(std::string_view text) {
+  SortOrder order;
+  if (!text.empty() && text.front() == '-') {
+    order.descending = true;
+    text.remove_prefix(1);
+  }
+  static constexpr std::pair<std::string_view, SortOrder::Field> kNames[] = {
+      {"id", SortOrder::Field::kId},           {"white", SortOrder::Field::kWhite},
+      {"black", SortOrder::Field::kBlack},     {"result", SortOrder::Field::kResult},
+      {"date", SortOrder::Field::kDate},       {"variant", SortOrder::Field::kVariant},
+      {"actions", SortOrder::Field::kActions}, {"timelines", SortOrder::Field::kTimelines},
+      {"action", SortOrder::Field::kAction}};
+  for (const auto& [name, field] : kNames) {
+    if (text == name) {
+      order.field = field;
+      return order;
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<OutputFormat> ParseOutputFormat(std::string_view text) {
+  if (text == "table") return OutputFormat::kTable;
+  if (text == "json") return OutputFormat::kJson;
+  if (text == "csv") return OutputFormat::kCsv;
+  if (text == "5dpgn" || text == "pgn") return OutputFormat::kPgn;
+  return std::nullopt;
+}
+
+DbResult<std::vector<int64_t>> FilteredIds(GameStore& store, const GameFilter& filter) {
+  const SqlCondition condition = FilterCondition(filter);
+  DbResult<Statement> statement =
+      store.db().Prepare("SELECT games.id FROM games WHERE " + condition.where + " ORDER BY id");
+  if (!statement.ok()) return statement.error();
+  Statement& s = statement.value();
+  BindParams(s, condition.params);
+  std::vector<int64_t> ids;
+  while (true) {
+    DbResult<StepResult> step = s.Step();
+    if (!step.ok()) return step.error();
+    if (step.value() != StepResult::kRow) break;
+    ids.push_back(s.Int64(0));
+  }
+  return ids;
+}
+
+namespace {
+
+// The matches of a position search that pass the filter, with their rows.
+DbResult<std::vector<FoundGame>> FilterPositions(GameStore& store, const FindRequest& request) {
+  const SqlCondition condition = FilterCondition(request.filter);
+  const int id_param = static_cast<int>(condition.params.size()) + 1;
+  DbResult<Statement> statement = store.db().Prepare(
+      std::string("SELECT ") + kGameRowColumns +
+      " FROM games JOIN sources ON sources.id = games.source_id WHERE games.id = ?" +
+      std::to_string(id_param) + " AND (" + condition.where + ")");
+  if (!statement.ok()) return statement.error();
+  Statement& s = statement.value();
+  BindParams(s, condition.params);
+  std::vector<FoundGame> found;
+  for (const PositionMatch& match : *request.positions) {
+    s.Reset().Bind(id_param, match.game_id);
+    DbResult<StepResult> step = s.Step();
+    if (!step.ok()) return step.error();
+    if (step.value() == StepResult::kRow) found.push_back({ReadGameRow(s), match.action});
+    s.Reset();
+  }
+  return found;
+}
+
+}  // namespace
+
+DbResult<int64_t> CountGames(GameStore& store, const FindRequest& request) {
+  if (request.positions) {
+    if (request.filter.empty()) return static_cast<int64_t>(request.positions->size());
+    DbResult<std::vector<FoundGame>> found = FilterPositions(store, request);
+    if (!found.ok()) return found.error();
+    return static_cast<int64_t>(found.value().size());
+  }
+  const SqlCondition condition = FilterCondition(request.filter);
+  DbResult<Statement> statement =
+      store.db().Prepare("SELECT count(*) FROM games WHERE " + condition.where);
+  if (!statement.ok()) return statement.error();
+  BindParams(statement.value(), condition.params);
+  DbResult<StepResult> step = statement.value().Step();
+  if (!step.ok()) return step.error();
+  return statement.value().Int64(0);
+}
+
+DbResult<std::vector<FoundGame>> FindGames(GameStore& store, const FindRequest& request,
+                                           int64_t* total) {
+  if (request.positions) {
+    DbResult<std::vector<FoundGame>> found = FilterPositions(store, request);
+    if (!found.ok()) return found.error();
+    std::vector<FoundGame>& games = found.value();
+    std::stable_sort(games.begin(), games.end(), [&](const FoundGame& a, const FoundGame& b) {
+      return Before(a, b, request.sort);
+    });
+    if (total) *total = static_cast<int64_t>(games.size());
+    const size_t begin = std::min(games.size(), static_cast<size_t>(request.offset));
+    size_t end = games.size();
+    if (request.limit >= 0) end = std::min(end, begin + static_cast<size_t>(request.limit));
+    return std::vector<FoundGame>(games.begin() + static_cast<std::ptrdiff_t>(begin),
+                                  games.begin() + static_cast<std::ptrdiff_t>(end));
+  }
+  if (total) {
+    DbResult<int64_t> count = CountGames(store, request);
+    if (!count.ok()) return count.error();
+    *total = count.value();
+  }
+  const SqlCondition condition = FilterCondition(request.filter);
+  const int limit_param = static_cast<int>(condition.params.size()) + 1;
+  const std::string direction = request.sort.descending ? " DESC" : "";
+  std::string sql = std::string("SELECT ") + kGameRowColumns +
+                    " FROM games JOIN sources ON sources.id = games.source_id WHERE " +
+                    condition.where + " ORDER BY " + SqlColumn(request.sort.field) + direction;
+  if (request.sort.field != SortOrder::Field::kId &&
+      request.sort.field != SortOrder::Field::kAction) {
+    sql += ", games.id" + direction;
+  }
+  sql += " LIMIT ?" + std::to_string(limit_param) + " OFFSET ?" + std::to_string(limit_param + 1);
+  DbResult<Statement> statement = store.db().Prepare(sql);
+  if (!statement.ok()) return statement.error();
+  Statement& s = statement.value();
+  BindParams(s, condition.params);
+  s.Bind(limit_param, request.limit).Bind(limit_param + 1, request.offset);
+  std::vector<FoundGame> games;
+  while (true) {
+    DbResult<StepResult> step = s.Step();
+    if (!step.ok()) return step.error();
+    if (step.value() != StepResult::kRow) break;
+    games.push_back({ReadGameRow(s), -1});
+  }
+  return games;
+}
+
+std::string FormatTable(const std::vector<std::vector<std::string>>& rows,
+                        const std::vector<bool>& right_aligned) {
+  std::vector<size_t> widths;
+  for (const auto& row : rows) {
+    if (widths.size() < row.size()) widths.resize(row.size(), 0);
+    for (size_t i = 0; i < row.size(); ++i) widths[i] = std::max(widths[i], row[i].size());
+  }
+  std::string out;
+  for (const auto& row : rows) {
+    std::string line;
+    for (size_t i = 0; i < row.size(); ++i) {
+      if (i > 0) line += "  ";
+      const std::string pad(widths[i] - row[i].size(), ' ');
+      const bool right = i < right_aligned.size() && right_aligned[i];
+      line += right ? pad + row[i] : row[i] + pad;
+    }
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    out += line + "\n";
+  }
+  return out;
+}
+
+std::optional<DbError> WriteGames(GameStore& store, const std::vector<FoundGame>& games,
+                                  OutputFormat format, bool with_action, bool canonical,
+                                  std::ostream& out) {
+  auto cells = [&](const FoundGame& g) {
+    std::vector<std::string> row = {std::to_string(g.row.id),
+                                    g.row.white,
+                                    g.row.black,
+                                    g.row.result,
+                                    g.row.date,
+                                    g.row.variant,
+                                    std::to_string(g.row.actions),
+                                    std::to_string(g.row.timelines)};
+    if (with_action) row.push_back(std::to_string(g.action));
+    return row;
+  };
+  std::vector<std::string> header = {"id",   "white",   "black",   "result",
+                                     "date", "variant", "actions", "timelines"};
+  if (with_action) header.push_back("action");
+  switch (format) {
+    case OutputFormat::kTable: {
+      std::vector<std::vector<std::string>> rows = {header};
+      for (const FoundGame& g : games) rows.push_back(cells(g));
+      const std::vector<bool> right = {true, false, false, false, false, false, true, true, true};
+      out << FormatTable(rows, right);
+      return std::nullopt;
+    }
+    case OutputFormat::kCsv: {
+      auto line = [&](const std::vector<std::string>& row) {
+        for (size_t i = 0; i < row.size(); ++i) out << (i ? "," : "") << CsvCell(row[i]);
+        out << "\r\n";
+      };
+      line(header);
+      for (const FoundGame& g : games) line(cells(g));
+      return std::nullopt;
+    }
+    case OutputFormat::kJson: {
+      std::string text;
+      JsonWriter json(&text);
+      json.BeginArray();
+      for (const FoundGame& g : games) {
+        DbResult<std::vector<std::pair<std::string, std::string>>> headers =
+            store.Headers(g.row.id);
+        if (!headers.ok()) return headers.error();
+        const GameRow& r = g.row;
+        json.BeginObject().Key("id").Int(r.id);
+        if (with_action) json.Key("action").Int(g.action);
+        json.Key("white").String(r.white).Key("black").String(r.black);
+        json.Key("result").String(r.result).Key("date").String(r.date);
+        json.Key("event").String(r.event).Key("variant").String(r.variant);
+        json.Key("actions").Int(r.actions).Key("timelines").Int(r.timelines);
+        json.Key("final_md5").String(r.final_md5);
+        json.Key("duplicate_of");
+        if (r.duplicate_of != 0) {
+          json.Int(r.duplicate_of);
+        } else {
+          json.Null();
+        }
+        json.Key("source").String(r.source).Key("byte_offset").Int(r.byte_offset);
+        json.Key("game_index").Int(r.game_index);
+        // Every header; a name written twice keeps its first value (as FindHeader reads it).
+        json.Key("headers").BeginObject();
+        std::vector<std::string> seen;
+        for (const auto& [name, value] : headers.value()) {
+          const std::string lower = Lower(name);
+          if (std::find(seen.begin(), seen.end(), lower) != seen.end()) continue;
+          seen.push_back(lower);
+          json.Key(name).String(value);
+        }
+        json.EndObject().EndObject();
+        out << text;
+        text.clear();
+      }
+      json.EndArray();
+      out << text << "\n";
+      return std::nullopt;
+    }
+    case OutputFormat::kPgn: {
+      for (const FoundGame& g : games) {
+        DbResult<GameTexts> texts = store.Texts(g.row.id);
+        if (!texts.ok()) return texts.error();
+        std::string game;
+        if (canonical) {
+          game = std::string(HeaderBlock(texts.value().text)) + "\n" + texts.value().moves;
+          if (!g.row.result.empty()) {
+            if (!game.empty() && game.back() == '\n') game.pop_back();
+            game += (texts.value().moves.empty() ? "" : " ") + g.row.result + "\n";
+          }
+        } else {
+          game = texts.value().text;
+        }
+        if (game.empty() || game.back() != '\n') game += '\n';
+        out << game << "\n";
+      }
+      return std::nullopt;
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace fived

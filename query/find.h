@@ -1,0 +1,68 @@
+// Finding games: filters (filter.h) and an optional position match (search.h) combined, sorted
+// and paged, then written as a table, JSON, CSV or a 5dpgn collection.
+#ifndef FIVED_QUERY_FIND_H_
+#define FIVED_QUERY_FIND_H_
+
+#include <cstdint>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "query/filter.h"
+#include "query/search.h"
+#include "query/store.h"
+
+namespace fived {
+
+// A sort order: a column of the table and a direction.
+struct SortOrder {
+  enum class Field { kId, kWhite, kBlack, kResult, kDate, kVariant, kActions, kTimelines, kAction };
+  Field field = Field::kId;
+  bool descending = false;
+};
+// Parses "date", "-actions", "white", ... (a leading '-' sorts descending). nullopt when unknown.
+std::optional<SortOrder> ParseSortOrder(std::string_view text);
+
+struct FindRequest {
+  GameFilter filter;
+  // When set, only these games (with the action at which they reached the position), in any
+  // order; the result then has `action` values.
+  std::optional<std::vector<PositionMatch>> positions;
+  SortOrder sort;
+  int64_t limit = -1;  // -1: all
+  int64_t offset = 0;
+};
+
+struct FoundGame {
+  GameRow row;
+  int action = -1;  // the first action after which the searched position stood; -1 without one
+};
+
+// The games of `request`. With `total`, also the number of matches before limit and offset.
+DbResult<std::vector<FoundGame>> FindGames(GameStore& store, const FindRequest& request,
+                                           int64_t* total = nullptr);
+// The number of matching games (limit and offset ignored).
+DbResult<int64_t> CountGames(GameStore& store, const FindRequest& request);
+// The ids of every game passing the filter, in id order.
+DbResult<std::vector<int64_t>> FilteredIds(GameStore& store, const GameFilter& filter);
+
+enum class OutputFormat { kTable, kJson, kCsv, kPgn };
+std::optional<OutputFormat> ParseOutputFormat(std::string_view text);
+
+// Writes found games. JSON objects hold every header of the game (read from its record), CSV
+// and the table the listing columns; 5dpgn writes each game's original text, or with
+// `canonical` its headers, start boards (custom games) and canonical movetext. `with_action`
+// adds the action column (position searches).
+std::optional<DbError> WriteGames(GameStore& store, const std::vector<FoundGame>& games,
+                                  OutputFormat format, bool with_action, bool canonical,
+                                  std::ostream& out);
+
+// The aligned text table of rows of cells; the first row is the header. Numbers (cells whose
+// column header is in `right_aligned`) are right-aligned. No trailing spaces.
+std::string FormatTable(const std::vector<std::vector<std::string>>& rows,
+                        const std::vector<bool>& right_aligned);
+
+}  // namespace fived
+
+#endif  // FIVED_QUERY_FIND_H_

@@ -1,0 +1,237 @@
+// Position searches; see search.h.
+#include "query/search.h"
+
+#include <algorithm>
+#include <cctype>
+
+#include "core/fen.h"
+#include "core/keys.h"
+#include "core/pgn_syntax.h"
+#include "core/replay.h"
+#include "core/variants.h"
+#include "schema/postings.h"
+
+namespace fived {
+
+namespace {
+
+// "col 14: Qh9: reason" plus the text and a caret under column `column` when the text is one line.
+std::string PointAt(std::string_view option, std::string_view text, TextPos pos,
+                    std::string_view token, std::string_view reason) {
+  std::string out = std::string(option) + ": ";
+  const bool one_line = text.find('\n') == std::string_view::npos;
+  if (pos.line > 0) {
+    if (!one_line) out += "line " + std::to_string(pos.line) + ", ";
+    out += "col " + std::to_string(pos.column) + ": ";
+  }
+  if (!token.empty()) out += std::string(token) + ": ";
+  out += reason;
+  if (one_line && pos.column >= 1) {
+    out += "\n  " + std::string(text) + "\n  " + std::string(pos.column - 1, ' ') + "^";
+  }
+  return out;
+}
+
+// The postings of one key in `table`, grouped to the first value per game.
+DbResult<std::vector<PositionMatch>> FirstPerGame(GameStore& store, PostingTable table,
+                                                  uint64_t key, int value_divisor) {
+  DbResult<PostingReader> reader = PostingReader::Create(store.db(), table);
+  if (!reader.ok()) return reader.error();
+  DbResult<std::vector<Posting>> postings = reader.value().Find(key);
+  if (!postings.ok()) return postings.error();
+  std::vector<PositionMatch> matches;
+  for (const Posting& p : postings.value()) {
+    // Sorted by (game, value): the first posting of a game has its smallest value.
+    if (!matches.empty() && matches.back().game_id == p.game_id) continue;
+    matches.push_back({p.game_id, static_cast<int>(p.value) / value_divisor});
+  }
+  return matches;
+}
+
+// Replays a stored game from its original text; nullopt when it does not replay (it did when it
+// was indexed, so only a damaged record gets here).
+DbResult<std::optional<ReplayOutcome>> ReplayStored(
+    GameStore& store, int64_t id, const std::function<void(int, const Position&)>& on_state) {
+  DbResult<GameTexts> texts = store.Texts(id);
+  if (!texts.ok()) return texts.error();
+  const SyntaxResult parsed = ParseGameSyntax(texts.value().text);
+  if (parsed.error) return std::optional<ReplayOutcome>();
+  return std::optional<ReplayOutcome>(ReplayGame(parsed.game, on_state));
+}
+
+std::string LowerHex(std::string_view text) {
+  std::string out(text);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+}  // namespace
+
+std::variant<std::string, std::string> ResolveVariantName(std::string_view name) {
+  if (IsCustomBoardName(name)) {
+    return std::variant<std::string, std::string>(std::in_place_index<0>, "custom");
+  }
+  const Variant* variant = FindVariant(name);
+  if (variant == nullptr) {
+    return std::variant<std::string, std::string>(
+        std::in_place_index<1>,
+        "unknown variant '" + std::string(name) + "' (official names: 5d-query --help lists them)");
+  }
+  return std::variant<std::string, std::string>(std::in_place_index<0>, variant->name);
+}
+
+std::variant<Position, std::string> PositionFromMoves(std::string_view variant,
+                                                      std::string_view moves) {
+  // The header line is line -1 and the blank line 0, so positions count within `moves`.
+  const std::string text = "[Board \"" + std::string(variant) + "\"]\n\n" + std::string(moves);
+  const SyntaxResult parsed = ParseGameSyntax(text, -1);
+  if (parsed.error) {
+    return PointAt("--moves", moves, parsed.error->pos, parsed.error->token, parsed.error->reason);
+  }
+  if (!parsed.game.boards.empty() || parsed.game.headers.size() != 1) {
+    return std::string("--moves: give only movetext (headers and boards are not allowed)");
+  }
+  ReplayOutcome outcome = ReplayGame(parsed.game);
+  if (outcome.error) {
+    return PointAt("--moves", moves, outcome.error->pos, outcome.error->token,
+                   outcome.error->reason);
+  }
+  if (!outcome.warnings.empty()) {
+    const ReplayError& w = outcome.warnings.front();
+    return PointAt("--moves", moves, w.pos, w.token,
+                   w.reason + " (a position is searched after whole actions only)");
+  }
+  return outcome.replayer->position();
+}
+
+std::variant<Position, std::string> PositionFromState(std::string_view boards) {
+  std::string text = "[Board \"custom\"]\n";
+  size_t count = 0;
+  for (size_t i = 0; i < boards.size();) {
+    if (std::isspace(static_cast<unsigned char>(boards[i]))) {
+      ++i;
+      continue;
+    }
+    if (boards[i] != '[') {
+      return "--state: expected '[' at character " + std::to_string(i + 1) +
+             " (boards are written [pieces:timeline:turn:colour])";
+    }
+    const size_t end = boards.find(']', i);
+    if (end == std::string_view::npos) {
+      return "--state: board " + std::to_string(count + 1) + " has no closing ']'";
+    }
+    const std::string_view board = boards.substr(i, end + 1 - i);
+    auto parsed = ParseFenBoard(board);
+    if (auto* error = std::get_if<std::string>(&parsed)) {
+      return "--state: board " + std::to_string(count + 1) + " " + std::string(board) + ": " +
+             *error;
+    }
+    text += std::string(board) + "\n";
+    ++count;
+    i = end + 1;
+  }
+  if (count == 0) return std::string("--state: no boards given");
+  text += "\n";
+  const SyntaxResult parsed = ParseGameSyntax(text);
+  if (parsed.error) return "--state: " + parsed.error->reason;
+  auto setup = SetupGame(parsed.game);
+  if (auto* error = std::get_if<ReplayError>(&setup)) return "--state: " + error->reason;
+  return std::get<GameSetup>(std::move(setup)).start;
+}
+
+std::variant<BoardQuery, std::string> ParseBoardQuery(std::string_view text) {
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) {
+    text.remove_prefix(1);
+  }
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) {
+    text.remove_suffix(1);
+  }
+  std::string_view inner = text;
+  if (!inner.empty() && inner.front() == '[') inner.remove_prefix(1);
+  if (!inner.empty() && inner.back() == ']') inner.remove_suffix(1);
+  const bool placed = inner.find(':') != std::string_view::npos;
+  // Without coordinates, any will do for parsing; they are not used.
+  const std::string fen = placed ? std::string(inner) : std::string(inner) + ":0:1:w";
+  auto parsed = ParseFenBoard(fen);
+  if (auto* error = std::get_if<std::string>(&parsed)) {
+    return "--board: " + std::string(text) + ": " + *error;
+  }
+  const FenBoard& fen_board = std::get<FenBoard>(parsed);
+  BoardQuery query;
+  query.board = fen_board.board;
+  query.key = BoardContentKey(fen_board.board);
+  query.placed = placed;
+  query.timeline_negative = fen_board.timeline_negative;
+  query.timeline_signed_zero = fen_board.timeline_signed_zero;
+  query.timeline_magnitude = fen_board.timeline_magnitude;
+  query.half_turn = HalfTurn(fen_board.turn, fen_board.color);
+  return query;
+}
+
+bool IsMd5(std::string_view text) {
+  return text.size() == 32 && std::all_of(text.begin(), text.end(), [](char c) {
+           return std::isxdigit(static_cast<unsigned char>(c));
+         });
+}
+
+DbResult<std::vector<PositionMatch>> FindState(GameStore& store, uint64_t key) {
+  // State postings hold 2 * action + side to move.
+  return FirstPerGame(store, PostingTable::kStates, key, 2);
+}
+
+DbResult<std::vector<PositionMatch>> FindFinalStateMd5(GameStore& store, std::string_view md5) {
+  DbResult<Statement> statement = store.db().Prepare(
+      "SELECT id, actions FROM games WHERE substr(final_md5, 1, 8) = substr(?1, 1, 8) "
+      "AND +final_md5 = ?1 ORDER BY id");
+  if (!statement.ok()) return statement.error();
+  Statement& s = statement.value();
+  const std::string lower = LowerHex(md5);
+  s.Bind(1, std::string_view(lower));
+  std::vector<PositionMatch> matches;
+  while (true) {
+    DbResult<StepResult> step = s.Step();
+    if (!step.ok()) return step.error();
+    if (step.value() != StepResult::kRow) break;
+    matches.push_back({s.Int64(0), static_cast<int>(s.Int64(1))});
+  }
+  return matches;
+}
+
+DbResult<std::vector<PositionMatch>> ScanStateMd5(GameStore& store, std::string_view md5,
+                                                  const std::vector<int64_t>& candidates) {
+  const std::string lower = LowerHex(md5);
+  std::vector<PositionMatch> matches;
+  for (int64_t id : candidates) {
+    int found = -1;
+    auto replayed = ReplayStored(store, id, [&](int action, const Position& pos) {
+      if (found < 0 && pos.StateMd5() == lower) found = action;
+    });
+    if (!replayed.ok()) return replayed.error();
+    if (found >= 0) matches.push_back({id, found});
+  }
+  return matches;
+}
+
+DbResult<std::vector<PositionMatch>> FindBoard(GameStore& store, const BoardQuery& query) {
+  DbResult<std::vector<PositionMatch>> candidates =
+      FirstPerGame(store, PostingTable::kBoards, query.key, 1);
+  if (!candidates.ok() || !query.placed) return candidates;
+  // Postings do not say where a board stood: replay each candidate and look at those coordinates.
+  std::vector<PositionMatch> matches;
+  for (const PositionMatch& candidate : candidates.value()) {
+    bool there = false;
+    auto replayed = ReplayStored(store, candidate.game_id, {});
+    if (!replayed.ok()) return replayed.error();
+    if (replayed.value() && replayed.value()->replayer) {
+      const Position& pos = replayed.value()->replayer->position();
+      const int timeline =
+          pos.labeling().FromNotation(query.timeline_negative, query.timeline_magnitude);
+      const Board* board = pos.BoardAt(timeline, query.half_turn);
+      there = board != nullptr && board->SameContent(query.board);
+    }
+    if (there) matches.push_back(candidate);
+  }
+  return matches;
+}
+
+}  // namespace fived

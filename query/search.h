@@ -1,0 +1,75 @@
+// Position searches: turning what users type (a movetext, 5DFEN boards, an MD5, one board) into
+// keys, and keys into the games that reached them, through the posting lists the indexer wrote
+// (schema/postings.h): an exact position is one bucket read, never a scan of the games.
+//
+// Errors in user input are returned as messages meant for the terminal, pointing at the problem
+// ("--moves: col 14: Qh9: ..."); database failures as DbError.
+#ifndef FIVED_QUERY_SEARCH_H_
+#define FIVED_QUERY_SEARCH_H_
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "core/position.h"
+#include "query/store.h"
+
+namespace fived {
+
+// The official name of a variant as the reader matches [Board] names ("standard" and
+// "Standard" are "Standard"), or an error message naming the unknown variant.
+std::variant<std::string, std::string> ResolveVariantName(std::string_view name);
+
+// The position after replaying `moves` (5dpgn movetext) from the start of `variant` (an official
+// name). On an illegal or unreadable move, an error message with the column of the move in
+// `moves`, the move and the reason, followed by the movetext and a caret under the move.
+std::variant<Position, std::string> PositionFromMoves(std::string_view variant,
+                                                      std::string_view moves);
+// The position made of `boards`: 5DFEN boards with their coordinates ("[...:0:1:w][...]"),
+// separated by nothing, spaces or line breaks. An error message when a board does not parse or
+// the boards do not form timelines.
+std::variant<Position, std::string> PositionFromState(std::string_view boards);
+
+// One board to look for. Without coordinates it may stand anywhere.
+struct BoardQuery {
+  Board board;
+  uint64_t key = 0;  // BoardContentKey
+  bool placed = false;
+  // With coordinates: the timeline as written and the half-turn.
+  bool timeline_negative = false;
+  bool timeline_signed_zero = false;
+  int timeline_magnitude = 0;
+  int half_turn = 0;
+};
+// Parses "[pieces]" or "[pieces:L:T:c]" (brackets optional). Pieces are canonical 5DFEN: '*'
+// marks unmoved pawns, brawns, kings and rooks, as 5d-index --check --fen writes them.
+std::variant<BoardQuery, std::string> ParseBoardQuery(std::string_view text);
+
+// A game that reached the position, and the first action after which it stood (0: the start).
+struct PositionMatch {
+  int64_t game_id = 0;
+  int action = 0;
+};
+
+// Games that reached the state `key`, in game order.
+DbResult<std::vector<PositionMatch>> FindState(GameStore& store, uint64_t key);
+// Games whose final state has the specification's MD5 `md5` (32 hex digits, any case).
+DbResult<std::vector<PositionMatch>> FindFinalStateMd5(GameStore& store, std::string_view md5);
+// Games in `candidates` (game ids) that reached a state with MD5 `md5` at any action: each game
+// is replayed from its text. Slow (about a millisecond per game); for narrowed searches.
+DbResult<std::vector<PositionMatch>> ScanStateMd5(GameStore& store, std::string_view md5,
+                                                  const std::vector<int64_t>& candidates);
+// Games whose final state holds the board (anywhere, or at its coordinates when placed; placed
+// boards are confirmed by replaying the candidate games). `action` is the action that created
+// the board.
+DbResult<std::vector<PositionMatch>> FindBoard(GameStore& store, const BoardQuery& query);
+
+// Whether text is 32 hex digits.
+bool IsMd5(std::string_view text);
+
+}  // namespace fived
+
+#endif  // FIVED_QUERY_SEARCH_H_

@@ -1,0 +1,487 @@
+// Finding games: filters as SQL (patterns, dates, results, headers; bound values that cannot change
+// a query), position searches by state, MD5 and board, sorting and paging, and the output
+// formats. The database is corpus/adri326-5dchess-notation.5dpgn indexed by 5d-index; expected
+// games are read from that file's headers, and positions are computed here by replaying its
+// games, independently of the database.
+#include "query/find.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "core/keys.h"
+#include "core/pgn_syntax.h"
+#include "core/replay.h"
+#include "query/search.h"
+#include "tests/temp_dir.h"
+
+namespace fived {
+namespace {
+
+namespace fs = std::filesystem;
+
+const std::string kCorpus =
+    std::string(FIVED_SOURCE_DIR) + "/corpus/adri326-5dchess-notation.5dpgn";
+
+// The corpus's games in file order (game i of the file is database id i: one file, indexed once).
+std::vector<SyntaxGame> CorpusGames() {
+  std::ifstream in(kCorpus, std::ios::binary);
+  GameSplitter splitter(in);
+  std::vector<SyntaxGame> games;
+  while (auto raw = splitter.Next()) games.push_back(ParseGameSyntax(raw->text).game);
+  return games;
+}
+
+class FindTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    dir_ = new fived::testing::TempDir();
+    db_path_ = dir_->File("corpus.sqlite");
+    const std::string command = std::string(FIVED_INDEX_BINARY) + " --quiet --db '" + db_path_ +
+                                "' '" + kCorpus + "' > /dev/null 2>&1";
+    ASSERT_EQ(std::system(command.c_str()), 0) << command;
+  }
+  static void TearDownTestSuite() {
+    delete dir_;
+    dir_ = nullptr;
+  }
+  void SetUp() override {
+    auto store = GameStore::Open(db_path_);
+    ASSERT_TRUE(store.ok()) << store.error().message;
+    store_.emplace(std::move(store).value());
+  }
+
+  std::vector<int64_t> Ids(const FindRequest& request) {
+    auto games = FindGames(*store_, request);
+    EXPECT_TRUE(games.ok()) << games.error().message;
+    std::vector<int64_t> ids;
+    if (games.ok()) {
+      for (const FoundGame& g : games.value()) ids.push_back(g.row.id);
+    }
+    return ids;
+  }
+  std::vector<int64_t> Ids(const GameFilter& filter) {
+    FindRequest request;
+    request.filter = filter;
+    return Ids(request);
+  }
+
+  static fived::testing::TempDir* dir_;
+  static std::string db_path_;
+  std::optional<GameStore> store_;
+};
+
+fived::testing::TempDir* FindTest::dir_ = nullptr;
+std::string FindTest::db_path_;
+
+// The ids of corpus games whose header `name` satisfies `pred` (ids count from 1).
+template <typename Pred>
+std::vector<int64_t> IdsWhere(Pred pred) {
+  std::vector<int64_t> ids;
+  const std::vector<SyntaxGame> games = CorpusGames();
+  for (size_t i = 0; i < games.size(); ++i) {
+    if (pred(games[i])) ids.push_back(static_cast<int64_t>(i + 1));
+  }
+  return ids;
+}
+
+std::string HeaderOf(const SyntaxGame& game, std::string_view name) {
+  const Header* h = game.FindHeader(name);
+  return h ? h->value : std::string();
+}
+
+TEST(FilterTest, WildcardPatternsBecomeEscapedLikePatterns) {
+  EXPECT_FALSE(HasWildcards("Shad Amethyst"));
+  EXPECT_TRUE(HasWildcards("Shad*"));
+  EXPECT_TRUE(HasWildcards("C?U"));
+  EXPECT_EQ(LikePattern("Shad*"), "Shad%");
+  EXPECT_EQ(LikePattern("C?U"), "C_U");
+  EXPECT_EQ(LikePattern("50%_a\\b*"), "50\\%\\_a\\\\b%");
+}
+
+TEST(FilterTest, DatesAreNormalizedToRanges) {
+  const std::vector<std::tuple<std::string, std::string, std::string>> cases = {
+      {"2021", "2021.00.00", "2021.99.99"},       {"2021.03", "2021.03.00", "2021.03.99"},
+      {"2021.3.5", "2021.03.05", "2021.03.05"},   {"2021-03-15", "2021.03.15", "2021.03.15"},
+      {"2021/03/15", "2021.03.15", "2021.03.15"},
+  };
+  for (const auto& [text, from, to] : cases) {
+    EXPECT_EQ(NormalizeDate(text, false).value_or("none"), from) << text;
+    EXPECT_EQ(NormalizeDate(text, true).value_or("none"), to) << text;
+  }
+  for (const char* bad : {"", "21", "2021.123", "2021.03.15.1", "March", "2021..03", "2021.x"}) {
+    EXPECT_FALSE(NormalizeDate(bad, false)) << bad;
+  }
+}
+
+TEST(FilterTest, ResultsInWordsOrNotation) {
+  EXPECT_EQ(NormalizeResult("1-0").value_or(""), "1-0");
+  EXPECT_EQ(NormalizeResult("White").value_or(""), "1-0");
+  EXPECT_EQ(NormalizeResult("black").value_or(""), "0-1");
+  EXPECT_EQ(NormalizeResult("draw").value_or(""), "1/2-1/2");
+  EXPECT_EQ(NormalizeResult("1/2").value_or(""), "1/2-1/2");
+  EXPECT_EQ(NormalizeResult("*").value_or(""), "*");
+  EXPECT_FALSE(NormalizeResult("2-0"));
+}
+
+TEST(FilterTest, ValuesAreBoundNeverPasted) {
+  GameFilter filter;
+  filter.player = "x' OR 1=1 --";
+  filter.headers.emplace_back("Event') OR 1=1 --", "*");
+  const SqlCondition condition = FilterCondition(filter);
+  EXPECT_EQ(condition.where.find("OR 1=1"), std::string::npos) << condition.where;
+  EXPECT_EQ(condition.params.size(), 4u);
+}
+
+TEST_F(FindTest, PlayersAreCaseInsensitiveWithWildcards) {
+  const auto shad = [](const SyntaxGame& g) {
+    return HeaderOf(g, "White") == "Shad Amethyst" || HeaderOf(g, "Black") == "Shad Amethyst";
+  };
+  const std::vector<int64_t> expected = IdsWhere(shad);
+  ASSERT_EQ(expected.size(), 7u);
+  GameFilter filter;
+  filter.player = "shad amethyst";
+  EXPECT_EQ(Ids(filter), expected);
+  filter.player = "SHAD*";
+  EXPECT_EQ(Ids(filter), expected);
+  filter.player = "Shad Amethys?";
+  EXPECT_EQ(Ids(filter), expected);
+  filter.player = "Shad";  // no wildcard: the whole name
+  EXPECT_TRUE(Ids(filter).empty());
+  filter.player = "Shad%";  // '%' is a character, not a wildcard
+  EXPECT_TRUE(Ids(filter).empty());
+
+  GameFilter white;
+  white.white = "shad*";
+  EXPECT_EQ(Ids(white),
+            IdsWhere([](const SyntaxGame& g) { return HeaderOf(g, "White") == "Shad Amethyst"; }));
+  GameFilter black;
+  black.black = "c?u";
+  EXPECT_EQ(Ids(black),
+            IdsWhere([](const SyntaxGame& g) { return HeaderOf(g, "Black") == "CPU"; }));
+}
+
+TEST_F(FindTest, InjectionAttemptsMatchNothing) {
+  GameFilter filter;
+  filter.player = "x' OR '1'='1";
+  EXPECT_TRUE(Ids(filter).empty());
+  GameFilter header;
+  header.headers.emplace_back("White' OR 1=1 --", "*");
+  EXPECT_TRUE(Ids(header).empty());
+}
+
+TEST_F(FindTest, DatesResultsVariantsAndHeaders) {
+  GameFilter dates;
+  dates.date_from = *NormalizeDate("2020.08.24", false);
+  dates.date_to = *NormalizeDate("2020.08.25", true);
+  EXPECT_EQ(Ids(dates), IdsWhere([](const SyntaxGame& g) {
+              const std::string d = HeaderOf(g, "Date");
+              return d == "2020.08.24" || d == "2020.08.25";
+            }));
+  GameFilter year;
+  year.date_from = *NormalizeDate("2021", false);
+  EXPECT_EQ(Ids(year), IdsWhere([](const SyntaxGame& g) {
+              return HeaderOf(g, "Date").rfind("2021", 0) == 0;
+            }));
+
+  GameFilter won;
+  won.result = "1-0";
+  EXPECT_EQ(Ids(won), IdsWhere([](const SyntaxGame& g) { return HeaderOf(g, "Result") == "1-0"; }));
+
+  GameFilter standard;
+  standard.variant = "Standard";
+  EXPECT_EQ(Ids(standard),
+            IdsWhere([](const SyntaxGame& g) { return HeaderOf(g, "Board") == "Standard"; }));
+
+  GameFilter event;
+  event.headers.emplace_back("event", "*online*");
+  EXPECT_EQ(Ids(event), IdsWhere([](const SyntaxGame& g) {
+              std::string e = HeaderOf(g, "Event");
+              for (char& c : e) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+              return e.find("online") != std::string::npos;
+            }));
+}
+
+TEST_F(FindTest, PartialDatesCountAsTheirRange) {
+  // A game dated 2020.08.?? lies in August 2020; the database has no such game, so this checks
+  // the SQL against a row of our own.
+  auto db = Database::Open(db_path_, OpenMode::kReadOnly);
+  ASSERT_TRUE(db.ok());
+  auto statement = db.value().Prepare(
+      "SELECT replace(replace(replace('2020.08.??', '-', '.'), '/', '.'), '?', '9') >= "
+      "'2020.08.15', replace(replace(replace('2020.08.??', '-', '.'), '/', '.'), '?', '0') <= "
+      "'2020.08.15'");
+  ASSERT_TRUE(statement.ok());
+  ASSERT_TRUE(statement.value().Step().ok());
+  EXPECT_EQ(statement.value().Int64(0), 1);
+  EXPECT_EQ(statement.value().Int64(1), 1);
+}
+
+TEST_F(FindTest, SortLimitOffsetAndCount) {
+  FindRequest request;
+  request.sort = *ParseSortOrder("-actions");
+  auto all = FindGames(*store_, request);
+  ASSERT_TRUE(all.ok());
+  ASSERT_GE(all.value().size(), 3u);
+  for (size_t i = 1; i < all.value().size(); ++i) {
+    EXPECT_GE(all.value()[i - 1].row.actions, all.value()[i].row.actions);
+  }
+  request.limit = 2;
+  request.offset = 1;
+  int64_t total = 0;
+  auto page = FindGames(*store_, request, &total);
+  ASSERT_TRUE(page.ok());
+  ASSERT_EQ(page.value().size(), 2u);
+  EXPECT_EQ(page.value()[0].row.id, all.value()[1].row.id);
+  EXPECT_EQ(page.value()[1].row.id, all.value()[2].row.id);
+  EXPECT_EQ(total, static_cast<int64_t>(all.value().size()));
+  EXPECT_EQ(CountGames(*store_, request).value(), total);
+  EXPECT_FALSE(ParseSortOrder("name"));
+}
+
+TEST_F(FindTest, StatesAreFoundAfterEveryAction) {
+  const std::vector<SyntaxGame> games = CorpusGames();
+  // Every state of game 4 (Shad Amethyst - Anon) is found, with game 4 at an action no later than
+  // the one where the replay saw it.
+  std::vector<std::pair<uint64_t, int>> states;
+  ReplayOutcome outcome = ReplayGame(games[3], [&](int action, const Position& pos) {
+    states.emplace_back(pos.StateKey(), action);
+  });
+  ASSERT_FALSE(outcome.error);
+  ASSERT_GT(states.size(), 10u);
+  for (const auto& [key, action] : states) {
+    auto matches = FindState(*store_, key);
+    ASSERT_TRUE(matches.ok());
+    bool found = false;
+    for (const PositionMatch& m : matches.value()) {
+      if (m.game_id == 4) {
+        found = true;
+        EXPECT_LE(m.action, action);
+      }
+    }
+    EXPECT_TRUE(found) << "action " << action;
+  }
+  // The standard start: every game that starts there (Standard games, and a custom game whose
+  // boards are the standard ones), at action 0.
+  auto start = PositionFromMoves("Standard", "");
+  ASSERT_TRUE(std::holds_alternative<Position>(start));
+  const uint64_t start_key = std::get<Position>(start).StateKey();
+  auto matches = FindState(*store_, start_key);
+  ASSERT_TRUE(matches.ok());
+  std::vector<int64_t> ids;
+  for (const PositionMatch& m : matches.value()) {
+    ids.push_back(m.game_id);
+    EXPECT_EQ(m.action, 0);
+  }
+  const std::vector<int64_t> expected = IdsWhere([&](const SyntaxGame& g) {
+    auto setup = SetupGame(g);
+    return std::holds_alternative<GameSetup>(setup) &&
+           std::get<GameSetup>(setup).start.StateKey() == start_key;
+  });
+  EXPECT_EQ(ids, expected);
+  EXPECT_GE(expected.size(), 6u);
+}
+
+TEST_F(FindTest, MovesStateAndMd5FindTheSameGame) {
+  const std::vector<SyntaxGame> games = CorpusGames();
+  std::string fen_after_3, md5_after_3, final_md5;
+  int actions = 0;
+  ReplayOutcome outcome = ReplayGame(games[3], [&](int action, const Position& pos) {
+    if (action == 3) {
+      fen_after_3 = pos.StateFen();
+      md5_after_3 = pos.StateMd5();
+    }
+    final_md5 = pos.StateMd5();
+    actions = action;
+  });
+  ASSERT_FALSE(outcome.error);
+
+  auto by_state = PositionFromState(fen_after_3);
+  ASSERT_TRUE(std::holds_alternative<Position>(by_state)) << std::get<std::string>(by_state);
+  auto state_matches = FindState(*store_, std::get<Position>(by_state).StateKey());
+  ASSERT_TRUE(state_matches.ok());
+  ASSERT_FALSE(state_matches.value().empty());
+
+  auto final_matches = FindFinalStateMd5(*store_, final_md5);
+  ASSERT_TRUE(final_matches.ok());
+  ASSERT_EQ(final_matches.value().size(), 1u);
+  EXPECT_EQ(final_matches.value()[0].game_id, 4);
+  EXPECT_EQ(final_matches.value()[0].action, actions);
+  // Upper case works too.
+  std::string upper = final_md5;
+  for (char& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  EXPECT_EQ(FindFinalStateMd5(*store_, upper).value().size(), 1u);
+  // An intermediate state's MD5 is not a final state's; the scan finds it.
+  EXPECT_TRUE(FindFinalStateMd5(*store_, md5_after_3).value().empty());
+  auto scanned = ScanStateMd5(*store_, md5_after_3, {1, 2, 3, 4, 5});
+  ASSERT_TRUE(scanned.ok());
+  ASSERT_EQ(scanned.value().size(), 1u);
+  EXPECT_EQ(scanned.value()[0].game_id, 4);
+  EXPECT_EQ(scanned.value()[0].action, 3);
+}
+
+TEST_F(FindTest, BoardsAnywhereOrAtTheirCoordinates) {
+  const std::vector<SyntaxGame> games = CorpusGames();
+  // The last board game 4 made, at its coordinates and anywhere.
+  ReplayOutcome outcome = ReplayGame(games[3]);
+  ASSERT_TRUE(outcome.replayer);
+  const Position& pos = outcome.replayer->position();
+  const int l = pos.min_timeline();
+  const std::string fen = pos.BoardFen(l, pos.TipHalf(l));
+  auto placed = ParseBoardQuery(fen);
+  ASSERT_TRUE(std::holds_alternative<BoardQuery>(placed)) << std::get<std::string>(placed);
+  auto matches = FindBoard(*store_, std::get<BoardQuery>(placed));
+  ASSERT_TRUE(matches.ok());
+  ASSERT_EQ(matches.value().size(), 1u);
+  EXPECT_EQ(matches.value()[0].game_id, 4);
+
+  // The same board one turn later is nowhere in game 4.
+  std::string moved = fen;
+  const size_t turn_end = moved.rfind(':');
+  const size_t turn_start = moved.rfind(':', turn_end - 1);
+  const int turn = std::stoi(moved.substr(turn_start + 1, turn_end - turn_start - 1));
+  moved.replace(turn_start + 1, turn_end - turn_start - 1, std::to_string(turn + 1));
+  auto elsewhere = FindBoard(*store_, std::get<BoardQuery>(ParseBoardQuery(moved)));
+  ASSERT_TRUE(elsewhere.ok());
+  EXPECT_TRUE(elsewhere.value().empty());
+
+  // The starting board of Standard, without coordinates: in every game that has it.
+  auto start =
+      ParseBoardQuery("[r*nbqk*bnr*/p*p*p*p*p*p*p*p*/8/8/8/8/P*P*P*P*P*P*P*P*/R*NBQK*BNR*]");
+  ASSERT_TRUE(std::holds_alternative<BoardQuery>(start));
+  EXPECT_FALSE(std::get<BoardQuery>(start).placed);
+  auto anywhere = FindBoard(*store_, std::get<BoardQuery>(start));
+  ASSERT_TRUE(anywhere.ok());
+  std::vector<int64_t> ids;
+  for (const PositionMatch& m : anywhere.value()) {
+    ids.push_back(m.game_id);
+    EXPECT_EQ(m.action, 0);
+  }
+  const std::vector<int64_t> standard =
+      IdsWhere([](const SyntaxGame& g) { return HeaderOf(g, "Board") == "Standard"; });
+  for (int64_t id : standard) {
+    EXPECT_NE(std::find(ids.begin(), ids.end(), id), ids.end()) << id;
+  }
+}
+
+TEST(SearchTest, BadMovesPointAtTheMove) {
+  auto pos = PositionFromMoves("Standard", "1. e3 / f6 2. Qh9");
+  ASSERT_TRUE(std::holds_alternative<std::string>(pos));
+  EXPECT_EQ(std::get<std::string>(pos),
+            "--moves: col 15: Qh9: square h9 is off the 8x8 board\n"
+            "  1. e3 / f6 2. Qh9\n"
+            "                ^")
+      << std::get<std::string>(pos);
+  auto illegal = PositionFromMoves("Standard", "1. e3 / f6 2. Qe4");
+  ASSERT_TRUE(std::holds_alternative<std::string>(illegal));
+  EXPECT_NE(std::get<std::string>(illegal).find("--moves: col 15: Qe4: "), std::string::npos)
+      << std::get<std::string>(illegal);
+  auto unfinished = PositionFromMoves("Standard - Two Timelines", "1. (-0T1)e3");
+  ASSERT_TRUE(std::holds_alternative<std::string>(unfinished));
+  EXPECT_NE(std::get<std::string>(unfinished).find("incomplete"), std::string::npos)
+      << std::get<std::string>(unfinished);
+}
+
+TEST(SearchTest, VariantsBoardsAndStatesAreChecked) {
+  auto variant = ResolveVariantName("turn zero");
+  ASSERT_EQ(variant.index(), 0u);
+  EXPECT_EQ(std::get<0>(variant), "Standard - Turn Zero");
+  EXPECT_EQ(ResolveVariantName("Chess960").index(), 1u);
+  EXPECT_EQ(std::get<0>(ResolveVariantName("custom")), "custom");
+
+  auto board = ParseBoardQuery("[r*nbqk*bnr*/p*p*p*p*p*p*p*/8/8/8/8/P*P*P*P*P*P*P*P*/R*NBQK*BNR*]");
+  ASSERT_TRUE(std::holds_alternative<std::string>(board));
+  EXPECT_EQ(std::get<std::string>(board).rfind("--board: ", 0), 0u);
+
+  auto state = PositionFromState("[8/8/8/8/8/8/8/8:0:1:w] junk");
+  ASSERT_TRUE(std::holds_alternative<std::string>(state));
+  EXPECT_EQ(std::get<std::string>(state),
+            "--state: expected '[' at character 25 (boards are written "
+            "[pieces:timeline:turn:colour])");
+  EXPECT_TRUE(std::holds_alternative<std::string>(PositionFromState("")));
+  EXPECT_TRUE(IsMd5("0123456789abcdefABCDEF0123456789"));
+  EXPECT_FALSE(IsMd5("0123456789abcdef"));
+}
+
+TEST_F(FindTest, OutputFormats) {
+  FindRequest request;
+  request.filter.white = "CPU";
+  auto games = FindGames(*store_, request);
+  ASSERT_TRUE(games.ok());
+  ASSERT_EQ(games.value().size(), 2u);
+
+  std::ostringstream table_out;
+  ASSERT_FALSE(WriteGames(*store_, games.value(), OutputFormat::kTable, false, false, table_out));
+  const std::string table = table_out.str();
+  std::istringstream lines(table);
+  std::string header;
+  std::getline(lines, header);
+  EXPECT_EQ(header.rfind("id  white  black", 0), 0u) << header;
+  EXPECT_EQ(std::count(table.begin(), table.end(), '\n'), 3);
+
+  std::ostringstream json;
+  ASSERT_FALSE(WriteGames(*store_, games.value(), OutputFormat::kJson, true, false, json));
+  EXPECT_EQ(json.str().front(), '[');
+  EXPECT_NE(json.str().find("\"headers\":{"), std::string::npos);
+  EXPECT_NE(json.str().find("\"Event\":\"Game analysis: AI vs AI\""), std::string::npos);
+  EXPECT_NE(json.str().find("\"action\":"), std::string::npos);
+
+  std::ostringstream csv;
+  ASSERT_FALSE(WriteGames(*store_, games.value(), OutputFormat::kCsv, false, false, csv));
+  EXPECT_EQ(csv.str().rfind("id,white,black,result,date,variant,actions,timelines\r\n", 0), 0u);
+
+  // 5dpgn: the original texts, which read back as the same games.
+  std::ostringstream pgn;
+  ASSERT_FALSE(WriteGames(*store_, games.value(), OutputFormat::kPgn, false, false, pgn));
+  std::istringstream in(pgn.str());
+  GameSplitter splitter(in);
+  int count = 0;
+  while (auto raw = splitter.Next()) {
+    ++count;
+    EXPECT_EQ(ParseGameSyntax(raw->text).game.FindHeader("White")->value, "CPU");
+  }
+  EXPECT_EQ(count, 2);
+  // Canonical: replays to the same final state as the original.
+  std::ostringstream canonical;
+  ASSERT_FALSE(WriteGames(*store_, games.value(), OutputFormat::kPgn, false, true, canonical));
+  std::istringstream canonical_in(canonical.str());
+  GameSplitter canonical_splitter(canonical_in);
+  size_t i = 0;
+  while (auto raw = canonical_splitter.Next()) {
+    ASSERT_LT(i, games.value().size());
+    ReplayOutcome outcome = ReplayGame(ParseGameSyntax(raw->text).game);
+    ASSERT_FALSE(outcome.error) << raw->text;
+    EXPECT_EQ(outcome.replayer->position().StateMd5(), games.value()[i].row.final_md5);
+    ++i;
+  }
+  EXPECT_EQ(i, 2u);
+}
+
+TEST(GameStoreTest, MissingOrForeignFilesAreErrors) {
+  fived::testing::TempDir dir;
+  auto missing = GameStore::Open(dir.File("none.sqlite"));
+  ASSERT_FALSE(missing.ok());
+  EXPECT_NE(missing.error().message.find("no such database file"), std::string::npos)
+      << missing.error().message;
+  EXPECT_FALSE(fs::exists(dir.File("none.sqlite")));
+  auto foreign = GameStore::Open(kCorpus);
+  ASSERT_FALSE(foreign.ok());
+  EXPECT_NE(foreign.error().message.find("not a 5dpgn-db database"), std::string::npos)
+      << foreign.error().message;
+}
+
+TEST(GameStoreTest, CanonicalMovetextSplitsIntoActions) {
+  const auto actions = SplitCanonicalMovetext(
+      "1. (0T1)e3 / (0T1)f6\n2. (0T2)Qe2 (1T2)Nf3 / (0T2)Nc6\n3b. (0T3)a6\n1-0\n");
+  ASSERT_EQ(actions.size(), 5u);
+  EXPECT_EQ(actions[0], ActionMoves({"(0T1)e3"}));
+  EXPECT_EQ(actions[2], ActionMoves({"(0T2)Qe2", "(1T2)Nf3"}));
+  EXPECT_EQ(actions[4], ActionMoves({"(0T3)a6"}));
+  EXPECT_TRUE(SplitCanonicalMovetext("").empty());
+}
+
+}  // namespace
+}  // namespace fived
