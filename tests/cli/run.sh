@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# CLI golden tests: runs 5d-index on the sample collections and compares standard output,
-# standard error and the exit status with the files in tests/cli/expected/.
+# CLI golden tests: runs 5d-index and 5d-query on the sample collections and compares standard
+# output, standard error and the exit status with the files in tests/cli/expected/.
 # Usage: tests/cli/run.sh BUILD_DIR   (run by ctest; `--update` rewrites the expected files)
 set -u
 build=$1
@@ -8,6 +8,7 @@ update=${2:-}
 root=$(cd "$(dirname "$0")/../.." && pwd)
 build=$(cd "$build" && pwd)
 index="$build/indexer/5d-index"
+query="$build/query/5d-query"
 cd "$root"
 # Databases live in a scratch directory; the outputs name them by their file name only.
 scratch=$(mktemp -d)
@@ -15,16 +16,16 @@ trap 'rm -rf "$scratch"' EXIT
 failed=0
 passed=0
 
-check() {  # name, then the command's arguments
-  local name=$1
-  shift
+run_check() {  # name, program, then the command's arguments
+  local name=$1 program=$2
+  shift 2
   local out err status
   out=$(mktemp) err=$(mktemp)
-  "$index" "$@" >"$out" 2>"$err" </dev/null
+  "$program" "$@" >"$out" 2>"$err" </dev/null
   status=$?
   # Times vary from run to run; scratch paths too.
   sed -i -E 's/"seconds":[0-9.]+/"seconds":T/; s/"games_per_second":[0-9]+/"games_per_second":R/; s/; [0-9.]+ s, [0-9]+ games\/s/; T s, R games\/s/' "$out" "$err"
-  sed -i "s|$scratch/||g" "$out" "$err"
+  sed -i "s|$scratch/||g; s|$root/||g" "$out" "$err"
   printf '%s\n' "$status" >>"$out.status"
   if [ "$update" = "--update" ]; then
     cp "$out" "tests/cli/expected/$name.stdout"
@@ -42,6 +43,8 @@ check() {  # name, then the command's arguments
   fi
   rm -f "$out" "$err" "$out.status"
 }
+check() { run_check "$1" "$index" "${@:2}"; }
+query() { run_check "$1" "$query" "${@:2}"; }
 
 check check-corpus --check corpus/adri326-5dchess-notation.5dpgn
 check check-rejected --check corpus/rejected/teln0-vs-shad-simple-no-queens.5dpgn
@@ -51,6 +54,7 @@ check hashes-rejected --check --hashes corpus/rejected/teln0-vs-shad-simple-no-q
 check missing-file --check corpus/no-such-file.5dpgn
 check no-input --check
 check index-corpus --db "$scratch/corpus.sqlite" --quiet --json corpus/adri326-5dchess-notation.5dpgn corpus/rejected/teln0-vs-shad-simple-no-queens.5dpgn
+check index-club --db "$scratch/corpus.sqlite" --quiet --json corpus/club-games.5dpgn
 check reindex-corpus --db "$scratch/corpus.sqlite" --quiet --json corpus/
 check index-missing --db "$scratch/missing.sqlite" --quiet corpus/no-such-file.5dpgn
 check index-not-a-database --db corpus/SOURCES.md --quiet corpus/adri326-5dchess-notation.5dpgn
@@ -58,6 +62,46 @@ check hashes-without-check --hashes corpus/adri326-5dchess-notation.5dpgn
 check bad-jobs --jobs -1 corpus/adri326-5dchess-notation.5dpgn
 check bad-option --check --no-such-option x
 check both-outputs --check --hashes --fen x
+
+# 5d-query on the corpus database.
+db=(--db "$scratch/corpus.sqlite")
+query find-all "${db[@]}"
+query find-player "${db[@]}" --player 'shad*' --sort -actions
+query find-white-json "${db[@]}" --white CPU --format json
+query find-csv "${db[@]}" --variant standard --date-from 2020.08.24 --format csv
+query find-header "${db[@]}" --header 'event=*online*' --min-timelines 4
+query find-count "${db[@]}" --player 'ana duarte' --count
+query find-limit "${db[@]}" --sort date --limit 3 --offset 2
+query find-moves "${db[@]}" --moves '1. e3 / e6 2. Nf3 / Nf6'
+query find-moves-json "${db[@]}" --moves '1. e3 / f6 2. Qh5+ / g6' --format json
+query find-state "${db[@]}" --state '[r*nbqk*bnr*/p*p*p*p*p*p*p*p*/8/8/8/8/P*P*P*P*P*P*P*P*/R*NBQK*BNR*:0:1:w]' --count
+query find-state-md5 "${db[@]}" --state-md5 "$(sqlite3 "$scratch/corpus.sqlite" 'SELECT final_md5 FROM games WHERE id = 4')"
+query find-board "${db[@]}" --board '[r*nbqk*bnr*/p*p*p*p*1p*p*p*/4p3/8/8/4P3/P*P*P*P*1P*P*P*/R*NBQK*BNR*]'
+query find-pgn "${db[@]}" --black 'Bruno Lima' --format 5dpgn
+query find-canonical "${db[@]}" --white 'Carla Reis' --unique --format 5dpgn --canonical
+query tree "${db[@]}" tree
+query tree-depth "${db[@]}" tree --moves '1. e3' --depth 3
+query tree-json "${db[@]}" tree --player 'ana duarte' --depth 2 --format json
+query duplicates "${db[@]}" duplicates
+query duplicates-json "${db[@]}" duplicates --format json
+query show "${db[@]}" show 14 --action 9
+query stats "${db[@]}" stats
+query stats-json "${db[@]}" stats --format json
+query bad-moves "${db[@]}" --moves '1. e3 / f6 2. Qh9'
+query illegal-moves "${db[@]}" --moves '1. e3 / f6 2. Qe4'
+query bad-variant "${db[@]}" --variant chess960
+query bad-state "${db[@]}" --state '[8/8/8:0:1:w'
+query bad-md5 "${db[@]}" --state-md5 1234
+query bad-date "${db[@]}" --date-from March
+query bad-sort "${db[@]}" --sort name
+query bad-command "${db[@]}" frobnicate
+query show-missing "${db[@]}" show 999
+query query-missing-db --db "$scratch/no-such.sqlite"
+query query-not-a-database --db corpus/SOURCES.md
+if [ -e "$scratch/no-such.sqlite" ]; then
+  failed=$((failed + 1))
+  echo "FAIL: 5d-query created a database"
+fi
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

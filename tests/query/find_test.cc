@@ -211,8 +211,10 @@ TEST_F(FindTest, PartialDatesCountAsTheirRange) {
   auto db = Database::Open(db_path_, OpenMode::kReadOnly);
   ASSERT_TRUE(db.ok());
   auto statement = db.value().Prepare(
-      "SELECT replace(replace(replace('2020.08.??', '-', '.'), '/', '.'), '?', '9') >= "
-      "'2020.08.15', replace(replace(replace('2020.08.??', '-', '.'), '/', '.'), '?', '0') <= "
+      "SELECT replace(replace(replace('2020.08.?"
+      "?', '-', '.'), '/', '.'), '?', '9') >= "
+      "'2020.08.15', replace(replace(replace('2020.08.?"
+      "?', '-', '.'), '/', '.'), '?', '0') <= "
       "'2020.08.15'");
   ASSERT_TRUE(statement.ok());
   ASSERT_TRUE(statement.value().Step().ok());

@@ -1,0 +1,91 @@
+// Duplicate games in a 5dpgn-db database, for `5d-query duplicates`: the same game recorded more
+// than once (exact copies), unfinished copies of a longer game (prefixes) and games that are
+// probably the same one recorded with different moves (twins). Collections gathered from many
+// places hold all three; the report says which games match and why, and ExportUnique writes the
+// collection again with one game per group.
+//
+// Three kinds of group, each game in at most one group of each kind:
+//   exact   same variant, starting position and canonical moves, whatever the headers (the
+//           games.identity hash, then the moves compared in full, so a hash collision never
+//           groups different games). Ids ascending.
+//   prefix  games whose moves are the first moves of a longer game: B's state after A's last
+//           action is A's final state and the moves of those actions are equal. Games without an
+//           action are left out (they are the start of every game of their variant). The group
+//           is one complete game with every game whose longest extension it is: ids by actions,
+//           the complete game first, then its prefixes from the longest to the shortest (ties by
+//           id). A game that is the start of two diverging games goes with the longer one (ties:
+//           the lower id).
+//   twin    same White and Black (ASCII case-insensitive, both known), the same known Date and
+//           the same state after the first `twin_actions` actions, from the same start and by the
+//           same moves; but not the same game. Games shorter than `twin_actions` are never twins
+//           (if one matched another it would be its prefix or copy). Ids ascending.
+// Exact copies stand for one game in the prefix and twin search: only the lowest id of an exact
+// group is considered there. A prefix is not a twin either: twins are sought among games that
+// are neither a later exact copy nor the prefix of another game.
+//
+// Cost: one pass over the state postings (schema/postings.h) plus the records of the candidate
+// games, about a second for 100,000 games. Not thread-safe (it uses the store's connection).
+#ifndef FIVED_QUERY_DUPLICATES_H_
+#define FIVED_QUERY_DUPLICATES_H_
+
+#include <cstdint>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "query/store.h"
+#include "schema/db.h"
+
+namespace fived {
+
+struct DuplicateGroup {
+  std::string kind;  // "exact", "prefix" or "twin"
+  // The games, in the order described above for their kind; always at least two.
+  std::vector<int64_t> ids;
+  // Why they match, one line for people, e.g. "same variant (Standard), start and 24 actions",
+  // "game 12 (10 actions) is the start of game 40 (31 actions)", "same players (A, B), date
+  // 2021.03.04 and first 10 actions".
+  std::string reason;
+};
+
+struct DuplicateOptions {
+  // Twins share the state and moves after this many actions (at least 1).
+  int twin_actions = 10;
+};
+
+// Every duplicate group of the database, ordered by kind (exact, prefix, twin), then by the
+// smallest id of the group. Fails only when the database cannot be read (a damaged record
+// included).
+DbResult<std::vector<DuplicateGroup>> FindDuplicates(GameStore& store,
+                                                     const DuplicateOptions& options);
+
+struct ExportUniqueOptions {
+  // Twins may be two different games that began alike, so by default they are all kept; with
+  // this, a twin group is reduced to one game like the others.
+  bool collapse_twins = false;
+};
+
+// Writes the original text of every game of the database, in id order, separated by a blank
+// line, except that of each set of games grouped together (exact and prefix groups sharing a game
+// form one set, twins too when asked) only the most complete copy is written: the one with the
+// most actions, then the most headers, then the most comments ('{...}' in its text), then the
+// lowest id. Returns the number of games written; fails when the database cannot be read or
+// `out` goes bad.
+DbResult<int> ExportUnique(GameStore& store, const std::vector<DuplicateGroup>& groups,
+                           std::ostream& out, const ExportUniqueOptions& options = {});
+
+// Appends the groups as text for people: one block per group (kind and ids, then the reason,
+// indented), then a summary line counting the groups of each kind, e.g.
+//   exact   ids 3, 17
+//           same variant (Standard), start and 24 actions
+//
+//   3 groups of 7 games: 1 exact, 1 prefix, 1 twin
+// (the summary counts every kind, zeros included). With no group, only "no duplicates\n".
+void WriteDuplicatesTable(const std::vector<DuplicateGroup>& groups, std::string* out);
+
+// Appends the groups as one JSON array of {"kind", "ids", "reason"} objects, then a newline.
+void WriteDuplicatesJson(const std::vector<DuplicateGroup>& groups, std::string* out);
+
+}  // namespace fived
+
+#endif  // FIVED_QUERY_DUPLICATES_H_

@@ -1,0 +1,404 @@
+// The opening tree; see tree.h.
+//
+// The cost of a tree is reading records: every counted game's record is decompressed (zstd with
+// the database's dictionary) to get its moves. So each record is read once for all depths, only
+// the actions the tree needs are kept, and the filter is checked on the narrow columns before
+// the record is read at all.
+#include "query/tree.h"
+
+#include <sqlite3.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+#include <string_view>
+#include <unordered_map>
+#include <unordered_set>
+#include <utility>
+
+#include "query/json.h"
+#include "schema/postings.h"
+
+namespace fived {
+
+namespace {
+
+enum class Outcome : uint8_t { kWhiteWins, kDraw, kBlackWins, kOther };
+
+Outcome OutcomeOf(std::string_view result) {
+  if (result == "1-0") return Outcome::kWhiteWins;
+  if (result == "0-1") return Outcome::kBlackWins;
+  if (result == "1/2-1/2") return Outcome::kDraw;
+  return Outcome::kOther;
+}
+
+bool IsDigit(char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; }
+
+// games.date as TreeNode shows it (see first_date in tree.h), or empty when it has no year.
+std::string TreeDate(std::string_view stored) {
+  std::string_view parts[3];
+  int count = 0;
+  size_t begin = 0;
+  for (size_t i = 0; i <= stored.size() && count < 3; ++i) {
+    if (i == stored.size() || stored[i] == '.' || stored[i] == '-' || stored[i] == '/') {
+      parts[count++] = stored.substr(begin, i - begin);
+      begin = i + 1;
+    }
+  }
+  if (count == 0 || parts[0].size() != 4 ||
+      !std::all_of(parts[0].begin(), parts[0].end(), IsDigit)) {
+    return {};
+  }
+  std::string out(parts[0]);
+  for (int i = 1; i < 3; ++i) {
+    const std::string_view part = parts[i];
+    out += '.';
+    if (i < count && !part.empty() && part.size() <= 2 &&
+        std::all_of(part.begin(), part.end(), IsDigit)) {
+      if (part.size() == 1) out += '0';
+      out += part;
+    } else {
+      out += "??";
+    }
+  }
+  return out;
+}
+
+// One read transaction around the tree's statements, unless the caller has one open already.
+// Each statement outside a transaction is a transaction of its own, which takes and drops
+// SQLite's file locks: thousands of those were a third of a tree's time. The snapshot also keeps
+// the postings and the games consistent while 5d-index appends.
+class ReadSnapshot {
+ public:
+  explicit ReadSnapshot(Database& db) : db_(db) {
+    // Without the transaction the tree is still right, only slower: a failed BEGIN is ignored.
+    began_ = sqlite3_get_autocommit(db.handle()) != 0 && !db.Exec("BEGIN");
+  }
+  ~ReadSnapshot() {
+    // Ending a read transaction has nothing to lose; should it fail, the connection's next
+    // statement reports the problem.
+    if (began_) (void)db_.Exec("COMMIT");
+  }
+  ReadSnapshot(const ReadSnapshot&) = delete;
+  ReadSnapshot& operator=(const ReadSnapshot&) = delete;
+
+ private:
+  Database& db_;
+  bool began_ = false;
+};
+
+// One action of a game as the tree groups it.
+struct LineAction {
+  std::string text;  // the move texts joined by ' ', as played
+  std::string key;   // the same texts sorted, when that differs from `text`; else empty
+
+  std::string_view GroupKey() const { return key.empty() ? std::string_view(text) : key; }
+};
+
+// What the tree needs of a counted game: its result, its date and the actions it played from
+// the state on (at most the tree's depth; fewer when it ended sooner).
+struct GameLine {
+  Outcome outcome = Outcome::kOther;
+  std::string date;  // TreeDate
+  std::vector<LineAction> actions;
+};
+
+// Reads actions `first`, `first` + 1, ... (0-based; at most `count`) of canonical movetext into
+// *out. Tokenizes as SplitCanonicalMovetext (query/store.h) does, but stops at the last action
+// wanted and copies only those: a game is usually far longer than the few actions a tree needs.
+// An action without moves (never written by the canonical writer) ends the line there, so that
+// out[k] is always action first + k.
+void ReadActions(std::string_view movetext, int first, int count,
+                 std::vector<std::string_view>* moves, std::vector<LineAction>* out) {
+  out->clear();
+  moves->clear();
+  int action = -1;  // index of the action whose moves are being read; -1 before the first
+  // Appends the action read so far, if wanted; false when the line ends before it.
+  auto finish = [&] {
+    if (action < first) return true;
+    if (moves->empty()) return false;
+    LineAction line;
+    for (size_t i = 0; i < moves->size(); ++i) {
+      if (i > 0) line.text += ' ';
+      line.text += (*moves)[i];
+    }
+    if (moves->size() > 1) {
+      std::sort(moves->begin(), moves->end());
+      for (size_t i = 0; i < moves->size(); ++i) {
+        if (i > 0) line.key += ' ';
+        line.key += (*moves)[i];
+      }
+      if (line.key == line.text) line.key.clear();
+    }
+    out->push_back(std::move(line));
+    moves->clear();
+    return true;
+  };
+  size_t i = 0;
+  while (i < movetext.size()) {
+    while (i < movetext.size() && std::isspace(static_cast<unsigned char>(movetext[i]))) ++i;
+    size_t end = i;
+    while (end < movetext.size() && !std::isspace(static_cast<unsigned char>(movetext[end]))) {
+      ++end;
+    }
+    const std::string_view token = movetext.substr(i, end - i);
+    i = end;
+    if (token.empty()) break;
+    if (token == "1-0" || token == "0-1" || token == "1/2-1/2" || token == "*") break;
+    const bool marker = token == "/" || token.back() == '.';
+    // A marker opens an action; so does a move before any marker.
+    if (marker || action < 0) {
+      if (action >= 0 && !finish()) return;
+      ++action;
+      if (action >= first + count) return;
+      if (marker) continue;
+    }
+    if (action >= first) moves->push_back(token);
+  }
+  if (action >= 0) finish();
+}
+
+// A node under construction and the games (indexes into the GameLines) that played it.
+struct NodeBuild {
+  TreeNode node;
+  std::vector<uint32_t> members;
+};
+
+void AddDate(const std::string& date, TreeNode* node) {
+  if (date.empty()) return;
+  if (node->first_date.empty() || date < node->first_date) node->first_date = date;
+  if (node->last_date.empty() || date > node->last_date) node->last_date = date;
+}
+
+// The nodes of the actions that `members` (in increasing game id) played at `level` (0: the
+// action from the state), expanded down to level depth - 1.
+std::vector<TreeNode> BuildLevel(const std::vector<GameLine>& games,
+                                 const std::vector<uint32_t>& members, int level, int depth) {
+  std::vector<NodeBuild> builds;
+  std::unordered_map<std::string_view, size_t> by_key;
+  for (const uint32_t member : members) {
+    const GameLine& game = games[member];
+    if (level >= static_cast<int>(game.actions.size())) continue;  // the game ended before
+    const LineAction& played = game.actions[level];
+    auto [it, inserted] = by_key.try_emplace(played.GroupKey(), builds.size());
+    if (inserted) {
+      // Members come in increasing id, so the first game of a group names its action.
+      builds.emplace_back();
+      builds.back().node.action = played.text;
+    }
+    NodeBuild& build = builds[it->second];
+    TreeNode& node = build.node;
+    ++node.games;
+    switch (game.outcome) {
+      case Outcome::kWhiteWins:
+        ++node.white_wins;
+        break;
+      case Outcome::kDraw:
+        ++node.draws;
+        break;
+      case Outcome::kBlackWins:
+        ++node.black_wins;
+        break;
+      case Outcome::kOther:
+        break;
+    }
+    AddDate(game.date, &node);
+    build.members.push_back(member);
+  }
+  std::sort(builds.begin(), builds.end(), [](const NodeBuild& a, const NodeBuild& b) {
+    if (a.node.games != b.node.games) return a.node.games > b.node.games;
+    return a.node.action < b.node.action;
+  });
+  std::vector<TreeNode> nodes;
+  nodes.reserve(builds.size());
+  for (NodeBuild& build : builds) {
+    if (level + 1 < depth) {
+      build.node.expanded = true;
+      build.node.children = BuildLevel(games, build.members, level + 1, depth);
+    }
+    nodes.push_back(std::move(build.node));
+  }
+  return nodes;
+}
+
+// "37.5%": one decimal is enough to tell actions apart and keeps the column narrow.
+std::string Percent(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.1f%%", value);
+  return text;
+}
+
+// "2021.03.01 - 2022.01.05", one date when all games have it, nothing when none has one.
+std::string DateRange(const TreeNode& node) {
+  if (node.first_date.empty()) return {};
+  if (node.first_date == node.last_date) return node.first_date;
+  return node.first_date + " - " + node.last_date;
+}
+
+constexpr int kTableColumns = 7;
+constexpr const char* kTableHeader[kTableColumns] = {"action",     "games", "white wins", "draws",
+                                                     "black wins", "score", "dates"};
+
+// A row of the table as text cells, before alignment.
+struct TableRow {
+  std::string cells[kTableColumns];
+};
+
+// Appends the rows of `nodes` and, depth first, of their children, each level indented two more
+// spaces.
+
+void CollectRows(const std::vector<TreeNode>& nodes, int limit, int indent,
+                 std::vector<TableRow>* rows) {
+  const std::string pad(static_cast<size_t>(indent), ' ');
+  const size_t shown =
+      limit > 0 ? std::min(nodes.size(), static_cast<size_t>(limit)) : nodes.size();
+  for (size_t i = 0; i < shown; ++i) {
+    const TreeNode& node = nodes[i];
+    rows->push_back({{pad + node.action, std::to_string(node.games),
+                      std::to_string(node.white_wins), std::to_string(node.draws),
+                      std::to_string(node.black_wins), Percent(node.score()), DateRange(node)}});
+    CollectRows(node.children, limit, indent + 2, rows);
+  }
+  if (shown < nodes.size()) {
+    // What the limit hides is still counted, so that the rows add up to their parent.
+    int64_t games = 0;
+    for (size_t i = shown; i < nodes.size(); ++i) games += nodes[i].games;
+    const size_t hidden = nodes.size() - shown;
+    TableRow more;
+    more.cells[0] =
+        pad + "(" + std::to_string(hidden) + (hidden == 1 ? " other action)" : " other actions)");
+    more.cells[1] = std::to_string(games);
+    rows->push_back(std::move(more));
+  }
+}
+
+void WriteNodesJson(const std::vector<TreeNode>& nodes, JsonWriter* json) {
+  json->BeginArray();
+  for (const TreeNode& node : nodes) {
+    json->BeginObject();
+    json->Key("action").String(node.action);
+    json->Key("games").Int(node.games);
+    json->Key("white_wins").Int(node.white_wins);
+    json->Key("draws").Int(node.draws);
+    json->Key("black_wins").Int(node.black_wins);
+    json->Key("score").Double(node.score());
+    json->Key("first_date");
+    if (node.first_date.empty()) {
+      json->Null();
+    } else {
+      json->String(node.first_date);
+    }
+    json->Key("last_date");
+    if (node.last_date.empty()) {
+      json->Null();
+    } else {
+      json->String(node.last_date);
+    }
+    if (node.expanded) {
+      json->Key("children");
+      WriteNodesJson(node.children, json);
+    }
+    json->EndObject();
+  }
+  json->EndArray();
+}
+
+}  // namespace
+
+double TreeNode::score() const {
+  if (games == 0) return 0;
+  return (static_cast<double>(white_wins) + static_cast<double>(draws) / 2) /
+         static_cast<double>(games) * 100;
+}
+
+DbResult<std::vector<TreeNode>> BuildTree(GameStore& store, uint64_t state_key,
+                                          const GameFilter& filter, int depth) {
+  depth = std::max(depth, 1);
+  const ReadSnapshot snapshot(store.db());
+  DbResult<PostingReader> reader = PostingReader::Create(store.db(), PostingTable::kStates);
+  if (!reader.ok()) return reader.error();
+  DbResult<std::vector<Posting>> postings = reader.value().Find(state_key);
+  if (!postings.ok()) return postings.error();
+
+  const SqlCondition condition = FilterCondition(filter);
+  const int id_param = static_cast<int>(condition.params.size()) + 1;
+  DbResult<Statement> prepared = store.db().Prepare(
+      "SELECT games.result, games.date, games.duplicate_of FROM games WHERE games.id = ?" +
+      std::to_string(id_param) + " AND (" + condition.where + ")");
+  if (!prepared.ok()) return prepared.error();
+  Statement& select = prepared.value();
+  BindParams(select, condition.params);
+
+  std::vector<GameLine> games;
+  // The originals whose group has a game counted already (an original counts for itself).
+  std::unordered_set<int64_t> counted;
+  std::vector<std::string_view> moves;
+  // Postings come sorted by game, then value: the first posting of a game is its first visit,
+  // and an original (always older than its duplicates) comes before them.
+  int64_t previous_game = 0;
+  for (const Posting& posting : postings.value()) {
+    if (posting.game_id == previous_game) continue;
+    previous_game = posting.game_id;
+    select.Reset().Bind(id_param, posting.game_id);
+    DbResult<StepResult> step = select.Step();
+    if (!step.ok()) return step.error();
+    if (step.value() != StepResult::kRow) continue;  // filtered out
+    const int64_t original = select.IsNull(2) ? posting.game_id : select.Int64(2);
+    if (!counted.insert(original).second) continue;
+    GameLine game;
+    game.outcome = OutcomeOf(select.Text(0));
+    game.date = TreeDate(select.Text(1));
+    select.Reset();
+
+    DbResult<GameTexts> texts = store.Texts(posting.game_id);
+    if (!texts.ok()) return texts.error();
+    // The posting's action is the number of actions played before the state; the next action is
+    // therefore the movetext's action of that 0-based index.
+    const int action = static_cast<int>(posting.value / 2);
+    ReadActions(texts.value().moves, action, depth, &moves, &game.actions);
+    games.push_back(std::move(game));
+  }
+  select.Reset();
+
+  std::vector<uint32_t> members(games.size());
+  for (size_t i = 0; i < members.size(); ++i) members[i] = static_cast<uint32_t>(i);
+  return BuildLevel(games, members, 0, depth);
+}
+
+void WriteTreeTable(const std::vector<TreeNode>& nodes, int limit, std::string* out) {
+  std::vector<TableRow> rows;
+  TableRow header;
+  for (int i = 0; i < kTableColumns; ++i) header.cells[i] = kTableHeader[i];
+  rows.push_back(header);
+  CollectRows(nodes, limit, 0, &rows);
+
+  size_t widths[kTableColumns] = {};
+  for (const TableRow& row : rows) {
+    for (int i = 0; i < kTableColumns; ++i) widths[i] = std::max(widths[i], row.cells[i].size());
+  }
+  for (const TableRow& row : rows) {
+    std::string line;
+    for (int i = 0; i < kTableColumns; ++i) {
+      const std::string& cell = row.cells[i];
+      if (i > 0) line += "  ";
+      // The action and the dates are text, left-aligned; the figures are right-aligned.
+      const bool left = i == 0 || i == kTableColumns - 1;
+      if (!left) line.append(widths[i] - cell.size(), ' ');
+      line += cell;
+      if (left && i != kTableColumns - 1) line.append(widths[i] - cell.size(), ' ');
+    }
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    *out += line;
+    *out += '\n';
+  }
+  int64_t total = 0;
+  for (const TreeNode& node : nodes) total += node.games;
+  *out += std::to_string(total) + (total == 1 ? " game\n" : " games\n");
+}
+
+void WriteTreeJson(const std::vector<TreeNode>& nodes, std::string* out) {
+  JsonWriter json(out);
+  WriteNodesJson(nodes, &json);
+}
+
+}  // namespace fived

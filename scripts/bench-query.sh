@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Query benchmark of 5d-query: times each kind of search (exact position, board, player, opening
+# tree, duplicate report, statistics) on the database of the ingest benchmark (100,000 generated
+# games; made by scripts/bench-index.sh when missing), in process with bench_query, then a few
+# whole 5d-query commands (process start and database open included) with farm-bench when it is
+# installed.
+# Usage: scripts/bench-query.sh [ROUNDS]   (default 20)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+rounds=${1:-20}
+for tool in build/tests/bench_query build/query/5d-query; do
+  [ -x "$tool" ] || { echo "build first: make build" >&2; exit 2; }
+done
+db=build/bench/index.sqlite
+if ! build/query/5d-query --db "$db" --count --limit 0 >/dev/null 2>&1; then
+  scripts/bench-index.sh
+fi
+echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(uname -sr)"
+build/tests/bench_query "$db" "$rounds"
+if command -v farm-bench >/dev/null; then
+  q="build/query/5d-query --db $db"
+  for command in "$q --player 'Random Ada' --count" "$q --moves '1. (0T1)e3 / (0T1)f6' --count" "$q tree" "$q duplicates" "$q stats"; do
+    echo "== $command"
+    farm-bench -n 5 -- sh -c "$command >/dev/null" 2>&1 | tail -4 || true
+  done
+fi

@@ -1,0 +1,259 @@
+// Duplicate groups (query/duplicates.h) on small collections indexed by the 5d-index binary:
+// exact copies whatever their headers, an unfinished copy and a chain of them, a short game that
+// begins two diverging games, twins and near-twins, games that match nothing; the export keeps
+// the most complete copy of each set; the table and JSON texts.
+#include "query/duplicates.h"
+
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "tests/temp_dir.h"
+
+namespace fived {
+namespace {
+
+using ::fived::testing::TempDir;
+
+// Writes `collection` to a file in `dir`, indexes it with 5d-index and opens the database.
+// Returns the exit status of 5d-index through *status (1 when some games are rejected).
+GameStore IndexCollection(const TempDir& dir, const std::string& collection, int* status) {
+  const std::string input = dir.File("games.5dpgn");
+  const std::string database = dir.File("games.sqlite");
+  std::ofstream(input, std::ios::binary) << collection;
+  const pid_t pid = fork();
+  if (pid == 0) {
+    const int null = open("/dev/null", O_WRONLY);
+    dup2(null, STDOUT_FILENO);
+    dup2(null, STDERR_FILENO);
+    execl(FIVED_INDEX_BINARY, "5d-index", "--quiet", "--jobs", "1", "--db", database.c_str(),
+          input.c_str(), static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  int wait_status = 0;
+  waitpid(pid, &wait_status, 0);
+  *status = WIFEXITED(wait_status) ? WEXITSTATUS(wait_status) : -1;
+  DbResult<GameStore> store = GameStore::Open(database);
+  EXPECT_TRUE(store.ok()) << (store.ok() ? "" : store.error().message);
+  return std::move(store).value();
+}
+
+// Ids in the order given, games 1 to 13 (a fourteenth is rejected):
+//   1  Ann-Bob 2021.03.04, 8 actions
+//   2  a copy of 1 with other headers and a comment
+//   3  the first 3 actions of 1
+//   4  1 and 3 more actions (11): 3 and 1 are its start
+//   5  Cat-Dan 2020.05.06, 6 actions
+//   6  cat-DAN 2020.05.06: the first 4 actions of 5, then others (a twin of 5 from 4 actions)
+//   7  Cat-Dan 2020.05.06, other moves from the second action
+//   8  Cat-Dan 2020.05.07: the first 4 actions of 5, another day
+//   9  Eve-Fay, 12 actions, the same first 2 actions as 1, then others
+//  10  no players: 1. e3 / e6, the start of 1, 3, 4 and 9; 9 is the longest
+//  11  Gil-gil, no move (the start of every Standard game, so left out)
+//  12  Turn Zero: 1. d3 / d6
+//  13  a branching game (two timelines), 7 actions
+constexpr const char* kCollection =
+    "[White \"Ann\"]\n[Black \"Bob\"]\n[Date \"2021.03.04\"]\n[Result \"1-0\"]\n\n"
+    "1. e3 / e6\n2. Nf3 / Nf6\n3. Nc3 / Nc6\n4. Bb5 / Bb4\n\n"
+    "[Event \"Copy\"]\n[Site \"Elsewhere\"]\n[White \"ann\"]\n[Black \"BOB\"]\n"
+    "[Date \"2021.03.04\"]\n[Result \"1-0\"]\n\n"
+    "1. e3 / e6 {the usual}\n2. Nf3 / Nf6\n3. Nc3 / Nc6\n4. Bb5 / Bb4\n\n"
+    "[White \"Ann\"]\n[Black \"Bob\"]\n[Date \"2021.03.04\"]\n[Result \"*\"]\n\n"
+    "1. e3 / e6\n2. Nf3\n\n"
+    "[White \"Ann\"]\n[Black \"Bob\"]\n[Date \"2021.03.04\"]\n[Result \"0-1\"]\n\n"
+    "1. e3 / e6\n2. Nf3 / Nf6\n3. Nc3 / Nc6\n4. Bb5 / Bb4\n5. a3 / a6\n6. h3\n\n"
+    "[White \"Cat\"]\n[Black \"Dan\"]\n[Date \"2020.05.06\"]\n[Result \"1/2-1/2\"]\n\n"
+    "1. d3 / d6\n2. Bd2 / Bd7\n3. Nc3 / Nc6\n\n"
+    "[White \"cat\"]\n[Black \"DAN\"]\n[Date \"2020.05.06\"]\n[Result \"1-0\"]\n\n"
+    "1. d3 / d6\n2. Bd2 / Bd7\n3. Nf3 / Nf6\n\n"
+    "[White \"Cat\"]\n[Black \"Dan\"]\n[Date \"2020.05.06\"]\n[Result \"0-1\"]\n\n"
+    "1. d3 / e6\n2. Bd2 / Bd6\n3. Nf3 / Nf6\n\n"
+    "[White \"Cat\"]\n[Black \"Dan\"]\n[Date \"2020.05.07\"]\n[Result \"*\"]\n\n"
+    "1. d3 / d6\n2. Bd2 / Bd7\n3. h3 / h6\n\n"
+    "[White \"Eve\"]\n[Black \"Fay\"]\n[Date \"2019-01-01\"]\n[Result \"1-0\"]\n\n"
+    "1. e3 / e6\n2. h3 / h6\n3. a3 / a6\n4. b3 / b6\n5. g3 / g6\n6. Nf3 / Nf6\n\n"
+    "[Board \"Standard\"]\n\n1. e3 / e6\n\n"
+    "[White \"Gil\"]\n[Black \"gil\"]\n[Date \"????.??.??\"]\n[Result \"*\"]\n\n"
+    "[Board \"Standard - Turn Zero\"]\n\n1. d3 / d6\n\n"
+    "[Board \"Standard\"]\n\n1. e3 / Nf6\n2. Nf3 / Nc6\n3. Bb5 / Nb4\n4. (0T4)Nb1>>(0T3)b3\n\n"
+    "[White \"Ann\"]\n[Black \"Bob\"]\n\n1. e4 / Nxe5\n";
+
+std::vector<DuplicateGroup> Find(GameStore& store, int twin_actions) {
+  DuplicateOptions options;
+  options.twin_actions = twin_actions;
+  DbResult<std::vector<DuplicateGroup>> groups = FindDuplicates(store, options);
+  EXPECT_TRUE(groups.ok()) << (groups.ok() ? "" : groups.error().message);
+  return groups.ok() ? groups.value() : std::vector<DuplicateGroup>{};
+}
+
+void ExpectGroup(const DuplicateGroup& group, const std::string& kind,
+                 const std::vector<int64_t>& ids, const std::string& reason) {
+  EXPECT_EQ(group.kind, kind);
+  EXPECT_EQ(group.ids, ids);
+  EXPECT_EQ(group.reason, reason);
+}
+
+TEST(Duplicates, FindsExactCopiesPrefixesAndTwins) {
+  TempDir dir;
+  int status = 0;
+  GameStore store = IndexCollection(dir, kCollection, &status);
+  EXPECT_EQ(status, 1);  // the last game is rejected
+  const std::vector<DuplicateGroup> groups = Find(store, 4);
+  ASSERT_EQ(groups.size(), 4u);
+  // 2 is 1 whatever its headers and comment.
+  ExpectGroup(groups[0], "exact", {1, 2}, "same variant (Standard), start and 8 actions");
+  // The chain 3 < 1 < 4 is one group, the complete game first; 2 stands with its copy 1.
+  ExpectGroup(groups[1], "prefix", {4, 1, 3},
+              "games 1 (8 actions) and 3 (3 actions) are the start of game 4 (11 actions)");
+  // 10 begins 1, 3, 4 and 9, which diverge: it goes with the longest.
+  ExpectGroup(groups[2], "prefix", {9, 10},
+              "game 10 (2 actions) is the start of game 9 (12 actions)");
+  // 5 and 6 agree on 4 actions; 7 differs at its second, 8 is of another day.
+  ExpectGroup(groups[3], "twin", {5, 6},
+              "same players (Cat, Dan), date 2020.05.06 and first 4 actions");
+}
+
+TEST(Duplicates, TwinsNeedTheirFirstActionsOnBothSides) {
+  TempDir dir;
+  int status = 0;
+  GameStore store = IndexCollection(dir, kCollection, &status);
+  // 5 and 6 have 6 actions: with the default of 10 they are not twins.
+  std::vector<DuplicateGroup> groups = Find(store, DuplicateOptions{}.twin_actions);
+  ASSERT_EQ(groups.size(), 3u);
+  EXPECT_EQ(groups[2].kind, "prefix");
+  // Agreeing on their first action only, 7 joins 5 and 6; 8 is still of another day.
+  groups = Find(store, 1);
+  ASSERT_EQ(groups.size(), 4u);
+  ExpectGroup(groups[3], "twin", {5, 6, 7},
+              "same players (Cat, Dan), date 2020.05.06 and first 1 action");
+}
+
+TEST(Duplicates, GamesThatMatchNothingGiveNoGroup) {
+  TempDir dir;
+  int status = 0;
+  // Another start (Turn Zero), a game without moves and a branching game.
+  GameStore store = IndexCollection(dir,
+                                    "[Board \"Standard - Turn Zero\"]\n\n1. d3 / d6\n\n"
+                                    "[White \"Gil\"]\n[Black \"Hal\"]\n\n"
+                                    "[Board \"Standard\"]\n\n1. e3 / Nf6\n2. Nf3 / Nc6\n"
+                                    "3. Bb5 / Nb4\n4. (0T4)Nb1>>(0T3)b3\n\n"
+                                    "[Board \"Standard\"]\n\n1. e3\n",
+                                    &status);
+  EXPECT_EQ(status, 0);
+  // The last game is the start of the third; the game without moves begins both but is left
+  // out.
+  const std::vector<DuplicateGroup> groups = Find(store, 1);
+  ASSERT_EQ(groups.size(), 1u);
+  ExpectGroup(groups[0], "prefix", {3, 4}, "game 4 (1 action) is the start of game 3 (7 actions)");
+  std::string table;
+  WriteDuplicatesTable({}, &table);
+  EXPECT_EQ(table, "no duplicates\n");
+}
+
+std::string Export(GameStore& store, const std::vector<DuplicateGroup>& groups, bool collapse_twins,
+                   int* written) {
+  ExportUniqueOptions options;
+  options.collapse_twins = collapse_twins;
+  std::ostringstream out;
+  DbResult<int> result = ExportUnique(store, groups, out, options);
+  EXPECT_TRUE(result.ok()) << (result.ok() ? "" : result.error().message);
+  *written = result.ok() ? result.value() : -1;
+  return out.str();
+}
+
+TEST(Duplicates, ExportKeepsTheLongestCopyOfEachSet) {
+  TempDir dir;
+  int status = 0;
+  GameStore store = IndexCollection(dir, kCollection, &status);
+  const std::vector<DuplicateGroup> groups = Find(store, 4);
+  // {1, 2} and {4, 1, 3} are one set, of which 4 is the longest; of {9, 10} 9 is kept; the twins
+  // 5 and 6 are both kept.
+  int written = 0;
+  const std::string exported = Export(store, groups, false, &written);
+  EXPECT_EQ(written, 9);
+  std::string expected;
+  for (int64_t id : {4, 5, 6, 7, 8, 9, 11, 12, 13}) {
+    DbResult<GameTexts> texts = store.Texts(id);
+    ASSERT_TRUE(texts.ok());
+    std::string text = texts.value().text;
+    while (!text.empty() && text.back() == '\n') text.pop_back();
+    if (!expected.empty()) expected += "\n";
+    expected += text + "\n";
+  }
+  EXPECT_EQ(exported, expected);
+  EXPECT_NE(exported.find("6. h3\n"), std::string::npos);
+
+  // Collapsed, the twins keep one game: 5 and 6 have as many actions and headers and no
+  // comment, so the lower id.
+  const std::string collapsed = Export(store, groups, true, &written);
+  EXPECT_EQ(written, 8);
+  EXPECT_EQ(collapsed.find("[White \"cat\"]"), std::string::npos);
+  EXPECT_NE(collapsed.find("3. Nc3 / Nc6\n"), std::string::npos);
+}
+
+TEST(Duplicates, ExportPrefersHeadersThenCommentsThenTheLowestId) {
+  TempDir dir;
+  int status = 0;
+  GameStore store = IndexCollection(dir,
+                                    "[White \"P\"]\n[Black \"Q\"]\n\n1. e3 / e6\n\n"
+                                    "[White \"P\"]\n[Black \"Q\"]\n\n1. e3 {good} / e6\n\n"
+                                    "[White \"P\"]\n[Black \"Q\"]\n[Event \"E\"]\n\n1. e3 / e6\n\n"
+                                    "[White \"R\"]\n\n1. d3 / d6\n\n"
+                                    "[White \"R\"]\n\n1. d3 {x} / d6\n\n"
+                                    "[White \"S\"]\n\n1. h3\n\n"
+                                    "[White \"S\"]\n\n1. h3\n",
+                                    &status);
+  EXPECT_EQ(status, 0);
+  const std::vector<DuplicateGroup> groups = Find(store, 10);
+  ASSERT_EQ(groups.size(), 3u);
+  ExpectGroup(groups[0], "exact", {1, 2, 3}, "same variant (Standard), start and 2 actions");
+  ExpectGroup(groups[2], "exact", {6, 7}, "same variant (Standard), start and 1 action");
+  int written = 0;
+  EXPECT_EQ(Export(store, groups, false, &written),
+            "[White \"P\"]\n[Black \"Q\"]\n[Event \"E\"]\n\n1. e3 / e6\n\n"
+            "[White \"R\"]\n\n1. d3 {x} / d6\n\n"
+            "[White \"S\"]\n\n1. h3\n");
+  EXPECT_EQ(written, 3);
+  // Without groups, everything is written.
+  Export(store, {}, false, &written);
+  EXPECT_EQ(written, 7);
+}
+
+TEST(Duplicates, TableAndJson) {
+  const std::vector<DuplicateGroup> groups = {
+      {"exact", {1, 2}, "same variant (Standard), start and 8 actions"},
+      {"prefix",
+       {4, 1, 3},
+       "games 1 (8 actions) and 3 (3 actions) are the start of game 4 (11 actions)"},
+      {"twin", {5, 6}, "same players (Cat, \"Dan\"), date 2020.05.06 and first 4 actions"}};
+  std::string table;
+  WriteDuplicatesTable(groups, &table);
+  EXPECT_EQ(table,
+            "exact   ids 1, 2\n"
+            "        same variant (Standard), start and 8 actions\n\n"
+            "prefix  ids 4, 1, 3\n"
+            "        games 1 (8 actions) and 3 (3 actions) are the start of game 4 (11 actions)\n\n"
+            "twin    ids 5, 6\n"
+            "        same players (Cat, \"Dan\"), date 2020.05.06 and first 4 actions\n\n"
+            "3 groups of 7 games: 1 exact, 1 prefix, 1 twin\n");
+  std::string json;
+  WriteDuplicatesJson(groups, &json);
+  EXPECT_EQ(
+      json,
+      "[{\"kind\":\"exact\",\"ids\":[1,2],\"reason\":\"same variant (Standard), start and 8 "
+      "actions\"},{\"kind\":\"prefix\",\"ids\":[4,1,3],\"reason\":\"games 1 (8 actions) and 3 "
+      "(3 actions) are the start of game 4 (11 actions)\"},{\"kind\":\"twin\",\"ids\":[5,6],"
+      "\"reason\":\"same players (Cat, \\\"Dan\\\"), date 2020.05.06 and first 4 actions\"}]\n");
+  json.clear();
+  WriteDuplicatesJson({}, &json);
+  EXPECT_EQ(json, "[]\n");
+}
+
+}  // namespace
+}  // namespace fived

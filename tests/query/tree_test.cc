@@ -1,0 +1,319 @@
+// The opening tree (query/tree.h) on small databases written by the real indexer: counts,
+// results, dates, order, depth, games that end at the position, duplicates counted once,
+// transposed moves of one action counted as one, filters, and the table and JSON output. Every
+// expected figure is worked out from the games written below.
+#include "query/tree.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "core/pgn_syntax.h"
+#include "core/replay.h"
+#include "query/store.h"
+#include "tests/temp_dir.h"
+
+namespace fived {
+namespace {
+
+using ::fived::testing::TempDir;
+
+// Standard games. Game ids follow the order of the file.
+//   1 Alice-Bob   1-0      2021.03.01  e3 e6 Qh5 Nf6
+//   2 Bob-Alice   0-1      2022.01.05  e3 e6 Nf3 Nf6
+//   3 Carol-Alice 1/2-1/2  2021.??.??  e3 d6
+//   4 Alice-Carol *        (no date)   Nf3 Nf6
+//   5 the text of game 1 again: a duplicate of game 1
+//   6 Zed-Bob     1-0      2023.01.01  game 1's moves: a duplicate of game 1, another player
+//   7 Dan-Eve     0-1      2020-12-24  d3 e6 (a date written with dashes)
+//   8 Eve-Dan     (none)   ????.??.??  e3 e6 (ends after black's first action)
+//   9 Dan-Alice   1-0      2021        no moves: ends at the start
+constexpr std::string_view kStandardGames =
+    "[Board \"Standard\"]\n[White \"Alice\"]\n[Black \"Bob\"]\n[Result \"1-0\"]\n"
+    "[Date \"2021.03.01\"]\n\n1. e3 / e6 2. Qh5 / Nf6 1-0\n\n"
+    "[Board \"Standard\"]\n[White \"Bob\"]\n[Black \"Alice\"]\n[Result \"0-1\"]\n"
+    "[Date \"2022.01.05\"]\n\n1. e3 / e6 2. Nf3 / Nf6 0-1\n\n"
+    "[Board \"Standard\"]\n[White \"Carol\"]\n[Black \"Alice\"]\n[Result \"1/2-1/2\"]\n"
+    "[Date \"2021.??.??\"]\n\n1. e3 / d6 1/2-1/2\n\n"
+    "[Board \"Standard\"]\n[White \"Alice\"]\n[Black \"Carol\"]\n[Result \"*\"]\n\n"
+    "1. Nf3 / Nf6 *\n\n"
+    "[Board \"Standard\"]\n[White \"Alice\"]\n[Black \"Bob\"]\n[Result \"1-0\"]\n"
+    "[Date \"2021.03.01\"]\n\n1. e3 / e6 2. Qh5 / Nf6 1-0\n\n"
+    "[Board \"Standard\"]\n[White \"Zed\"]\n[Black \"Bob\"]\n[Result \"1-0\"]\n"
+    "[Date \"2023.01.01\"]\n\n1. e3 / e6 2. Qh5 / Nf6 1-0\n\n"
+    "[Board \"Standard\"]\n[White \"Dan\"]\n[Black \"Eve\"]\n[Result \"0-1\"]\n"
+    "[Date \"2020-12-24\"]\n\n1. d3 / e6 0-1\n\n"
+    "[Board \"Standard\"]\n[White \"Eve\"]\n[Black \"Dan\"]\n[Date \"????.??.??\"]\n\n"
+    "1. e3 / e6\n\n"
+    "[Board \"Standard\"]\n[White \"Dan\"]\n[Black \"Alice\"]\n[Result \"1-0\"]\n"
+    "[Date \"2021\"]\n\n1-0\n";
+
+// Two timelines: white moves on both boards in one action, in either order.
+//   10 1-0  2021.05.01  (-0)e3 (+0)e3  / (-0)e6 (+0)e6
+//   11 0-1  2021.06.01  (+0)e3 (-0)e3  / (+0)e6 (-0)e6   (both actions transposed)
+//   12 0-1  2021/4      (-0)Nf3 (+0)Nf3 / (-0)Nf6 (+0)Nf6   (shown 2021.04.??)
+constexpr std::string_view kTwoTimelineGames =
+    "[Board \"Standard - Two Timelines\"]\n[White \"Ann\"]\n[Black \"Ben\"]\n[Result \"1-0\"]\n"
+    "[Date \"2021.05.01\"]\n\n1. (-0T1)e3 (+0T1)e3 / (-0T1)e6 (+0T1)e6 1-0\n\n"
+    "[Board \"Standard - Two Timelines\"]\n[White \"Ann\"]\n[Black \"Ben\"]\n[Result \"0-1\"]\n"
+    "[Date \"2021.06.01\"]\n\n1. (+0T1)e3 (-0T1)e3 / (+0T1)e6 (-0T1)e6 0-1\n\n"
+    "[Board \"Standard - Two Timelines\"]\n[White \"Ann\"]\n[Black \"Ben\"]\n[Result \"0-1\"]\n"
+    "[Date \"2021/4\"]\n\n1. (-0T1)Nf3 (+0T1)Nf3 / (-0T1)Nf6 (+0T1)Nf6 0-1\n";
+
+// The state key after `moves` from the start of `variant`.
+uint64_t StateKeyAfter(std::string_view variant, std::string_view moves) {
+  const std::string text = "[Board \"" + std::string(variant) + "\"]\n\n" + std::string(moves);
+  SyntaxResult syntax = ParseGameSyntax(text);
+  EXPECT_FALSE(syntax.error) << text;
+  ReplayOutcome outcome = ReplayGame(syntax.game);
+  EXPECT_FALSE(outcome.error) << text;
+  EXPECT_TRUE(outcome.replayer) << text;
+  return outcome.replayer ? outcome.replayer->position().StateKey() : 0;
+}
+
+// A database of the test games, written by 5d-index, opened for the tests of this suite.
+class TreeTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    dir_ = new TempDir();
+    const std::string input = dir_->File("games.5dpgn");
+    {
+      std::ofstream out(input, std::ios::binary);
+      out << kStandardGames << "\n" << kTwoTimelineGames;
+    }
+    const std::string db = dir_->File("games.sqlite");
+    const std::string command = std::string(FIVED_INDEX_BINARY) + " --quiet --jobs 1 --db '" + db +
+                                "' '" + input + "' > /dev/null";
+    ASSERT_EQ(std::system(command.c_str()), 0) << command;
+    DbResult<GameStore> store = GameStore::Open(db);
+    ASSERT_TRUE(store.ok()) << store.error().message;
+    store_ = new GameStore(std::move(store).value());
+  }
+  static void TearDownTestSuite() {
+    delete store_;
+    store_ = nullptr;
+    delete dir_;
+    dir_ = nullptr;
+  }
+
+  void SetUp() override { ASSERT_NE(store_, nullptr); }
+
+  static std::vector<TreeNode> Tree(uint64_t key, const GameFilter& filter = {}, int depth = 1) {
+    DbResult<std::vector<TreeNode>> tree = BuildTree(*store_, key, filter, depth);
+    EXPECT_TRUE(tree.ok()) << (tree.ok() ? "" : tree.error().message);
+    return tree.ok() ? std::move(tree).value() : std::vector<TreeNode>{};
+  }
+
+  static TempDir* dir_;
+  static GameStore* store_;
+};
+
+TempDir* TreeTest::dir_ = nullptr;
+GameStore* TreeTest::store_ = nullptr;
+
+// What a node holds, for one EXPECT per node.
+struct Counts {
+  std::string action;
+  int64_t games, white_wins, draws, black_wins;
+  std::string first_date, last_date;
+  bool operator==(const Counts&) const = default;
+};
+std::ostream& operator<<(std::ostream& out, const Counts& c) {
+  return out << "{" << c.action << ", " << c.games << " games, " << c.white_wins << "/" << c.draws
+             << "/" << c.black_wins << ", '" << c.first_date << "' - '" << c.last_date << "'}";
+}
+Counts CountsOf(const TreeNode& node) {
+  return {node.action,     node.games,      node.white_wins, node.draws,
+          node.black_wins, node.first_date, node.last_date};
+}
+std::vector<Counts> CountsOf(const std::vector<TreeNode>& nodes) {
+  std::vector<Counts> out;
+  for (const TreeNode& node : nodes) out.push_back(CountsOf(node));
+  return out;
+}
+
+TEST_F(TreeTest, StartCountsEachActionOnceSortedByGames) {
+  // e3: games 1, 2, 3 and 8 (5 and 6 are copies of 1); 9 ends at the start and plays nothing.
+  // Game 8's date has no year; game 3's "2021.??.??" lies between 2021.03.01 and 2022.01.05.
+  // Nf3 and d3 have one game each: "(0T1)Nf3" sorts before "(0T1)d3" ('N' < 'd').
+  const std::vector<TreeNode> tree = Tree(StateKeyAfter("Standard", ""));
+  EXPECT_EQ(CountsOf(tree), (std::vector<Counts>{
+                                {"(0T1)e3", 4, 1, 1, 1, "2021.03.01", "2022.01.05"},
+                                {"(0T1)Nf3", 1, 0, 0, 0, "", ""},
+                                {"(0T1)d3", 1, 0, 0, 1, "2020.12.24", "2020.12.24"},
+                            }));
+  ASSERT_EQ(tree.size(), 3u);
+  for (const TreeNode& node : tree) {
+    EXPECT_FALSE(node.expanded) << node.action;
+    EXPECT_TRUE(node.children.empty()) << node.action;
+  }
+  // (1 + 1/2) / 4: game 8 has no result and counts only in games.
+  EXPECT_DOUBLE_EQ(tree[0].score(), 37.5);
+  EXPECT_DOUBLE_EQ(tree[1].score(), 0);
+  EXPECT_DOUBLE_EQ(tree[2].score(), 0);
+}
+
+TEST_F(TreeTest, DepthTwoExpandsEveryAction) {
+  const std::vector<TreeNode> tree = Tree(StateKeyAfter("Standard", ""), {}, 2);
+  ASSERT_EQ(tree.size(), 3u);
+  for (const TreeNode& node : tree) EXPECT_TRUE(node.expanded) << node.action;
+  // After e3: e6 by games 1, 2 and 8, d6 by game 3.
+  EXPECT_EQ(CountsOf(tree[0].children),
+            (std::vector<Counts>{{"(0T1)e6", 3, 1, 0, 1, "2021.03.01", "2022.01.05"},
+                                 {"(0T1)d6", 1, 0, 1, 0, "2021.??.??", "2021.??.??"}}));
+  EXPECT_EQ(CountsOf(tree[1].children), (std::vector<Counts>{{"(0T1)Nf6", 1, 0, 0, 0, "", ""}}));
+  EXPECT_EQ(CountsOf(tree[2].children),
+            (std::vector<Counts>{{"(0T1)e6", 1, 0, 0, 1, "2020.12.24", "2020.12.24"}}));
+  // The last level is not expanded.
+  for (const TreeNode& node : tree) {
+    for (const TreeNode& child : node.children) {
+      EXPECT_FALSE(child.expanded) << child.action;
+      EXPECT_TRUE(child.children.empty()) << child.action;
+    }
+  }
+}
+
+TEST_F(TreeTest, DepthThreeFollowsEachGameAndStopsWhereItEnds) {
+  const std::vector<TreeNode> tree = Tree(StateKeyAfter("Standard", ""), {}, 3);
+  ASSERT_EQ(tree.size(), 3u);
+  ASSERT_EQ(tree[0].children.size(), 2u);
+  // After e3 e6: Qh5 (game 1), Nf3 (game 2); game 8 ends there. After e3 d6 game 3 ends: the
+  // node was looked past, so it is expanded, with no children.
+  EXPECT_EQ(CountsOf(tree[0].children[0].children),
+            (std::vector<Counts>{{"(0T2)Nf3", 1, 0, 0, 1, "2022.01.05", "2022.01.05"},
+                                 {"(0T2)Qh5", 1, 1, 0, 0, "2021.03.01", "2021.03.01"}}));
+  EXPECT_TRUE(tree[0].children[1].expanded);
+  EXPECT_TRUE(tree[0].children[1].children.empty());
+}
+
+TEST_F(TreeTest, LaterPositionLeavesOutGamesThatEndThere) {
+  // After 1. e3 / e6: games 1 (Qh5), 2 (Nf3) and 8, which ends there.
+  const std::vector<TreeNode> tree = Tree(StateKeyAfter("Standard", "1. e3 / e6"));
+  EXPECT_EQ(CountsOf(tree),
+            (std::vector<Counts>{{"(0T2)Nf3", 1, 0, 0, 1, "2022.01.05", "2022.01.05"},
+                                 {"(0T2)Qh5", 1, 1, 0, 0, "2021.03.01", "2021.03.01"}}));
+  // Black to move after 1. e3: the answers.
+  EXPECT_EQ(CountsOf(Tree(StateKeyAfter("Standard", "1. e3"))),
+            (std::vector<Counts>{{"(0T1)e6", 3, 1, 0, 1, "2021.03.01", "2022.01.05"},
+                                 {"(0T1)d6", 1, 0, 1, 0, "2021.??.??", "2021.??.??"}}));
+  // The final position of game 3 has no continuation.
+  EXPECT_TRUE(Tree(StateKeyAfter("Standard", "1. e3 / d6")).empty());
+}
+
+TEST_F(TreeTest, UnknownStateHasNoActions) {
+  EXPECT_TRUE(Tree(StateKeyAfter("Standard - Turn Zero", "")).empty());
+}
+
+TEST_F(TreeTest, TransposedMovesAreOneActionNamedByTheFirstGame) {
+  // Games 10 and 11 play the same two moves in both actions, in different orders; game 10 has
+  // the lower id, so its order names the action.
+  const std::vector<TreeNode> tree = Tree(StateKeyAfter("Standard - Two Timelines", ""), {}, 2);
+  EXPECT_EQ(CountsOf(tree),
+            (std::vector<Counts>{{"(-0T1)e3 (+0T1)e3", 2, 1, 0, 1, "2021.05.01", "2021.06.01"},
+                                 {"(-0T1)Nf3 (+0T1)Nf3", 1, 0, 0, 1, "2021.04.??", "2021.04.??"}}));
+  ASSERT_EQ(tree.size(), 2u);
+  EXPECT_EQ(CountsOf(tree[0].children),
+            (std::vector<Counts>{{"(-0T1)e6 (+0T1)e6", 2, 1, 0, 1, "2021.05.01", "2021.06.01"}}));
+}
+
+TEST_F(TreeTest, DuplicateWithOtherHeadersCountsWhenItsOriginalIsFilteredOut) {
+  // Game 6 copies game 1's moves with Zed as white: without a filter only game 1 counts, but
+  // Zed's repertoire has game 6, with its own result and date.
+  GameFilter filter;
+  filter.player = "zed";
+  EXPECT_EQ(CountsOf(Tree(StateKeyAfter("Standard", ""), filter)),
+            (std::vector<Counts>{{"(0T1)e3", 1, 1, 0, 0, "2023.01.01", "2023.01.01"}}));
+}
+
+TEST_F(TreeTest, FilterRestrictsTheGamesCounted) {
+  // Alice's games: 1, 2, 3, 4 and 9 (5 is a copy of 1); 9 ends at the start.
+  GameFilter alice;
+  alice.player = "Alice";
+  EXPECT_EQ(CountsOf(Tree(StateKeyAfter("Standard", ""), alice)),
+            (std::vector<Counts>{{"(0T1)e3", 3, 1, 1, 1, "2021.03.01", "2022.01.05"},
+                                 {"(0T1)Nf3", 1, 0, 0, 0, "", ""}}));
+  // Alice with white: games 1 and 4.
+  GameFilter alice_white;
+  alice_white.white = "alice";
+  EXPECT_EQ(CountsOf(Tree(StateKeyAfter("Standard", ""), alice_white)),
+            (std::vector<Counts>{{"(0T1)Nf3", 1, 0, 0, 0, "", ""},
+                                 {"(0T1)e3", 1, 1, 0, 0, "2021.03.01", "2021.03.01"}}));
+  // Black wins: games 2 and 7.
+  GameFilter black_wins;
+  black_wins.result = "0-1";
+  EXPECT_EQ(CountsOf(Tree(StateKeyAfter("Standard", ""), black_wins)),
+            (std::vector<Counts>{{"(0T1)d3", 1, 0, 0, 1, "2020.12.24", "2020.12.24"},
+                                 {"(0T1)e3", 1, 0, 0, 1, "2022.01.05", "2022.01.05"}}));
+  // Nobody.
+  GameFilter nobody;
+  nobody.player = "Nobody";
+  EXPECT_TRUE(Tree(StateKeyAfter("Standard", ""), nobody).empty());
+}
+
+TEST_F(TreeTest, TableAlignsColumnsAndIndentsChildren) {
+  const std::vector<TreeNode> tree = Tree(StateKeyAfter("Standard", ""), {}, 2);
+  std::string table;
+  WriteTreeTable(tree, 0, &table);
+  EXPECT_EQ(table,
+            "action      games  white wins  draws  black wins  score  dates\n"
+            "(0T1)e3         4           1      1           1  37.5%  2021.03.01 - 2022.01.05\n"
+            "  (0T1)e6       3           1      0           1  33.3%  2021.03.01 - 2022.01.05\n"
+            "  (0T1)d6       1           0      1           0  50.0%  2021.??.??\n"
+            "(0T1)Nf3        1           0      0           0   0.0%\n"
+            "  (0T1)Nf6      1           0      0           0   0.0%\n"
+            "(0T1)d3         1           0      0           1   0.0%  2020.12.24\n"
+            "  (0T1)e6       1           0      0           1   0.0%  2020.12.24\n"
+            "6 games\n");
+}
+
+TEST_F(TreeTest, TableLimitSumsUpTheRest) {
+  const std::vector<TreeNode> tree = Tree(StateKeyAfter("Standard", ""), {}, 2);
+  std::string table;
+  WriteTreeTable(tree, 1, &table);
+  EXPECT_EQ(table,
+            "action              games  white wins  draws  black wins  score  dates\n"
+            "(0T1)e3                 4           1      1           1  37.5%  "
+            "2021.03.01 - 2022.01.05\n"
+            "  (0T1)e6               3           1      0           1  33.3%  "
+            "2021.03.01 - 2022.01.05\n"
+            "  (1 other action)      1\n"
+            "(2 other actions)       2\n"
+            "6 games\n");
+}
+
+TEST_F(TreeTest, TableOfNothing) {
+  std::string table;
+  WriteTreeTable({}, 0, &table);
+  EXPECT_EQ(table, "action  games  white wins  draws  black wins  score  dates\n0 games\n");
+}
+
+TEST_F(TreeTest, JsonHasChildrenExactlyWhenExpanded) {
+  const std::vector<TreeNode> tree = Tree(StateKeyAfter("Standard", "1. e3"), {}, 2);
+  std::string json;
+  WriteTreeJson(tree, &json);
+  EXPECT_EQ(json,
+            "[{\"action\":\"(0T1)e6\",\"games\":3,\"white_wins\":1,\"draws\":0,\"black_wins\":1,"
+            "\"score\":33.33,\"first_date\":\"2021.03.01\",\"last_date\":\"2022.01.05\","
+            "\"children\":[{\"action\":\"(0T2)Nf3\",\"games\":1,\"white_wins\":0,\"draws\":0,"
+            "\"black_wins\":1,\"score\":0,\"first_date\":\"2022.01.05\",\"last_date\":"
+            "\"2022.01.05\"},{\"action\":\"(0T2)Qh5\",\"games\":1,\"white_wins\":1,\"draws\":0,"
+            "\"black_wins\":0,\"score\":100,\"first_date\":\"2021.03.01\",\"last_date\":"
+            "\"2021.03.01\"}]},"
+            "{\"action\":\"(0T1)d6\",\"games\":1,\"white_wins\":0,\"draws\":1,\"black_wins\":0,"
+            "\"score\":50,\"first_date\":\"2021.??.??\",\"last_date\":\"2021.??.??\","
+            "\"children\":[]}]");
+  std::string flat;
+  WriteTreeJson(Tree(StateKeyAfter("Standard", ""), {}, 1), &flat);
+  EXPECT_EQ(flat.find("children"), std::string::npos);
+  EXPECT_NE(flat.find("\"first_date\":null,\"last_date\":null"), std::string::npos) << flat;
+  std::string empty;
+  WriteTreeJson({}, &empty);
+  EXPECT_EQ(empty, "[]");
+}
+
+}  // namespace
+}  // namespace fived
