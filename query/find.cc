@@ -208,14 +208,22 @@ DbResult<std::vector<FoundGame>> FindGames(GameStore& store, const FindRequest& 
   const SqlCondition condition = FilterCondition(request.filter);
   const int limit_param = static_cast<int>(condition.params.size()) + 1;
   const std::string direction = request.sort.descending ? " DESC" : "";
-  std::string sql = std::string("SELECT ") + kGameRowColumns +
-                    " FROM games JOIN sources ON sources.id = games.source_id WHERE " +
-                    condition.where + " ORDER BY " + SqlColumn(request.sort.field) + direction;
+  std::string order = std::string(" ORDER BY ") + SqlColumn(request.sort.field) + direction;
   if (request.sort.field != SortOrder::Field::kId &&
       request.sort.field != SortOrder::Field::kAction) {
-    sql += ", games.id" + direction;
+    order += ", games.id" + direction;
   }
-  sql += " LIMIT ?" + std::to_string(limit_param) + " OFFSET ?" + std::to_string(limit_param + 1);
+  const std::string page =
+      " LIMIT ?" + std::to_string(limit_param) + " OFFSET ?" + std::to_string(limit_param + 1);
+  const std::string from = std::string("SELECT ") + kGameRowColumns +
+                           " FROM games JOIN sources ON sources.id = games.source_id WHERE ";
+  // A page is chosen among ids first (the indexes answer that without reading game rows), and
+  // only its rows are read: a player's first 100 games read 100 rows, not all of theirs.
+  const std::string sql =
+      request.limit >= 0
+          ? from + "games.id IN (SELECT games.id FROM games WHERE " + condition.where + order +
+                page + ")" + order
+          : from + condition.where + order + page;
   DbResult<Statement> statement = store.db().Prepare(sql);
   if (!statement.ok()) return statement.error();
   Statement& s = statement.value();
