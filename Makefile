@@ -1,7 +1,7 @@
 # Entry points for people and CI. CMake does the real work; this file only strings the steps
 # together: install what is missing, configure, build, test.
 #   make demo    installs what is missing, builds, indexes corpus/ into build/demo.sqlite and
-#                runs example queries
+#                runs example queries with 5d-query
 #   make test    installs what is missing, builds, runs every test
 #   make debug   Debug build with AddressSanitizer and UBSan in build-debug/, runs every test
 #   make bench   runs scripts/bench-replay.sh on a Release build (when the script exists)
@@ -42,14 +42,25 @@ demo: deps build
 	@echo "Indexing them again adds nothing:"
 	-./$(BUILD_DIR)/indexer/5d-index --db $(DEMO_DB) --quiet --json corpus/
 	@echo
-	@echo "Games per variant:"
-	sqlite3 -box $(DEMO_DB) "SELECT variant, count(*) AS games FROM games GROUP BY variant ORDER BY games DESC"
-	@echo "Games where Shad played, by any header name case:"
-	sqlite3 -box $(DEMO_DB) "SELECT g.id, g.white, g.black, g.result, g.actions, g.timelines FROM games g JOIN headers h ON h.game_id = g.id WHERE h.name = 'white' AND h.value LIKE 'Shad%' OR h.name = 'black' AND h.value LIKE 'Shad%' GROUP BY g.id"
-	@echo "Games that ended in the same position as another game (by final state key):"
-	sqlite3 -box $(DEMO_DB) "SELECT a.id, b.id AS same_as, a.actions, printf('%016x', a.final_key) AS final_key FROM games a JOIN games b ON b.final_key = a.final_key AND b.id < a.id"
-	@echo "Duplicates and rejected games:"
-	sqlite3 -box $(DEMO_DB) "SELECT id, duplicate_of, event FROM games WHERE duplicate_of IS NOT NULL"
+	@echo "Statistics of the database:"
+	./$(BUILD_DIR)/query/5d-query --db $(DEMO_DB) stats --top 5
+	@echo
+	@echo "Games Shad played, longest first:"
+	./$(BUILD_DIR)/query/5d-query --db $(DEMO_DB) --player 'shad*' --sort -actions
+	@echo
+	@echo "Games that reached the position after 1. e3 / e6 2. Nf3 / Nf6:"
+	./$(BUILD_DIR)/query/5d-query --db $(DEMO_DB) --moves '1. e3 / e6 2. Nf3 / Nf6'
+	@echo
+	@echo "Opening tree of Standard, two actions deep:"
+	./$(BUILD_DIR)/query/5d-query --db $(DEMO_DB) tree --depth 2
+	@echo
+	@echo "Copies, unfinished copies and twins:"
+	./$(BUILD_DIR)/query/5d-query --db $(DEMO_DB) duplicates
+	@echo
+	@echo "A game after its 9th action (also drawn as SVG in $(BUILD_DIR)/demo-game.svg):"
+	./$(BUILD_DIR)/query/5d-query --db $(DEMO_DB) show 14 --action 9 --columns 4 --svg $(BUILD_DIR)/demo-game.svg
+	@echo
+	@echo "The database also answers SQL (schema/README.md); rejected games with the reason:"
 	sqlite3 -box $(DEMO_DB) "SELECT game_index, line, col, message FROM rejected"
 	@echo
 	@echo "Replay only, with the specification's hash after every action of the first game:"
