@@ -84,6 +84,10 @@ query tree-depth "${db[@]}" tree --moves '1. e3' --depth 3
 query tree-json "${db[@]}" tree --player 'ana duarte' --depth 2 --format json
 query duplicates "${db[@]}" duplicates
 query duplicates-json "${db[@]}" duplicates --format json
+query export-unique "${db[@]}" duplicates --format json --export-unique "$scratch/unique.5dpgn"
+# The exported collection holds each game once: indexed again, it has no duplicates.
+check index-unique --db "$scratch/unique.sqlite" --quiet --json "$scratch/unique.5dpgn"
+query unique-duplicates --db "$scratch/unique.sqlite" duplicates
 query show "${db[@]}" show 14 --action 9
 query stats "${db[@]}" stats
 query stats-json "${db[@]}" stats --format json
