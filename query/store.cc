@@ -40,25 +40,11 @@ GameRow ReadGameRow(const Statement& s) {
 
 std::vector<ActionMoves> SplitCanonicalMovetext(std::string_view movetext) {
   std::vector<ActionMoves> actions;
-  size_t i = 0;
-  while (i < movetext.size()) {
-    while (i < movetext.size() && std::isspace(static_cast<unsigned char>(movetext[i]))) ++i;
-    size_t end = i;
-    while (end < movetext.size() && !std::isspace(static_cast<unsigned char>(movetext[end]))) {
-      ++end;
-    }
-    const std::string_view token = movetext.substr(i, end - i);
-    i = end;
-    if (token.empty()) break;
-    if (token == "/" || token.back() == '.') {
-      actions.emplace_back();
-    } else if (token == "1-0" || token == "0-1" || token == "1/2-1/2" || token == "*") {
-      break;
-    } else {
-      if (actions.empty()) actions.emplace_back();
-      actions.back().emplace_back(token);
-    }
-  }
+  ForEachCanonicalToken(movetext, [&](std::string_view token, bool opens_action) {
+    if (opens_action || actions.empty()) actions.emplace_back();
+    if (!opens_action) actions.back().emplace_back(token);
+    return true;
+  });
   return actions;
 }
 

@@ -104,10 +104,10 @@ struct GameLine {
 };
 
 // Reads actions `first`, `first` + 1, ... (0-based; at most `count`) of canonical movetext into
-// *out. Tokenizes as SplitCanonicalMovetext (query/store.h) does, but stops at the last action
-// wanted and copies only those: a game is usually far longer than the few actions a tree needs.
-// An action without moves (never written by the canonical writer) ends the line there, so that
-// out[k] is always action first + k.
+// *out. Reads the tokens as SplitCanonicalMovetext (query/store.h) does, but stops at the last
+// action wanted and copies only those: a game is usually far longer than the few actions a tree
+// needs. An action without moves (never written by the canonical writer) ends the line there, so
+// that out[k] is always action first + k.
 void ReadActions(std::string_view movetext, int first, int count,
                  std::vector<std::string_view>* moves, std::vector<LineAction>* out) {
   out->clear();
@@ -134,27 +134,25 @@ void ReadActions(std::string_view movetext, int first, int count,
     moves->clear();
     return true;
   };
-  size_t i = 0;
-  while (i < movetext.size()) {
-    while (i < movetext.size() && std::isspace(static_cast<unsigned char>(movetext[i]))) ++i;
-    size_t end = i;
-    while (end < movetext.size() && !std::isspace(static_cast<unsigned char>(movetext[end]))) {
-      ++end;
-    }
-    const std::string_view token = movetext.substr(i, end - i);
-    i = end;
-    if (token.empty()) break;
-    if (token == "1-0" || token == "0-1" || token == "1/2-1/2" || token == "*") break;
-    const bool marker = token == "/" || token.back() == '.';
+  bool ended = false;
+  ForEachCanonicalToken(movetext, [&](std::string_view token, bool marker) {
     // A marker opens an action; so does a move before any marker.
     if (marker || action < 0) {
-      if (action >= 0 && !finish()) return;
+      if (action >= 0 && !finish()) {
+        ended = true;
+        return false;
+      }
       ++action;
-      if (action >= first + count) return;
-      if (marker) continue;
+      if (action >= first + count) {
+        ended = true;
+        return false;
+      }
+      if (marker) return true;
     }
     if (action >= first) moves->push_back(token);
-  }
+    return true;
+  });
+  if (ended) return;
   if (action >= 0) finish();
 }
 

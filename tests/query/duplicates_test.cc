@@ -4,45 +4,21 @@
 // the most complete copy of each set; the table and JSON texts.
 #include "query/duplicates.h"
 
-#include <fcntl.h>
 #include <gtest/gtest.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "tests/query/query_test_util.h"
 #include "tests/temp_dir.h"
 
 namespace fived {
 namespace {
 
+using ::fived::testing::IndexCollection;
 using ::fived::testing::TempDir;
-
-// Writes `collection` to a file in `dir`, indexes it with 5d-index and opens the database.
-// Returns the exit status of 5d-index through *status (1 when some games are rejected).
-GameStore IndexCollection(const TempDir& dir, const std::string& collection, int* status) {
-  const std::string input = dir.File("games.5dpgn");
-  const std::string database = dir.File("games.sqlite");
-  std::ofstream(input, std::ios::binary) << collection;
-  const pid_t pid = fork();
-  if (pid == 0) {
-    const int null = open("/dev/null", O_WRONLY);
-    dup2(null, STDOUT_FILENO);
-    dup2(null, STDERR_FILENO);
-    execl(FIVED_INDEX_BINARY, "5d-index", "--quiet", "--jobs", "1", "--db", database.c_str(),
-          input.c_str(), static_cast<char*>(nullptr));
-    _exit(127);
-  }
-  int wait_status = 0;
-  waitpid(pid, &wait_status, 0);
-  *status = WIFEXITED(wait_status) ? WEXITSTATUS(wait_status) : -1;
-  DbResult<GameStore> store = GameStore::Open(database);
-  EXPECT_TRUE(store.ok()) << (store.ok() ? "" : store.error().message);
-  return std::move(store).value();
-}
 
 // Ids in the order given, games 1 to 13 (a fourteenth is rejected):
 //   1  Ann-Bob 2021.03.04, 8 actions

@@ -16,6 +16,7 @@
 #include "core/pgn_syntax.h"
 #include "core/replay.h"
 #include "query/search.h"
+#include "tests/query/query_test_util.h"
 #include "tests/temp_dir.h"
 
 namespace fived {
@@ -40,9 +41,7 @@ class FindTest : public ::testing::Test {
   static void SetUpTestSuite() {
     dir_ = new fived::testing::TempDir();
     db_path_ = dir_->File("corpus.sqlite");
-    const std::string command = std::string(FIVED_INDEX_BINARY) + " --quiet --db '" + db_path_ +
-                                "' '" + kCorpus + "' > /dev/null 2>&1";
-    ASSERT_EQ(std::system(command.c_str()), 0) << command;
+    ASSERT_EQ(fived::testing::RunIndexer(db_path_, {kCorpus}), 0);
   }
   static void TearDownTestSuite() {
     delete dir_;

@@ -3,43 +3,20 @@
 // a filter; the table and JSON texts.
 #include "query/stats.h"
 
-#include <fcntl.h>
 #include <gtest/gtest.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <fstream>
 #include <string>
 #include <vector>
 
+#include "tests/query/query_test_util.h"
 #include "tests/temp_dir.h"
 
 namespace fived {
 namespace {
 
+using ::fived::testing::IndexCollection;
 using ::fived::testing::TempDir;
-
-// Indexes `collection` with 5d-index into a database in `dir` and opens it.
-GameStore IndexCollection(const TempDir& dir, const std::string& collection) {
-  const std::string input = dir.File("games.5dpgn");
-  const std::string database = dir.File("games.sqlite");
-  std::ofstream(input, std::ios::binary) << collection;
-  const pid_t pid = fork();
-  if (pid == 0) {
-    const int null = open("/dev/null", O_WRONLY);
-    dup2(null, STDOUT_FILENO);
-    dup2(null, STDERR_FILENO);
-    execl(FIVED_INDEX_BINARY, "5d-index", "--quiet", "--jobs", "1", "--db", database.c_str(),
-          input.c_str(), static_cast<char*>(nullptr));
-    _exit(127);
-  }
-  int status = 0;
-  waitpid(pid, &status, 0);
-  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) <= 1) << "5d-index failed";
-  DbResult<GameStore> store = GameStore::Open(database);
-  EXPECT_TRUE(store.ok()) << (store.ok() ? "" : store.error().message);
-  return std::move(store).value();
-}
 
 // 14 games: 13 indexed (game 2 a copy of game 1), the last one rejected.
 //   id  players   date        result   actions  timelines

@@ -15,6 +15,7 @@
 #include "core/pgn_syntax.h"
 #include "core/replay.h"
 #include "query/store.h"
+#include "tests/query/query_test_util.h"
 #include "tests/temp_dir.h"
 
 namespace fived {
@@ -86,9 +87,7 @@ class TreeTest : public ::testing::Test {
       out << kStandardGames << "\n" << kTwoTimelineGames;
     }
     const std::string db = dir_->File("games.sqlite");
-    const std::string command = std::string(FIVED_INDEX_BINARY) + " --quiet --jobs 1 --db '" + db +
-                                "' '" + input + "' > /dev/null";
-    ASSERT_EQ(std::system(command.c_str()), 0) << command;
+    ASSERT_EQ(fived::testing::RunIndexer(db, {input}), 0);
     DbResult<GameStore> store = GameStore::Open(db);
     ASSERT_TRUE(store.ok()) << store.error().message;
     store_ = new GameStore(std::move(store).value());
