@@ -12,6 +12,7 @@
 
 #include "core/pgn_syntax.h"
 #include "query/json.h"
+#include "query/text.h"
 #include "schema/postings.h"
 
 namespace fived {
@@ -57,12 +58,6 @@ class IdIndex {
   std::vector<uint32_t> by_id_;
   std::unordered_map<int64_t, uint32_t> sparse_;
 };
-
-std::string Lower(std::string_view text) {
-  std::string out(text);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
 
 // A header value that says something: not empty and not only '?' (PGN's "unknown").
 bool Known(std::string_view value) { return value.find_first_not_of("? ") != std::string::npos; }
@@ -256,9 +251,9 @@ DbResult<std::vector<DuplicateGroup>> TwinGroups(GameStore& store,
   for (uint32_t i = 0; i < games.size(); ++i) {
     if (!key_at[i]) continue;
     const GameInfo& game = games[i];
-    std::string bucket = Lower(game.white);
+    std::string bucket = AsciiLower(game.white);
     bucket += '\0';
-    bucket += Lower(game.black);
+    bucket += AsciiLower(game.black);
     bucket += '\0';
     bucket += NormalizedDate(game.date);
     bucket += '\0';
@@ -306,6 +301,7 @@ int64_t SmallestId(const DuplicateGroup& group) {
 
 DbResult<std::vector<DuplicateGroup>> FindDuplicates(GameStore& store,
                                                      const DuplicateOptions& options) {
+  const ReadSnapshot snapshot(store.db());
   const int twin_actions = std::max(1, options.twin_actions);
   DbResult<std::vector<GameInfo>> loaded = LoadGames(store.db());
   if (!loaded.ok()) return loaded.error();
@@ -484,6 +480,7 @@ DbResult<Completeness> CompletenessOf(GameStore& store, int64_t id) {
 
 DbResult<int> ExportUnique(GameStore& store, const std::vector<DuplicateGroup>& groups,
                            std::ostream& out, const ExportUniqueOptions& options) {
+  const ReadSnapshot snapshot(store.db());
   IdSets sets;
   for (const DuplicateGroup& group : groups) {
     if (group.kind == "twin" && !options.collapse_twins) continue;

@@ -3,15 +3,11 @@
 
 #include <cctype>
 
+#include "query/text.h"
+
 namespace fived {
 
 namespace {
-
-std::string Lower(std::string_view text) {
-  std::string out(text);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
 
 // A condition on a name column: equality when there is no wildcard (an index lookup on the
 // NOCASE index), LIKE otherwise (an index range when the pattern starts with a literal).
@@ -158,7 +154,7 @@ std::optional<std::string> NormalizeDate(std::string_view text, bool upper) {
 }
 
 std::optional<std::string> NormalizeResult(std::string_view text) {
-  const std::string lower = Lower(text);
+  const std::string lower = AsciiLower(text);
   if (lower == "1-0" || lower == "white") return "1-0";
   if (lower == "0-1" || lower == "black") return "0-1";
   if (lower == "1/2-1/2" || lower == "1/2" || lower == "draw" || lower == "½-½") return "1/2-1/2";

@@ -5,6 +5,7 @@
 #include <tuple>
 
 #include "query/json.h"
+#include "query/text.h"
 
 namespace fived {
 
@@ -34,20 +35,14 @@ const char* SqlColumn(SortOrder::Field field) {
   return "games.id";
 }
 
-std::string Lower(std::string_view text) {
-  std::string out(text);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
 // Whether a goes before b in `order` (ties by id).
 bool Before(const FoundGame& a, const FoundGame& b, const SortOrder& order) {
   auto compare = [&]() -> int {
     switch (order.field) {
       case SortOrder::Field::kWhite:
-        return Lower(a.row.white).compare(Lower(b.row.white));
+        return CompareIgnoringCase(a.row.white, b.row.white);
       case SortOrder::Field::kBlack:
-        return Lower(a.row.black).compare(Lower(b.row.black));
+        return CompareIgnoringCase(a.row.black, b.row.black);
       case SortOrder::Field::kResult:
         return a.row.result.compare(b.row.result);
       case SortOrder::Field::kDate:
@@ -78,19 +73,6 @@ std::string CsvCell(std::string_view text) {
     out += c;
   }
   return out + "\"";
-}
-
-// The header lines at the start of a game's text (headers and 5DFEN boards), as written.
-std::string_view HeaderBlock(std::string_view text) {
-  size_t end = 0;
-  while (end < text.size()) {
-    size_t first = end;
-    while (first < text.size() && (text[first] == ' ' || text[first] == '\t')) ++first;
-    if (first >= text.size() || text[first] != '[') break;
-    const size_t newline = text.find('\n', end);
-    end = newline == std::string_view::npos ? text.size() : newline + 1;
-  }
-  return text.substr(0, end);
 }
 
 }  // namespace
@@ -145,6 +127,8 @@ namespace {
 
 // The matches of a position search that pass the filter, with their rows.
 DbResult<std::vector<FoundGame>> FilterPositions(GameStore& store, const FindRequest& request) {
+  // Thousands of one-row statements: one snapshot, one lock.
+  const ReadSnapshot snapshot(store.db());
   const SqlCondition condition = FilterCondition(request.filter);
   const int id_param = static_cast<int>(condition.params.size()) + 1;
   DbResult<Statement> statement = store.db().Prepare(
@@ -219,11 +203,10 @@ DbResult<std::vector<FoundGame>> FindGames(GameStore& store, const FindRequest& 
                            " FROM games JOIN sources ON sources.id = games.source_id WHERE ";
   // A page is chosen among ids first (the indexes answer that without reading game rows), and
   // only its rows are read: a player's first 100 games read 100 rows, not all of theirs.
-  const std::string sql =
-      request.limit >= 0
-          ? from + "games.id IN (SELECT games.id FROM games WHERE " + condition.where + order +
-                page + ")" + order
-          : from + condition.where + order + page;
+  const std::string sql = request.limit >= 0
+                              ? from + "games.id IN (SELECT games.id FROM games WHERE " +
+                                    condition.where + order + page + ")" + order
+                              : from + condition.where + order + page;
   DbResult<Statement> statement = store.db().Prepare(sql);
   if (!statement.ok()) return statement.error();
   Statement& s = statement.value();
@@ -237,28 +220,6 @@ DbResult<std::vector<FoundGame>> FindGames(GameStore& store, const FindRequest& 
     games.push_back({ReadGameRow(s), -1});
   }
   return games;
-}
-
-std::string FormatTable(const std::vector<std::vector<std::string>>& rows,
-                        const std::vector<bool>& right_aligned) {
-  std::vector<size_t> widths;
-  for (const auto& row : rows) {
-    if (widths.size() < row.size()) widths.resize(row.size(), 0);
-    for (size_t i = 0; i < row.size(); ++i) widths[i] = std::max(widths[i], row[i].size());
-  }
-  std::string out;
-  for (const auto& row : rows) {
-    std::string line;
-    for (size_t i = 0; i < row.size(); ++i) {
-      if (i > 0) line += "  ";
-      const std::string pad(widths[i] - row[i].size(), ' ');
-      const bool right = i < right_aligned.size() && right_aligned[i];
-      line += right ? pad + row[i] : row[i] + pad;
-    }
-    while (!line.empty() && line.back() == ' ') line.pop_back();
-    out += line + "\n";
-  }
-  return out;
 }
 
 std::optional<DbError> WriteGames(GameStore& store, const std::vector<FoundGame>& games,
@@ -324,7 +285,7 @@ std::optional<DbError> WriteGames(GameStore& store, const std::vector<FoundGame>
         json.Key("headers").BeginObject();
         std::vector<std::string> seen;
         for (const auto& [name, value] : headers.value()) {
-          const std::string lower = Lower(name);
+          const std::string lower = AsciiLower(name);
           if (std::find(seen.begin(), seen.end(), lower) != seen.end()) continue;
           seen.push_back(lower);
           json.Key(name).String(value);

@@ -58,11 +58,6 @@ std::optional<DbError> WriteGames(GameStore& store, const std::vector<FoundGame>
                                   OutputFormat format, bool with_action, bool canonical,
                                   std::ostream& out);
 
-// The aligned text table of rows of cells; the first row is the header. Numbers (cells whose
-// column header is in `right_aligned`) are right-aligned. No trailing spaces.
-std::string FormatTable(const std::vector<std::vector<std::string>>& rows,
-                        const std::vector<bool>& right_aligned);
-
 }  // namespace fived
 
 #endif  // FIVED_QUERY_FIND_H_

@@ -135,6 +135,24 @@ std::variant<fived::OutputFormat, Failure> ReadFormat(const po::variables_map& v
   return *format;
 }
 
+// The format of tree, duplicates and stats: table or json.
+std::variant<fived::OutputFormat, Failure> ReadTableOrJson(const po::variables_map& vm,
+                                                           std::string_view command) {
+  auto format = ReadFormat(vm);
+  if (auto* f = std::get_if<Failure>(&format)) return *f;
+  const fived::OutputFormat output = std::get<fived::OutputFormat>(format);
+  if (output != fived::OutputFormat::kTable && output != fived::OutputFormat::kJson) {
+    return Usage(std::string(command) + " writes --format table or json");
+  }
+  return output;
+}
+
+// Prints a command's text, ending it with a line break (the JSON writers leave none).
+void Print(std::string out) {
+  if (!out.empty() && out.back() != '\n') out += '\n';
+  std::cout << out;
+}
+
 std::optional<Failure> Find(fived::GameStore& store, const po::variables_map& vm) {
   auto filter = ReadFilter(vm);
   if (auto* f = std::get_if<Failure>(&filter)) return *f;
@@ -286,12 +304,9 @@ std::optional<Failure> Tree(fived::GameStore& store, const po::variables_map& vm
   auto filter = ReadFilter(vm);
   if (auto* f = std::get_if<Failure>(&filter)) return *f;
   const fived::GameFilter& games = std::get<fived::GameFilter>(filter);
-  auto format = ReadFormat(vm);
+  auto format = ReadTableOrJson(vm, "tree");
   if (auto* f = std::get_if<Failure>(&format)) return *f;
   const fived::OutputFormat output = std::get<fived::OutputFormat>(format);
-  if (output != fived::OutputFormat::kTable && output != fived::OutputFormat::kJson) {
-    return Usage("tree writes --format table or json");
-  }
   auto state = ReadState(vm, games);
   if (auto* f = std::get_if<Failure>(&state)) return *f;
   std::optional<fived::Position> root = std::get<std::optional<fived::Position>>(state);
@@ -313,18 +328,14 @@ std::optional<Failure> Tree(fived::GameStore& store, const po::variables_map& vm
   } else {
     fived::WriteTreeTable(nodes.value(), static_cast<int>(vm["limit"].as<long>()), &out);
   }
-  if (!out.empty() && out.back() != '\n') out += '\n';
-  std::cout << out;
+  Print(std::move(out));
   return std::nullopt;
 }
 
 std::optional<Failure> Duplicates(fived::GameStore& store, const po::variables_map& vm) {
-  auto format = ReadFormat(vm);
+  auto format = ReadTableOrJson(vm, "duplicates");
   if (auto* f = std::get_if<Failure>(&format)) return *f;
   const fived::OutputFormat output = std::get<fived::OutputFormat>(format);
-  if (output != fived::OutputFormat::kTable && output != fived::OutputFormat::kJson) {
-    return Usage("duplicates writes --format table or json");
-  }
   fived::DuplicateOptions options;
   options.twin_actions = vm["twin-actions"].as<int>();
   if (options.twin_actions < 1) return Usage("--twin-actions must be at least 1");
@@ -336,8 +347,7 @@ std::optional<Failure> Duplicates(fived::GameStore& store, const po::variables_m
   } else {
     fived::WriteDuplicatesTable(groups.value(), &out);
   }
-  if (!out.empty() && out.back() != '\n') out += '\n';
-  std::cout << out;
+  Print(std::move(out));
   if (vm.count("export-unique")) {
     const std::string path = vm["export-unique"].as<std::string>();
     std::ofstream file(path, std::ios::binary);
@@ -354,12 +364,9 @@ std::optional<Failure> Duplicates(fived::GameStore& store, const po::variables_m
 std::optional<Failure> Stats(fived::GameStore& store, const po::variables_map& vm) {
   auto filter = ReadFilter(vm);
   if (auto* f = std::get_if<Failure>(&filter)) return *f;
-  auto format = ReadFormat(vm);
+  auto format = ReadTableOrJson(vm, "stats");
   if (auto* f = std::get_if<Failure>(&format)) return *f;
   const fived::OutputFormat output = std::get<fived::OutputFormat>(format);
-  if (output != fived::OutputFormat::kTable && output != fived::OutputFormat::kJson) {
-    return Usage("stats writes --format table or json");
-  }
   auto stats = fived::ComputeStats(store, std::get<fived::GameFilter>(filter), vm["top"].as<int>());
   if (!stats.ok()) return DbFailure(stats.error());
   std::string out;
@@ -368,8 +375,7 @@ std::optional<Failure> Stats(fived::GameStore& store, const po::variables_map& v
   } else {
     fived::WriteStatsTable(stats.value(), &out);
   }
-  if (!out.empty() && out.back() != '\n') out += '\n';
-  std::cout << out;
+  Print(std::move(out));
   return std::nullopt;
 }
 

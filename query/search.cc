@@ -9,6 +9,7 @@
 #include "core/pgn_syntax.h"
 #include "core/replay.h"
 #include "core/variants.h"
+#include "query/text.h"
 #include "schema/postings.h"
 
 namespace fived {
@@ -57,12 +58,6 @@ DbResult<std::optional<ReplayOutcome>> ReplayStored(
   const SyntaxResult parsed = ParseGameSyntax(texts.value().text);
   if (parsed.error) return std::optional<ReplayOutcome>();
   return std::optional<ReplayOutcome>(ReplayGame(parsed.game, on_state));
-}
-
-std::string LowerHex(std::string_view text) {
-  std::string out(text);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
 }
 
 }  // namespace
@@ -185,7 +180,7 @@ DbResult<std::vector<PositionMatch>> FindFinalStateMd5(GameStore& store, std::st
       "AND +final_md5 = ?1 ORDER BY id");
   if (!statement.ok()) return statement.error();
   Statement& s = statement.value();
-  const std::string lower = LowerHex(md5);
+  const std::string lower = AsciiLower(md5);
   s.Bind(1, std::string_view(lower));
   std::vector<PositionMatch> matches;
   while (true) {
@@ -199,7 +194,8 @@ DbResult<std::vector<PositionMatch>> FindFinalStateMd5(GameStore& store, std::st
 
 DbResult<std::vector<PositionMatch>> ScanStateMd5(GameStore& store, std::string_view md5,
                                                   const std::vector<int64_t>& candidates) {
-  const std::string lower = LowerHex(md5);
+  const ReadSnapshot snapshot(store.db());
+  const std::string lower = AsciiLower(md5);
   std::vector<PositionMatch> matches;
   for (int64_t id : candidates) {
     int found = -1;
@@ -213,6 +209,7 @@ DbResult<std::vector<PositionMatch>> ScanStateMd5(GameStore& store, std::string_
 }
 
 DbResult<std::vector<PositionMatch>> FindBoard(GameStore& store, const BoardQuery& query) {
+  const ReadSnapshot snapshot(store.db());
   DbResult<std::vector<PositionMatch>> candidates =
       FirstPerGame(store, PostingTable::kBoards, query.key, 1);
   if (!candidates.ok() || !query.placed) return candidates;

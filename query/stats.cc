@@ -7,6 +7,7 @@
 #include <unordered_map>
 
 #include "query/json.h"
+#include "query/text.h"
 
 namespace fived {
 
@@ -51,13 +52,6 @@ std::optional<DbError> ForEachRow(Database& db, const std::string& sql,
   }
 }
 
-// ASCII lower case, as SQLite's NOCASE compares names.
-std::string Lower(std::string_view text) {
-  std::string out(text);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
 // 1234567 -> "1,234,567".
 std::string Grouped(int64_t value) {
   std::string digits = std::to_string(value < 0 ? -value : value);
@@ -69,26 +63,11 @@ std::string Grouped(int64_t value) {
   return value < 0 ? "-" + out : out;
 }
 
-// Rows of cells as columns: the first left-aligned, the others right-aligned, two spaces apart.
-void AppendColumns(const std::vector<std::vector<std::string>>& rows, std::string* out) {
-  std::vector<size_t> widths;
-  for (const auto& row : rows) {
-    widths.resize(std::max(widths.size(), row.size()), 0);
-    for (size_t i = 0; i < row.size(); ++i) widths[i] = std::max(widths[i], row[i].size());
-  }
-  for (const auto& row : rows) {
-    std::string line;
-    for (size_t i = 0; i < row.size(); ++i) {
-      const std::string padding(widths[i] - row[i].size(), ' ');
-      if (i == 0) {
-        line += row[i] + padding;
-      } else {
-        line += "  " + padding + row[i];
-      }
-    }
-    while (!line.empty() && line.back() == ' ') line.pop_back();
-    *out += line + "\n";
-  }
+// Tables of stats: the first column is a name, the others figures.
+std::vector<bool> RightAfterFirst(const std::vector<std::vector<std::string>>& rows) {
+  std::vector<bool> right(rows.empty() ? 0 : rows.front().size(), true);
+  if (!right.empty()) right[0] = false;
+  return right;
 }
 
 void AppendBuckets(const std::string& title, const std::vector<CountBucket>& buckets,
@@ -96,7 +75,7 @@ void AppendBuckets(const std::string& title, const std::vector<CountBucket>& buc
   std::vector<std::vector<std::string>> rows = {{title, "games"}};
   for (const CountBucket& bucket : buckets) rows.push_back({bucket.Label(), Grouped(bucket.games)});
   *out += "\n";
-  AppendColumns(rows, out);
+  *out += FormatTable(rows, RightAfterFirst(rows));
 }
 
 void WriteBucketsJson(const std::vector<CountBucket>& buckets, JsonWriter& json) {
@@ -122,6 +101,8 @@ std::string CountBucket::Label() const {
 }
 
 DbResult<DatabaseStats> ComputeStats(GameStore& store, const GameFilter& filter, int top_players) {
+  // One snapshot: the counts agree with each other while 5d-index appends.
+  const ReadSnapshot snapshot(store.db());
   Database& db = store.db();
   const SqlCondition condition = FilterCondition(filter);
   const std::string where = "(" + condition.where + ")";
@@ -190,34 +171,34 @@ DbResult<DatabaseStats> ComputeStats(GameStore& store, const GameFilter& filter,
     // in id order, so a player keeps the spelling of their first game.
     std::unordered_map<std::string, PlayerStats> players;
     auto add = [&](std::string_view name, bool won, bool drawn, bool lost) {
-      PlayerStats& player = players[Lower(name)];
+      PlayerStats& player = players[AsciiLower(name)];
       if (player.games == 0) player.name = std::string(name);
       ++player.games;
       player.wins += won;
       player.draws += drawn;
       player.losses += lost;
     };
-    if (auto error = ForEachRow(db,
-                                "SELECT games.white, games.black, games.result FROM games WHERE " +
-                                    where + " AND games.duplicate_of IS NULL ORDER BY games.id",
-                                condition.params, [&](const Statement& s) {
-                                  const std::string_view result = s.Text(2);
-                                  const bool white_won = result == "1-0";
-                                  const bool black_won = result == "0-1";
-                                  const bool drawn = result == "1/2-1/2";
-                                  if (!s.IsNull(0)) add(s.Text(0), white_won, drawn, black_won);
-                                  // Someone playing themselves counts once, as White.
-                                  if (!s.IsNull(1) &&
-                                      (s.IsNull(0) || Lower(s.Text(0)) != Lower(s.Text(1)))) {
-                                    add(s.Text(1), black_won, drawn, white_won);
-                                  }
-                                })) {
+    if (auto error = ForEachRow(
+            db,
+            "SELECT games.white, games.black, games.result FROM games WHERE " + where +
+                " AND games.duplicate_of IS NULL ORDER BY games.id",
+            condition.params, [&](const Statement& s) {
+              const std::string_view result = s.Text(2);
+              const bool white_won = result == "1-0";
+              const bool black_won = result == "0-1";
+              const bool drawn = result == "1/2-1/2";
+              if (!s.IsNull(0)) add(s.Text(0), white_won, drawn, black_won);
+              // Someone playing themselves counts once, as White.
+              if (!s.IsNull(1) && (s.IsNull(0) || CompareIgnoringCase(s.Text(0), s.Text(1)) != 0)) {
+                add(s.Text(1), black_won, drawn, white_won);
+              }
+            })) {
       return *error;
     }
     for (auto& [key, player] : players) stats.players.push_back(std::move(player));
     const auto more_games = [](const PlayerStats& a, const PlayerStats& b) {
       if (a.games != b.games) return a.games > b.games;
-      return Lower(a.name) < Lower(b.name);
+      return CompareIgnoringCase(a.name, b.name) < 0;
     };
     const size_t top = std::min(stats.players.size(), static_cast<size_t>(top_players));
     std::partial_sort(stats.players.begin(), stats.players.begin() + top, stats.players.end(),
@@ -248,7 +229,7 @@ void WriteStatsTable(const DatabaseStats& stats, std::string* out) {
       rows.push_back({variant.variant, Grouped(variant.games), Grouped(variant.originals)});
     }
     *out += "\n";
-    AppendColumns(rows, out);
+    *out += FormatTable(rows, RightAfterFirst(rows));
   }
   if (!stats.players.empty()) {
     std::vector<std::vector<std::string>> rows = {{"player", "games", "wins", "draws", "losses"}};
@@ -257,7 +238,7 @@ void WriteStatsTable(const DatabaseStats& stats, std::string* out) {
                       Grouped(player.draws), Grouped(player.losses)});
     }
     *out += "\n";
-    AppendColumns(rows, out);
+    *out += FormatTable(rows, RightAfterFirst(rows));
   }
   if (stats.originals > 0) {
     AppendBuckets("timelines", stats.timelines, out);

@@ -48,20 +48,22 @@ std::vector<ActionMoves> SplitCanonicalMovetext(std::string_view movetext) {
   return actions;
 }
 
-std::vector<std::pair<std::string, std::string>> HeadersOfText(std::string_view text) {
-  // Headers come first: parse only the lines that start with '[' (5DFEN board lines among them
-  // are told apart by the parser).
+std::string_view HeaderBlock(std::string_view text) {
   size_t end = 0;
   while (end < text.size()) {
     size_t first = end;
     while (first < text.size() && (text[first] == ' ' || text[first] == '\t')) ++first;
-    if (first < text.size() && text[first] != '[' && text[first] != '\n' && text[first] != '\r') {
-      break;
-    }
+    if (first >= text.size() || text[first] != '[') break;
     const size_t newline = text.find('\n', end);
     end = newline == std::string_view::npos ? text.size() : newline + 1;
   }
-  const SyntaxResult parsed = ParseGameSyntax(text.substr(0, end));
+  return text.substr(0, end);
+}
+
+std::vector<std::pair<std::string, std::string>> HeadersOfText(std::string_view text) {
+  // Headers come first: only they are parsed (5DFEN board lines among them are told apart by
+  // the parser).
+  const SyntaxResult parsed = ParseGameSyntax(HeaderBlock(text));
   std::vector<std::pair<std::string, std::string>> headers;
   headers.reserve(parsed.game.headers.size());
   for (const Header& h : parsed.game.headers) headers.emplace_back(h.name, h.value);

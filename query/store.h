@@ -113,6 +113,10 @@ class GameStore {
   std::map<int64_t, std::unique_ptr<RecordCodec>> codecs_;
 };
 
+// The header lines at the start of a game's text (headers and 5DFEN boards, up to the first line
+// that does not start with '['), as written. The splitter (core/pgn_syntax.h) starts a new game at
+// a header line after a blank line, so a game's headers are never interrupted by one.
+std::string_view HeaderBlock(std::string_view text);
 // Headers of a game's text in file order (empty when the text does not parse).
 std::vector<std::pair<std::string, std::string>> HeadersOfText(std::string_view text);
 

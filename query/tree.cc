@@ -6,8 +6,6 @@
 // the record is read at all.
 #include "query/tree.h"
 
-#include <sqlite3.h>
-
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
@@ -17,6 +15,7 @@
 #include <utility>
 
 #include "query/json.h"
+#include "query/text.h"
 #include "schema/postings.h"
 
 namespace fived {
@@ -63,29 +62,6 @@ std::string TreeDate(std::string_view stored) {
   }
   return out;
 }
-
-// One read transaction around the tree's statements, unless the caller has one open already.
-// Each statement outside a transaction is a transaction of its own, which takes and drops
-// SQLite's file locks: thousands of those were a third of a tree's time. The snapshot also keeps
-// the postings and the games consistent while 5d-index appends.
-class ReadSnapshot {
- public:
-  explicit ReadSnapshot(Database& db) : db_(db) {
-    // Without the transaction the tree is still right, only slower: a failed BEGIN is ignored.
-    began_ = sqlite3_get_autocommit(db.handle()) != 0 && !db.Exec("BEGIN");
-  }
-  ~ReadSnapshot() {
-    // Ending a read transaction has nothing to lose; should it fail, the connection's next
-    // statement reports the problem.
-    if (began_) (void)db_.Exec("COMMIT");
-  }
-  ReadSnapshot(const ReadSnapshot&) = delete;
-  ReadSnapshot& operator=(const ReadSnapshot&) = delete;
-
- private:
-  Database& db_;
-  bool began_ = false;
-};
 
 // One action of a game as the tree groups it.
 struct LineAction {
@@ -233,28 +209,18 @@ std::string DateRange(const TreeNode& node) {
   return node.first_date + " - " + node.last_date;
 }
 
-constexpr int kTableColumns = 7;
-constexpr const char* kTableHeader[kTableColumns] = {"action",     "games", "white wins", "draws",
-                                                     "black wins", "score", "dates"};
-
-// A row of the table as text cells, before alignment.
-struct TableRow {
-  std::string cells[kTableColumns];
-};
-
 // Appends the rows of `nodes` and, depth first, of their children, each level indented two more
 // spaces.
-
 void CollectRows(const std::vector<TreeNode>& nodes, int limit, int indent,
-                 std::vector<TableRow>* rows) {
+                 std::vector<std::vector<std::string>>* rows) {
   const std::string pad(static_cast<size_t>(indent), ' ');
   const size_t shown =
       limit > 0 ? std::min(nodes.size(), static_cast<size_t>(limit)) : nodes.size();
   for (size_t i = 0; i < shown; ++i) {
     const TreeNode& node = nodes[i];
-    rows->push_back({{pad + node.action, std::to_string(node.games),
-                      std::to_string(node.white_wins), std::to_string(node.draws),
-                      std::to_string(node.black_wins), Percent(node.score()), DateRange(node)}});
+    rows->push_back({pad + node.action, std::to_string(node.games), std::to_string(node.white_wins),
+                     std::to_string(node.draws), std::to_string(node.black_wins),
+                     Percent(node.score()), DateRange(node)});
     CollectRows(node.children, limit, indent + 2, rows);
   }
   if (shown < nodes.size()) {
@@ -262,11 +228,9 @@ void CollectRows(const std::vector<TreeNode>& nodes, int limit, int indent,
     int64_t games = 0;
     for (size_t i = shown; i < nodes.size(); ++i) games += nodes[i].games;
     const size_t hidden = nodes.size() - shown;
-    TableRow more;
-    more.cells[0] =
-        pad + "(" + std::to_string(hidden) + (hidden == 1 ? " other action)" : " other actions)");
-    more.cells[1] = std::to_string(games);
-    rows->push_back(std::move(more));
+    rows->push_back(
+        {pad + "(" + std::to_string(hidden) + (hidden == 1 ? " other action)" : " other actions)"),
+         std::to_string(games)});
   }
 }
 
@@ -364,31 +328,11 @@ DbResult<std::vector<TreeNode>> BuildTree(GameStore& store, uint64_t state_key,
 }
 
 void WriteTreeTable(const std::vector<TreeNode>& nodes, int limit, std::string* out) {
-  std::vector<TableRow> rows;
-  TableRow header;
-  for (int i = 0; i < kTableColumns; ++i) header.cells[i] = kTableHeader[i];
-  rows.push_back(header);
+  std::vector<std::vector<std::string>> rows = {
+      {"action", "games", "white wins", "draws", "black wins", "score", "dates"}};
   CollectRows(nodes, limit, 0, &rows);
-
-  size_t widths[kTableColumns] = {};
-  for (const TableRow& row : rows) {
-    for (int i = 0; i < kTableColumns; ++i) widths[i] = std::max(widths[i], row.cells[i].size());
-  }
-  for (const TableRow& row : rows) {
-    std::string line;
-    for (int i = 0; i < kTableColumns; ++i) {
-      const std::string& cell = row.cells[i];
-      if (i > 0) line += "  ";
-      // The action and the dates are text, left-aligned; the figures are right-aligned.
-      const bool left = i == 0 || i == kTableColumns - 1;
-      if (!left) line.append(widths[i] - cell.size(), ' ');
-      line += cell;
-      if (left && i != kTableColumns - 1) line.append(widths[i] - cell.size(), ' ');
-    }
-    while (!line.empty() && line.back() == ' ') line.pop_back();
-    *out += line;
-    *out += '\n';
-  }
+  // The action and the dates are text, left-aligned; the figures are right-aligned.
+  *out += FormatTable(rows, {false, true, true, true, true, true, false});
   int64_t total = 0;
   for (const TreeNode& node : nodes) total += node.games;
   *out += std::to_string(total) + (total == 1 ? " game\n" : " games\n");

@@ -537,4 +537,17 @@ std::optional<DbError> Transaction::Rollback() {
   return error;
 }
 
+// ---------------------------------------------------------------------------------------------
+// ReadSnapshot
+
+ReadSnapshot::ReadSnapshot(Database& db) : db_(db) {
+  began_ = sqlite3_get_autocommit(db.handle()) != 0 && !db.Exec("BEGIN");
+}
+
+ReadSnapshot::~ReadSnapshot() {
+  // Ending a read transaction has nothing to lose; should it fail, the connection's next
+  // statement reports the problem.
+  if (began_) (void)db_.Exec("COMMIT");
+}
+
 }  // namespace fived

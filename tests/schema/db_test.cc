@@ -483,6 +483,26 @@ TEST(ConcurrencyTest, ReaderSeesCommittedRowsWhileWriterHoldsATransaction) {
   EXPECT_EQ(QueryText(reader, "SELECT count(*) FROM sources"), "2");
 }
 
+TEST(ConcurrencyTest, ReadSnapshotKeepsOneStateUntilItEnds) {
+  TempDir dir;
+  const std::string path = dir.File("games.db");
+  Database writer = MustOpen(path, OpenMode::kReadWrite);
+  MustExec(writer, "INSERT INTO sources(path) VALUES ('/first.5dpgn')");
+  Database reader = MustOpen(path, OpenMode::kReadOnly);
+  {
+    const ReadSnapshot snapshot(reader);
+    EXPECT_EQ(QueryText(reader, "SELECT count(*) FROM sources"), "1");
+    MustExec(writer, "INSERT INTO sources(path) VALUES ('/second.5dpgn')");
+    EXPECT_EQ(QueryText(reader, "SELECT count(*) FROM sources"), "1");
+    {
+      const ReadSnapshot nested(reader);  // inside a transaction: changes nothing
+      EXPECT_EQ(QueryText(reader, "SELECT count(*) FROM sources"), "1");
+    }
+    EXPECT_EQ(QueryText(reader, "SELECT count(*) FROM sources"), "1");
+  }
+  EXPECT_EQ(QueryText(reader, "SELECT count(*) FROM sources"), "2");
+}
+
 TEST(DatabaseTest, MovedDatabaseAndStatementsKeepWorking) {
   TempDir dir;
   Database db = MustOpen(dir.File("games.db"), OpenMode::kReadWrite);
