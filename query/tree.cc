@@ -15,8 +15,8 @@
 #include <utility>
 
 #include "query/json.h"
+#include "query/search.h"
 #include "query/text.h"
-#include "schema/postings.h"
 
 namespace fived {
 
@@ -277,10 +277,8 @@ DbResult<std::vector<TreeNode>> BuildTree(GameStore& store, uint64_t state_key,
                                           const GameFilter& filter, int depth) {
   depth = std::max(depth, 1);
   const ReadSnapshot snapshot(store.db());
-  DbResult<PostingReader> reader = PostingReader::Create(store.db(), PostingTable::kStates);
-  if (!reader.ok()) return reader.error();
-  DbResult<std::vector<Posting>> postings = reader.value().Find(state_key);
-  if (!postings.ok()) return postings.error();
+  DbResult<std::vector<PositionMatch>> matches = FindState(store, state_key);
+  if (!matches.ok()) return matches.error();
 
   const SqlCondition condition = FilterCondition(filter);
   const int id_param = static_cast<int>(condition.params.size()) + 1;
@@ -295,29 +293,25 @@ DbResult<std::vector<TreeNode>> BuildTree(GameStore& store, uint64_t state_key,
   // The originals whose group has a game counted already (an original counts for itself).
   std::unordered_set<int64_t> counted;
   std::vector<std::string_view> moves;
-  // Postings come sorted by game, then value: the first posting of a game is its first visit,
-  // and an original (always older than its duplicates) comes before them.
-  int64_t previous_game = 0;
-  for (const Posting& posting : postings.value()) {
-    if (posting.game_id == previous_game) continue;
-    previous_game = posting.game_id;
-    select.Reset().Bind(id_param, posting.game_id);
+  // Matches come in game order, so an original (always older than its duplicates) comes before
+  // them; each is the game's first visit of the state.
+  for (const PositionMatch& match : matches.value()) {
+    select.Reset().Bind(id_param, match.game_id);
     DbResult<StepResult> step = select.Step();
     if (!step.ok()) return step.error();
     if (step.value() != StepResult::kRow) continue;  // filtered out
-    const int64_t original = select.IsNull(2) ? posting.game_id : select.Int64(2);
+    const int64_t original = select.IsNull(2) ? match.game_id : select.Int64(2);
     if (!counted.insert(original).second) continue;
     GameLine game;
     game.outcome = OutcomeOf(select.Text(0));
     game.date = TreeDate(select.Text(1));
     select.Reset();
 
-    DbResult<GameTexts> texts = store.Texts(posting.game_id);
+    DbResult<GameTexts> texts = store.Texts(match.game_id);
     if (!texts.ok()) return texts.error();
-    // The posting's action is the number of actions played before the state; the next action is
+    // The match's action is the number of actions played before the state; the next action is
     // therefore the movetext's action of that 0-based index.
-    const int action = static_cast<int>(posting.value / 2);
-    ReadActions(texts.value().moves, action, depth, &moves, &game.actions);
+    ReadActions(texts.value().moves, match.action, depth, &moves, &game.actions);
     games.push_back(std::move(game));
   }
   select.Reset();
