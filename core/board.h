@@ -60,11 +60,19 @@ class Board {
   void IndexPieces() {
     royal_count_[0] = royal_count_[1] = 0;
     slider_count_[0] = slider_count_[1] = 0;
+    colour_bits_[0] = colour_bits_[1] = 0;
+    for (uint64_t& bits : type_bits_) bits = 0;
+    const bool bitboards = fits_bitboards();
     for (int rank = 0; rank < height_; ++rank) {
       for (int file = 0; file < width_; ++file) {
         const Piece p = at(file, rank);
         if (p.empty()) continue;
         const int c = static_cast<int>(p.color());
+        if (bitboards) {
+          const uint64_t bit = uint64_t{1} << (rank * kBitboardSide + file);
+          colour_bits_[c] |= bit;
+          type_bits_[static_cast<int>(p.type())] |= bit;
+        }
         const Square square{static_cast<int8_t>(file), static_cast<int8_t>(rank)};
         if (IsRoyal(p.type())) {
           if (royal_count_[c] < kMaxRecordedRoyals) royals_[c][royal_count_[c]] = square;
@@ -86,6 +94,15 @@ class Board {
   bool sliders_overflow(Color c) const { return slider_count(c) > kMaxRecordedSliders; }
   Square slider(Color c, int i) const { return sliders_[static_cast<int>(c)][i]; }
 
+  // Bitboards of a board no larger than 8x8, also recorded by IndexPieces(): bit rank * 8 + file
+  // is set when that square holds a piece of the colour, or of the type. Larger boards have none
+  // (fits_bitboards() is false) and every bitboard is zero.
+  static constexpr int kBitboardSide = 8;
+  bool fits_bitboards() const { return width_ <= kBitboardSide && height_ <= kBitboardSide; }
+  uint64_t colour_bits(Color c) const { return colour_bits_[static_cast<int>(c)]; }
+  uint64_t type_bits(PieceType t) const { return type_bits_[static_cast<int>(t)]; }
+  uint64_t occupied_bits() const { return colour_bits_[0] | colour_bits_[1]; }
+
   // Equality of content (pieces and size), ignoring en passant.
   bool SameContent(const Board& other) const {
     return width_ == other.width_ && height_ == other.height_ && squares_ == other.squares_;
@@ -104,6 +121,8 @@ class Board {
   Square royals_[2][kMaxRecordedRoyals] = {};
   uint8_t slider_count_[2] = {0, 0};
   Square sliders_[2][kMaxRecordedSliders] = {};
+  uint64_t colour_bits_[2] = {0, 0};
+  uint64_t type_bits_[kPieceTypeCount] = {};
 };
 
 }  // namespace fived

@@ -2,7 +2,10 @@
 #include "core/movegen.h"
 
 #include <algorithm>
+#include <bit>
+#include <cassert>
 #include <array>
+#include <bitset>
 #include <cstdlib>
 #include <vector>
 
@@ -12,10 +15,17 @@ namespace movegen_internal {
 
 namespace {
 
+// A vector with components in -2..2 as an index in [0, 625).
+int VectorIndex(int x, int y, int t, int l) {
+  return (((x + 2) * 5 + (y + 2)) * 5 + (t + 2)) * 5 + (l + 2);
+}
+
 // For each piece type, its unit vectors. Built once, read-only afterwards (thread-safe).
 struct Tables {
   std::array<std::vector<Vec>, kPieceTypeCount> vectors;
   std::array<std::vector<VecGroup>, kPieceTypeCount> groups;
+  // has[type][index]: whether the type has the vector of VectorIndex(index) (components -2..2).
+  std::array<std::bitset<625>, kPieceTypeCount> has;
 
   Tables() {
     // Every vector with components in {-1, 0, 1}, grouped by how many axes move.
@@ -60,6 +70,9 @@ struct Tables {
         }
       }
     }
+    for (int type = 0; type < kPieceTypeCount; ++type) {
+      for (const Vec& v : vectors[type]) has[type].set(VectorIndex(v.x, v.y, v.t, v.l));
+    }
     // Sort each list by (t, l) and cut it into groups.
     for (int type = 0; type < kPieceTypeCount; ++type) {
       auto& list = vectors[type];
@@ -88,6 +101,11 @@ const Tables& GetTables() {
 }  // namespace
 
 std::span<const Vec> Vectors(PieceType type) { return GetTables().vectors[static_cast<int>(type)]; }
+
+bool HasVector(PieceType type, int x, int y, int t, int l) {
+  if (std::abs(x) > 2 || std::abs(y) > 2 || std::abs(t) > 2 || std::abs(l) > 2) return false;
+  return GetTables().has[static_cast<int>(type)].test(VectorIndex(x, y, t, l));
+}
 
 std::span<const VecGroup> VectorGroups(PieceType type) {
   return GetTables().groups[static_cast<int>(type)];
@@ -361,9 +379,174 @@ bool SlidersCaptureRoyal(const Position& pos, const Neighbours& near, int l, int
   return false;
 }
 
+// The check test on bitboards (boards no larger than 8x8): the same captures as the scan below,
+// read a whole board at a time.
+//
+// Leapers, kings and pawns: for each board within their reach that holds a royal, a table gives
+// the squares of the tip from which a piece of that kind captures it; one AND with the tip's
+// pieces of that kind answers. Sliders: the rays of all sliders of the tip that go the same way
+// (one of 9 directions on the board, times one of 9 directions through time and timelines) move
+// together as one bitboard, shifted one square per board along the line of boards; a ray stops
+// at the first piece it meets and captures when it meets a royal.
+struct AttackTables {
+  // [dt + 2][dl + 2][royal square]: tip squares of a knight that captures on that square of the
+  // board dt turns and dl timelines away.
+  uint64_t knight[5][5][64] = {};
+  // The same for kings and common kings, pawns and brawns, and the brawn's own captures
+  // ([dt + 1][dl + 1], by attacker colour for pawns).
+  uint64_t king[3][3][64] = {};
+  uint64_t pawn[2][3][3][64] = {};
+  uint64_t brawn[2][3][3][64] = {};
+
+  AttackTables() {
+    constexpr int kSide = Board::kBitboardSide;
+    auto add = [](uint64_t* mask, int royal, int dx, int dy) {
+      const int file = royal % kSide - dx, rank = royal / kSide - dy;
+      if (file < 0 || file >= kSide || rank < 0 || rank >= kSide) return;
+      *mask |= uint64_t{1} << (rank * kSide + file);
+    };
+    for (int r = 0; r < kSide * kSide; ++r) {
+      for (const VecGroup& group : VectorGroups(PieceType::kKnight)) {
+        for (const Vec& v : group.vectors) add(&knight[v.t + 2][v.l + 2][r], r, v.x, v.y);
+      }
+      for (int dt = -1; dt <= 1; ++dt) {
+        for (int dl = -1; dl <= 1; ++dl) {
+          for (int x = -1; x <= 1; ++x) {
+            for (int y = -1; y <= 1; ++y) {
+              if (x == 0 && y == 0 && dt == 0 && dl == 0) continue;
+              add(&king[dt + 1][dl + 1][r], r, x, y);
+            }
+          }
+        }
+      }
+      for (int c = 0; c < 2; ++c) {
+        const int fy = c == 0 ? 1 : -1, fl = c == 0 ? -1 : 1;
+        for (const Vec& v : movegen_internal::kPawnCaptures) {
+          add(&pawn[c][v.t + 1][v.l * fl + 1][r], r, v.x, v.y * fy);
+        }
+        for (const Vec& v : movegen_internal::kBrawnCaptures) {
+          add(&brawn[c][v.t + 1][v.l * fl + 1][r], r, v.x, v.y * fy);
+        }
+      }
+    }
+  }
+};
+
+const AttackTables& GetAttackTables() {
+  static const AttackTables tables;
+  return tables;
+}
+
+// A bitboard moved one square by (dx, dy) on the 8x8 grid; squares pushed off it are dropped.
+inline uint64_t Shift(uint64_t bits, int dx, int dy) {
+  constexpr uint64_t kFileA = 0x0101010101010101ull;
+  constexpr uint64_t kFileH = kFileA << 7;
+  if (dx > 0) bits = (bits & ~kFileH) << 1;
+  if (dx < 0) bits = (bits & ~kFileA) >> 1;
+  if (dy > 0) bits <<= 8;
+  if (dy < 0) bits >>= 8;
+  return bits;
+}
+
+uint64_t RoyalBits(const Board& board, Color c) {
+  return (board.type_bits(PieceType::kKing) | board.type_bits(PieceType::kRoyalQueen)) &
+         board.colour_bits(c);
+}
+
+// Whether a piece of `attacker` on the tip (l, h) can capture a royal of the other side.
+bool TipCapturesRoyal(const Position& pos, int l, int h, Color attacker) {
+  const AttackTables& tables = GetAttackTables();
+  const Color victim = Opponent(attacker);
+  const Board& tip = *pos.BoardAt(l, h);
+  const uint64_t own = tip.colour_bits(attacker);
+  auto of = [&](PieceType t) { return tip.type_bits(t); };
+  const uint64_t knights = of(PieceType::kKnight) & own;
+  const uint64_t kings = (of(PieceType::kKing) | of(PieceType::kCommonKing)) & own;
+  const uint64_t brawns = of(PieceType::kBrawn) & own;
+  const uint64_t pawns = (of(PieceType::kPawn) & own) | brawns;
+  // Sliders by the number of axes their vectors change (1 to 4).
+  const uint64_t queens = of(PieceType::kQueen) | of(PieceType::kRoyalQueen);
+  const uint64_t princesses = of(PieceType::kPrincess);
+  const uint64_t by_axes[5] = {
+      0,
+      (queens | princesses | of(PieceType::kRook)) & own,
+      (queens | princesses | of(PieceType::kBishop)) & own,
+      (queens | of(PieceType::kUnicorn)) & own,
+      (queens | of(PieceType::kDragon)) & own,
+  };
+  // A pawn's capture onto the attacker's last rank would promote, and does not count.
+  const int last_rank = attacker == Color::kWhite ? tip.height() - 1 : 0;
+  const uint64_t last = uint64_t{0xff} << (last_rank * Board::kBitboardSide);
+  const int c = static_cast<int>(attacker);
+
+  if (knights | kings | pawns) {
+    for (int dt = -2; dt <= 2; ++dt) {
+      for (int dl = -2; dl <= 2; ++dl) {
+        const Board* board = pos.BoardAt(l + dl, h + 2 * dt);
+        if (board == nullptr) continue;
+        const bool close = dt >= -1 && dt <= 1 && dl >= -1 && dl <= 1;
+        for (uint64_t royals = RoyalBits(*board, victim); royals != 0; royals &= royals - 1) {
+          const int r = std::countr_zero(royals);
+          if (knights & tables.knight[dt + 2][dl + 2][r]) return true;
+          if (!close) continue;
+          if (kings & tables.king[dt + 1][dl + 1][r]) return true;
+          if ((royals & -royals & last) == 0 &&
+              ((pawns & tables.pawn[c][dt + 1][dl + 1][r]) |
+               (brawns & tables.brawn[c][dt + 1][dl + 1][r])) != 0) {
+            return true;
+          }
+        }
+      }
+    }
+  }
+
+  if ((by_axes[1] | by_axes[2] | by_axes[3] | by_axes[4]) == 0) return false;
+  for (int gt = -1; gt <= 1; ++gt) {
+    for (int gl = -1; gl <= 1; ++gl) {
+      const int line_axes = (gt != 0) + (gl != 0);
+      // rays[d]: the rays going in on-board direction d = (dx + 1) * 3 + (dy + 1).
+      uint64_t rays[9];
+      uint64_t open = 0;
+      for (int d = 0; d < 9; ++d) {
+        const int dx = d / 3 - 1, dy = d % 3 - 1;
+        const int axes = line_axes + (dx != 0) + (dy != 0);
+        rays[d] = axes == 0 ? 0 : by_axes[axes];
+        open |= rays[d];
+      }
+      for (int k = 1; open != 0; ++k) {
+        const Board* board = line_axes == 0 ? &tip : pos.BoardAt(l + k * gl, h + 2 * k * gt);
+        if (board == nullptr) break;
+        const uint64_t royals = RoyalBits(*board, victim);
+        const uint64_t empty = ~board->occupied_bits();
+        open = 0;
+        for (int d = 0; d < 9; ++d) {
+          if (rays[d] == 0) continue;
+          const uint64_t moved = Shift(rays[d], d / 3 - 1, d % 3 - 1);
+          if (moved & royals) return true;
+          rays[d] = moved & empty;
+          open |= rays[d];
+        }
+      }
+    }
+  }
+  return false;
+}
+
 }  // namespace
 
-bool RoyalCapturable(const Position& pos, Color attacker, Move* found) {
+namespace movegen_internal {
+
+bool RoyalCapturableByBits(const Position& pos, Color attacker) {
+  assert(pos.width() <= Board::kBitboardSide && pos.height() <= Board::kBitboardSide);
+  for (int l = pos.min_timeline(); l <= pos.max_timeline(); ++l) {
+    if (!pos.HasTimeline(l)) continue;
+    const int tip = pos.TipHalf(l);
+    if (ColorOf(tip) == attacker && TipCapturesRoyal(pos, l, tip, attacker)) return true;
+  }
+  return false;
+}
+
+bool RoyalCapturableByScan(const Position& pos, Color attacker, Move* found) {
   const Color victim = Opponent(attacker);
   const MoveView view(pos);
   for (int l = pos.min_timeline(); l <= pos.max_timeline(); ++l) {
@@ -415,6 +598,56 @@ bool RoyalCapturable(const Position& pos, Color attacker, Move* found) {
     }
   }
   return false;
+}
+
+}  // namespace movegen_internal
+
+bool PieceReaches(const MoveView& view, int timeline, int half_turn, Square from, Piece piece,
+                  int dst_timeline, int dst_half, Square to, Move* move) {
+  using movegen_internal::HasVector;
+  assert(!IsPawnLike(piece.type()));
+  const int dh = dst_half - half_turn;
+  if (dh % 2 != 0) return false;  // a board of the other colour
+  const int d[4] = {to.file - from.file, to.rank - from.rank, dh / 2, dst_timeline - timeline};
+  int k = 0;
+  for (int c : d) k = std::max(k, std::abs(c));
+  if (k == 0) return false;
+  int v[4];
+  if (Slides(piece.type())) {
+    // A slider reaches the square k steps along a unit vector.
+    for (int i = 0; i < 4; ++i) {
+      if (d[i] != 0 && std::abs(d[i]) != k) return false;
+      v[i] = d[i] / k;
+    }
+  } else {
+    std::copy(std::begin(d), std::end(d), v);
+    k = 1;
+  }
+  if (!HasVector(piece.type(), v[0], v[1], v[2], v[3])) return false;
+  const Board* target = view.At(dst_timeline, dst_half);
+  if (target == nullptr || !target->Contains(to.file, to.rank)) return false;
+  const Piece there = target->at(to);
+  if (!there.empty() && there.color() == piece.color()) return false;
+  // The squares passed over (on the boards between, which must exist) are empty.
+  for (int j = 1; j < k; ++j) {
+    const Board* b = view.At(timeline + j * v[3], half_turn + 2 * j * v[2]);
+    if (b == nullptr || !b->at(from.file + j * v[0], from.rank + j * v[1]).empty()) return false;
+  }
+  if (move != nullptr) {
+    *move = MakeMove(timeline, half_turn, from, dst_timeline, dst_half, to);
+  }
+  return true;
+}
+
+bool RoyalCapturable(const Position& pos, Color attacker, Move* found) {
+  using movegen_internal::RoyalCapturableByBits;
+  using movegen_internal::RoyalCapturableByScan;
+  if (pos.width() <= Board::kBitboardSide && pos.height() <= Board::kBitboardSide) {
+    if (!RoyalCapturableByBits(pos, attacker)) return false;
+    // Royals are rarely capturable in a game; the scan names the capturing move.
+    if (found == nullptr) return true;
+  }
+  return RoyalCapturableByScan(pos, attacker, found);
 }
 
 bool SquareAttackedOnBoard(const Board& board, Square square, Color attacker) {

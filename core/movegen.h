@@ -84,6 +84,14 @@ bool ForEachPieceMove(const MoveView& view, int timeline, int half_turn, Square 
                       GenMode mode, PromotionSet promotions, Visitor&& visit,
                       const TargetBoard* only_target = nullptr);
 
+// Whether the piece `piece` (not a pawn or brawn) standing on `from` of the board at (timeline,
+// half_turn) moves to `to` on the board at (dst_timeline, dst_half) by one of its vectors, as
+// ForEachPieceMove generates it (castling aside): a leaper by one step, a slider along a line
+// whose boards exist and whose squares are empty up to the target, which holds no piece of its
+// colour. Checks one vector instead of generating every move; fills *move when given.
+bool PieceReaches(const MoveView& view, int timeline, int half_turn, Square from, Piece piece,
+                  int dst_timeline, int dst_half, Square to, Move* move = nullptr);
+
 // Whether any piece of `attacker` can capture a royal piece of the other side in one move from
 // a board where it may move (a tip of its colour), onto any board of its colour, past ones
 // included. After an action by `mover`, RoyalCapturable(pos, Opponent(mover)) must be false.
@@ -116,7 +124,15 @@ struct VecGroup {
 // Unit vectors by piece type: sliders slide along them, leapers and kings take one step.
 std::span<const Vec> Vectors(PieceType type);
 std::span<const VecGroup> VectorGroups(PieceType type);
+// Whether a piece type has the vector (x, y, t, l) among Vectors(type).
+bool HasVector(PieceType type, int x, int y, int t, int l);
 bool Slides(PieceType type);
+
+// The two implementations of RoyalCapturable, exposed so that tests can hold them to each other:
+// one on bitboards (only for positions whose boards are no larger than 8x8), and one that reads
+// the boards square by square (any size; it also names a capturing move).
+bool RoyalCapturableByBits(const Position& pos, Color attacker);
+bool RoyalCapturableByScan(const Position& pos, Color attacker, Move* found);
 
 }  // namespace movegen_internal
 

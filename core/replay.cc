@@ -2,6 +2,7 @@
 #include "core/replay.h"
 
 #include <algorithm>
+#include <bit>
 #include <cctype>
 #include <cstdlib>
 #include <charconv>
@@ -281,8 +282,86 @@ std::variant<Move, std::string> ResolveMove(const Position& pos, Color mover,
   const bool any_target = !written.target && (written.jump == SyntaxMove::Jump::kBranching ||
                                               written.jump == SyntaxMove::Jump::kNonBranching);
   const MoveView view(pos);
+  const PieceType written_type =
+      written.piece != 0 ? PieceTypeFromLetter(written.piece) : PieceType::kNone;
+  const bool whole_square = written.from_file >= 0 && written.from_rank >= 0;
+  const Square to{static_cast<int8_t>(written.to_file), static_cast<int8_t>(written.to_rank)};
+  // Tries the piece on `from` of a source board.
+  auto consider = [&](int timeline, int half, Square from, Piece piece) {
+    // Pawns and brawns never change file by more than one.
+    if (IsPawnLike(piece.type()) && written.to_file >= 0 &&
+        std::abs(from.file - written.to_file) > 1) {
+      return;
+    }
+    const int dst_l = target ? target->first : timeline;
+    const int dst_h = target ? target->second : half;
+    // An unmoved king's move on its own board may be castling, written as the king's move.
+    const bool may_castle = piece.type() == PieceType::kKing && piece.unmoved() &&
+                            dst_l == timeline && dst_h == half;
+    if (!any_target && written.castle == SyntaxMove::Castle::kNone &&
+        !IsPawnLike(piece.type()) && !may_castle) {
+      // A piece's move to a known square: one vector to check, nothing to generate.
+      Move m;
+      if (written.promotion == 0 && PieceReaches(view, timeline, half, from, piece, dst_l, dst_h,
+                                                 to, &m)) {
+        found.push_back(m);
+      }
+      return;
+    }
+    // With the target board known (written, or the source board itself for a physical move),
+    // only the lines through it are walked.
+    const TargetBoard target_board{dst_l, dst_h};
+    ForEachPieceMove(
+        view, timeline, half, from, piece, GenMode::kAll, setup.promotions,
+        [&](const Move& m, Piece) {
+          if (written.castle != SyntaxMove::Castle::kNone) {
+            if (!(m.flags & Move::kCastle)) return false;
+            const bool kingside = m.to.file > m.from.file;
+            if (kingside != (written.castle == SyntaxMove::Castle::kKingside)) return false;
+            found.push_back(m);
+            return false;
+          }
+          if (any_target) {
+            // "N>>d3": a jump whose target board is left to the position.
+            if (!m.IsJump()) return false;
+            const bool branching =
+                m.dst_timeline == m.src_timeline || pos.TipHalf(m.dst_timeline) != m.dst_half;
+            if (branching != (written.jump == SyntaxMove::Jump::kBranching)) return false;
+          } else if (m.dst_timeline != dst_l || m.dst_half != dst_h) {
+            return false;
+          }
+          if (m.to != to) return false;
+          const PieceType promotion = written.promotion ? PieceTypeFromLetter(written.promotion)
+                                                        : setup.default_promotion;
+          if (m.promotion != PieceType::kNone && m.promotion != promotion) return false;
+          if (m.promotion == PieceType::kNone && written.promotion != 0) return false;
+          found.push_back(m);
+          return false;
+        },
+        any_target ? nullptr : &target_board);
+  };
   for (const auto& [timeline, half] : sources) {
     const Board& board = *pos.BoardAt(timeline, half);
+    if (board.fits_bitboards()) {
+      // The candidates from the bitboards: the mover's pieces of the written kind, on the
+      // written file and rank.
+      uint64_t candidates = board.colour_bits(mover);
+      if (written.castle != SyntaxMove::Castle::kNone) {
+        candidates &= board.type_bits(PieceType::kKing);
+      } else if (written_type != PieceType::kNone) {
+        candidates &= board.type_bits(written_type);
+      } else if (!whole_square) {
+        candidates &= board.type_bits(PieceType::kPawn) | board.type_bits(PieceType::kBrawn);
+      }
+      if (written.from_rank >= 0) candidates &= uint64_t{0xff} << (8 * written.from_rank);
+      if (written.from_file >= 0) candidates &= uint64_t{0x0101010101010101} << written.from_file;
+      for (; candidates != 0; candidates &= candidates - 1) {
+        const int square = std::countr_zero(candidates);
+        const Square from{static_cast<int8_t>(square % 8), static_cast<int8_t>(square / 8)};
+        consider(timeline, half, from, board.at(from));
+      }
+      continue;
+    }
     for (int rank = 0; rank < board.height(); ++rank) {
       if (written.from_rank >= 0 && rank != written.from_rank) continue;
       for (int file = 0; file < board.width(); ++file) {
@@ -294,56 +373,8 @@ std::variant<Move, std::string> ResolveMove(const Position& pos, Color mover,
         } else if (!PieceMatches(written, piece.type())) {
           continue;
         }
-        // Pawns and brawns never change file by more than one.
-        if (IsPawnLike(piece.type()) && written.to_file >= 0 &&
-            std::abs(file - written.to_file) > 1) {
-          continue;
-        }
-        const Square from{static_cast<int8_t>(file), static_cast<int8_t>(rank)};
-        // With the target board known (written, or the source board itself for a physical
-        // move), only the lines through it are walked.
-        const TargetBoard target_board =
-            target ? TargetBoard{target->first, target->second} : TargetBoard{timeline, half};
-        ForEachPieceMove(
-            view, timeline, half, from, piece, GenMode::kAll, setup.promotions,
-            [&](const Move& m, Piece) {
-              if (written.castle != SyntaxMove::Castle::kNone) {
-                if (!(m.flags & Move::kCastle)) return false;
-                const bool kingside = m.to.file > m.from.file;
-                if (kingside != (written.castle == SyntaxMove::Castle::kKingside)) {
-                  return false;
-                }
-                found.push_back(m);
-                return false;
-              }
-              if (any_target) {
-                // "N>>d3": a jump whose target board is left to the position.
-                if (!m.IsJump()) return false;
-                const bool branching =
-                    m.dst_timeline == m.src_timeline || pos.TipHalf(m.dst_timeline) != m.dst_half;
-                if (branching != (written.jump == SyntaxMove::Jump::kBranching)) {
-                  return false;
-                }
-              } else {
-                const int dst_l = target ? target->first : timeline;
-                const int dst_h = target ? target->second : half;
-                if (m.dst_timeline != dst_l || m.dst_half != dst_h) return false;
-              }
-              if (m.to.file != written.to_file || m.to.rank != written.to_rank) {
-                return false;
-              }
-              const PieceType promotion = written.promotion ? PieceTypeFromLetter(written.promotion)
-                                                            : setup.default_promotion;
-              if (m.promotion != PieceType::kNone && m.promotion != promotion) {
-                return false;
-              }
-              if (m.promotion == PieceType::kNone && written.promotion != 0) {
-                return false;
-              }
-              found.push_back(m);
-              return false;
-            },
-            any_target ? nullptr : &target_board);
+        consider(timeline, half, Square{static_cast<int8_t>(file), static_cast<int8_t>(rank)},
+                 piece);
       }
     }
   }

@@ -1,0 +1,125 @@
+// The engine's fast paths against its plain ones, on every position met while replaying random
+// games of every variant the generator plays (the fairy pieces included), in the middle of
+// actions too: the bitboard check test against the square-by-square one, and the one-vector
+// move test (PieceReaches) against the move generator.
+#include <gtest/gtest.h>
+
+#include <set>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "core/action.h"
+#include "core/movegen.h"
+#include "core/pgn_syntax.h"
+#include "core/random_game.h"
+#include "core/replay.h"
+
+namespace fived {
+namespace {
+
+// Calls f(position, move) before every move of random games: `games` games per variant.
+template <typename F>
+void ForEachRandomPosition(int games, F&& f) {
+  CollectionOptions options;
+  options.seed = 20261121;
+  const int variants = static_cast<int>(options.variants.size());
+  CollectionGenerator generator;
+  ASSERT_EQ(generator.Init(options), "");
+  for (int i = 0; i < games * variants; ++i) {
+    const std::string text = generator.Game(i);
+    SyntaxResult syntax = ParseGameSyntax(text, 1);
+    ASSERT_FALSE(syntax.error) << text;
+    const ReplayOutcome outcome = ReplayGame(syntax.game, nullptr, f);
+    ASSERT_FALSE(outcome.error) << outcome.error->Message() << "\n" << text;
+  }
+}
+
+TEST(FastPaths, BitboardCheckTestAgreesWithTheScan) {
+  int capturable = 0, safe = 0;
+  auto compare = [&](const Position& pos) {
+    for (Color attacker : {Color::kWhite, Color::kBlack}) {
+      const bool bits = movegen_internal::RoyalCapturableByBits(pos, attacker);
+      Move capture;
+      const bool scan = movegen_internal::RoyalCapturableByScan(pos, attacker, &capture);
+      ASSERT_EQ(bits, scan) << pos.StateFen();
+      (scan ? capturable : safe) += 1;
+    }
+  };
+  ForEachRandomPosition(4, [&](const Position& played, const Move& move) {
+    compare(played);
+    // Legal games seldom leave a royal capturable, so also every move the piece that moved
+    // could have made instead, legal or not: many of them expose a royal or attack one.
+    Position pos = played;
+    const Position::Mark mark = pos.GetMark();
+    const Piece piece = pos.BoardAt(move.src_timeline, move.src_half)->at(move.from);
+    std::vector<Move> moves;
+    ForEachPieceMove(MoveView(pos), move.src_timeline, move.src_half, move.from, piece,
+                     GenMode::kAll, PromotionSet{0xffff}, [&](const Move& m, Piece) {
+                       moves.push_back(m);
+                       return false;
+                     });
+    for (const Move& m : moves) {
+      ApplyMove(&pos, m);
+      compare(pos);
+      pos.Rollback(mark);
+    }
+  });
+  // Both answers occur often, so that a disagreement either way would have been seen.
+  EXPECT_GT(capturable, 1000);
+  EXPECT_GT(safe, 1000);
+}
+
+TEST(FastPaths, PieceReachesTheSquaresTheGeneratorGives) {
+  long reached = 0, checked = 0;
+  int position = 0;
+  ForEachRandomPosition(2, [&](const Position& pos, const Move& move) {
+    if (++position % 3 != 0) return;
+    const Color mover = ColorOf(move.src_half);
+    const MoveView view(pos);
+    const int l = move.src_timeline, h = move.src_half;
+    const Board& tip = *pos.BoardAt(l, h);
+    for (int rank = 0; rank < tip.height(); ++rank) {
+      for (int file = 0; file < tip.width(); ++file) {
+        const Piece piece = tip.at(file, rank);
+        if (piece.empty() || piece.color() != mover || IsPawnLike(piece.type())) continue;
+        const Square from{static_cast<int8_t>(file), static_cast<int8_t>(rank)};
+        std::set<std::tuple<int, int, int, int>> generated;
+        ForEachPieceMove(view, l, h, from, piece, GenMode::kAll, PromotionSet{},
+                         [&](const Move& m, Piece) {
+                           if (!(m.flags & Move::kCastle)) {
+                             generated.emplace(m.dst_timeline, m.dst_half, m.to.file, m.to.rank);
+                           }
+                           return false;
+                         });
+        // Every square of every board, the other colour's boards included.
+        pos.ForEachBoard([&](int bl, int bh, const Board& board) {
+          for (int y = 0; y < board.height(); ++y) {
+            for (int x = 0; x < board.width(); ++x) {
+              const Square to{static_cast<int8_t>(x), static_cast<int8_t>(y)};
+              Move m;
+              const bool reaches = PieceReaches(view, l, h, from, piece, bl, bh, to, &m);
+              ASSERT_EQ(reaches, generated.count({bl, bh, x, y}) == 1)
+                  << PieceName(piece.type()) << " from " << SquareName(from) << " to board "
+                  << bl << "," << bh << " " << SquareName(to) << "\n"
+                  << pos.StateFen();
+              if (reaches) {
+                EXPECT_EQ(m.from, from);
+                EXPECT_EQ(m.to, to);
+                EXPECT_EQ(m.dst_timeline, bl);
+                EXPECT_EQ(m.dst_half, bh);
+                ++reached;
+              }
+              ++checked;
+            }
+          }
+        });
+      }
+    }
+  });
+  EXPECT_GT(reached, 10000);
+  EXPECT_GT(checked, 100 * reached);
+}
+
+}  // namespace
+}  // namespace fived
