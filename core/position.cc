@@ -29,7 +29,9 @@ Position& Position::operator=(const Position& other) {
   negative_.assign(other.negative_.size(), Timeline());
   for (int l = min_timeline_; l <= max_timeline_; ++l)
     MutableLine(l).start_half = other.Line(l).start_half;
-  for (const StoredBoard& stored : boards_) MutableLine(stored.timeline).boards.push_back(&stored);
+  for (size_t i = 0; i < boards_.size(); ++i) {
+    MutableLine(boards_[i].timeline).boards.push_back(&boards_[i]);
+  }
   return *this;
 }
 
@@ -88,7 +90,7 @@ Position::Timeline& Position::MutableLine(int timeline) {
 void Position::AddBoard(int timeline, int half_turn, const Board& board) {
   // Built in place: a board is a few hundred bytes, and this runs for every board of every move
   // tried.
-  StoredBoard& stored = boards_.emplace_back();
+  StoredBoard& stored = boards_.EmplaceBack();
   stored.board = board;
   stored.board.IndexPieces();
   royal_overflow_ = royal_overflow_ || stored.board.royals_overflow();
@@ -137,7 +139,7 @@ void Position::Rollback(Mark mark) {
     const StoredBoard& stored = boards_.back();
     assert(stored.timeline == entry.timeline);
     state_key_ -= PlacedBoardKey(stored.content_key, stored.timeline, stored.half_turn);
-    boards_.pop_back();
+    boards_.PopBack();
     t.boards.pop_back();
     if (entry.created) {
       assert(t.boards.empty());

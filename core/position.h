@@ -11,7 +11,7 @@
 
 #include <cassert>
 #include <cstdint>
-#include <deque>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -119,8 +119,10 @@ class Position {
   // count went from a to b.
   template <typename F>
   void ForEachBoardInOrder(F&& f) const {
-    for (const StoredBoard& stored : boards_)
+    for (size_t i = 0; i < boards_.size(); ++i) {
+      const StoredBoard& stored = boards_[i];
       f(stored.timeline, stored.half_turn, stored.content_key);
+    }
   }
 
   // The full-state 5DFEN: every board's canonical string in the specification's order.
@@ -135,13 +137,45 @@ class Position {
   // A timeline exists while it has boards.
   struct Timeline {
     int start_half = 0;
-    std::vector<const StoredBoard*> boards;  // into boards_ (a deque: pointers stay valid)
+    std::vector<const StoredBoard*> boards;  // into boards_ (pointers stay valid)
   };
   struct StoredBoard {
     Board board;
     uint64_t content_key = 0;
     int timeline = 0;
     int half_turn = 0;
+  };
+  // The boards in the order they were added, in fixed blocks that never move (pointers into
+  // them stay valid). Rolled-back boards keep their block for the next ones: trying moves
+  // allocates nothing.
+  class BoardStore {
+   public:
+    BoardStore() = default;
+    BoardStore(const BoardStore& other) { *this = other; }
+    BoardStore& operator=(const BoardStore& other) {
+      if (this == &other) return *this;
+      size_ = 0;
+      for (size_t i = 0; i < other.size_; ++i) EmplaceBack() = other[i];
+      return *this;
+    }
+    BoardStore(BoardStore&&) = default;
+    BoardStore& operator=(BoardStore&&) = default;
+
+    size_t size() const { return size_; }
+    const StoredBoard& operator[](size_t i) const { return blocks_[i / kBlock][i % kBlock]; }
+    StoredBoard& EmplaceBack() {
+      if (size_ == blocks_.size() * kBlock) blocks_.push_back(std::make_unique<StoredBoard[]>(kBlock));
+      StoredBoard& stored = blocks_[size_ / kBlock][size_ % kBlock];
+      ++size_;
+      return stored;
+    }
+    const StoredBoard& back() const { return (*this)[size_ - 1]; }
+    void PopBack() { --size_; }
+
+   private:
+    static constexpr size_t kBlock = 32;
+    std::vector<std::unique_ptr<StoredBoard[]>> blocks_;
+    size_t size_ = 0;
   };
   // One entry per append: the timeline it went to, and whether it created that timeline.
   struct LogEntry {
@@ -165,7 +199,7 @@ class Position {
   int initial_max_ = 0;
   std::vector<Timeline> positive_;  // timelines 0, 1, 2, ...
   std::vector<Timeline> negative_;  // timelines -1, -2, ...
-  std::deque<StoredBoard> boards_;
+  BoardStore boards_;
   std::vector<LogEntry> log_;
   uint64_t state_key_ = 0;
   bool royal_overflow_ = false;
