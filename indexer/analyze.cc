@@ -3,6 +3,9 @@
 
 #include <xxhash.h>
 
+#include <algorithm>
+#include <tuple>
+
 #include "core/pgn_writer.h"
 #include "core/replay.h"
 
@@ -100,6 +103,15 @@ GameRecord AnalyzeGame(const RawGame& raw) {
     record.boards.push_back(BoardRow{key, timeline, half_turn, static_cast<int>(action)});
     ++index;
   });
+  // A board that stands several times in a game is kept once, where it first stood.
+  std::sort(record.boards.begin(), record.boards.end(), [](const BoardRow& a, const BoardRow& b) {
+    return std::tie(a.key, a.action, a.timeline, a.half_turn) <
+           std::tie(b.key, b.action, b.timeline, b.half_turn);
+  });
+  record.boards.erase(
+      std::unique(record.boards.begin(), record.boards.end(),
+                  [](const BoardRow& a, const BoardRow& b) { return a.key == b.key; }),
+      record.boards.end());
 
   // Identity: the starting position and the canonical moves (the variant shapes the start).
   XXH3_state_t* state = XXH3_createState();

@@ -57,7 +57,14 @@ struct GameRecord {
   std::string moves;      // canonical movetext (pgn_writer.h), without the result
   std::vector<std::string> warnings;
   std::vector<StateRow> states;
+  // Each distinct board of the game once, where it first stood (the earliest action, then the
+  // lowest timeline and half-turn), sorted by key.
   std::vector<BoardRow> boards;
+  // The original text and canonical movetext compressed as a record (schema/record.h) with the
+  // dictionary `compressed_with` (0: none) by the worker that analyzed the game, once the
+  // writer has chosen a dictionary; -1 when not compressed yet.
+  std::string compressed;
+  int64_t compressed_with = -1;
 };
 
 // Parses, replays and describes one game. Thread-safe; never throws on bad input.

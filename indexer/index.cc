@@ -10,13 +10,16 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <thread>
+#include <unordered_map>
 
 #include "indexer/pipeline.h"
 #include "schema/db.h"
 #include "schema/postings.h"
 #include "schema/record.h"
+#include "schema/sql.h"
 
 namespace fived {
 
@@ -102,13 +105,60 @@ std::optional<DbError> Prepare(Database& db, Statements* s) {
   return std::nullopt;
 }
 
+// The dictionary the writer compresses records with, shared with the workers once chosen, so
+// that they compress the games they analyze (compression was a fifth of the writer's time, and
+// the writer is one thread). A record is the same whichever thread compresses it.
+class SharedDictionary {
+ public:
+  struct Dictionary {
+    int64_t id = 0;  // 0: no dictionary (plain zstd)
+    std::string data;
+  };
+  void Publish(int64_t id, std::string_view data) {
+    auto dictionary = std::make_shared<const Dictionary>(Dictionary{id, std::string(data)});
+    std::lock_guard lock(mu_);
+    dictionary_ = std::move(dictionary);
+  }
+  std::shared_ptr<const Dictionary> Get() const {
+    std::lock_guard lock(mu_);
+    return dictionary_;
+  }
+
+  // On a worker: compresses the records of a batch's games, when a dictionary was published.
+  void CompressBatch(GameBatch& batch) const {
+    const std::shared_ptr<const Dictionary> dictionary = Get();
+    if (!dictionary) return;
+    // One codec per worker thread, remade when the dictionary changes.
+    thread_local std::shared_ptr<const Dictionary> codec_dictionary;
+    thread_local std::unique_ptr<RecordCodec> codec;
+    if (codec_dictionary != dictionary) {
+      codec = std::make_unique<RecordCodec>(dictionary->data);
+      codec_dictionary = dictionary;
+    }
+    for (GameRecord& game : batch.games) {
+      if (game.rejected) continue;
+      game.compressed = codec->Compress(game.text, game.moves);
+      game.compressed_with = dictionary->id;
+    }
+  }
+
+ private:
+  mutable std::mutex mu_;
+  std::shared_ptr<const Dictionary> dictionary_;
+};
+
 // Writes analyzed games, one transaction per batch.
 class Writer {
  public:
+  // In a bulk load (into a database without games) the secondary indexes are built at the end
+  // and duplicates are found through a map of this run's games.
   Writer(Database& db, Statements& statements, const std::vector<std::string>& sources,
-         IndexSummary& summary, std::ostream& err, long commit_every)
-      : db_(db),
+         IndexSummary& summary, std::ostream& err, long commit_every, SharedDictionary& shared,
+         bool bulk)
+      : bulk_(bulk),
+        db_(db),
         s_(statements),
+        shared_(shared),
         sources_(sources),
         summary_(summary),
         err_(err),
@@ -133,9 +183,13 @@ class Writer {
   // Sets what to call before a message is written to err (the progress line clears itself).
   void SetBeforeMessage(std::function<void()> f) { before_message_ = std::move(f); }
 
-  // Writes whatever waits, the kept postings, and commits.
+  // Writes whatever waits, the kept postings, builds the indexes of a bulk load, and commits.
   std::optional<DbError> Finish() {
     if (auto error = Release()) return error;
+    if (bulk_) {
+      if (auto error = Begin()) return error;
+      if (auto error = db_.Exec(sql::kIndexesV2Sql)) return error;
+    }
     return Flush();
   }
 
@@ -156,12 +210,17 @@ class Writer {
  private:
   // Adds a batch to the open transaction (beginning one when none is open). The postings of the
   // games are kept back and written when enough have gathered (Flush).
+  // Begins a transaction when none is open.
+  std::optional<DbError> Begin() {
+    if (transaction_) return std::nullopt;
+    DbResult<Transaction> begun = Transaction::Begin(db_);
+    if (!begun.ok()) return begun.error();
+    transaction_.emplace(std::move(begun).value());
+    return std::nullopt;
+  }
+
   std::optional<DbError> WriteNow(const GameBatch& batch) {
-    if (!transaction_) {
-      DbResult<Transaction> begun = Transaction::Begin(db_);
-      if (!begun.ok()) return begun.error();
-      transaction_.emplace(std::move(begun).value());
-    }
+    if (auto error = Begin()) return error;
     if (source_ids_[batch.source] == 0) {
       if (auto error = AddSource(batch)) return error;
     }
@@ -189,8 +248,9 @@ class Writer {
     if (step.value() == StepResult::kRow) {
       dictionary_id_ = s_.latest_dictionary.Int64(0);
       const std::span<const uint8_t> data = s_.latest_dictionary.Blob(1);
-      codec_ = std::make_unique<RecordCodec>(
-          std::string_view(reinterpret_cast<const char*>(data.data()), data.size()));
+      const std::string_view dictionary(reinterpret_cast<const char*>(data.data()), data.size());
+      codec_ = std::make_unique<RecordCodec>(dictionary);
+      shared_.Publish(dictionary_id_, dictionary);
     }
     s_.latest_dictionary.Reset();
     return std::nullopt;
@@ -211,11 +271,7 @@ class Writer {
         dictionary = TrainRecordDictionary(samples, kDictionaryBytes);
       }
       if (!dictionary.empty()) {
-        if (!transaction_) {
-          DbResult<Transaction> begun = Transaction::Begin(db_);
-          if (!begun.ok()) return begun.error();
-          transaction_.emplace(std::move(begun).value());
-        }
+        if (auto error = Begin()) return error;
         s_.insert_dictionary.Reset().Bind(
             1, std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(dictionary.data()),
                                         dictionary.size()));
@@ -223,6 +279,7 @@ class Writer {
         dictionary_id_ = db_.LastInsertRowId();
       }
       codec_ = std::make_unique<RecordCodec>(dictionary);
+      shared_.Publish(dictionary_id_, dictionary);
     }
     for (const GameBatch& batch : waiting_) {
       if (auto error = WriteNow(batch)) return error;
@@ -311,17 +368,28 @@ class Writer {
 
   std::optional<DbError> WriteGame(int64_t source_id, const GameRecord& game) {
     int64_t original = 0;  // the game this one duplicates; 0 for none (game ids start at 1)
-    s_.original.Reset().Bind(1, KeyToSql(game.identity));
-    DbResult<StepResult> found = s_.original.Step();
-    if (!found.ok()) return found.error();
-    if (found.value() == StepResult::kRow) original = s_.original.Int64(0);
-    s_.original.Reset();
+    if (bulk_) {
+      const auto it = originals_.find(game.identity);
+      if (it != originals_.end()) original = it->second;
+    } else {
+      s_.original.Reset().Bind(1, KeyToSql(game.identity));
+      DbResult<StepResult> found = s_.original.Step();
+      if (!found.ok()) return found.error();
+      if (found.value() == StepResult::kRow) original = s_.original.Int64(0);
+      s_.original.Reset();
+    }
     if (original != 0) {
       DbResult<bool> same = SameGame(original, game);
       if (!same.ok()) return same.error();
       if (!same.value()) original = 0;  // a hash collision, not the same game
     }
-    const std::string record = codec_->Compress(game.text, game.moves);
+    // Compressed by the worker with this dictionary, or now.
+    std::string compressed_here;
+    if (game.compressed_with != dictionary_id_) {
+      compressed_here = codec_->Compress(game.text, game.moves);
+    }
+    const std::string& record =
+        game.compressed_with == dictionary_id_ ? game.compressed : compressed_here;
     std::optional<int64_t> dictionary;
     if (dictionary_id_ != 0) dictionary = dictionary_id_;
 
@@ -340,6 +408,9 @@ class Writer {
       return std::nullopt;
     }
     const int64_t id = db_.LastInsertRowId();
+    // The first game of an identity is the original of later ones (a hash collision keeps the
+    // first game it met).
+    if (bulk_) originals_.emplace(game.identity, id);
     ++summary_.indexed;
     if (original != 0) ++summary_.duplicates;
 
@@ -352,22 +423,19 @@ class Writer {
       states_.push_back(
           Posting{state.key, id, static_cast<uint32_t>(2 * state.action + state.to_move)});
     }
-    // A board that stands several times in a game is posted once, with its first action.
-    const size_t first = boards_.size();
+    // A board that stands several times in a game is posted once, with its first action
+    // (analyze.h: the rows come that way).
     for (const BoardRow& board : game.boards) {
       boards_.push_back(Posting{board.key, id, static_cast<uint32_t>(board.action)});
     }
-    std::sort(boards_.begin() + first, boards_.end(), [](const Posting& a, const Posting& b) {
-      return a.key != b.key ? a.key < b.key : a.value < b.value;
-    });
-    boards_.erase(std::unique(boards_.begin() + first, boards_.end(),
-                              [](const Posting& a, const Posting& b) { return a.key == b.key; }),
-                  boards_.end());
     return std::nullopt;
   }
 
+  const bool bulk_;
+  std::unordered_map<uint64_t, int64_t> originals_;  // bulk load: first game id by identity
   Database& db_;
   Statements& s_;
+  SharedDictionary& shared_;
   const std::vector<std::string>& sources_;
   IndexSummary& summary_;
   std::ostream& err_;
@@ -483,7 +551,27 @@ int RunIndex(const IndexOptions& options, std::ostream& out, std::ostream& err,
     return 3;
   }
 
-  Writer writer(db, statements, sources, summary, err, options.commit_every);
+  // A database without games is bulk loaded: its secondary indexes are dropped now and built
+  // when the games are in. Otherwise they are built first if an interrupted bulk load left
+  // them out.
+  bool bulk = false;
+  {
+    DbResult<Statement> has_games = db.Prepare("SELECT EXISTS (SELECT 1 FROM games)");
+    DbResult<StepResult> step =
+        has_games.ok() ? has_games.value().Step() : DbResult<StepResult>(has_games.error());
+    if (!step.ok()) {
+      err << "5d-index: " << step.error().message << "\n";
+      return 3;
+    }
+    bulk = has_games.value().Int64(0) == 0;
+  }
+  if (auto error = db.Exec(bulk ? sql::kDropIndexesV2Sql : sql::kIndexesV2Sql)) {
+    err << "5d-index: " << error->message << "\n";
+    return 3;
+  }
+  SharedDictionary shared_dictionary;
+  Writer writer(db, statements, sources, summary, err, options.commit_every, shared_dictionary,
+                bulk);
   Progress progress(options.progress, total_bytes);
   writer.SetBeforeMessage([&] { progress.Clear(); });
   uint64_t bytes_before = 0;  // bytes of the sources already finished
@@ -505,6 +593,7 @@ int RunIndex(const IndexOptions& options, std::ostream& out, std::ostream& err,
     progress.Update(bytes_before + batch.bytes_done, summary);
     return true;
   };
+  callbacks.on_analyzed = [&](GameBatch& batch) { shared_dictionary.CompressBatch(batch); };
   callbacks.on_source_error = [&](size_t, const std::string& message) {
     ++summary.io_errors;
     err << "5d-index: " << message << "\n";

@@ -169,6 +169,7 @@ class Pipeline {
       task.batch.games.reserve(task.raw.size());
       for (const RawGame& raw : task.raw) task.batch.games.push_back(AnalyzeGame(raw));
       task.raw.clear();
+      if (callbacks_.on_analyzed) callbacks_.on_analyzed(task.batch);
       std::lock_guard lock(mu_);
       done_.emplace(task.seq, std::move(task));
       ready_.notify_all();

@@ -30,6 +30,9 @@ struct GameBatch {
 struct PipelineCallbacks {
   // Called in input order, on the calling thread. Return false to stop early.
   std::function<bool(GameBatch&&)> on_batch;
+  // Called on a worker thread once it has analyzed a batch, before the batch is delivered;
+  // may be empty. Runs on several threads at once.
+  std::function<void(GameBatch&)> on_analyzed;
   // Called on the calling thread when a source cannot be opened or read.
   std::function<void(size_t source, const std::string& message)> on_source_error;
 };

@@ -67,13 +67,14 @@ class PostingWriter {
  public:
   // Prepares the insert statement for `table`.
   static DbResult<PostingWriter> Create(Database& db, PostingTable table);
-  // Sorts and writes `postings` (which it reorders) as new chunks.
+  // Writes `postings` (in any order; their keys are truncated in place) as new chunks.
   std::optional<DbError> Write(std::vector<Posting>* postings);
 
  private:
   PostingWriter(Statement insert, PostingTable table) : insert_(std::move(insert)), table_(table) {}
   Statement insert_;  // numbers the chunk one past the bucket's last
   PostingTable table_;
+  std::vector<Posting> scratch_;  // the postings by bucket, reused
 };
 
 // Reads postings.

@@ -14,6 +14,8 @@ extern const std::string_view kSchemaV1Sql;
 // schema_v1.sql); every statement is
 // CREATE INDEX IF NOT EXISTS, so running it again after dropping indexes rebuilds them.
 extern const std::string_view kIndexesV2Sql;
+// schema/drop_indexes_v2.sql: drops those indexes (DROP INDEX IF EXISTS), for bulk loads.
+extern const std::string_view kDropIndexesV2Sql;
 
 }  // namespace fived::sql
 
