@@ -5,6 +5,7 @@
 #define FIVED_CORE_BOARD_H_
 
 #include <array>
+#include <bit>
 #include <cassert>
 #include <cstdint>
 
@@ -34,7 +35,19 @@ class Board {
   Piece at(Square s) const { return at(s.file, s.rank); }
   void Set(int file, int rank, Piece p) {
     assert(Contains(file, rank));
-    squares_[Index(file, rank)] = p.bits();
+    uint8_t& square = squares_[Index(file, rank)];
+    if (fits_bitboards()) {
+      const uint64_t bit = uint64_t{1} << (rank * kBitboardSide + file);
+      if (square != 0) {
+        colour_bits_[square >> 4 & 1] &= ~bit;
+        type_bits_[square & 0x0f] &= ~bit;
+      }
+      if (!p.empty()) {
+        colour_bits_[p.bits() >> 4 & 1] |= bit;
+        type_bits_[p.bits() & 0x0f] |= bit;
+      }
+    }
+    square = p.bits();
   }
   void Set(Square s, Piece p) { Set(s.file, s.rank, p); }
 
@@ -51,28 +64,41 @@ class Board {
   }
   void ClearEnPassant() { ep_file_ = -1; }
 
+  // Bitboards of a board no larger than 8x8, kept up to date by Set(): bit rank * 8 + file is set
+  // when that square holds a piece of the colour, or of the type. Larger boards have none
+  // (fits_bitboards() is false) and every bitboard is zero.
+  static constexpr int kBitboardSide = 8;
+  bool fits_bitboards() const { return width_ <= kBitboardSide && height_ <= kBitboardSide; }
+  uint64_t colour_bits(Color c) const { return colour_bits_[static_cast<int>(c)]; }
+  uint64_t type_bits(PieceType t) const { return type_bits_[static_cast<int>(t)]; }
+  uint64_t occupied_bits() const { return colour_bits_[0] | colour_bits_[1]; }
+  uint64_t royal_bits(Color c) const {
+    return (type_bits(PieceType::kKing) | type_bits(PieceType::kRoyalQueen)) & colour_bits(c);
+  }
+  uint64_t slider_bits(Color c) const {
+    return (type_bits(PieceType::kQueen) | type_bits(PieceType::kRoyalQueen) |
+            type_bits(PieceType::kPrincess) | type_bits(PieceType::kRook) |
+            type_bits(PieceType::kBishop) | type_bits(PieceType::kUnicorn) |
+            type_bits(PieceType::kDragon)) &
+           colour_bits(c);
+  }
+
   // Royal pieces (king, royal queen) and sliders (queen, royal queen, princess, rook, bishop,
-  // unicorn, dragon) of each colour, as recorded by IndexPieces(). Positions call it for every
-  // board they store, so the check test finds them without scanning the board.
-  // royals_overflow() / sliders_overflow() say a colour has more than are recorded.
+  // unicorn, dragon) of each colour, by rank, then file. Boards of up to 8x8 read them from their
+  // bitboards; larger boards record them in IndexPieces(), which positions call for every board
+  // they store, so the check test finds them without scanning the board.
+  // royals_overflow() / sliders_overflow() say a larger board has more than are recorded.
   static constexpr int kMaxRecordedRoyals = 6;
   static constexpr int kMaxRecordedSliders = 16;
   void IndexPieces() {
+    if (fits_bitboards()) return;
     royal_count_[0] = royal_count_[1] = 0;
     slider_count_[0] = slider_count_[1] = 0;
-    colour_bits_[0] = colour_bits_[1] = 0;
-    for (uint64_t& bits : type_bits_) bits = 0;
-    const bool bitboards = fits_bitboards();
     for (int rank = 0; rank < height_; ++rank) {
       for (int file = 0; file < width_; ++file) {
         const Piece p = at(file, rank);
         if (p.empty()) continue;
         const int c = static_cast<int>(p.color());
-        if (bitboards) {
-          const uint64_t bit = uint64_t{1} << (rank * kBitboardSide + file);
-          colour_bits_[c] |= bit;
-          type_bits_[static_cast<int>(p.type())] |= bit;
-        }
         const Square square{static_cast<int8_t>(file), static_cast<int8_t>(rank)};
         if (IsRoyal(p.type())) {
           if (royal_count_[c] < kMaxRecordedRoyals) royals_[c][royal_count_[c]] = square;
@@ -85,23 +111,22 @@ class Board {
       }
     }
   }
-  int royal_count(Color c) const { return royal_count_[static_cast<int>(c)]; }
+  int royal_count(Color c) const {
+    return fits_bitboards() ? std::popcount(royal_bits(c)) : royal_count_[static_cast<int>(c)];
+  }
   bool royals_overflow() const {
     return royal_count_[0] > kMaxRecordedRoyals || royal_count_[1] > kMaxRecordedRoyals;
   }
-  Square royal(Color c, int i) const { return royals_[static_cast<int>(c)][i]; }
-  int slider_count(Color c) const { return slider_count_[static_cast<int>(c)]; }
+  Square royal(Color c, int i) const {
+    return fits_bitboards() ? NthSquare(royal_bits(c), i) : royals_[static_cast<int>(c)][i];
+  }
+  int slider_count(Color c) const {
+    return fits_bitboards() ? std::popcount(slider_bits(c)) : slider_count_[static_cast<int>(c)];
+  }
   bool sliders_overflow(Color c) const { return slider_count(c) > kMaxRecordedSliders; }
-  Square slider(Color c, int i) const { return sliders_[static_cast<int>(c)][i]; }
-
-  // Bitboards of a board no larger than 8x8, also recorded by IndexPieces(): bit rank * 8 + file
-  // is set when that square holds a piece of the colour, or of the type. Larger boards have none
-  // (fits_bitboards() is false) and every bitboard is zero.
-  static constexpr int kBitboardSide = 8;
-  bool fits_bitboards() const { return width_ <= kBitboardSide && height_ <= kBitboardSide; }
-  uint64_t colour_bits(Color c) const { return colour_bits_[static_cast<int>(c)]; }
-  uint64_t type_bits(PieceType t) const { return type_bits_[static_cast<int>(t)]; }
-  uint64_t occupied_bits() const { return colour_bits_[0] | colour_bits_[1]; }
+  Square slider(Color c, int i) const {
+    return fits_bitboards() ? NthSquare(slider_bits(c), i) : sliders_[static_cast<int>(c)][i];
+  }
 
   // Equality of content (pieces and size), ignoring en passant.
   bool SameContent(const Board& other) const {
@@ -110,6 +135,13 @@ class Board {
 
  private:
   static int Index(int file, int rank) { return rank * kMaxBoardSide + file; }
+  // The square of the i-th set bit of a bitboard (counting from bit 0).
+  static Square NthSquare(uint64_t bits, int i) {
+    for (; i > 0; --i) bits &= bits - 1;
+    const int bit = std::countr_zero(bits);
+    return Square{static_cast<int8_t>(bit % kBitboardSide),
+                  static_cast<int8_t>(bit / kBitboardSide)};
+  }
 
   std::array<uint8_t, kMaxSquares> squares_{};
   int8_t width_ = 8;
@@ -122,7 +154,7 @@ class Board {
   uint8_t slider_count_[2] = {0, 0};
   Square sliders_[2][kMaxRecordedSliders] = {};
   uint64_t colour_bits_[2] = {0, 0};
-  uint64_t type_bits_[kPieceTypeCount] = {};
+  uint64_t type_bits_[16] = {};  // by the low 4 bits of the piece byte
 };
 
 }  // namespace fived

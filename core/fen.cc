@@ -1,6 +1,7 @@
 // 5DFEN reading and canonical writing.
 #include "core/fen.h"
 
+#include <bit>
 #include <cctype>
 #include <charconv>
 #include <vector>
@@ -166,6 +167,29 @@ void AppendFenPieces(const Board& board, std::string* out) {
   char buffer[2 * kMaxSquares + kMaxBoardSide];
   char* end = buffer;
   const PieceTexts& texts = Texts();
+  auto put_piece = [&](int file, int rank) {
+    const uint8_t bits = board.at(file, rank).bits();
+    *end++ = texts.text[bits][0];
+    if (texts.length[bits] == 2) *end++ = texts.text[bits][1];
+  };
+  if (board.fits_bitboards()) {
+    // Only the occupied squares are visited, from the bitboard of each rank.
+    const uint64_t occupied = board.occupied_bits();
+    for (int rank = board.height() - 1; rank >= 0; --rank) {
+      int file = 0;
+      for (uint64_t row = (occupied >> (rank * Board::kBitboardSide)) & 0xff; row != 0;
+           row &= row - 1) {
+        const int next = std::countr_zero(row);
+        if (next > file) end = PutRun(next - file, end);
+        put_piece(next, rank);
+        file = next + 1;
+      }
+      if (file < board.width()) end = PutRun(board.width() - file, end);
+      if (rank > 0) *end++ = '/';
+    }
+    out->append(buffer, static_cast<size_t>(end - buffer));
+    return;
+  }
   for (int rank = board.height() - 1; rank >= 0; --rank) {
     int run = 0;
     for (int file = 0; file < board.width(); ++file) {
@@ -178,8 +202,7 @@ void AppendFenPieces(const Board& board, std::string* out) {
         end = PutRun(run, end);
         run = 0;
       }
-      *end++ = texts.text[bits][0];
-      if (texts.length[bits] == 2) *end++ = texts.text[bits][1];
+      put_piece(file, rank);
     }
     if (run > 0) end = PutRun(run, end);
     if (rank > 0) *end++ = '/';

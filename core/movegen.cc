@@ -448,11 +448,6 @@ inline uint64_t Shift(uint64_t bits, int dx, int dy) {
   return bits;
 }
 
-uint64_t RoyalBits(const Board& board, Color c) {
-  return (board.type_bits(PieceType::kKing) | board.type_bits(PieceType::kRoyalQueen)) &
-         board.colour_bits(c);
-}
-
 // Whether a piece of `attacker` on the tip (l, h) can capture a royal of the other side.
 bool TipCapturesRoyal(const Position& pos, int l, int h, Color attacker) {
   const AttackTables& tables = GetAttackTables();
@@ -485,7 +480,7 @@ bool TipCapturesRoyal(const Position& pos, int l, int h, Color attacker) {
         const Board* board = pos.BoardAt(l + dl, h + 2 * dt);
         if (board == nullptr) continue;
         const bool close = dt >= -1 && dt <= 1 && dl >= -1 && dl <= 1;
-        for (uint64_t royals = RoyalBits(*board, victim); royals != 0; royals &= royals - 1) {
+        for (uint64_t royals = board->royal_bits(victim); royals != 0; royals &= royals - 1) {
           const int r = std::countr_zero(royals);
           if (knights & tables.knight[dt + 2][dl + 2][r]) return true;
           if (!close) continue;
@@ -516,7 +511,7 @@ bool TipCapturesRoyal(const Position& pos, int l, int h, Color attacker) {
       for (int k = 1; open != 0; ++k) {
         const Board* board = line_axes == 0 ? &tip : pos.BoardAt(l + k * gl, h + 2 * k * gt);
         if (board == nullptr) break;
-        const uint64_t royals = RoyalBits(*board, victim);
+        const uint64_t royals = board->royal_bits(victim);
         const uint64_t empty = ~board->occupied_bits();
         open = 0;
         for (int d = 0; d < 9; ++d) {

@@ -1,6 +1,8 @@
 // Canonical 5dpgn writing; see pgn_writer.h.
 #include "core/pgn_writer.h"
 
+#include <bit>
+
 #include "core/fen.h"
 
 namespace fived {
@@ -17,23 +19,42 @@ void Disambiguation(const Position& pos, const Move& move, Piece piece, bool* ne
   // Only moves onto the target board can be confused with this one.
   const TargetBoard target{move.dst_timeline, move.dst_half};
   bool any = false, same_file = false, same_rank = false;
-  for (int rank = 0; rank < board.height(); ++rank) {
-    for (int file = 0; file < board.width(); ++file) {
-      if (file == move.from.file && rank == move.from.rank) continue;
-      const Piece other = board.at(file, rank);
-      if (other.type() != piece.type() || other.color() != piece.color() || other.empty()) continue;
-      const Square from{static_cast<int8_t>(file), static_cast<int8_t>(rank)};
-      const bool reaches =
-          ForEachPieceMove(view, move.src_timeline, move.src_half, from, other, GenMode::kAll,
-                           PromotionSet{0xffff}, [&](const Move& m, Piece) {
-                             return m.dst_timeline == move.dst_timeline &&
-                                    m.dst_half == move.dst_half && m.to == move.to;
-                           },
-                           &target);
-      if (!reaches) continue;
-      any = true;
-      same_file = same_file || file == move.from.file;
-      same_rank = same_rank || rank == move.from.rank;
+  auto consider = [&](Square from, Piece other) {
+    if (from == move.from) return;
+    const bool reaches =
+        IsPawnLike(other.type()) || (other.type() == PieceType::kKing && other.unmoved())
+            ? ForEachPieceMove(view, move.src_timeline, move.src_half, from, other, GenMode::kAll,
+                               PromotionSet{0xffff},
+                               [&](const Move& m, Piece) {
+                                 return m.dst_timeline == move.dst_timeline &&
+                                        m.dst_half == move.dst_half && m.to == move.to;
+                               },
+                               &target)
+            : PieceReaches(view, move.src_timeline, move.src_half, from, other,
+                           move.dst_timeline, move.dst_half, move.to);
+    if (!reaches) return;
+    any = true;
+    same_file = same_file || from.file == move.from.file;
+    same_rank = same_rank || from.rank == move.from.rank;
+  };
+  if (board.fits_bitboards()) {
+    // The other pieces of the type and colour, from the bitboards.
+    for (uint64_t others = board.type_bits(piece.type()) & board.colour_bits(piece.color());
+         others != 0; others &= others - 1) {
+      const int bit = std::countr_zero(others);
+      const Square from{static_cast<int8_t>(bit % Board::kBitboardSide),
+                        static_cast<int8_t>(bit / Board::kBitboardSide)};
+      consider(from, board.at(from));
+    }
+  } else {
+    for (int rank = 0; rank < board.height(); ++rank) {
+      for (int file = 0; file < board.width(); ++file) {
+        const Piece other = board.at(file, rank);
+        if (other.empty() || other.type() != piece.type() || other.color() != piece.color()) {
+          continue;
+        }
+        consider(Square{static_cast<int8_t>(file), static_cast<int8_t>(rank)}, other);
+      }
     }
   }
   if (!any) return;
