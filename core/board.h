@@ -13,7 +13,7 @@
 
 namespace fived {
 
-class Board {
+class alignas(64) Board {
  public:
   Board() = default;
   Board(int width, int height)
@@ -40,10 +40,12 @@ class Board {
       const uint64_t bit = uint64_t{1} << (rank * kBitboardSide + file);
       if (square != 0) {
         colour_bits_[square >> 4 & 1] &= ~bit;
+        royal_bits_[square >> 4 & 1] &= ~bit;
         type_bits_[square & 0x0f] &= ~bit;
       }
       if (!p.empty()) {
         colour_bits_[p.bits() >> 4 & 1] |= bit;
+        if (IsRoyal(p.type())) royal_bits_[p.bits() >> 4 & 1] |= bit;
         type_bits_[p.bits() & 0x0f] |= bit;
       }
     }
@@ -72,9 +74,7 @@ class Board {
   uint64_t colour_bits(Color c) const { return colour_bits_[static_cast<int>(c)]; }
   uint64_t type_bits(PieceType t) const { return type_bits_[static_cast<int>(t)]; }
   uint64_t occupied_bits() const { return colour_bits_[0] | colour_bits_[1]; }
-  uint64_t royal_bits(Color c) const {
-    return (type_bits(PieceType::kKing) | type_bits(PieceType::kRoyalQueen)) & colour_bits(c);
-  }
+  uint64_t royal_bits(Color c) const { return royal_bits_[static_cast<int>(c)]; }
   uint64_t slider_bits(Color c) const {
     return (type_bits(PieceType::kQueen) | type_bits(PieceType::kRoyalQueen) |
             type_bits(PieceType::kPrincess) | type_bits(PieceType::kRook) |
@@ -143,7 +143,9 @@ class Board {
                   static_cast<int8_t>(bit / kBitboardSide)};
   }
 
-  std::array<uint8_t, kMaxSquares> squares_{};
+  // What the check test reads of every board within reach comes first, in one cache line.
+  uint64_t colour_bits_[2] = {0, 0};
+  uint64_t royal_bits_[2] = {0, 0};  // kings and royal queens, by colour
   int8_t width_ = 8;
   int8_t height_ = 8;
   int8_t ep_file_ = -1;
@@ -153,8 +155,8 @@ class Board {
   Square royals_[2][kMaxRecordedRoyals] = {};
   uint8_t slider_count_[2] = {0, 0};
   Square sliders_[2][kMaxRecordedSliders] = {};
-  uint64_t colour_bits_[2] = {0, 0};
   uint64_t type_bits_[16] = {};  // by the low 4 bits of the piece byte
+  std::array<uint8_t, kMaxSquares> squares_{};
 };
 
 }  // namespace fived
