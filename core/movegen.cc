@@ -475,9 +475,10 @@ bool TipCapturesRoyal(const Position& pos, int l, int h, Color attacker) {
   const int c = static_cast<int>(attacker);
 
   if (knights | kings | pawns) {
-    for (int dt = -2; dt <= 2; ++dt) {
-      for (int dl = -2; dl <= 2; ++dl) {
-        const Board* board = pos.BoardAt(l + dl, h + 2 * dt);
+    for (int dl = -2; dl <= 2; ++dl) {
+      const Position::TimelineView line = pos.ViewOf(l + dl);
+      for (int dt = -2; dt <= 2; ++dt) {
+        const Board* board = line.At(h + 2 * dt);
         if (board == nullptr) continue;
         const bool close = dt >= -1 && dt <= 1 && dl >= -1 && dl <= 1;
         for (uint64_t royals = board->royal_bits(victim); royals != 0; royals &= royals - 1) {
@@ -508,8 +509,11 @@ bool TipCapturesRoyal(const Position& pos, int l, int h, Color attacker) {
         rays[d] = axes == 0 ? 0 : by_axes[axes];
         open |= rays[d];
       }
+      const Position::TimelineView own_line = pos.ViewOf(l);
       for (int k = 1; open != 0; ++k) {
-        const Board* board = line_axes == 0 ? &tip : pos.BoardAt(l + k * gl, h + 2 * k * gt);
+        const Board* board = line_axes == 0 ? &tip
+                             : gl == 0      ? own_line.At(h + 2 * k * gt)
+                                            : pos.BoardAt(l + k * gl, h + 2 * k * gt);
         if (board == nullptr) break;
         const uint64_t royals = board->royal_bits(victim);
         const uint64_t empty = ~board->occupied_bits();

@@ -64,6 +64,10 @@ class Position {
   }
   const Board& Tip(int timeline) const { return Line(timeline).boards.back()->board; }
 
+  // The boards of one timeline (none when it does not exist), for loops that read several.
+  class TimelineView;
+  TimelineView ViewOf(int timeline) const;
+
   // Timelines created by each side so far (beyond the initial ones).
   int CreatedBy(Color c) const {
     return c == Color::kWhite ? max_timeline_ - initial_max_ : initial_min_ - min_timeline_;
@@ -204,6 +208,30 @@ class Position {
   uint64_t state_key_ = 0;
   bool royal_overflow_ = false;
 };
+
+class Position::TimelineView {
+ public:
+  const Board* At(int half_turn) const {
+    const size_t i = static_cast<size_t>(half_turn - start_half_);
+    return i < size_ ? &boards_[i]->board : nullptr;
+  }
+
+ private:
+  friend class Position;
+  const StoredBoard* const* boards_ = nullptr;
+  size_t size_ = 0;
+  int start_half_ = 0;
+};
+
+inline Position::TimelineView Position::ViewOf(int timeline) const {
+  TimelineView view;
+  if (timeline < min_timeline_ || timeline > max_timeline_) return view;
+  const Timeline& t = Line(timeline);
+  view.boards_ = t.boards.data();
+  view.size_ = t.boards.size();
+  view.start_half_ = t.start_half;
+  return view;
+}
 
 }  // namespace fived
 
