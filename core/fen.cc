@@ -162,10 +162,13 @@ char* PutRun(int run, char* out) {
 
 }  // namespace
 
-void AppendFenPieces(const Board& board, std::string* out) {
-  // At most two characters a square and a separator a row: build in a local buffer, append once.
-  char buffer[2 * kMaxSquares + kMaxBoardSide];
-  char* end = buffer;
+namespace {
+
+// At most two characters a square and a separator a row.
+constexpr size_t kMaxFenPieces = 2 * kMaxSquares + kMaxBoardSide;
+
+// Writes the pieces field of a board at `end`; returns the new end.
+char* PutFenPieces(const Board& board, char* end) {
   const PieceTexts& texts = Texts();
   auto put_piece = [&](int file, int rank) {
     const uint8_t bits = board.at(file, rank).bits();
@@ -187,8 +190,7 @@ void AppendFenPieces(const Board& board, std::string* out) {
       if (file < board.width()) end = PutRun(board.width() - file, end);
       if (rank > 0) *end++ = '/';
     }
-    out->append(buffer, static_cast<size_t>(end - buffer));
-    return;
+    return end;
   }
   for (int rank = board.height() - 1; rank >= 0; --rank) {
     int run = 0;
@@ -207,7 +209,14 @@ void AppendFenPieces(const Board& board, std::string* out) {
     if (run > 0) end = PutRun(run, end);
     if (rank > 0) *end++ = '/';
   }
-  out->append(buffer, static_cast<size_t>(end - buffer));
+  return end;
+}
+
+}  // namespace
+
+void AppendFenPieces(const Board& board, std::string* out) {
+  char buffer[kMaxFenPieces];
+  out->append(buffer, static_cast<size_t>(PutFenPieces(board, buffer) - buffer));
 }
 
 std::string FenPieces(const Board& board) {
@@ -219,15 +228,21 @@ std::string FenPieces(const Board& board) {
 
 void AppendFenBoard(const Board& board, std::string_view timeline_label, int turn, Color color,
                     std::string* out) {
-  *out += '[';
-  AppendFenPieces(board, out);
-  *out += ':';
-  *out += timeline_label;
-  *out += ':';
-  *out += std::to_string(turn);
-  *out += ':';
-  *out += color == Color::kWhite ? 'w' : 'b';
-  *out += ']';
+  // Built in a local buffer and appended once: this runs for every board of every final state.
+  char buffer[kMaxFenPieces + 32];
+  char* end = buffer;
+  *end++ = '[';
+  end = PutFenPieces(board, end);
+  *end++ = ':';
+  out->append(buffer, static_cast<size_t>(end - buffer));
+  out->append(timeline_label);
+  end = buffer;
+  *end++ = ':';
+  end = std::to_chars(end, buffer + sizeof buffer, turn).ptr;
+  *end++ = ':';
+  *end++ = color == Color::kWhite ? 'w' : 'b';
+  *end++ = ']';
+  out->append(buffer, static_cast<size_t>(end - buffer));
 }
 
 }  // namespace fived

@@ -72,13 +72,16 @@ void Disambiguation(const Position& pos, const Move& move, Piece piece, bool* ne
 std::string MoveText(const Position& pos, const Move& move) {
   const Board& source = *pos.BoardAt(move.src_timeline, move.src_half);
   const Piece piece = source.at(move.from);
-  std::string out = BoardRefText(pos, move.src_timeline, move.src_half);
+  std::string out;
+  AppendBoardRef(pos, move.src_timeline, move.src_half, &out);
   const char letter = PieceLetter(piece.type());
   if (move.flags & Move::kCastle) {
     if (source.width() == 8 && move.from.file == 4) {
       out += move.to.file > move.from.file ? "O-O" : "O-O-O";
     } else {
-      out += 'K' + SquareName(move.from) + SquareName(move.to);
+      out += 'K';
+      AppendSquareName(move.from, &out);
+      AppendSquareName(move.to, &out);
     }
     return out;
   }
@@ -86,18 +89,18 @@ std::string MoveText(const Position& pos, const Move& move) {
   const bool capture = (move.flags & Move::kEnPassant) || !target->at(move.to).empty();
   if (move.IsJump()) {
     out += letter;
-    out += SquareName(move.from);
+    AppendSquareName(move.from, &out);
     out += pos.TipHalf(move.dst_timeline) == move.dst_half ? ">" : ">>";
     if (capture) out += 'x';
-    out += BoardRefText(pos, move.dst_timeline, move.dst_half);
-    out += SquareName(move.to);
+    AppendBoardRef(pos, move.dst_timeline, move.dst_half, &out);
+    AppendSquareName(move.to, &out);
   } else if (IsPawnLike(piece.type())) {
     if (piece.type() == PieceType::kBrawn) out += letter;
     if (capture) {
       out += static_cast<char>('a' + move.from.file);
       out += 'x';
     }
-    out += SquareName(move.to);
+    AppendSquareName(move.to, &out);
   } else {
     out += letter;
     bool need_file = false, need_rank = false;
@@ -105,7 +108,7 @@ std::string MoveText(const Position& pos, const Move& move) {
     if (need_file) out += static_cast<char>('a' + move.from.file);
     if (need_rank) out += std::to_string(move.from.rank + 1);
     if (capture) out += 'x';
-    out += SquareName(move.to);
+    AppendSquareName(move.to, &out);
   }
   if (move.promotion != PieceType::kNone) {
     out += '=';

@@ -21,7 +21,19 @@ std::string ReplayError::Message() const {
 }
 
 std::string BoardRefText(const Position& pos, int timeline, int half_turn) {
-  return "(" + pos.labeling().Label(timeline) + "T" + std::to_string(TurnOf(half_turn)) + ")";
+  std::string out;
+  AppendBoardRef(pos, timeline, half_turn, &out);
+  return out;
+}
+
+void AppendBoardRef(const Position& pos, int timeline, int half_turn, std::string* out) {
+  *out += '(';
+  pos.labeling().AppendLabel(timeline, out);
+  char buffer[16];
+  buffer[0] = 'T';
+  char* end = std::to_chars(buffer + 1, buffer + sizeof buffer, TurnOf(half_turn)).ptr;
+  *end++ = ')';
+  out->append(buffer, static_cast<size_t>(end - buffer));
 }
 
 namespace {

@@ -109,6 +109,8 @@ ReplayOutcome ReplayGame(const SyntaxGame& game,
 
 // The notation of a board: "(0T5)", "(-1T6)", "(+0T3)".
 std::string BoardRefText(const Position& pos, int timeline, int half_turn);
+// Appends BoardRefText(pos, timeline, half_turn) to `out`, without temporaries.
+void AppendBoardRef(const Position& pos, int timeline, int half_turn, std::string* out);
 
 }  // namespace fived
 

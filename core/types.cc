@@ -3,6 +3,7 @@
 
 #include <cassert>
 #include <cctype>
+#include <charconv>
 
 namespace fived {
 
@@ -33,18 +34,38 @@ std::string_view PieceName(PieceType t) {
 }
 
 std::string SquareName(Square s) {
-  std::string out(1, static_cast<char>('a' + s.file));
-  out += std::to_string(s.rank + 1);
+  std::string out;
+  AppendSquareName(s, &out);
   return out;
 }
 
+void AppendSquareName(Square s, std::string* out) {
+  char buffer[8];
+  buffer[0] = static_cast<char>('a' + s.file);
+  char* end = std::to_chars(buffer + 1, buffer + sizeof buffer, s.rank + 1).ptr;
+  out->append(buffer, static_cast<size_t>(end - buffer));
+}
+
 std::string TimelineLabeling::Label(int timeline) const {
+  std::string out;
+  AppendLabel(timeline, &out);
+  return out;
+}
+
+void TimelineLabeling::AppendLabel(int timeline, std::string* out) const {
+  // Even games: "+n" for n >= 0 and "-n" for the internal -n - 1; odd games: "+n", "0", "-n".
+  char buffer[16];
+  char* end = buffer;
+  int magnitude = timeline;
   if (even) {
-    if (timeline >= 0) return "+" + std::to_string(timeline);
-    return "-" + std::to_string(-timeline - 1);
+    *end++ = timeline >= 0 ? '+' : '-';
+    magnitude = timeline >= 0 ? timeline : -timeline - 1;
+  } else if (timeline != 0) {
+    *end++ = timeline > 0 ? '+' : '-';
+    magnitude = timeline > 0 ? timeline : -timeline;
   }
-  if (timeline > 0) return "+" + std::to_string(timeline);
-  return std::to_string(timeline);
+  end = std::to_chars(end, buffer + sizeof buffer, magnitude).ptr;
+  out->append(buffer, static_cast<size_t>(end - buffer));
 }
 
 int TimelineLabeling::FromNotation(bool negative, int magnitude) const {

@@ -101,6 +101,8 @@ struct Square {
 
 // Algebraic name of a square ("e4"); files beyond 'z' are not supported (boards are <= 16 wide).
 std::string SquareName(Square s);
+// Appends SquareName(s) to `out`, without a temporary.
+void AppendSquareName(Square s, std::string* out);
 
 // Half-turn index of a board: 2 * turn + (black ? 1 : 0). Turn zero variants start at T0 black,
 // half-turn 1. Consecutive boards of a timeline have consecutive half-turns.
@@ -117,6 +119,8 @@ struct TimelineLabeling {
   bool even = false;
   // Notation text of a timeline index: "0", "+1", "-2" (odd); "-0", "+0", "+1", "-1" (even).
   std::string Label(int timeline) const;
+  // Appends Label(timeline) to `out`, without a temporary.
+  void AppendLabel(int timeline, std::string* out) const;
   // Index of a notation number. `negative` is whether the text had a '-' sign (so that "-0" is
   // told apart from "0"/"+0"). In odd games "-0" and "+0" both mean 0.
   int FromNotation(bool negative, int magnitude) const;
