@@ -2,10 +2,10 @@
 #include "core/movegen.h"
 
 #include <algorithm>
-#include <bit>
-#include <cassert>
 #include <array>
+#include <bit>
 #include <bitset>
+#include <cassert>
 #include <cstdlib>
 #include <vector>
 

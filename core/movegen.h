@@ -91,6 +91,12 @@ bool ForEachPieceMove(const MoveView& view, int timeline, int half_turn, Square 
 // colour. Checks one vector instead of generating every move; fills *move when given.
 bool PieceReaches(const MoveView& view, int timeline, int half_turn, Square from, Piece piece,
                   int dst_timeline, int dst_half, Square to, Move* move = nullptr);
+// Whether PieceReaches decides every move of `piece` onto a board: not for pawns and brawns
+// (their own rules) nor for an unmoved king on its own board (castling).
+inline bool ReachDecidedByVector(Piece piece, bool same_board) {
+  return !IsPawnLike(piece.type()) &&
+         !(piece.type() == PieceType::kKing && piece.unmoved() && same_board);
+}
 
 // Whether any piece of `attacker` can capture a royal piece of the other side in one move from
 // a board where it may move (a tip of its colour), onto any board of its colour, past ones

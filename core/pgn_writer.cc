@@ -21,17 +21,19 @@ void Disambiguation(const Position& pos, const Move& move, Piece piece, bool* ne
   bool any = false, same_file = false, same_rank = false;
   auto consider = [&](Square from, Piece other) {
     if (from == move.from) return;
-    const bool reaches =
-        IsPawnLike(other.type()) || (other.type() == PieceType::kKing && other.unmoved())
-            ? ForEachPieceMove(view, move.src_timeline, move.src_half, from, other, GenMode::kAll,
-                               PromotionSet{0xffff},
-                               [&](const Move& m, Piece) {
-                                 return m.dst_timeline == move.dst_timeline &&
-                                        m.dst_half == move.dst_half && m.to == move.to;
-                               },
-                               &target)
-            : PieceReaches(view, move.src_timeline, move.src_half, from, other,
-                           move.dst_timeline, move.dst_half, move.to);
+    const bool same_board =
+        move.dst_timeline == move.src_timeline && move.dst_half == move.src_half;
+    const bool reaches = !ReachDecidedByVector(other, same_board)
+                             ? ForEachPieceMove(
+                                   view, move.src_timeline, move.src_half, from, other,
+                                   GenMode::kAll, PromotionSet{0xffff},
+                                   [&](const Move& m, Piece) {
+                                     return m.dst_timeline == move.dst_timeline &&
+                                            m.dst_half == move.dst_half && m.to == move.to;
+                                   },
+                                   &target)
+                             : PieceReaches(view, move.src_timeline, move.src_half, from, other,
+                                            move.dst_timeline, move.dst_half, move.to);
     if (!reaches) return;
     any = true;
     same_file = same_file || from.file == move.from.file;

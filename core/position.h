@@ -56,13 +56,7 @@ class Position {
     return t.start_half + static_cast<int>(t.boards.size()) - 1;
   }
   // The board of a timeline at a half-turn, or nullptr when there is none.
-  const Board* BoardAt(int timeline, int half_turn) const {
-    if (timeline < min_timeline_ || timeline > max_timeline_) return nullptr;
-    const Timeline& t = Line(timeline);
-    const size_t i = static_cast<size_t>(half_turn - t.start_half);
-    if (i >= t.boards.size()) return nullptr;  // also catches half_turn < start (wraps)
-    return &t.boards[i]->board;
-  }
+  const Board* BoardAt(int timeline, int half_turn) const;
   const Board& Tip(int timeline) const { return Line(timeline).boards.back()->board; }
 
   // The boards of one timeline (none when it does not exist), for loops that read several.
@@ -260,7 +254,7 @@ class Position::TimelineView {
  public:
   const Board* At(int half_turn) const {
     const size_t i = static_cast<size_t>(half_turn - start_half_);
-    return i < size_ ? &boards_[i]->board : nullptr;
+    return i < size_ ? &boards_[i]->board : nullptr;  // also catches half_turn < start (wraps)
   }
 
  private:
@@ -278,6 +272,10 @@ inline Position::TimelineView Position::ViewOf(int timeline) const {
   view.size_ = t.boards.size();
   view.start_half_ = t.start_half;
   return view;
+}
+
+inline const Board* Position::BoardAt(int timeline, int half_turn) const {
+  return ViewOf(timeline).At(half_turn);
 }
 
 }  // namespace fived

@@ -4,8 +4,8 @@
 #include <algorithm>
 #include <bit>
 #include <cctype>
-#include <cstdlib>
 #include <charconv>
+#include <cstdlib>
 
 #include "core/fen.h"
 #include "core/variants.h"
@@ -307,15 +307,13 @@ std::variant<Move, std::string> ResolveMove(const Position& pos, Color mover,
     }
     const int dst_l = target ? target->first : timeline;
     const int dst_h = target ? target->second : half;
-    // An unmoved king's move on its own board may be castling, written as the king's move.
-    const bool may_castle = piece.type() == PieceType::kKing && piece.unmoved() &&
-                            dst_l == timeline && dst_h == half;
+    // (An unmoved king's move on its own board may be castling written as the king's move.)
     if (!any_target && written.castle == SyntaxMove::Castle::kNone &&
-        !IsPawnLike(piece.type()) && !may_castle) {
+        ReachDecidedByVector(piece, dst_l == timeline && dst_h == half)) {
       // A piece's move to a known square: one vector to check, nothing to generate.
       Move m;
-      if (written.promotion == 0 && PieceReaches(view, timeline, half, from, piece, dst_l, dst_h,
-                                                 to, &m)) {
+      if (written.promotion == 0 &&
+          PieceReaches(view, timeline, half, from, piece, dst_l, dst_h, to, &m)) {
         found.push_back(m);
       }
       return;
@@ -343,8 +341,8 @@ std::variant<Move, std::string> ResolveMove(const Position& pos, Color mover,
             return false;
           }
           if (m.to != to) return false;
-          const PieceType promotion = written.promotion ? PieceTypeFromLetter(written.promotion)
-                                                        : setup.default_promotion;
+          const PieceType promotion =
+              written.promotion ? PieceTypeFromLetter(written.promotion) : setup.default_promotion;
           if (m.promotion != PieceType::kNone && m.promotion != promotion) return false;
           if (m.promotion == PieceType::kNone && written.promotion != 0) return false;
           found.push_back(m);

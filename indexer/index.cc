@@ -554,17 +554,12 @@ int RunIndex(const IndexOptions& options, std::ostream& out, std::ostream& err,
   // A database without games is bulk loaded: its secondary indexes are dropped now and built
   // when the games are in. Otherwise they are built first if an interrupted bulk load left
   // them out.
-  bool bulk = false;
-  {
-    DbResult<Statement> has_games = db.Prepare("SELECT EXISTS (SELECT 1 FROM games)");
-    DbResult<StepResult> step =
-        has_games.ok() ? has_games.value().Step() : DbResult<StepResult>(has_games.error());
-    if (!step.ok()) {
-      err << "5d-index: " << step.error().message << "\n";
-      return 3;
-    }
-    bulk = has_games.value().Int64(0) == 0;
+  const DbResult<int64_t> has_games = QueryInt(db, "SELECT EXISTS (SELECT 1 FROM games)");
+  if (!has_games.ok()) {
+    err << "5d-index: " << has_games.error().message << "\n";
+    return 3;
   }
+  const bool bulk = has_games.value() == 0;
   if (auto error = db.Exec(bulk ? sql::kDropIndexesV2Sql : sql::kIndexesV2Sql)) {
     err << "5d-index: " << error->message << "\n";
     return 3;

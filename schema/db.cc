@@ -80,16 +80,6 @@ bool HasStatementText(std::string_view sql) {
   return false;
 }
 
-// Reads one integer from a single-row query.
-DbResult<int64_t> QueryInt(Database& db, std::string_view sql) {
-  DbResult<Statement> statement = db.Prepare(sql);
-  if (!statement.ok()) return statement.error();
-  DbResult<StepResult> step = statement.value().Step();
-  if (!step.ok()) return step.error();
-  if (step.value() != StepResult::kRow) return MakeError(SQLITE_ERROR, "no row", sql);
-  return statement.value().Int64(0);
-}
-
 // An error of Open: the path, then what went wrong.
 DbError OpenError(const std::string& path, const DbError& error) {
   if (error.primary_code() == SQLITE_NOTADB) {
@@ -176,6 +166,15 @@ std::optional<DbError> CheckMeta(Database& db, const std::string& path) {
 }
 
 }  // namespace
+
+DbResult<int64_t> QueryInt(Database& db, std::string_view sql) {
+  DbResult<Statement> statement = db.Prepare(sql);
+  if (!statement.ok()) return statement.error();
+  DbResult<StepResult> step = statement.value().Step();
+  if (!step.ok()) return step.error();
+  if (step.value() != StepResult::kRow) return MakeError(SQLITE_ERROR, "no row", sql);
+  return statement.value().Int64(0);
+}
 
 // ---------------------------------------------------------------------------------------------
 // Statement

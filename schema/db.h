@@ -247,6 +247,9 @@ class Database {
   OpenMode mode_ = OpenMode::kReadOnly;
 };
 
+// Reads one integer from a query of one row (an error when it returns none).
+DbResult<int64_t> QueryInt(Database& db, std::string_view sql);
+
 // A write transaction: BEGIN IMMEDIATE, so it takes the write lock at once (waiting up to the busy
 // timeout) and cannot fail later for a lock held by another writer. Rolled back on destruction
 // unless committed. Must not outlive its Database; no other transaction may be open on the

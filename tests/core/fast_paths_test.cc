@@ -100,8 +100,8 @@ TEST(FastPaths, PieceReachesTheSquaresTheGeneratorGives) {
               Move m;
               const bool reaches = PieceReaches(view, l, h, from, piece, bl, bh, to, &m);
               ASSERT_EQ(reaches, generated.count({bl, bh, x, y}) == 1)
-                  << PieceName(piece.type()) << " from " << SquareName(from) << " to board "
-                  << bl << "," << bh << " " << SquareName(to) << "\n"
+                  << PieceName(piece.type()) << " from " << SquareName(from) << " to board " << bl
+                  << "," << bh << " " << SquareName(to) << "\n"
                   << pos.StateFen();
               if (reaches) {
                 EXPECT_EQ(m.from, from);
