@@ -92,7 +92,7 @@ DbError NotOurs(const std::string& path, const std::string& reason) {
   return {SQLITE_NOTADB, path + ": not a 5dpgn-db database (" + reason + ")"};
 }
 
-// Creates the version-1 tables, indexes and meta rows when the database has no tables. The check
+// Creates the tables, indexes and meta rows when the database has no tables. The check
 // is repeated inside the write transaction so that two processes creating the same file at once
 // create it once.
 std::optional<DbError> CreateIfEmpty(Database& db) {
@@ -105,7 +105,7 @@ std::optional<DbError> CreateIfEmpty(Database& db) {
   tables = QueryInt(db, kCountTablesSql);
   if (!tables.ok()) return tables.error();
   if (tables.value() != 0) return std::nullopt;
-  if (auto error = db.Exec(sql::kSchemaV1Sql)) return error;
+  if (auto error = db.Exec(sql::kSchemaV3Sql)) return error;
   if (auto error = db.Exec(sql::kIndexesV2Sql)) return error;
   DbResult<Statement> insert = db.Prepare(kInsertMetaSql);
   if (!insert.ok()) return insert.error();

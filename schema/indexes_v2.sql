@@ -1,7 +1,6 @@
--- 5dpgn-db schema, version 2: secondary indexes. Version 2 is the tables of schema_v1.sql with
--- these indexes (a new database gets them right after schema_v1.sql). Version 1 had games_white
--- and games_black in binary order, which a case-insensitive player search cannot use, and no
--- index on the final state's MD5. They are kept apart so that a bulk load may drop them and run this
+-- 5dpgn-db schema, versions 2 and 3: secondary indexes (a new database gets them right after the
+-- tables, schema_v3.sql). Version 1 had games_white and games_black in binary order, which a
+-- case-insensitive player search cannot use, and no index on the final state's MD5. They are kept apart so that a bulk load may drop them and run this
 -- file again afterwards (every statement is IF NOT EXISTS). schema/README.md explains each choice.
 
 -- Duplicate detection looks up every new game's identity; "all copies of a game" too.

@@ -107,14 +107,20 @@ bool DecodeChunk(uint32_t bucket, std::span<const uint8_t> data, std::vector<Pos
 
 DbResult<PostingWriter> PostingWriter::Create(Database& db, PostingTable table) {
   const std::string name = TableName(table);
+  DbResult<Statement> next_chunk = db.Prepare("SELECT coalesce(max(chunk), -1) + 1 FROM " + name);
+  if (!next_chunk.ok()) return next_chunk.error();
   DbResult<Statement> insert =
-      db.Prepare("INSERT INTO " + name + "(bucket, chunk, data) VALUES(?1, (SELECT coalesce(" +
-                 "max(chunk), -1) + 1 FROM " + name + " WHERE bucket = ?1), ?2)");
+      db.Prepare("INSERT INTO " + name + "(chunk, bucket, data) VALUES(?1, ?2, ?3)");
   if (!insert.ok()) return insert.error();
-  return PostingWriter(std::move(insert).value(), table);
+  return PostingWriter(std::move(next_chunk).value(), std::move(insert).value(), table);
 }
 
 std::optional<DbError> PostingWriter::Write(std::vector<Posting>* postings) {
+  if (postings->empty()) return std::nullopt;
+  DbResult<StepResult> step = next_chunk_.Reset().Step();
+  if (!step.ok()) return step.error();
+  const int64_t chunk_number = next_chunk_.Int64(0);
+  next_chunk_.Reset();
   const uint64_t mask = PostingKeyMask(table_);
   // Distributed into buckets first (counting sort), then each bucket, a few dozen postings,
   // sorted: much cheaper than one comparison sort of a million postings.
@@ -135,19 +141,25 @@ std::optional<DbError> PostingWriter::Write(std::vector<Posting>* postings) {
     std::sort(chunk.begin(), chunk.end(), Less);
     const std::string data = EncodeChunk(chunk, table_);
     insert_.Reset().BindAll(
-        static_cast<int64_t>(b),
+        chunk_number, static_cast<int64_t>(b),
         std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(data.data()), data.size()));
     if (auto error = insert_.Run()) return error;
   }
   return std::nullopt;
 }
 
+std::string PostingBucketSql(PostingTable table) {
+  const std::string name = TableName(table);
+  return "WITH RECURSIVE numbers(n) AS (SELECT 0 UNION ALL SELECT n + 1 FROM numbers WHERE n < "
+         "(SELECT max(chunk) FROM " +
+         name + ")) SELECT data FROM numbers JOIN " + name + " ON chunk = n AND bucket = ?1";
+}
+
 DbResult<PostingReader> PostingReader::Create(Database& db, PostingTable table) {
   const std::string name = TableName(table);
-  DbResult<Statement> bucket =
-      db.Prepare("SELECT data FROM " + name + " WHERE bucket = ?1 ORDER BY chunk");
+  DbResult<Statement> bucket = db.Prepare(PostingBucketSql(table));
   if (!bucket.ok()) return bucket.error();
-  DbResult<Statement> all = db.Prepare("SELECT bucket, data FROM " + name + " ORDER BY bucket");
+  DbResult<Statement> all = db.Prepare("SELECT bucket, data FROM " + name);
   if (!all.ok()) return all.error();
   return PostingReader(std::move(bucket).value(), std::move(all).value(), table);
 }

@@ -2,9 +2,13 @@
 // which action). They replace one row per key and game, which made the database several times
 // larger than its input and its writes slow.
 //
-// Storage (tables state_postings and board_postings, schema_v1.sql): the key space is cut into
+// Storage (tables state_postings and board_postings, schema_v3.sql): the key space is cut into
 // 16,384 buckets by the key's top 14 bits. Every write transaction appends, for each bucket it
-// touches, one chunk (bucket, chunk number, data). The bucket count is a balance: more buckets
+// touches, one chunk (chunk number, bucket, data), with one chunk number for the whole
+// transaction. The table is keyed by (chunk number, bucket), so a transaction's chunks go to the
+// end of the table: writing touches only new pages. (Keyed by bucket first, every transaction
+// touched every page of the table, and the write-ahead log grew with the square of the
+// collection.) The bucket count is a balance: more buckets
 // make more rows per transaction (slow writes), fewer make chunks beyond SQLite's local payload
 // (about 1,000 bytes on 4 KiB pages), which spill to half-empty overflow pages; with the
 // indexer's million postings per transaction, chunks stay near a few hundred bytes. A chunk's data
@@ -19,8 +23,9 @@
 //     varint   game id - base
 //     varint   value (states: 2 * action + side to move (0 white, 1 black); boards: the action
 //              that created the board, the first one when the game has it several times)
-// Varints are unsigned LEB128. A lookup reads the chunks of one bucket (one per transaction that
-// wrote to it) and keeps the entries of the key. The format is frozen with the schema version.
+// Varints are unsigned LEB128. A lookup reads the bucket's chunk under every chunk number (one
+// B-tree search each) and keeps the entries of the key. The format is frozen with the schema
+// version.
 #ifndef FIVED_SCHEMA_POSTINGS_H_
 #define FIVED_SCHEMA_POSTINGS_H_
 
@@ -61,18 +66,25 @@ std::string EncodeChunk(std::span<const Posting> sorted, PostingTable table);
 bool DecodeChunk(uint32_t bucket, std::span<const uint8_t> data, std::vector<Posting>* out,
                  PostingTable table);
 
+// The statement that reads the chunks of bucket ?1: one search of the primary key per chunk
+// number, from 0 to the largest.
+std::string PostingBucketSql(PostingTable table);
+
 // Writes postings: sorts them, cuts them by bucket and inserts one chunk per bucket. Must run
 // inside the caller's write transaction (crash safety: postings commit with their games).
 class PostingWriter {
  public:
   // Prepares the insert statement for `table`.
   static DbResult<PostingWriter> Create(Database& db, PostingTable table);
-  // Writes `postings` (in any order; their keys are truncated in place) as new chunks.
+  // Writes `postings` (in any order; their keys are truncated in place) as new chunks, all with
+  // the same chunk number, one past the table's largest.
   std::optional<DbError> Write(std::vector<Posting>* postings);
 
  private:
-  PostingWriter(Statement insert, PostingTable table) : insert_(std::move(insert)), table_(table) {}
-  Statement insert_;  // numbers the chunk one past the bucket's last
+  PostingWriter(Statement next_chunk, Statement insert, PostingTable table)
+      : next_chunk_(std::move(next_chunk)), insert_(std::move(insert)), table_(table) {}
+  Statement next_chunk_;  // one past the table's largest chunk number
+  Statement insert_;
   PostingTable table_;
   std::vector<Posting> scratch_;  // the postings by bucket, reused
 };
@@ -83,7 +95,8 @@ class PostingReader {
   static DbResult<PostingReader> Create(Database& db, PostingTable table);
   // Every posting of `key` (compared on the bits the table keeps), sorted by (game_id, value).
   DbResult<std::vector<Posting>> Find(uint64_t key);
-  // Calls f for every posting of the table (in bucket order); stops when f returns false.
+  // Calls f for every posting of the table (in the table's order: by chunk, then bucket); stops
+  // when f returns false.
   std::optional<DbError> ForEach(const std::function<bool(const Posting&)>& f);
 
  private:

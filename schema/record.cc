@@ -56,19 +56,17 @@ std::string RecordCodec::Compress(std::string_view text, std::string_view moves)
   frame.append(text);
   frame.append(moves);
   std::string out(ZSTD_compressBound(frame.size()), '\0');
-  const size_t size =
-      impl_->cdict != nullptr
-          ? ZSTD_compress_usingCDict(impl_->cctx, out.data(), out.size(), frame.data(),
-                                     frame.size(), impl_->cdict)
-          : ZSTD_compressCCtx(impl_->cctx, out.data(), out.size(), frame.data(), frame.size(),
-                              kLevel);
+  const size_t size = impl_->cdict != nullptr
+                          ? ZSTD_compress_usingCDict(impl_->cctx, out.data(), out.size(),
+                                                     frame.data(), frame.size(), impl_->cdict)
+                          : ZSTD_compressCCtx(impl_->cctx, out.data(), out.size(), frame.data(),
+                                              frame.size(), kLevel);
   // Compressing into a buffer of ZSTD_compressBound bytes cannot fail.
   out.resize(ZSTD_isError(size) ? 0 : size);
   return out;
 }
 
-bool RecordCodec::Decompress(std::span<const uint8_t> data, std::string* text,
-                             std::string* moves) {
+bool RecordCodec::Decompress(std::span<const uint8_t> data, std::string* text, std::string* moves) {
   const unsigned long long content = ZSTD_getFrameContentSize(data.data(), data.size());
   if (content == ZSTD_CONTENTSIZE_ERROR || content == ZSTD_CONTENTSIZE_UNKNOWN ||
       content > (size_t{1} << 31)) {
@@ -80,12 +78,12 @@ bool RecordCodec::Decompress(std::span<const uint8_t> data, std::string* text,
       impl_->ddict != nullptr
           ? ZSTD_decompress_usingDDict(impl_->dctx, frame.data(), frame.size(), data.data(),
                                        data.size(), impl_->ddict)
-          : ZSTD_decompressDCtx(impl_->dctx, frame.data(), frame.size(), data.data(),
-                                data.size());
+          : ZSTD_decompressDCtx(impl_->dctx, frame.data(), frame.size(), data.data(), data.size());
   if (ZSTD_isError(size) || size != content) return false;
   if (frame.size() < 4) return false;
   uint32_t length = 0;
-  for (int i = 0; i < 4; ++i) length |= static_cast<uint32_t>(static_cast<uint8_t>(frame[i])) << (8 * i);
+  for (int i = 0; i < 4; ++i)
+    length |= static_cast<uint32_t>(static_cast<uint8_t>(frame[i])) << (8 * i);
   if (length > frame.size() - 4) return false;
   if (text != nullptr) text->assign(frame, 4, length);
   if (moves != nullptr) moves->assign(frame, 4 + length, std::string::npos);

@@ -21,8 +21,8 @@
 
 namespace fived {
 
-// Trains a dictionary on sample records (original text followed by canonical movetext). Returns an empty
-// string when zstd cannot train one (too few or too small samples).
+// Trains a dictionary on sample records (original text followed by canonical movetext). Returns an
+// empty string when zstd cannot train one (too few or too small samples).
 std::string TrainRecordDictionary(const std::vector<std::string>& samples, size_t capacity);
 
 // Compresses and decompresses records, with or without a dictionary. Not thread-safe: one codec

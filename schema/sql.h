@@ -8,10 +8,9 @@
 
 namespace fived::sql {
 
-// schema/schema_v1.sql: the tables of schema version 1.
-extern const std::string_view kSchemaV1Sql;
-// schema/indexes_v2.sql: the secondary indexes of schema version 2 (whose tables are those of
-// schema_v1.sql); every statement is
+// schema/schema_v3.sql: the tables of schema version 3.
+extern const std::string_view kSchemaV3Sql;
+// schema/indexes_v2.sql: the secondary indexes of schema versions 2 and 3; every statement is
 // CREATE INDEX IF NOT EXISTS, so running it again after dropping indexes rebuilds them.
 extern const std::string_view kIndexesV2Sql;
 // schema/drop_indexes_v2.sql: drops those indexes (DROP INDEX IF EXISTS), for bulk loads.

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "core/keys.h"
+#include "schema/postings.h"
 #include "schema/sql.h"
 #include "tests/temp_dir.h"
 
@@ -65,13 +66,13 @@ std::string OpenError(const std::string& path, OpenMode mode) {
   return db.error().message;
 }
 
-TEST(DatabaseTest, CreatesVersionTwoDatabase) {
+TEST(DatabaseTest, CreatesVersionThreeDatabase) {
   TempDir dir;
   const std::string path = dir.File("games.db");
   {
     Database db = MustOpen(path, OpenMode::kReadWrite);
     EXPECT_EQ(db.Path(), path);
-    EXPECT_EQ(QueryText(db, "SELECT value FROM meta WHERE key = 'schema_version'"), "2");
+    EXPECT_EQ(QueryText(db, "SELECT value FROM meta WHERE key = 'schema_version'"), "3");
     EXPECT_EQ(QueryText(db, "SELECT value FROM meta WHERE key = 'key_version'"),
               std::to_string(kKeyVersion));
     EXPECT_EQ(QueryText(db, "SELECT value FROM meta WHERE key = 'application'"), "5dpgn-db");
@@ -94,11 +95,11 @@ TEST(DatabaseTest, CreatesVersionTwoDatabase) {
   EXPECT_EQ(QueryText(again, "SELECT count(*) FROM meta"), "4");
   Database reader = MustOpen(path, OpenMode::kReadOnly);
   EXPECT_EQ(reader.mode(), OpenMode::kReadOnly);
-  EXPECT_EQ(QueryText(reader, "SELECT value FROM meta WHERE key = 'schema_version'"), "2");
+  EXPECT_EQ(QueryText(reader, "SELECT value FROM meta WHERE key = 'schema_version'"), "3");
 }
 
 TEST(DatabaseTest, EmbeddedSqlIsTheSchemaFiles) {
-  for (auto [name, embedded] : {std::pair{"schema_v1.sql", sql::kSchemaV1Sql},
+  for (auto [name, embedded] : {std::pair{"schema_v3.sql", sql::kSchemaV3Sql},
                                 std::pair{"indexes_v2.sql", sql::kIndexesV2Sql}}) {
     std::ifstream file(fs::path(FIVED_SOURCE_DIR) / "schema" / name, std::ios::binary);
     ASSERT_TRUE(file) << name;
@@ -116,7 +117,7 @@ TEST(DatabaseTest, RefusesOtherSchemaVersions) {
     MustExec(db, "UPDATE meta SET value = '1' WHERE key = 'schema_version'");
   }
   const std::string expected =
-      path + ": schema version 1 is not supported; this build reads version 2";
+      path + ": schema version 1 is not supported; this build reads version 3";
   EXPECT_EQ(OpenError(path, OpenMode::kReadOnly), expected);
   EXPECT_EQ(OpenError(path, OpenMode::kReadWrite), expected);
   DbResult<Database> refused = Database::Open(path, OpenMode::kReadOnly);
@@ -460,10 +461,16 @@ TEST(SchemaTest, IndexesServeTheCommonSearches) {
                  "SELECT id FROM games WHERE substr(final_md5, 1, 8) = substr(?1, 1, 8) "
                  "AND +final_md5 = ?1"),
             "SEARCH games USING INDEX games_final_md5 (<expr>=?);");
-  EXPECT_EQ(Plan(db, "SELECT data FROM state_postings WHERE bucket = ?1 ORDER BY chunk"),
-            "SEARCH state_postings USING PRIMARY KEY (bucket=?);");
-  EXPECT_EQ(Plan(db, "SELECT data FROM board_postings WHERE bucket = ?1 ORDER BY chunk"),
-            "SEARCH board_postings USING PRIMARY KEY (bucket=?);");
+  EXPECT_EQ(
+      Plan(db, PostingBucketSql(PostingTable::kStates)),
+      "MATERIALIZE numbers;SETUP;SCAN CONSTANT ROW;RECURSIVE STEP;SCAN numbers;SCALAR "
+      "SUBQUERY 2;SEARCH state_postings USING PRIMARY KEY;SCAN numbers;SEARCH state_postings USING "
+      "PRIMARY KEY (chunk=? AND bucket=?);");
+  EXPECT_EQ(
+      Plan(db, PostingBucketSql(PostingTable::kBoards)),
+      "MATERIALIZE numbers;SETUP;SCAN CONSTANT ROW;RECURSIVE STEP;SCAN numbers;SCALAR "
+      "SUBQUERY 2;SEARCH board_postings USING PRIMARY KEY;SCAN numbers;SEARCH board_postings USING "
+      "PRIMARY KEY (chunk=? AND bucket=?);");
 }
 
 TEST(ConcurrencyTest, ReaderSeesCommittedRowsWhileWriterHoldsATransaction) {

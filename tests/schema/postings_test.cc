@@ -71,21 +71,49 @@ TEST(Postings, WriteAndFindAcrossTransactions) {
   for (int i = 0; i < 200; ++i) keys.push_back(rng());
   keys.push_back(0);
   keys.push_back(~uint64_t{0});
-  for (int round = 0; round < 3; ++round) {
+  // Keys written in one transaction only: their buckets have a chunk under one chunk number.
+  std::vector<uint64_t> single(3);
+  for (uint64_t& key : single) {
+    key = rng();
+    keys.push_back(key);
+  }
+  size_t written = 0;
+  for (int round = 0; round < 4; ++round) {
     DbResult<Transaction> transaction = Transaction::Begin(db);
     ASSERT_TRUE(transaction.ok());
     DbResult<PostingWriter> writer = PostingWriter::Create(db, PostingTable::kStates);
     ASSERT_TRUE(writer.ok()) << writer.error().message;
     std::vector<Posting> postings;
-    for (int i = 0; i < 1000; ++i) {
-      const uint64_t key = keys[rng() % keys.size()];
+    // Round 2 writes nothing, which must not use a chunk number.
+    const int count = round == 2 ? 0 : 1000;
+    for (int i = 0; i < count; ++i) {
+      const uint64_t key = i == 0 ? single[round == 3 ? 2 : round] : keys[rng() % 202];
       const int64_t game = 1 + round * 1000 + i;
       const uint32_t value = static_cast<uint32_t>(rng() % 5000);
       postings.push_back({key, game, value});
       expected.emplace(key, std::make_pair(game, value));
     }
+    written += postings.size();
     ASSERT_FALSE(writer.value().Write(&postings));
     ASSERT_FALSE(transaction.value().Commit());
+  }
+  // One chunk number per transaction that wrote postings, and one row per bucket and chunk.
+  DbResult<Statement> chunks = db.Prepare(
+      "SELECT group_concat(chunk) FROM (SELECT chunk, count(*) AS rows, "
+      "count(DISTINCT bucket) AS buckets FROM state_postings GROUP BY chunk "
+      "HAVING rows = buckets ORDER BY chunk)");
+  ASSERT_TRUE(chunks.ok());
+  ASSERT_TRUE(chunks.value().Step().ok());
+  EXPECT_EQ(chunks.value().Text(0), "0,1,2");
+  // The single keys' buckets (no other key of the test falls in them) hold one row, under the
+  // number of the transaction that wrote it, not 0 as a count per bucket would give.
+  DbResult<Statement> chunk_of =
+      db.Prepare("SELECT group_concat(chunk) FROM state_postings WHERE bucket = ?1");
+  ASSERT_TRUE(chunk_of.ok());
+  for (int i = 0; i < 3; ++i) {
+    chunk_of.value().Reset().Bind(1, static_cast<int64_t>(PostingBucket(single[i])));
+    ASSERT_TRUE(chunk_of.value().Step().ok());
+    EXPECT_EQ(chunk_of.value().Text(0), std::to_string(i));
   }
   DbResult<PostingReader> reader = PostingReader::Create(db, PostingTable::kStates);
   ASSERT_TRUE(reader.ok());
@@ -104,7 +132,9 @@ TEST(Postings, WriteAndFindAcrossTransactions) {
     EXPECT_EQ(got, want) << key;
     total += got.size();
   }
-  EXPECT_EQ(total, 3000u);
+  EXPECT_EQ(total, written);
+  EXPECT_EQ(written, 3000u);
+  for (uint64_t key : single) EXPECT_EQ(reader.value().Find(key).value().size(), 1u);
   size_t scanned = 0;
   ASSERT_FALSE(reader.value().ForEach([&](const Posting&) { return ++scanned, true; }));
   EXPECT_EQ(scanned, 3000u);

@@ -1,7 +1,8 @@
--- 5dpgn-db schema, version 1: the tables. Applied once, in one transaction, when Database::Open
+-- 5dpgn-db schema, version 3: the tables. Applied once, in one transaction, when Database::Open
 -- creates a database; the C++ side then writes the meta rows. Secondary indexes are in
--- indexes_v1.sql so that a bulk load can drop and rebuild them. schema/README.md documents every
+-- indexes_v2.sql so that a bulk load can drop and rebuild them. schema/README.md documents every
 -- column. What is written here is frozen: any change is a new file and a new schema version.
+-- (Version 3 differs from versions 1 and 2 only in the order of the posting tables' keys.)
 --
 -- Keys and hashes (start_key, final_key, identity, text_hash) are unsigned
 -- 64-bit values stored as the signed INTEGER with the same bits (KeyToSql in schema/db.h).
@@ -71,23 +72,26 @@ CREATE TABLE headers (
   PRIMARY KEY (name, value, game_id, position)
 ) WITHOUT ROWID;
 
--- Posting lists of state keys and board keys (format: schema/postings.h). "Which games reached
--- this state" reads the chunks of the key's bucket (its top 14 bits): one chunk per write
--- transaction that touched the bucket. States: every state of every game (action 0 = the start)
--- with its action and side to move. Boards: every board of every game's final state (the board
--- key is its content, without coordinates) with the action that created it.
+-- Posting lists of state keys and board keys (format: schema/postings.h). The key space is cut
+-- into 16,384 buckets by a key's top 14 bits. Each write transaction adds one chunk of postings
+-- per bucket it touches, all numbered with the transaction's chunk number (one more than the
+-- table's largest), so a transaction appends to the end of the table instead of touching every
+-- page of it. "Which games reached this state" reads the key's bucket in every chunk number.
+-- States: every state of every game (action 0 = the start) with its action and side to move.
+-- Boards: every board of every game's final state (the board key is its content, without
+-- coordinates) with the action that created it.
 CREATE TABLE state_postings (
-  bucket INTEGER NOT NULL CHECK (bucket BETWEEN 0 AND 16383),
   chunk INTEGER NOT NULL CHECK (chunk >= 0),
+  bucket INTEGER NOT NULL CHECK (bucket BETWEEN 0 AND 16383),
   data BLOB NOT NULL,
-  PRIMARY KEY (bucket, chunk)
+  PRIMARY KEY (chunk, bucket)
 ) WITHOUT ROWID;
 
 CREATE TABLE board_postings (
-  bucket INTEGER NOT NULL CHECK (bucket BETWEEN 0 AND 16383),
   chunk INTEGER NOT NULL CHECK (chunk >= 0),
+  bucket INTEGER NOT NULL CHECK (bucket BETWEEN 0 AND 16383),
   data BLOB NOT NULL,
-  PRIMARY KEY (bucket, chunk)
+  PRIMARY KEY (chunk, bucket)
 ) WITHOUT ROWID;
 
 -- Games that could not be indexed, with where and why.
