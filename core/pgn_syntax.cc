@@ -797,6 +797,8 @@ class SyntaxParser {
   void OpenAction(bool black, int turn_number, size_t offset) {
     CloseAction();
     action_ = SyntaxAction{};
+    // Most actions have a move per timeline, a few timelines: one allocation for them.
+    action_.moves.reserve(4);
     action_.black = black;
     action_.turn_number = turn_number;
     action_.pos = PosAt(offset);

@@ -71,10 +71,10 @@ void Disambiguation(const Position& pos, const Move& move, Piece piece, bool* ne
 
 }  // namespace
 
-std::string MoveText(const Position& pos, const Move& move) {
+void AppendMoveText(const Position& pos, const Move& move, std::string* out_string) {
+  std::string& out = *out_string;
   const Board& source = *pos.BoardAt(move.src_timeline, move.src_half);
   const Piece piece = source.at(move.from);
-  std::string out;
   AppendBoardRef(pos, move.src_timeline, move.src_half, &out);
   const char letter = PieceLetter(piece.type());
   if (move.flags & Move::kCastle) {
@@ -85,7 +85,7 @@ std::string MoveText(const Position& pos, const Move& move) {
       AppendSquareName(move.from, &out);
       AppendSquareName(move.to, &out);
     }
-    return out;
+    return;
   }
   const Board* target = pos.BoardAt(move.dst_timeline, move.dst_half);
   const bool capture = (move.flags & Move::kEnPassant) || !target->at(move.to).empty();
@@ -116,6 +116,11 @@ std::string MoveText(const Position& pos, const Move& move) {
     out += '=';
     out += PieceLetter(move.promotion);
   }
+}
+
+std::string MoveText(const Position& pos, const Move& move) {
+  std::string out;
+  AppendMoveText(pos, move, &out);
   return out;
 }
 

@@ -15,8 +15,10 @@
 
 namespace fived {
 
-// The text of one move, written in the position before it (`pos`), by `mover`.
+// The text of one move, written in the position before it (`pos`).
 std::string MoveText(const Position& pos, const Move& move);
+// The same, appended to `out`.
+void AppendMoveText(const Position& pos, const Move& move, std::string* out);
 
 // Lays out movetext from the texts of moves, action by action: "N." before white's action,
 // " /" before black's, "Nb." when black opens a turn, one line per turn.

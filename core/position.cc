@@ -98,7 +98,10 @@ void Position::AddBoard(int timeline, int half_turn, const Board& board) {
   stored.timeline = timeline;
   stored.half_turn = half_turn;
   state_key_ += PlacedBoardKey(stored.content_key, timeline, half_turn);
-  MutableLine(timeline).boards.push_back(&stored);
+  std::vector<const StoredBoard*>& boards = MutableLine(timeline).boards;
+  // Room for a typical game's timeline at once, instead of growing it board by board.
+  if (boards.empty()) boards.reserve(32);
+  boards.push_back(&stored);
 }
 
 int Position::Present() const {
@@ -113,6 +116,7 @@ int Position::Present() const {
 void Position::Append(int timeline, const Board& board) {
   assert(HasTimeline(timeline));
   AddBoard(timeline, TipHalf(timeline) + 1, board);
+  if (log_.empty()) log_.reserve(64);
   log_.push_back({timeline, false});
 }
 
@@ -127,6 +131,7 @@ int Position::CreateTimeline(Color creator, int half_turn, const Board& board) {
     min_timeline_ = timeline;
   }
   AddBoard(timeline, half_turn, board);
+  if (log_.empty()) log_.reserve(64);
   log_.push_back({timeline, true});
   return timeline;
 }

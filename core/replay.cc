@@ -6,6 +6,8 @@
 #include <cctype>
 #include <charconv>
 #include <cstdlib>
+#include <optional>
+#include <span>
 
 #include "core/fen.h"
 #include "core/variants.h"
@@ -83,6 +85,33 @@ int TimelineOf(const FenBoard& fen, const TimelineLabeling& labeling) {
   return labeling.FromNotation(fen.timeline_negative, fen.timeline_magnitude);
 }
 
+// An official variant's starting boards, parsed once for the whole program (thread-safe) rather
+// than for every game. Null if one of them does not parse; SetupGame then parses them itself and
+// reports the error.
+const std::vector<FenBoard>* OfficialBoards(const Variant& variant) {
+  static const auto* const all = [] {
+    auto* parsed = new std::vector<std::optional<std::vector<FenBoard>>>;
+    for (const Variant& v : OfficialVariants()) {
+      std::vector<FenBoard> boards;
+      for (const std::string& text : v.boards) {
+        auto result = ParseFenBoard(text, v.width, v.height);
+        if (auto* board = std::get_if<FenBoard>(&result)) boards.push_back(std::move(*board));
+      }
+      if (boards.size() == v.boards.size()) {
+        parsed->emplace_back(std::move(boards));
+      } else {
+        parsed->emplace_back();
+      }
+    }
+    return parsed;
+  }();
+  const std::span<const Variant> variants = OfficialVariants();
+  for (size_t i = 0; i < variants.size(); ++i) {
+    if (&variants[i] == &variant) return (*all)[i] ? &*(*all)[i] : nullptr;
+  }
+  return nullptr;
+}
+
 }  // namespace
 
 std::variant<GameSetup, ReplayError> SetupGame(const SyntaxGame& game) {
@@ -102,8 +131,9 @@ std::variant<GameSetup, ReplayError> SetupGame(const SyntaxGame& game) {
 
   const bool custom =
       IsCustomBoardName(board_name) || (board_header == nullptr && !game.boards.empty());
-  std::vector<std::string> fen_texts;
+  std::vector<std::string> fen_texts;  // boards to parse (none when official_boards is set)
   std::vector<TextPos> fen_positions;
+  const std::vector<FenBoard>* official_boards = nullptr;
   if (custom) {
     if (game.boards.empty()) {
       return HeaderError(board_header, "a custom game needs 5DFEN board lines");
@@ -133,13 +163,13 @@ std::variant<GameSetup, ReplayError> SetupGame(const SyntaxGame& game) {
     }
     width = variant->width;
     height = variant->height;
-    fen_texts = variant->boards;
-    fen_positions.assign(fen_texts.size(), board_header ? board_header->pos : TextPos{});
+    official_boards = OfficialBoards(*variant);
+    if (official_boards == nullptr) fen_texts = variant->boards;
+    fen_positions.assign(variant->boards.size(), board_header ? board_header->pos : TextPos{});
     if (variant->default_promotion == "S") setup.default_promotion = PieceType::kPrincess;
   }
 
   std::vector<FenBoard> parsed;
-  bool even = false;
   for (size_t i = 0; i < fen_texts.size(); ++i) {
     auto result = ParseFenBoard(fen_texts[i], width, height);
     if (auto* error = std::get_if<std::string>(&result)) {
@@ -150,16 +180,19 @@ std::variant<GameSetup, ReplayError> SetupGame(const SyntaxGame& game) {
       return e;
     }
     parsed.push_back(std::get<FenBoard>(std::move(result)));
-    if (i == 0) {
-      width = parsed.back().board.width();
-      height = parsed.back().board.height();
-    }
-    even = even || parsed.back().timeline_signed_zero;
   }
+  const std::vector<FenBoard>& boards = official_boards ? *official_boards : parsed;
+  bool even = false;
+  if (!boards.empty()) {
+    width = boards.front().board.width();
+    height = boards.front().board.height();
+  }
+  for (const FenBoard& fen : boards) even = even || fen.timeline_signed_zero;
   TimelineLabeling labeling;
   labeling.even = even;
   std::vector<Position::InitialBoard> initial;
-  for (const FenBoard& fen : parsed) {
+  initial.reserve(boards.size());
+  for (const FenBoard& fen : boards) {
     initial.push_back({fen.board, TimelineOf(fen, labeling), HalfTurn(fen.turn, fen.color)});
   }
   if (std::string error = setup.start.Init(width, height, even, initial); !error.empty()) {
@@ -449,6 +482,7 @@ std::optional<ReplayError> Replayer::Play(const SyntaxAction& action, int action
   const Color mover = pos.ToMove();
   PlayedAction played;
   played.mover = mover;
+  played.moves.reserve(action.moves.size());
   auto fail = [&](TextPos at, std::string token, std::string reason) {
     pos.Rollback(mark);
     ReplayError e;

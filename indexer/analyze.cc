@@ -1,6 +1,8 @@
 // Per-game analysis for the indexer; see analyze.h.
 #include "indexer/analyze.h"
 
+// For XXH3_state_t on the stack (one state per game, no allocation).
+#define XXH_STATIC_LINKING_ONLY
 #include <xxhash.h>
 
 #include <algorithm>
@@ -28,15 +30,15 @@ void Reject(GameRecord* record, TextPos pos, const std::string& token, const std
 
 }  // namespace
 
-GameRecord AnalyzeGame(const RawGame& raw) {
+GameRecord AnalyzeGame(RawGame raw) {
   GameRecord record;
   record.byte_offset = raw.byte_offset;
   record.game_index = raw.index;
   record.first_line = raw.first_line;
-  record.text = raw.text;
-  record.text_hash = XXH3_64bits(raw.text.data(), raw.text.size());
+  record.text = std::move(raw.text);
+  record.text_hash = XXH3_64bits(record.text.data(), record.text.size());
 
-  SyntaxResult syntax = ParseGameSyntax(raw.text, raw.first_line);
+  SyntaxResult syntax = ParseGameSyntax(record.text, record.first_line);
   if (syntax.error) {
     ReplayError e;
     e.pos = syntax.error->pos;
@@ -52,21 +54,31 @@ GameRecord AnalyzeGame(const RawGame& raw) {
   // The canonical movetext is written during the replay: a move's text needs the position
   // before it. An action's texts enter the movetext once the action is accepted.
   MovetextBuilder movetext;
-  std::vector<std::string> action_texts;
+  // The texts of the current action's moves, one after another, and where each ends.
+  std::string action_texts;
+  std::vector<size_t> text_ends;
   Color action_mover = Color::kWhite;
+  record.states.reserve(game.actions.size() + 1);
+  boards_after.reserve(game.actions.size() + 1);
   auto on_state = [&](int action, const Position& pos) {
     record.states.push_back(
         StateRow{pos.StateKey(), action, pos.ToMove() == Color::kWhite ? 0 : 1});
     boards_after.push_back(pos.board_count());
     if (action == 0) return;
     movetext.BeginAction(action_mover);
-    for (const std::string& text : action_texts) movetext.AddMove(text);
+    size_t begin = 0;
+    for (size_t end : text_ends) {
+      movetext.AddMove(std::string_view(action_texts).substr(begin, end - begin));
+      begin = end;
+    }
     movetext.EndAction();
     action_texts.clear();
+    text_ends.clear();
   };
   auto on_move = [&](const Position& pos, const Move& move) {
-    if (action_texts.empty()) action_mover = ColorOf(move.src_half);
-    action_texts.push_back(MoveText(pos, move));
+    if (text_ends.empty()) action_mover = ColorOf(move.src_half);
+    AppendMoveText(pos, move, &action_texts);
+    text_ends.push_back(action_texts.size());
   };
   ReplayOutcome outcome = ReplayGame(game, on_state, on_move);
   if (outcome.error) {
@@ -98,6 +110,7 @@ GameRecord AnalyzeGame(const RawGame& raw) {
   // board count exceeds i.
   size_t index = 0;
   size_t action = 0;
+  record.boards.reserve(final_position.board_count());
   final_position.ForEachBoardInOrder([&](int timeline, int half_turn, uint64_t key) {
     while (action < boards_after.size() && index >= boards_after[action]) ++action;
     record.boards.push_back(BoardRow{key, timeline, half_turn, static_cast<int>(action)});
@@ -114,12 +127,12 @@ GameRecord AnalyzeGame(const RawGame& raw) {
       record.boards.end());
 
   // Identity: the starting position and the canonical moves (the variant shapes the start).
-  XXH3_state_t* state = XXH3_createState();
-  XXH3_64bits_reset(state);
-  XXH3_64bits_update(state, &record.start_key, sizeof record.start_key);
-  XXH3_64bits_update(state, record.moves.data(), record.moves.size());
-  record.identity = XXH3_64bits_digest(state);
-  XXH3_freeState(state);
+  XXH3_state_t state;
+  XXH3_INITSTATE(&state);
+  XXH3_64bits_reset(&state);
+  XXH3_64bits_update(&state, &record.start_key, sizeof record.start_key);
+  XXH3_64bits_update(&state, record.moves.data(), record.moves.size());
+  record.identity = XXH3_64bits_digest(&state);
   return record;
 }
 

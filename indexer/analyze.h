@@ -67,8 +67,9 @@ struct GameRecord {
   int64_t compressed_with = -1;
 };
 
-// Parses, replays and describes one game. Thread-safe; never throws on bad input.
-GameRecord AnalyzeGame(const RawGame& raw);
+// Parses, replays and describes one game (whose text moves into the record). Thread-safe; never
+// throws on bad input.
+GameRecord AnalyzeGame(RawGame raw);
 
 }  // namespace fived
 

@@ -167,7 +167,7 @@ class Pipeline {
         pending_.pop_front();
       }
       task.batch.games.reserve(task.raw.size());
-      for (const RawGame& raw : task.raw) task.batch.games.push_back(AnalyzeGame(raw));
+      for (RawGame& raw : task.raw) task.batch.games.push_back(AnalyzeGame(std::move(raw)));
       task.raw.clear();
       if (callbacks_.on_analyzed) callbacks_.on_analyzed(task.batch);
       std::lock_guard lock(mu_);
