@@ -25,10 +25,11 @@ namespace fived {
 
 namespace {
 
-// Postings (states and boards) gathered before they are written and committed: about 25 MB at
-// most, some 8,000 typical games per transaction. It also sizes the posting chunks (about 60 per
-// bucket and table), which must stay within SQLite's local payload (schema/postings.h).
-constexpr size_t kFlushRows = 1'000'000;
+// Postings (states and boards) gathered before they are written and committed: about 75 MB at
+// most, some 25,000 typical games per transaction. It also sizes the posting chunks (about 90
+// postings per bucket and table, under 1 KB), which must stay within SQLite's local payload
+// (about 4,000 bytes on the database's 16 KiB pages; schema/postings.h).
+constexpr size_t kFlushRows = 3'000'000;
 
 // Records are compressed with a dictionary trained on the database's first games.
 constexpr long kDictionarySamples = 1000;

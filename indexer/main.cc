@@ -42,7 +42,7 @@ int main(int argc, char** argv) {
       "quiet,q", "no progress line on standard error")(
       "json", "print the summary as one JSON object on standard output")(
       "commit-every", po::value<long>()->default_value(0),
-      "commit at least every N games (0: every ~2 million keys); a crash loses at most the "
+      "commit at least every N games (0: every ~3 million keys); a crash loses at most the "
       "games since the last commit, and rerunning the same command adds them")(
       "check", "replay and validate every game and print a summary; no database")(
       "hashes",

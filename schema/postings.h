@@ -8,10 +8,11 @@
 // transaction. The table is keyed by (chunk number, bucket), so a transaction's chunks go to the
 // end of the table: writing touches only new pages. (Keyed by bucket first, every transaction
 // touched every page of the table, and the write-ahead log grew with the square of the
-// collection.) The bucket count is a balance: more buckets
-// make more rows per transaction (slow writes), fewer make chunks beyond SQLite's local payload
-// (about 1,000 bytes on 4 KiB pages), which spill to half-empty overflow pages; with the
-// indexer's million postings per transaction, chunks stay near a few hundred bytes. A chunk's data
+// collection.) The bucket count is a balance: more buckets make more rows per transaction (slow
+// writes), fewer make chunks beyond SQLite's local payload (about 4,000 bytes on the database's
+// 16 KiB pages), which spill to half-empty overflow pages; with the indexer's 3 million postings
+// per transaction, chunks average under 1,000 bytes (only the buckets of keys that nearly every
+// game has, such as a variant's starting boards, spill). A chunk's data
 // is its entries sorted by key, then game, then value:
 //   varint  base game id (the smallest game id of the chunk)
 //   then per entry:

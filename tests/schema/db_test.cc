@@ -76,6 +76,8 @@ TEST(DatabaseTest, CreatesVersionThreeDatabase) {
     EXPECT_EQ(QueryText(db, "SELECT value FROM meta WHERE key = 'key_version'"),
               std::to_string(kKeyVersion));
     EXPECT_EQ(QueryText(db, "SELECT value FROM meta WHERE key = 'application'"), "5dpgn-db");
+    // 16 KiB pages hold posting chunks of up to about 4,000 bytes (schema/README.md).
+    EXPECT_EQ(QueryText(db, "PRAGMA page_size"), "16384");
     EXPECT_EQ(QueryText(db,
                         "SELECT value GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T*Z' "
                         "FROM meta WHERE key = 'created_at'"),
