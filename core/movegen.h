@@ -98,6 +98,22 @@ inline bool ReachDecidedByVector(Piece piece, bool same_board) {
          !(piece.type() == PieceType::kKing && piece.unmoved() && same_board);
 }
 
+// Whether a pawn (not a brawn) on `from` of `board` may move to `to` on the same board: one or two
+// squares forward, or one diagonally forward onto a piece of the other colour or the en-passant
+// square. A necessary condition only (the squares passed over and whether the pawn has moved are
+// left to the generator): false means the generator gives no such move, which lets move
+// resolution skip the pawns beside the one that moves.
+inline bool PawnMayReachOnBoard(const Board& board, Square from, Piece pawn, Square to) {
+  if (!board.Contains(to.file, to.rank)) return false;
+  const int forward = pawn.color() == Color::kWhite ? 1 : -1;
+  const int df = to.file - from.file, dr = to.rank - from.rank;
+  if (df == 0) return (dr == forward || dr == 2 * forward) && board.at(to).empty();
+  if ((df != 1 && df != -1) || dr != forward) return false;
+  const Piece there = board.at(to);
+  if (!there.empty()) return there.color() != pawn.color();
+  return board.has_en_passant() && board.en_passant_square() == to;
+}
+
 // Whether any piece of `attacker` can capture a royal piece of the other side in one move from
 // a board where it may move (a tip of its colour), onto any board of its colour, past ones
 // included. After an action by `mover`, RoyalCapturable(pos, Opponent(mover)) must be false.

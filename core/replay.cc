@@ -340,6 +340,11 @@ std::variant<Move, std::string> ResolveMove(const Position& pos, Color mover,
     }
     const int dst_l = target ? target->first : timeline;
     const int dst_h = target ? target->second : half;
+    if (piece.type() == PieceType::kPawn && !any_target && written.to_file >= 0 &&
+        dst_l == timeline && dst_h == half &&
+        !PawnMayReachOnBoard(*view.At(timeline, half), from, piece, to)) {
+      return;
+    }
     // (An unmoved king's move on its own board may be castling written as the king's move.)
     if (!any_target && written.castle == SyntaxMove::Castle::kNone &&
         ReachDecidedByVector(piece, dst_l == timeline && dst_h == half)) {

@@ -121,5 +121,49 @@ TEST(FastPaths, PieceReachesTheSquaresTheGeneratorGives) {
   EXPECT_GT(checked, 100 * reached);
 }
 
+TEST(FastPaths, PawnsTheFilterSkipsHaveNoMoveThere) {
+  long skipped = 0, kept = 0, moves = 0;
+  int position = 0;
+  ForEachRandomPosition(2, [&](const Position& pos, const Move& move) {
+    if (++position % 3 != 0) return;
+    const Color mover = ColorOf(move.src_half);
+    const MoveView view(pos);
+    const int l = move.src_timeline, h = move.src_half;
+    const Board& tip = *pos.BoardAt(l, h);
+    for (int rank = 0; rank < tip.height(); ++rank) {
+      for (int file = 0; file < tip.width(); ++file) {
+        const Piece piece = tip.at(file, rank);
+        if (piece.empty() || piece.color() != mover || piece.type() != PieceType::kPawn) continue;
+        const Square from{static_cast<int8_t>(file), static_cast<int8_t>(rank)};
+        std::set<std::pair<int, int>> generated;  // squares of its moves on its own board
+        ForEachPieceMove(view, l, h, from, piece, GenMode::kAll, PromotionSet{},
+                         [&](const Move& m, Piece) {
+                           if (m.dst_timeline == l && m.dst_half == h) {
+                             generated.emplace(m.to.file, m.to.rank);
+                           }
+                           return false;
+                         });
+        moves += static_cast<long>(generated.size());
+        for (int y = 0; y < tip.height(); ++y) {
+          for (int x = 0; x < tip.width(); ++x) {
+            const Square to{static_cast<int8_t>(x), static_cast<int8_t>(y)};
+            if (PawnMayReachOnBoard(tip, from, piece, to)) {
+              ++kept;
+              continue;
+            }
+            ++skipped;
+            ASSERT_EQ(generated.count({x, y}), 0u)
+                << "pawn " << SquareName(from) << " to " << SquareName(to) << "\n"
+                << pos.StateFen();
+          }
+        }
+      }
+    }
+  });
+  EXPECT_GT(moves, 1000);
+  EXPECT_GE(kept, moves);
+  EXPECT_GT(skipped, 10 * kept);
+}
+
 }  // namespace
 }  // namespace fived
