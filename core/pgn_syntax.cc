@@ -189,10 +189,55 @@ std::optional<RawGame> GameSplitter::Next() {
       in_game_ = false;
       return TakeGame();
     }
+    if (line_kind_ != LineKind::kUndecided) TakeBytes();
+    if (scan_ == buffer_offset_ + buffer_.size()) continue;
     std::optional<RawGame> game = Step(buffer_[static_cast<size_t>(scan_ - buffer_offset_)]);
     if (game) return game;
   }
   return std::nullopt;
+}
+
+void GameSplitter::TakeBytes() {
+  // What Step does for these bytes, in tight loops: nearly every byte of a file is in a token, a
+  // header line or a comment.
+  const char* const begin = buffer_.data() + (scan_ - buffer_offset_);
+  const char* const end = buffer_.data() + buffer_.size();
+  const char* p = begin;
+  if (in_comment_) {
+    while (p < end && *p != '\n' && *p != '}') ++p;
+    if (p < end && *p == '}') {
+      in_comment_ = false;
+      ++p;
+    }
+  } else if (line_kind_ == LineKind::kHeader) {
+    for (; p < end && *p != '\n'; ++p) {
+      const char c = *p;
+      if (in_quote_) {
+        if (escape_) {
+          escape_ = false;
+        } else if (c == '\\') {
+          escape_ = true;
+        } else if (c == '"') {
+          in_quote_ = false;
+        }
+      } else if (c == '"') {
+        in_quote_ = true;
+      } else if (c == '{') {
+        in_comment_ = true;
+        has_movetext_ = true;
+        ++p;
+        break;
+      }
+    }
+  } else {
+    for (; p < end; ++p) {
+      const char c = *p;
+      if (IsSpace(c) || c == '{') break;
+      if (token_len_ < sizeof(token_)) token_[token_len_] = c;
+      if (token_len_ <= sizeof(token_)) ++token_len_;  // one past the buffer marks "too long"
+    }
+  }
+  scan_ += static_cast<uint64_t>(p - begin);
 }
 
 // ---------------------------------------------------------------------------------------------

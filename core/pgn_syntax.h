@@ -59,8 +59,12 @@ class GameSplitter {
 
   bool Fill();                          // reads one more chunk; false at the end of the stream
   std::optional<RawGame> Step(char c);  // classifies the byte at scan_, maybe closing a game
-  void StartGame();                     // a game starts at the current line
-  RawGame TakeGame();                   // the current game's text, as cut so far
+  // Once the line's kind is known, takes the bytes from scan_ on that Step would only note (up to
+  // the line end, the end of a comment, a movetext token's end or the end of the buffer), as
+  // Step would byte by byte.
+  void TakeBytes();
+  void StartGame();    // a game starts at the current line
+  RawGame TakeGame();  // the current game's text, as cut so far
   void EndLine(uint64_t next_line_start);
   void EndToken();
 
