@@ -121,6 +121,23 @@ void GameSplitter::EndLine(uint64_t next_line_start) {
   line_has_content_ = in_comment_;
 }
 
+void GameSplitter::HeaderByte(char c) {
+  if (in_quote_) {
+    if (escape_) {
+      escape_ = false;
+    } else if (c == '\\') {
+      escape_ = true;
+    } else if (c == '"') {
+      in_quote_ = false;
+    }
+  } else if (c == '"') {
+    in_quote_ = true;
+  } else if (c == '{') {
+    in_comment_ = true;
+    has_movetext_ = true;
+  }
+}
+
 std::optional<RawGame> GameSplitter::Step(char c) {
   std::optional<RawGame> finished;
   if (c == '\n') {
@@ -149,20 +166,7 @@ std::optional<RawGame> GameSplitter::Step(char c) {
     if (!header) has_movetext_ = true;
   }
   if (line_kind_ == LineKind::kHeader) {
-    if (in_quote_) {
-      if (escape_) {
-        escape_ = false;
-      } else if (c == '\\') {
-        escape_ = true;
-      } else if (c == '"') {
-        in_quote_ = false;
-      }
-    } else if (c == '"') {
-      in_quote_ = true;
-    } else if (c == '{') {
-      in_comment_ = true;
-      has_movetext_ = true;
-    }
+    HeaderByte(c);
     return finished;
   }
   if (IsSpace(c) || c == '{') {
@@ -210,24 +214,9 @@ void GameSplitter::TakeBytes() {
       ++p;
     }
   } else if (line_kind_ == LineKind::kHeader) {
-    for (; p < end && *p != '\n'; ++p) {
-      const char c = *p;
-      if (in_quote_) {
-        if (escape_) {
-          escape_ = false;
-        } else if (c == '\\') {
-          escape_ = true;
-        } else if (c == '"') {
-          in_quote_ = false;
-        }
-      } else if (c == '"') {
-        in_quote_ = true;
-      } else if (c == '{') {
-        in_comment_ = true;
-        has_movetext_ = true;
-        ++p;
-        break;
-      }
+    while (p < end && *p != '\n') {
+      HeaderByte(*p++);
+      if (in_comment_) break;
     }
   } else {
     for (; p < end; ++p) {

@@ -59,6 +59,7 @@ class GameSplitter {
 
   bool Fill();                          // reads one more chunk; false at the end of the stream
   std::optional<RawGame> Step(char c);  // classifies the byte at scan_, maybe closing a game
+  void HeaderByte(char c);              // a byte of a header line other than its end
   // Once the line's kind is known, takes the bytes from scan_ on that Step would only note (up to
   // the line end, the end of a comment, a movetext token's end or the end of the buffer), as
   // Step would byte by byte.

@@ -35,6 +35,27 @@ void ForEachRandomPosition(int games, F&& f) {
   }
 }
 
+// Calls f(position, view, timeline, half_turn, square, piece) for each piece of the mover on the
+// board it moves from, before every third move of random games (two games per variant).
+template <typename F>
+void ForEachMoverPiece(F&& f) {
+  int position = 0;
+  ForEachRandomPosition(2, [&](const Position& pos, const Move& move) {
+    if (++position % 3 != 0) return;
+    const Color mover = ColorOf(move.src_half);
+    const MoveView view(pos);
+    const int l = move.src_timeline, h = move.src_half;
+    const Board& tip = *pos.BoardAt(l, h);
+    for (int rank = 0; rank < tip.height(); ++rank) {
+      for (int file = 0; file < tip.width(); ++file) {
+        const Piece piece = tip.at(file, rank);
+        if (piece.empty() || piece.color() != mover) continue;
+        f(pos, view, l, h, Square{static_cast<int8_t>(file), static_cast<int8_t>(rank)}, piece);
+      }
+    }
+  });
+}
+
 TEST(FastPaths, BitboardCheckTestAgreesWithTheScan) {
   int capturable = 0, safe = 0;
   auto compare = [&](const Position& pos) {
@@ -72,18 +93,9 @@ TEST(FastPaths, BitboardCheckTestAgreesWithTheScan) {
 
 TEST(FastPaths, PieceReachesTheSquaresTheGeneratorGives) {
   long reached = 0, checked = 0;
-  int position = 0;
-  ForEachRandomPosition(2, [&](const Position& pos, const Move& move) {
-    if (++position % 3 != 0) return;
-    const Color mover = ColorOf(move.src_half);
-    const MoveView view(pos);
-    const int l = move.src_timeline, h = move.src_half;
-    const Board& tip = *pos.BoardAt(l, h);
-    for (int rank = 0; rank < tip.height(); ++rank) {
-      for (int file = 0; file < tip.width(); ++file) {
-        const Piece piece = tip.at(file, rank);
-        if (piece.empty() || piece.color() != mover || IsPawnLike(piece.type())) continue;
-        const Square from{static_cast<int8_t>(file), static_cast<int8_t>(rank)};
+  ForEachMoverPiece(
+      [&](const Position& pos, const MoveView& view, int l, int h, Square from, Piece piece) {
+        if (IsPawnLike(piece.type())) return;
         std::set<std::tuple<int, int, int, int>> generated;
         ForEachPieceMove(view, l, h, from, piece, GenMode::kAll, PromotionSet{},
                          [&](const Move& m, Piece) {
@@ -114,27 +126,16 @@ TEST(FastPaths, PieceReachesTheSquaresTheGeneratorGives) {
             }
           }
         });
-      }
-    }
-  });
+      });
   EXPECT_GT(reached, 10000);
   EXPECT_GT(checked, 100 * reached);
 }
 
 TEST(FastPaths, PawnsTheFilterSkipsHaveNoMoveThere) {
   long skipped = 0, kept = 0, moves = 0;
-  int position = 0;
-  ForEachRandomPosition(2, [&](const Position& pos, const Move& move) {
-    if (++position % 3 != 0) return;
-    const Color mover = ColorOf(move.src_half);
-    const MoveView view(pos);
-    const int l = move.src_timeline, h = move.src_half;
-    const Board& tip = *pos.BoardAt(l, h);
-    for (int rank = 0; rank < tip.height(); ++rank) {
-      for (int file = 0; file < tip.width(); ++file) {
-        const Piece piece = tip.at(file, rank);
-        if (piece.empty() || piece.color() != mover || piece.type() != PieceType::kPawn) continue;
-        const Square from{static_cast<int8_t>(file), static_cast<int8_t>(rank)};
+  ForEachMoverPiece(
+      [&](const Position& pos, const MoveView& view, int l, int h, Square from, Piece piece) {
+        if (piece.type() != PieceType::kPawn) return;
         std::set<std::pair<int, int>> generated;  // squares of its moves on its own board
         ForEachPieceMove(view, l, h, from, piece, GenMode::kAll, PromotionSet{},
                          [&](const Move& m, Piece) {
@@ -144,6 +145,7 @@ TEST(FastPaths, PawnsTheFilterSkipsHaveNoMoveThere) {
                            return false;
                          });
         moves += static_cast<long>(generated.size());
+        const Board& tip = *pos.BoardAt(l, h);
         for (int y = 0; y < tip.height(); ++y) {
           for (int x = 0; x < tip.width(); ++x) {
             const Square to{static_cast<int8_t>(x), static_cast<int8_t>(y)};
@@ -157,9 +159,7 @@ TEST(FastPaths, PawnsTheFilterSkipsHaveNoMoveThere) {
                 << pos.StateFen();
           }
         }
-      }
-    }
-  });
+      });
   EXPECT_GT(moves, 1000);
   EXPECT_GE(kept, moves);
   EXPECT_GT(skipped, 10 * kept);
