@@ -104,6 +104,12 @@ void Position::AddBoard(int timeline, int half_turn, const Board& board) {
   boards.push_back(&stored);
 }
 
+void Position::Log(LogEntry entry) {
+  // Room for a typical game's boards at once, instead of growing the log board by board.
+  if (log_.empty()) log_.reserve(64);
+  log_.push_back(entry);
+}
+
 int Position::Present() const {
   int present = INT_MAX;
   for (int l = min_timeline_; l <= max_timeline_; ++l) {
@@ -116,8 +122,7 @@ int Position::Present() const {
 void Position::Append(int timeline, const Board& board) {
   assert(HasTimeline(timeline));
   AddBoard(timeline, TipHalf(timeline) + 1, board);
-  if (log_.empty()) log_.reserve(64);
-  log_.push_back({timeline, false});
+  Log({timeline, false});
 }
 
 int Position::CreateTimeline(Color creator, int half_turn, const Board& board) {
@@ -131,8 +136,7 @@ int Position::CreateTimeline(Color creator, int half_turn, const Board& board) {
     min_timeline_ = timeline;
   }
   AddBoard(timeline, half_turn, board);
-  if (log_.empty()) log_.reserve(64);
-  log_.push_back({timeline, true});
+  Log({timeline, true});
   return timeline;
 }
 

@@ -227,6 +227,7 @@ class Position {
     int timeline;
     bool created;
   };
+  void Log(LogEntry entry);  // records an append, for Rollback
 
   const Timeline& Line(int timeline) const {
     assert(timeline >= min_timeline_ && timeline <= max_timeline_);

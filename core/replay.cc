@@ -332,7 +332,7 @@ std::variant<Move, std::string> ResolveMove(const Position& pos, Color mover,
   const bool whole_square = written.from_file >= 0 && written.from_rank >= 0;
   const Square to{static_cast<int8_t>(written.to_file), static_cast<int8_t>(written.to_rank)};
   // Tries the piece on `from` of a source board.
-  auto consider = [&](int timeline, int half, Square from, Piece piece) {
+  auto consider = [&](int timeline, int half, const Board& board, Square from, Piece piece) {
     // Pawns and brawns never change file by more than one.
     if (IsPawnLike(piece.type()) && written.to_file >= 0 &&
         std::abs(from.file - written.to_file) > 1) {
@@ -341,8 +341,7 @@ std::variant<Move, std::string> ResolveMove(const Position& pos, Color mover,
     const int dst_l = target ? target->first : timeline;
     const int dst_h = target ? target->second : half;
     if (piece.type() == PieceType::kPawn && !any_target && written.to_file >= 0 &&
-        dst_l == timeline && dst_h == half &&
-        !PawnMayReachOnBoard(*view.At(timeline, half), from, piece, to)) {
+        dst_l == timeline && dst_h == half && !PawnMayReachOnBoard(board, from, piece, to)) {
       return;
     }
     // (An unmoved king's move on its own board may be castling written as the king's move.)
@@ -406,7 +405,7 @@ std::variant<Move, std::string> ResolveMove(const Position& pos, Color mover,
       for (; candidates != 0; candidates &= candidates - 1) {
         const int square = std::countr_zero(candidates);
         const Square from{static_cast<int8_t>(square % 8), static_cast<int8_t>(square / 8)};
-        consider(timeline, half, from, board.at(from));
+        consider(timeline, half, board, from, board.at(from));
       }
       continue;
     }
@@ -421,8 +420,8 @@ std::variant<Move, std::string> ResolveMove(const Position& pos, Color mover,
         } else if (!PieceMatches(written, piece.type())) {
           continue;
         }
-        consider(timeline, half, Square{static_cast<int8_t>(file), static_cast<int8_t>(rank)},
-                 piece);
+        consider(timeline, half, board,
+                 Square{static_cast<int8_t>(file), static_cast<int8_t>(rank)}, piece);
       }
     }
   }
