@@ -10,6 +10,7 @@
 
 #include "core/pgn_writer.h"
 #include "core/replay.h"
+#include "schema/search_keys.h"
 
 namespace fived {
 
@@ -99,6 +100,12 @@ GameRecord AnalyzeGame(RawGame raw) {
   record.result = game.result.empty() ? HeaderValue(game, "Result") : game.result;
   record.date = HeaderValue(game, "Date");
   record.event = HeaderValue(game, "Event");
+  record.white_key = NameKey(record.white);
+  record.black_key = NameKey(record.black);
+  if (const ParsedDate date = ParseDate(record.date); date.kind == DateKind::kDate) {
+    record.date_first = date.bounds.first;
+    record.date_last = date.bounds.last;
+  }
   record.actions = static_cast<int>(replayer.actions().size());
   record.timelines = final_position.timeline_count();
   record.final_md5 = final_position.StateMd5();

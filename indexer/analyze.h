@@ -48,6 +48,11 @@ struct GameRecord {
   int height = 0;
   bool even_start = false;  // timelines -0 and +0 (types.h's numbering)
   std::string white, black, result, date, event;
+  // Search keys (schema/search_keys.h): NameKey of White and Black (empty: none), and the days
+  // the Date may stand for (0 and 0 when it has none or cannot be read).
+  std::string white_key, black_key;
+  int32_t date_first = 0;
+  int32_t date_last = 0;
   int actions = 0;
   int timelines = 0;
   std::string final_md5;

@@ -47,9 +47,10 @@ constexpr const char* kInsertSource =
 constexpr const char* kInsertGame =
     "INSERT OR IGNORE INTO games(source_id, byte_offset, game_index, text_hash, variant, width, "
     "height, even_start, white, black, result, date, event, actions, timelines, final_md5, "
-    "start_key, final_key, identity, duplicate_of, record, dictionary_id) "
+    "start_key, final_key, identity, duplicate_of, record, dictionary_id, white_key, black_key, "
+    "date_min, date_max) "
     "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, "
-    "NULLIF(?20, 0), ?21, ?22)";
+    "NULLIF(?20, 0), ?21, ?22, ?23, ?24, NULLIF(?25, 0), NULLIF(?26, 0))";
 // The first game of an identity is its original (later ones point to it), and the identity index
 // holds (identity, id): one index probe, however many copies there are.
 constexpr const char* kFindOriginal =
@@ -189,7 +190,7 @@ class Writer {
     if (auto error = Release()) return error;
     if (bulk_) {
       if (auto error = Begin()) return error;
-      if (auto error = db_.Exec(sql::kIndexesV2Sql)) return error;
+      if (auto error = db_.Exec(sql::kIndexesV4Sql)) return error;
     }
     return Flush();
   }
@@ -402,7 +403,8 @@ class Writer {
         std::string_view(game.final_md5), KeyToSql(game.start_key), KeyToSql(game.final_key),
         KeyToSql(game.identity), original,
         std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(record.data()), record.size()),
-        dictionary);
+        dictionary, Optional(game.white_key), Optional(game.black_key),
+        static_cast<int64_t>(game.date_first), static_cast<int64_t>(game.date_last));
     if (auto error = s_.game.Run()) return error;
     if (db_.Changes() == 0) {  // this game of this file is already indexed
       ++summary_.skipped;
@@ -561,7 +563,7 @@ int RunIndex(const IndexOptions& options, std::ostream& out, std::ostream& err,
     return 3;
   }
   const bool bulk = has_games.value() == 0;
-  if (auto error = db.Exec(bulk ? sql::kDropIndexesV2Sql : sql::kIndexesV2Sql)) {
+  if (auto error = db.Exec(bulk ? sql::kDropIndexesV4Sql : sql::kIndexesV4Sql)) {
     err << "5d-index: " << error->message << "\n";
     return 3;
   }

@@ -4,36 +4,31 @@
 #include <cctype>
 
 #include "query/text.h"
+#include "schema/search_keys.h"
 
 namespace fived {
 
 namespace {
 
-// A condition on a name column: equality when there is no wildcard (an index lookup on the
-// NOCASE index), LIKE otherwise (an index range when the pattern starts with a literal).
+// A condition on a name key column: equality when there is no wildcard, GLOB otherwise (an index
+// range when the pattern starts with a literal), both on the key of what the user typed.
 std::string NameCondition(std::string_view column, const std::string& pattern,
                           std::vector<SqlParam>* params) {
   const std::string index = std::to_string(params->size() + 1);
-  if (!HasWildcards(pattern)) {
-    params->push_back(pattern);
-    return std::string(column) + " = ?" + index + " COLLATE NOCASE";
+  const std::string key = NameKey(pattern);
+  if (!HasWildcards(key)) {
+    params->push_back(key);
+    return std::string(column) + " = ?" + index;
   }
-  params->push_back(LikePattern(pattern));
-  return std::string(column) + " LIKE ?" + index + " ESCAPE '\\'";
-}
-
-// Dates as stored, with separators made dots and unknown digits ('?') set to `fill`, so that
-// "2021.??.??" is compared as its first or last possible day.
-std::string StoredDate(char fill) {
-  return std::string("replace(replace(replace(games.date, '-', '.'), '/', '.'), '?', '") + fill +
-         "')";
+  params->push_back(GlobPattern(key));
+  return std::string(column) + " GLOB ?" + index;
 }
 
 }  // namespace
 
 bool GameFilter::empty() const {
   return player.empty() && white.empty() && black.empty() && variant.empty() && result.empty() &&
-         date_from.empty() && date_to.empty() && headers.empty() && min_timelines == 0 &&
+         date_from == 0 && date_to == 0 && headers.empty() && min_timelines == 0 &&
          min_actions == 0 && !originals_only;
 }
 
@@ -41,15 +36,12 @@ bool HasWildcards(std::string_view pattern) {
   return pattern.find_first_of("*?") != std::string_view::npos;
 }
 
-std::string LikePattern(std::string_view pattern) {
+std::string GlobPattern(std::string_view pattern) {
   std::string out;
   for (char c : pattern) {
-    if (c == '*') {
-      out += '%';
-    } else if (c == '?') {
-      out += '_';
+    if (c == '[') {
+      out += "[[]";
     } else {
-      if (c == '%' || c == '_' || c == '\\') out += '\\';
       out += c;
     }
   }
@@ -61,14 +53,14 @@ SqlCondition FilterCondition(const GameFilter& filter) {
   std::vector<std::string> terms;
   auto next = [&] { return "?" + std::to_string(out.params.size() + 1); };
   if (!filter.player.empty()) {
-    const std::string white = NameCondition("games.white", filter.player, &out.params);
-    const std::string black = NameCondition("games.black", filter.player, &out.params);
+    const std::string white = NameCondition("games.white_key", filter.player, &out.params);
+    const std::string black = NameCondition("games.black_key", filter.player, &out.params);
     terms.push_back("(" + white + " OR " + black + ")");
   }
   if (!filter.white.empty())
-    terms.push_back(NameCondition("games.white", filter.white, &out.params));
+    terms.push_back(NameCondition("games.white_key", filter.white, &out.params));
   if (!filter.black.empty())
-    terms.push_back(NameCondition("games.black", filter.black, &out.params));
+    terms.push_back(NameCondition("games.black_key", filter.black, &out.params));
   if (!filter.variant.empty()) {
     terms.push_back("games.variant = " + next());
     out.params.push_back(filter.variant);
@@ -77,13 +69,15 @@ SqlCondition FilterCondition(const GameFilter& filter) {
     terms.push_back("games.result = " + next());
     out.params.push_back(filter.result);
   }
-  if (!filter.date_from.empty()) {
-    terms.push_back(StoredDate('9') + " >= " + next());
-    out.params.push_back(filter.date_from);
+  // A game matches when a day its date may stand for lies within the bounds; NULL bounds (no
+  // readable date) compare false.
+  if (filter.date_from != 0) {
+    terms.push_back("games.date_max >= " + next());
+    out.params.push_back(int64_t{filter.date_from});
   }
-  if (!filter.date_to.empty()) {
-    terms.push_back(StoredDate('0') + " <= " + next());
-    out.params.push_back(filter.date_to);
+  if (filter.date_to != 0) {
+    terms.push_back("games.date_min <= " + next());
+    out.params.push_back(int64_t{filter.date_to});
   }
   for (const auto& [name, value] : filter.headers) {
     // The headers table is keyed by (name, value, game): one probe per game, or a range of one
@@ -91,11 +85,13 @@ SqlCondition FilterCondition(const GameFilter& filter) {
     const std::string name_param = next();
     out.params.push_back(name);
     const std::string value_param = next();
-    out.params.push_back(LikePattern(value));
+    const std::string key = NameKey(value);
+    out.params.push_back(HasWildcards(key) ? GlobPattern(key) : key);
     terms.push_back(
         "EXISTS (SELECT 1 FROM headers WHERE headers.game_id = games.id AND "
         "headers.name = " +
-        name_param + " AND headers.value LIKE " + value_param + " ESCAPE '\\')");
+        name_param + " AND " + kNameKeyFunction + "(headers.value) " +
+        (HasWildcards(key) ? "GLOB " : "= ") + value_param + ")");
   }
   if (filter.min_timelines > 0) {
     terms.push_back("games.timelines >= " + next());
@@ -128,29 +124,14 @@ void BindParams(Statement& statement, const std::vector<SqlParam>& params, int f
   }
 }
 
-std::optional<std::string> NormalizeDate(std::string_view text, bool upper) {
-  std::vector<std::string> parts(1);
-  for (char c : text) {
-    if (c == '.' || c == '-' || c == '/') {
-      parts.emplace_back();
-    } else if (std::isdigit(static_cast<unsigned char>(c))) {
-      parts.back() += c;
-    } else {
-      return std::nullopt;
-    }
+std::variant<int32_t, std::string> DateBound(std::string_view text, bool upper) {
+  const ParsedDate date = ParseDate(text);
+  if (date.kind != DateKind::kDate) {
+    return "'" + std::string(text) +
+           "' is not a date (YYYY, YYYY.MM or YYYY.MM.DD, with a month of 1 to 12 and a day "
+           "its month has; '-' or '/' may separate the parts)";
   }
-  if (parts.size() > 3 || parts[0].size() != 4) return std::nullopt;
-  std::string out = parts[0];
-  for (size_t i = 1; i < 3; ++i) {
-    out += '.';
-    if (i < parts.size()) {
-      if (parts[i].empty() || parts[i].size() > 2) return std::nullopt;
-      out += parts[i].size() == 1 ? "0" + parts[i] : parts[i];
-    } else {
-      out += upper ? "99" : "00";
-    }
-  }
-  return out;
+  return upper ? date.bounds.last : date.bounds.first;
 }
 
 std::optional<std::string> NormalizeResult(std::string_view text) {

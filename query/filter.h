@@ -18,17 +18,20 @@ namespace fived {
 
 // What users type. Every field is optional (empty or 0: no condition).
 struct GameFilter {
-  // Player names: case-insensitive (ASCII), '*' any run of characters, '?' one character.
+  // Player names as users type them: compared by their search keys (schema/search_keys.h:
+  // Unicode case folding, trimmed), '*' any run of characters, '?' one character.
   std::string player;  // white or black
   std::string white;
   std::string black;
   std::string variant;  // an official variant's name (FindVariant) or "custom"
   std::string result;   // "1-0", "0-1", "1/2-1/2" or "*"
-  // Bounds as normalized by NormalizeDate: "YYYY.MM.DD" with missing parts filled in.
-  std::string date_from;
-  std::string date_to;
-  // NAME=VALUE: a header of that name (case-insensitive) whose value matches VALUE
-  // (case-insensitive, wildcards as for players).
+  // Days as YYYYMMDD (0: no bound): games whose Date may fall on or after date_from and on or
+  // before date_to (a partial date counts as every day it may stand for). With a bound, games
+  // with no readable date never match.
+  int32_t date_from = 0;
+  int32_t date_to = 0;
+  // NAME=VALUE: a header of that name (ASCII case-insensitive) whose value matches VALUE (compared
+  // by search keys as player names are, wildcards as for players).
   std::vector<std::pair<std::string, std::string>> headers;
   int min_timelines = 0;
   int min_actions = 0;
@@ -52,15 +55,19 @@ void BindParams(Statement& statement, const std::vector<SqlParam>& params, int f
 
 // Whether a pattern has '*' or '?'.
 bool HasWildcards(std::string_view pattern);
-// The LIKE pattern (with ESCAPE '\') of a wildcard pattern: '*' -> '%', '?' -> '_', and '%', '_'
-// and '\' escaped.
-std::string LikePattern(std::string_view pattern);
+// The GLOB pattern of a wildcard pattern whose text is already a search key: '*' and '?' stay,
+// '[' (GLOB's only other special character outside brackets) is escaped as "[[]".
+std::string GlobPattern(std::string_view pattern);
+
+// The name of the SQL function, registered on 5d-query's connections (GameStore::Open), that
+// gives the search key (NameKey) of a text: header values are compared through it.
+inline constexpr const char* kNameKeyFunction = "fived_name_key";
 
 // A date bound as users write it: "2021", "2021.03", "2021.03.15" ('-' or '/' may separate the
-// parts). The lower bound fills missing parts with "00", the upper with "99", so that partial
-// dates of games ("2021.??.??") compare as the range they stand for. Returns nullopt when the
-// text is not such a date.
-std::optional<std::string> NormalizeDate(std::string_view text, bool upper);
+// parts; schema/search_keys.h's ParseDate). The lower bound (`upper` false) is the first day the
+// text may stand for, the upper the last, so "--date-from 2021.03 --date-to 2021.03" is March
+// 2021. An error message for people when the text is not a date ("2021.13", "2021.02.30").
+std::variant<int32_t, std::string> DateBound(std::string_view text, bool upper);
 
 // A result as users write it: "1-0" (or "white"), "0-1" ("black"), "1/2-1/2" ("draw", "1/2"),
 // "*" ("unfinished"). nullopt when unknown.

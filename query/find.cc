@@ -11,42 +11,68 @@ namespace fived {
 
 namespace {
 
-// ORDER BY text of a sort field. Only these fixed strings ever reach the SQL text.
-const char* SqlColumn(SortOrder::Field field) {
-  switch (field) {
+// ORDER BY text of a sort order: missing values (NULL) last in either direction, then ascending
+// ids, so that games that tie keep their order in the database whichever way the column is
+// sorted. Only these fixed strings ever reach the SQL text.
+std::string OrderBy(const SortOrder& order) {
+  const char* column = nullptr;
+  switch (order.field) {
     case SortOrder::Field::kWhite:
-      return "games.white COLLATE NOCASE";
+      column = "games.white_key";
+      break;
     case SortOrder::Field::kBlack:
-      return "games.black COLLATE NOCASE";
+      column = "games.black_key";
+      break;
     case SortOrder::Field::kResult:
-      return "games.result";
+      column = "games.result";
+      break;
     case SortOrder::Field::kDate:
-      return "games.date";
+      column = "games.date_min";
+      break;
     case SortOrder::Field::kVariant:
-      return "games.variant";
+      column = "games.variant";
+      break;
     case SortOrder::Field::kActions:
-      return "games.actions";
+      column = "games.actions";
+      break;
     case SortOrder::Field::kTimelines:
-      return "games.timelines";
+      column = "games.timelines";
+      break;
     case SortOrder::Field::kId:
     case SortOrder::Field::kAction:
       break;
   }
-  return "games.id";
+  if (column == nullptr) return order.descending ? " ORDER BY games.id DESC" : " ORDER BY games.id";
+  const std::string name(column);
+  std::string out = " ORDER BY " + name + " IS NULL, " + name + (order.descending ? " DESC" : "");
+  if (order.field == SortOrder::Field::kDate) {
+    out += ", games.date_max" + std::string(order.descending ? " DESC" : "");
+  }
+  return out + ", games.id";
 }
 
-// Whether a goes before b in `order` (ties by id).
+// Whether a goes before b in `order`, as OrderBy sorts (ties by ascending id).
 bool Before(const FoundGame& a, const FoundGame& b, const SortOrder& order) {
+  // <0, 0, >0 on the column; `missing` set when one side has no value (it goes last).
+  int missing = 0;
+  auto text = [&](const std::string& x, const std::string& y) {
+    if (x.empty() != y.empty()) missing = x.empty() ? 1 : -1;
+    return x.compare(y);
+  };
   auto compare = [&]() -> int {
     switch (order.field) {
       case SortOrder::Field::kWhite:
-        return CompareIgnoringCase(a.row.white, b.row.white);
+        return text(a.row.white_key, b.row.white_key);
       case SortOrder::Field::kBlack:
-        return CompareIgnoringCase(a.row.black, b.row.black);
+        return text(a.row.black_key, b.row.black_key);
       case SortOrder::Field::kResult:
-        return a.row.result.compare(b.row.result);
+        return text(a.row.result, b.row.result);
       case SortOrder::Field::kDate:
-        return a.row.date.compare(b.row.date);
+        if ((a.row.date_first == 0) != (b.row.date_first == 0)) {
+          missing = a.row.date_first == 0 ? 1 : -1;
+        }
+        if (a.row.date_first != b.row.date_first) return a.row.date_first < b.row.date_first ? -1 : 1;
+        return a.row.date_last < b.row.date_last ? -1 : (a.row.date_last > b.row.date_last ? 1 : 0);
       case SortOrder::Field::kVariant:
         return a.row.variant.compare(b.row.variant);
       case SortOrder::Field::kActions:
@@ -56,13 +82,14 @@ bool Before(const FoundGame& a, const FoundGame& b, const SortOrder& order) {
       case SortOrder::Field::kAction:
         return a.action - b.action;
       case SortOrder::Field::kId:
-        break;
+        return a.row.id < b.row.id ? -1 : (a.row.id > b.row.id ? 1 : 0);
     }
     return 0;
   };
   const int c = compare();
+  if (missing != 0) return missing < 0;
   if (c != 0) return order.descending ? c > 0 : c < 0;
-  return order.descending ? a.row.id > b.row.id : a.row.id < b.row.id;
+  return a.row.id < b.row.id;
 }
 
 std::string CsvCell(std::string_view text) {
@@ -191,12 +218,7 @@ DbResult<std::vector<FoundGame>> FindGames(GameStore& store, const FindRequest& 
   }
   const SqlCondition condition = FilterCondition(request.filter);
   const int limit_param = static_cast<int>(condition.params.size()) + 1;
-  const std::string direction = request.sort.descending ? " DESC" : "";
-  std::string order = std::string(" ORDER BY ") + SqlColumn(request.sort.field) + direction;
-  if (request.sort.field != SortOrder::Field::kId &&
-      request.sort.field != SortOrder::Field::kAction) {
-    order += ", games.id" + direction;
-  }
+  const std::string order = OrderBy(request.sort);
   const std::string page =
       " LIMIT ?" + std::to_string(limit_param) + " OFFSET ?" + std::to_string(limit_param + 1);
   const std::string from = std::string("SELECT ") + kGameRowColumns +

@@ -83,13 +83,15 @@ std::variant<fived::GameFilter, Failure> ReadFilter(const po::variables_map& vm)
   }
   for (const char* name : {"date-from", "date-to"}) {
     if (!vm.count(name)) continue;
-    const std::string value = vm[name].as<std::string>();
-    auto date = fived::NormalizeDate(value, std::string_view(name) == "date-to");
-    if (!date) {
-      return Usage(std::string("--") + name + ": '" + value +
-                   "' is not a date (YYYY, YYYY.MM or YYYY.MM.DD)");
+    const bool upper = std::string_view(name) == "date-to";
+    auto date = fived::DateBound(vm[name].as<std::string>(), upper);
+    if (auto* error = std::get_if<std::string>(&date)) {
+      return Usage(std::string("--") + name + ": " + *error);
     }
-    (std::string_view(name) == "date-to" ? filter.date_to : filter.date_from) = *date;
+    (upper ? filter.date_to : filter.date_from) = std::get<int32_t>(date);
+  }
+  if (filter.date_from != 0 && filter.date_to != 0 && filter.date_from > filter.date_to) {
+    return Usage("--date-from is after --date-to");
   }
   if (vm.count("header")) {
     for (const std::string& pair : vm["header"].as<std::vector<std::string>>()) {

@@ -8,6 +8,7 @@
 
 #include "query/json.h"
 #include "query/text.h"
+#include "schema/search_keys.h"
 
 namespace fived {
 
@@ -30,11 +31,6 @@ std::string BucketExpression(std::string_view column, const std::vector<CountBuc
   }
   return sql + " ELSE " + std::to_string(buckets.size() - 1) + " END";
 }
-
-// Dates with '-' and '/' read as '.', as the filters read them; NULL unless the year is known.
-constexpr const char* kKnownDate =
-    "CASE WHEN games.date GLOB '[0-9][0-9][0-9][0-9]*' "
-    "THEN replace(replace(games.date, '-', '.'), '/', '.') END";
 
 // Runs `sql` with the filter's parameters bound and calls row(statement) for every row.
 template <typename RowFunction>
@@ -147,8 +143,8 @@ DbResult<DatabaseStats> ComputeStats(GameStore& store, const GameFilter& filter,
           db,
           "SELECT " + BucketExpression("games.actions", kLengthBuckets) + " AS length_bucket, " +
               BucketExpression("games.timelines", kTimelineBuckets) +
-              " AS timeline_bucket, count(*), sum(games.actions), min(" + kKnownDate + "), max(" +
-              kKnownDate + ") FROM games WHERE " + where +
+              " AS timeline_bucket, count(*), sum(games.actions), min(games.date_min), "
+              "max(games.date_max), count(games.date_min) FROM games WHERE " + where +
               " AND games.duplicate_of IS NULL GROUP BY length_bucket, timeline_bucket",
           condition.params, [&](const Statement& s) {
             const int64_t games = s.Int64(2);
@@ -156,12 +152,25 @@ DbResult<DatabaseStats> ComputeStats(GameStore& store, const GameFilter& filter,
             stats.timelines[s.Int64(1)].games += games;
             stats.total_actions += s.Int64(3);
             if (!s.IsNull(4)) {
-              const std::string first(s.Text(4));
-              if (stats.first_date.empty() || first < stats.first_date) stats.first_date = first;
-              const std::string last(s.Text(5));
-              if (stats.last_date.empty() || last > stats.last_date) stats.last_date = last;
+              const auto first = static_cast<int32_t>(s.Int64(4));
+              const auto last = static_cast<int32_t>(s.Int64(5));
+              if (stats.first_day == 0 || first < stats.first_day) stats.first_day = first;
+              if (last > stats.last_day) stats.last_day = last;
             }
+            stats.dated += s.Int64(6);
           })) {
+    return *error;
+  }
+  // Dates that are there but not readable: few, so read and told apart from unknown ones here.
+  if (auto error = ForEachRow(db,
+                              "SELECT games.date FROM games WHERE " + where +
+                                  " AND games.duplicate_of IS NULL AND games.date IS NOT NULL "
+                                  "AND games.date_min IS NULL",
+                              condition.params, [&](const Statement& s) {
+                                if (ParseDate(s.Text(0)).kind == DateKind::kUnreadable) {
+                                  ++stats.unreadable_dates;
+                                }
+                              })) {
     return *error;
   }
 
@@ -170,8 +179,8 @@ DbResult<DatabaseStats> ComputeStats(GameStore& store, const GameFilter& filter,
     // 100,000 games); a hash map in one pass over the games is several times faster. Rows come
     // in id order, so a player keeps the spelling of their first game.
     std::unordered_map<std::string, PlayerStats> players;
-    auto add = [&](std::string_view name, bool won, bool drawn, bool lost) {
-      PlayerStats& player = players[AsciiLower(name)];
+    auto add = [&](std::string_view name, std::string_view key, bool won, bool drawn, bool lost) {
+      PlayerStats& player = players[std::string(key)];
       if (player.games == 0) player.name = std::string(name);
       ++player.games;
       player.wins += won;
@@ -180,17 +189,18 @@ DbResult<DatabaseStats> ComputeStats(GameStore& store, const GameFilter& filter,
     };
     if (auto error = ForEachRow(
             db,
-            "SELECT games.white, games.black, games.result FROM games WHERE " + where +
-                " AND games.duplicate_of IS NULL ORDER BY games.id",
+            "SELECT games.white, games.black, games.result, games.white_key, games.black_key "
+            "FROM games WHERE " + where + " AND games.duplicate_of IS NULL ORDER BY games.id",
             condition.params, [&](const Statement& s) {
               const std::string_view result = s.Text(2);
               const bool white_won = result == "1-0";
               const bool black_won = result == "0-1";
               const bool drawn = result == "1/2-1/2";
-              if (!s.IsNull(0)) add(s.Text(0), white_won, drawn, black_won);
+              // Names are grouped by their search keys; a blank name has none.
+              if (!s.IsNull(3)) add(s.Text(0), s.Text(3), white_won, drawn, black_won);
               // Someone playing themselves counts once, as White.
-              if (!s.IsNull(1) && (s.IsNull(0) || CompareIgnoringCase(s.Text(0), s.Text(1)) != 0)) {
-                add(s.Text(1), black_won, drawn, white_won);
+              if (!s.IsNull(4) && (s.IsNull(3) || s.Text(3) != s.Text(4))) {
+                add(s.Text(1), s.Text(4), black_won, drawn, white_won);
               }
             })) {
       return *error;
@@ -216,8 +226,17 @@ void WriteStatsTable(const DatabaseStats& stats, std::string* out) {
       {"rejected", Grouped(stats.rejected)},
       {"sources", Grouped(stats.sources)},
       {"actions", Grouped(stats.total_actions)}};
-  if (!stats.first_date.empty()) {
-    summary.push_back({"dates", stats.first_date + " to " + stats.last_date});
+  {
+    std::string dates;
+    if (stats.first_day != 0) dates = FormatDay(stats.first_day) + " to " + FormatDay(stats.last_day) + ", ";
+    dates += Grouped(stats.dated) + " dated, " + Grouped(stats.originals - stats.dated) +
+             " not";
+    if (stats.unreadable_dates > 0) {
+      dates += " (" + Grouped(stats.unreadable_dates) +
+               (stats.unreadable_dates == 1 ? " has a date that cannot be read)"
+                                            : " have dates that cannot be read)");
+    }
+    summary.push_back({"dates", dates});
   }
   // The summary's values are left-aligned: pad the names only.
   for (const auto& row : summary) {
@@ -287,13 +306,14 @@ void WriteStatsJson(const DatabaseStats& stats, std::string* out) {
         .Int(player.losses)
         .EndObject();
   }
-  json.EndArray().Key("dates");
-  if (stats.first_date.empty()) {
-    json.Null();
+  json.EndArray().Key("dates").BeginObject().Key("first");
+  if (stats.first_day == 0) {
+    json.Null().Key("last").Null();
   } else {
-    json.BeginObject().Key("first").String(stats.first_date).Key("last").String(stats.last_date);
-    json.EndObject();
+    json.String(FormatDay(stats.first_day)).Key("last").String(FormatDay(stats.last_day));
   }
+  json.Key("dated").Int(stats.dated).Key("undated").Int(stats.originals - stats.dated);
+  json.Key("unreadable").Int(stats.unreadable_dates).EndObject();
   json.Key("timelines");
   WriteBucketsJson(stats.timelines, json);
   json.Key("lengths");

@@ -22,8 +22,9 @@ struct VariantStats {
   int64_t originals = 0;  // games that are not a recorded duplicate (games.duplicate_of NULL)
 };
 
-// A player's record, from their side of the board. A game where one name (ignoring case) plays
-// both sides counts once, as White's.
+// A player's record, from their side of the board. Names are grouped by their search keys
+// (schema/search_keys.h: case, accents' encoding and spaces do not split a player). A game where
+// one name plays both sides counts once, as White's.
 struct PlayerStats {
   std::string name;  // as written in the earliest game (lowest id) among its spellings
   int64_t games = 0;
@@ -54,10 +55,12 @@ struct DatabaseStats {
   std::vector<VariantStats> variants;
   // The rest is over the originals matching the filter (a game recorded twice is one game).
   std::vector<PlayerStats> players;  // most games first, then by name; at most top_players
-  // Smallest and largest date among the originals whose year is known, with '-' and '/' written
-  // as '.' ("2021.03.04"; partial dates as written, "2021.??.??", which sorts after every full
-  // date of 2021). Empty when no game has one.
-  std::string first_date, last_date;
+  // The first and last day the originals' dates may stand for (YYYYMMDD, schema/search_keys.h;
+  // a game dated "2021" spans 2021.01.01 to 2021.12.31); 0 when no game has a readable date.
+  int32_t first_day = 0;
+  int32_t last_day = 0;
+  int64_t dated = 0;             // originals with a readable date; the others have none or:
+  int64_t unreadable_dates = 0;  // originals whose Date cannot be read ("6-14-2021")
   int64_t total_actions = 0;
   // Fixed buckets, every one listed even when empty. Timelines: 1, 2, 3, 4-5, 6-10, 11-20, 21+.
   // Actions: 0, 1-10, 11-20, ..., 91-100, 101+.
@@ -75,14 +78,15 @@ DbResult<DatabaseStats> ComputeStats(GameStore& store, const GameFilter& filter,
 //   games       1,204 (1,200 originals, 4 duplicates)
 //   rejected    3
 //   sources     2
-//   dates       2020.01.01 to 2021.12.31
+//   dates       2020.01.01 to 2021.12.31, 1,150 dated, 50 not (2 have dates that cannot be read)
 // then one table each for variants, top players, timelines and lengths (tables without rows are
 // left out).
 void WriteStatsTable(const DatabaseStats& stats, std::string* out);
 
 // Appends the statistics as one JSON object and a newline: "games", "originals", "duplicates",
 // "rejected", "sources", "actions" (total), "variants" [{"variant", "games", "originals"}],
-// "players" [{"name", "games", "wins", "draws", "losses"}], "dates" ({"first", "last"} or null),
+// "players" [{"name", "games", "wins", "draws", "losses"}], "dates" {"first", "last" (null when
+// no game has a readable date), "dated", "undated", "unreadable"},
 // "timelines" and "lengths" [{"range", "min", "max" (null for no bound), "games"}].
 void WriteStatsJson(const DatabaseStats& stats, std::string* out);
 

@@ -1,17 +1,38 @@
 // Reading games back from the database; see store.h.
 #include "query/store.h"
 
+#include <sqlite3.h>
+
 #include <cctype>
 
 #include "core/pgn_syntax.h"
+#include "query/filter.h"
+#include "schema/search_keys.h"
 
 namespace fived {
+
+namespace {
+
+// kNameKeyFunction(text): NameKey of its argument; NULL stays NULL.
+void NameKeyFunction(sqlite3_context* context, int, sqlite3_value** args) {
+  if (sqlite3_value_type(args[0]) == SQLITE_NULL) {
+    sqlite3_result_null(context);
+    return;
+  }
+  const auto* text = reinterpret_cast<const char*>(sqlite3_value_text(args[0]));
+  const std::string key =
+      NameKey(std::string_view(text, static_cast<size_t>(sqlite3_value_bytes(args[0]))));
+  sqlite3_result_text(context, key.data(), static_cast<int>(key.size()), SQLITE_TRANSIENT);
+}
+
+}  // namespace
 
 const char* const kGameRowColumns =
     "games.id, sources.path, games.byte_offset, games.game_index, games.variant, games.width, "
     "games.height, games.even_start, games.white, games.black, games.result, games.date, "
     "games.event, games.actions, games.timelines, games.final_md5, games.start_key, "
-    "games.final_key, games.identity, games.duplicate_of";
+    "games.final_key, games.identity, games.duplicate_of, games.white_key, games.black_key, "
+    "games.date_min, games.date_max";
 
 GameRow ReadGameRow(const Statement& s) {
   GameRow row;
@@ -35,6 +56,10 @@ GameRow ReadGameRow(const Statement& s) {
   row.final_key = KeyFromSql(s.Int64(17));
   row.identity = KeyFromSql(s.Int64(18));
   row.duplicate_of = s.Int64(19);
+  row.white_key = std::string(s.Text(20));
+  row.black_key = std::string(s.Text(21));
+  row.date_first = static_cast<int32_t>(s.Int64(22));
+  row.date_last = static_cast<int32_t>(s.Int64(23));
   return row;
 }
 
@@ -92,6 +117,11 @@ DbResult<GameStore> GameStore::Open(const std::string& path) {
   // Searches read postings and records all over the file: mapping it saves a copy per page read
   // (about 10% of an opening tree). Failing to map is harmless, so errors are ignored.
   (void)store.db_->Exec("PRAGMA mmap_size = 1073741824");
+  if (sqlite3_create_function_v2(store.db_->handle(), kNameKeyFunction, 1,
+                                 SQLITE_UTF8 | SQLITE_DETERMINISTIC, nullptr, NameKeyFunction,
+                                 nullptr, nullptr, nullptr) != SQLITE_OK) {
+    return DbError{1, path + ": cannot register " + kNameKeyFunction};
+  }
   const std::string row_sql = std::string("SELECT ") + kGameRowColumns +
                               " FROM games JOIN sources ON sources.id = games.source_id"
                               " WHERE games.id = ?1";

@@ -32,6 +32,9 @@ struct GameRow {
   int height = 8;
   bool even_start = false;
   std::string white, black, result, date, event;  // empty when the header is missing
+  std::string white_key, black_key;  // search keys (schema/search_keys.h); empty when missing
+  int32_t date_first = 0;            // the days the date may stand for, YYYYMMDD; 0 when the
+  int32_t date_last = 0;             // game has no readable date
   int actions = 0;
   int timelines = 0;
   std::string final_md5;
@@ -83,7 +86,8 @@ std::vector<ActionMoves> SplitCanonicalMovetext(std::string_view movetext);
 class GameStore {
  public:
   // Opens `path` read-only. A missing file, a file that is not a 5dpgn-db database or a database
-  // of another schema version is an error whose message names the path.
+  // of another schema version is an error whose message names the path. The connection has the
+  // SQL function kNameKeyFunction (query/filter.h).
   static DbResult<GameStore> Open(const std::string& path);
 
   GameStore(GameStore&&) noexcept;

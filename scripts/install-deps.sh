@@ -12,6 +12,7 @@ packages=(
   libboost-program-options-dev
   libxxhash-dev
   libzstd-dev
+  libunistring-dev
   libssl-dev
   libgtest-dev
   googletest

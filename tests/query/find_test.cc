@@ -92,27 +92,32 @@ std::string HeaderOf(const SyntaxGame& game, std::string_view name) {
   return h ? h->value : std::string();
 }
 
-TEST(FilterTest, WildcardPatternsBecomeEscapedLikePatterns) {
+TEST(FilterTest, WildcardPatternsBecomeEscapedGlobPatterns) {
   EXPECT_FALSE(HasWildcards("Shad Amethyst"));
   EXPECT_TRUE(HasWildcards("Shad*"));
   EXPECT_TRUE(HasWildcards("C?U"));
-  EXPECT_EQ(LikePattern("Shad*"), "Shad%");
-  EXPECT_EQ(LikePattern("C?U"), "C_U");
-  EXPECT_EQ(LikePattern("50%_a\\b*"), "50\\%\\_a\\\\b%");
+  EXPECT_EQ(GlobPattern("shad*"), "shad*");
+  EXPECT_EQ(GlobPattern("c?u"), "c?u");
+  EXPECT_EQ(GlobPattern("50%_[a]\\b*"), "50%_[[]a]\\b*");
 }
 
-TEST(FilterTest, DatesAreNormalizedToRanges) {
-  const std::vector<std::tuple<std::string, std::string, std::string>> cases = {
-      {"2021", "2021.00.00", "2021.99.99"},       {"2021.03", "2021.03.00", "2021.03.99"},
-      {"2021.3.5", "2021.03.05", "2021.03.05"},   {"2021-03-15", "2021.03.15", "2021.03.15"},
-      {"2021/03/15", "2021.03.15", "2021.03.15"},
+TEST(FilterTest, DateBoundsAreTheFirstOrLastDayOfWhatIsWritten) {
+  const std::vector<std::tuple<std::string, int32_t, int32_t>> cases = {
+      {"2021", 20210101, 20211231},       {"2021.03", 20210301, 20210331},
+      {"2021.3.5", 20210305, 20210305},   {"2021-03-15", 20210315, 20210315},
+      {"2021/03/15", 20210315, 20210315}, {"2020.02", 20200201, 20200229},
+      {"2021.02", 20210201, 20210228},
   };
   for (const auto& [text, from, to] : cases) {
-    EXPECT_EQ(NormalizeDate(text, false).value_or("none"), from) << text;
-    EXPECT_EQ(NormalizeDate(text, true).value_or("none"), to) << text;
+    EXPECT_EQ(std::get<int32_t>(DateBound(text, false)), from) << text;
+    EXPECT_EQ(std::get<int32_t>(DateBound(text, true)), to) << text;
   }
-  for (const char* bad : {"", "21", "2021.123", "2021.03.15.1", "March", "2021..03", "2021.x"}) {
-    EXPECT_FALSE(NormalizeDate(bad, false)) << bad;
+  for (const char* bad : {"", "21", "2021.123", "2021.03.15.1", "March", "2021..03", "2021.x",
+                          "2021.13", "2021.02.30", "2021.00", "6-14-2021", "2021.03-01"}) {
+    const auto bound = DateBound(bad, false);
+    ASSERT_TRUE(std::holds_alternative<std::string>(bound)) << bad;
+    EXPECT_EQ(std::get<std::string>(bound).rfind("'" + std::string(bad) + "' is not a date", 0), 0u)
+        << std::get<std::string>(bound);
   }
 }
 
@@ -174,14 +179,14 @@ TEST_F(FindTest, InjectionAttemptsMatchNothing) {
 
 TEST_F(FindTest, DatesResultsVariantsAndHeaders) {
   GameFilter dates;
-  dates.date_from = *NormalizeDate("2020.08.24", false);
-  dates.date_to = *NormalizeDate("2020.08.25", true);
+  dates.date_from = std::get<int32_t>(DateBound("2020.08.24", false));
+  dates.date_to = std::get<int32_t>(DateBound("2020.08.25", true));
   EXPECT_EQ(Ids(dates), IdsWhere([](const SyntaxGame& g) {
               const std::string d = HeaderOf(g, "Date");
               return d == "2020.08.24" || d == "2020.08.25";
             }));
   GameFilter year;
-  year.date_from = *NormalizeDate("2021", false);
+  year.date_from = std::get<int32_t>(DateBound("2021", false));
   EXPECT_EQ(Ids(year), IdsWhere([](const SyntaxGame& g) {
               return HeaderOf(g, "Date").rfind("2021", 0) == 0;
             }));

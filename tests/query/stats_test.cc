@@ -109,8 +109,8 @@ TEST(Stats, CountsTheWholeDatabase) {
   ExpectPlayer(stats.players[6], "Gil", 1, 0, 0, 0);
 
   // "????.??.??" is no date; "2019-01-01" is read as 2019.01.01.
-  EXPECT_EQ(stats.first_date, "2019.01.01");
-  EXPECT_EQ(stats.last_date, "2021.03.04");
+  EXPECT_EQ(stats.first_day, 20190101);
+  EXPECT_EQ(stats.last_day, 20210304);
   EXPECT_EQ(stats.total_actions, 8 + 3 + 11 + 4 * 6 + 12 + 2 + 0 + 2 + 7);
   EXPECT_EQ(Counts(stats.timelines), (std::vector<int64_t>{11, 1, 0, 0, 0, 0, 0}));
   EXPECT_EQ(Counts(stats.lengths), (std::vector<int64_t>{1, 9, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0}));
@@ -137,8 +137,8 @@ TEST(Stats, FilterRestrictsTheGamesButNotTheRejected) {
   ASSERT_EQ(stats.players.size(), 2u);
   ExpectPlayer(stats.players[0], "Cat", 4, 1, 1, 1);
   ExpectPlayer(stats.players[1], "Dan", 4, 1, 1, 1);
-  EXPECT_EQ(stats.first_date, "2020.05.06");
-  EXPECT_EQ(stats.last_date, "2020.05.07");
+  EXPECT_EQ(stats.first_day, 20200506);
+  EXPECT_EQ(stats.last_day, 20200507);
   EXPECT_EQ(stats.total_actions, 24);
   EXPECT_EQ(Counts(stats.lengths)[1], 4);
 
@@ -150,7 +150,7 @@ TEST(Stats, FilterRestrictsTheGamesButNotTheRejected) {
   EXPECT_EQ(stats.duplicates, 1);
   EXPECT_EQ(stats.originals, 0);
   EXPECT_TRUE(stats.players.empty());
-  EXPECT_EQ(stats.first_date, "");
+  EXPECT_EQ(stats.first_day, 0);
 
   GameFilter turn_zero;
   turn_zero.variant = "Standard - Turn Zero";
@@ -170,8 +170,10 @@ DatabaseStats SmallStats() {
   stats.total_actions = 30000;
   stats.variants = {{"Standard", 1000, 998}, {"custom", 204, 202}};
   stats.players = {{"Ann", 12, 5, 2, 4}};
-  stats.first_date = "2020.01.01";
-  stats.last_date = "2021.12.31";
+  stats.first_day = 20200101;
+  stats.last_day = 20211231;
+  stats.dated = 1150;
+  stats.unreadable_dates = 2;
   stats.timelines = {{1, 1, 900}, {2, -1, 300}};
   stats.lengths = {{0, 0, 0}, {1, 10, 1200}};
   return stats;

@@ -72,7 +72,7 @@ TEST(DatabaseTest, CreatesVersionThreeDatabase) {
   {
     Database db = MustOpen(path, OpenMode::kReadWrite);
     EXPECT_EQ(db.Path(), path);
-    EXPECT_EQ(QueryText(db, "SELECT value FROM meta WHERE key = 'schema_version'"), "3");
+    EXPECT_EQ(QueryText(db, "SELECT value FROM meta WHERE key = 'schema_version'"), "4");
     EXPECT_EQ(QueryText(db, "SELECT value FROM meta WHERE key = 'key_version'"),
               std::to_string(kKeyVersion));
     EXPECT_EQ(QueryText(db, "SELECT value FROM meta WHERE key = 'application'"), "5dpgn-db");
@@ -89,20 +89,21 @@ TEST(DatabaseTest, CreatesVersionThreeDatabase) {
     EXPECT_EQ(QueryText(db,
                         "SELECT group_concat(name, ' ') FROM (SELECT name FROM sqlite_schema "
                         "WHERE type = 'index' AND sql IS NOT NULL ORDER BY name)"),
-              "games_black_nocase games_duplicate_of games_final_md5 games_identity games_variant "
-              "games_white_nocase");
+              "games_black_key games_date games_duplicate_of games_final_md5 games_identity "
+              "games_variant games_white_key");
   }
   EXPECT_TRUE(fs::exists(path));
   Database again = MustOpen(path, OpenMode::kReadWrite);
   EXPECT_EQ(QueryText(again, "SELECT count(*) FROM meta"), "4");
   Database reader = MustOpen(path, OpenMode::kReadOnly);
   EXPECT_EQ(reader.mode(), OpenMode::kReadOnly);
-  EXPECT_EQ(QueryText(reader, "SELECT value FROM meta WHERE key = 'schema_version'"), "3");
+  EXPECT_EQ(QueryText(reader, "SELECT value FROM meta WHERE key = 'schema_version'"), "4");
 }
 
 TEST(DatabaseTest, EmbeddedSqlIsTheSchemaFiles) {
-  for (auto [name, embedded] : {std::pair{"schema_v3.sql", sql::kSchemaV3Sql},
-                                std::pair{"indexes_v2.sql", sql::kIndexesV2Sql}}) {
+  for (auto [name, embedded] : {std::pair{"schema_v4.sql", sql::kSchemaV4Sql},
+                                std::pair{"indexes_v4.sql", sql::kIndexesV4Sql},
+                                std::pair{"drop_indexes_v4.sql", sql::kDropIndexesV4Sql}}) {
     std::ifstream file(fs::path(FIVED_SOURCE_DIR) / "schema" / name, std::ios::binary);
     ASSERT_TRUE(file) << name;
     std::stringstream text;
@@ -119,7 +120,7 @@ TEST(DatabaseTest, RefusesOtherSchemaVersions) {
     MustExec(db, "UPDATE meta SET value = '1' WHERE key = 'schema_version'");
   }
   const std::string expected =
-      path + ": schema version 1 is not supported; this build reads version 3";
+      path + ": schema version 1 is not supported; this build reads version 4";
   EXPECT_EQ(OpenError(path, OpenMode::kReadOnly), expected);
   EXPECT_EQ(OpenError(path, OpenMode::kReadWrite), expected);
   DbResult<Database> refused = Database::Open(path, OpenMode::kReadOnly);
@@ -455,10 +456,12 @@ TEST(SchemaTest, IndexesServeTheCommonSearches) {
             "SEARCH headers USING PRIMARY KEY (name=? AND value>?);");
   EXPECT_EQ(Plan(db, "SELECT id FROM games WHERE identity = ?1"),
             "SEARCH games USING COVERING INDEX games_identity (identity=?);");
-  EXPECT_EQ(Plan(db, "SELECT id FROM games WHERE white = ?1 COLLATE NOCASE"),
-            "SEARCH games USING COVERING INDEX games_white_nocase (white=?);");
-  EXPECT_EQ(Plan(db, "SELECT id FROM games WHERE white LIKE 'ada%'"),
-            "SEARCH games USING COVERING INDEX games_white_nocase (white>? AND white<?);");
+  EXPECT_EQ(Plan(db, "SELECT id FROM games WHERE white_key = ?1"),
+            "SEARCH games USING COVERING INDEX games_white_key (white_key=?);");
+  EXPECT_EQ(Plan(db, "SELECT id FROM games WHERE black_key GLOB 'ada*'"),
+            "SEARCH games USING COVERING INDEX games_black_key (black_key>? AND black_key<?);");
+  EXPECT_EQ(Plan(db, "SELECT id FROM games WHERE date_min <= 20211231 AND date_max >= 20210101"),
+            "SEARCH games USING INDEX games_date (date_min<?);");
   EXPECT_EQ(Plan(db,
                  "SELECT id FROM games WHERE substr(final_md5, 1, 8) = substr(?1, 1, 8) "
                  "AND +final_md5 = ?1"),

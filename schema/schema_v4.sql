@@ -1,8 +1,9 @@
--- 5dpgn-db schema, version 3: the tables. Applied once, in one transaction, when Database::Open
+-- 5dpgn-db schema, version 4: the tables. Applied once, in one transaction, when Database::Open
 -- creates a database; the C++ side then writes the meta rows. Secondary indexes are in
--- indexes_v2.sql so that a bulk load can drop and rebuild them. schema/README.md documents every
+-- indexes_v4.sql so that a bulk load can drop and rebuild them. schema/README.md documents every
 -- column. What is written here is frozen: any change is a new file and a new schema version.
--- (Version 3 differs from versions 1 and 2 only in the order of the posting tables' keys.)
+-- (Version 4 adds the search keys of players and dates to version 3's games table; version 3
+-- differed from versions 1 and 2 only in the order of the posting tables' keys.)
 --
 -- Keys and hashes (start_key, final_key, identity, text_hash) are unsigned
 -- 64-bit values stored as the signed INTEGER with the same bits (KeyToSql in schema/db.h).
@@ -46,6 +47,13 @@ CREATE TABLE games (
   result TEXT,
   date TEXT,
   event TEXT,
+  -- Search keys (schema/search_keys.h): the players' names trimmed, their inner spaces made one,
+  -- case-folded and in Unicode NFC (NULL when absent or blank), and the first and last day the
+  -- Date header may stand for, as YYYYMMDD integers (NULL when absent, unknown or unreadable).
+  white_key TEXT,
+  black_key TEXT,
+  date_min INTEGER,
+  date_max INTEGER CHECK (date_max >= date_min),
   actions INTEGER NOT NULL CHECK (actions >= 0),
   timelines INTEGER NOT NULL CHECK (timelines >= 1),
   final_md5 TEXT NOT NULL,

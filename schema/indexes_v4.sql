@@ -1,15 +1,17 @@
--- 5dpgn-db schema, versions 2 and 3: secondary indexes (a new database gets them right after the
--- tables, schema_v3.sql). Version 1 had games_white and games_black in binary order, which a
--- case-insensitive player search cannot use, and no index on the final state's MD5. They are kept apart so that a bulk load may drop them and run this
--- file again afterwards (every statement is IF NOT EXISTS). schema/README.md explains each choice.
+-- 5dpgn-db schema, version 4: secondary indexes (a new database gets them right after the tables,
+-- schema_v4.sql). They are kept apart so that a bulk load may drop them and run this file again
+-- afterwards (every statement is IF NOT EXISTS). schema/README.md explains each choice. Versions 2
+-- and 3 indexed the player names with COLLATE NOCASE, which folds ASCII letters only.
 
 -- Duplicate detection looks up every new game's identity; "all copies of a game" too.
 CREATE INDEX IF NOT EXISTS games_identity ON games(identity);
--- Games by player, the most common search. Names compare case-insensitively (ASCII), as
--- 5d-query's --player, --white and --black do: `white = ?1 COLLATE NOCASE` and `white LIKE ?1`
--- (with a literal prefix) are index lookups.
-CREATE INDEX IF NOT EXISTS games_white_nocase ON games(white COLLATE NOCASE);
-CREATE INDEX IF NOT EXISTS games_black_nocase ON games(black COLLATE NOCASE);
+-- Games by player, the most common search. The keys are case-folded already, so 5d-query's
+-- --player, --white and --black fold what users type the same way: `white_key = ?1` and
+-- `white_key GLOB ?1` (with a literal prefix) are index lookups.
+CREATE INDEX IF NOT EXISTS games_white_key ON games(white_key);
+CREATE INDEX IF NOT EXISTS games_black_key ON games(black_key);
+-- Games by date range (--date-from, --date-to) and sorted by date.
+CREATE INDEX IF NOT EXISTS games_date ON games(date_min);
 -- Games by the specification's MD5 of their final state (5d-query --state-md5). The first 8 hex
 -- digits are selective enough and keep the index small: query with
 -- `substr(final_md5, 1, 8) = substr(?1, 1, 8) AND +final_md5 = ?1` (the unary + keeps SQLite from
