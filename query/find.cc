@@ -267,7 +267,10 @@ std::optional<DbError> WriteGames(GameStore& store, const std::vector<FoundGame>
       std::vector<std::vector<std::string>> rows = {header};
       for (const FoundGame& g : games) rows.push_back(cells(g));
       const std::vector<bool> right = {true, false, false, false, false, false, true, true, true};
-      out << FormatTable(rows, right);
+      // Results and dates longer than a standard one ("1-0 (time)", "6-14-2021 evening") are
+      // cut rather than widening their columns; the other formats keep them whole.
+      const std::vector<size_t> max_widths = {kMaxCellWidth, 24, 24, 8, 10, 32};
+      out << FormatTable(rows, right, max_widths);
       return std::nullopt;
     }
     case OutputFormat::kCsv: {

@@ -104,6 +104,8 @@ std::variant<fived::GameFilter, Failure> ReadFilter(const po::variables_map& vm)
   }
   filter.min_timelines = vm["min-timelines"].as<int>();
   filter.min_actions = vm["min-actions"].as<int>();
+  if (filter.min_timelines < 0) return Usage("--min-timelines must be 0 or more");
+  if (filter.min_actions < 0) return Usage("--min-actions must be 0 or more");
   filter.originals_only = vm.count("unique") > 0;
   return filter;
 }
@@ -147,6 +149,72 @@ std::variant<fived::OutputFormat, Failure> ReadTableOrJson(const po::variables_m
     return Usage(std::string(command) + " writes --format table or json");
   }
   return output;
+}
+
+// Options that take a number and the least value each accepts (vm holds the defaults too).
+constexpr std::pair<const char*, long> kLeastValues[] = {
+    {"limit", 0}, {"offset", 0},  {"min-timelines", 0}, {"min-actions", 0},
+    {"top", 0},   {"depth", 1},   {"twin-actions", 1},  {"columns", 0},
+    {"action", 0}};
+
+// The options each command takes besides --db and --help. An option a command does not take
+// would do nothing there, so giving it is an error rather than silently ignored.
+const std::vector<std::string>& CommandOptions(std::string_view command) {
+  static const std::vector<std::string> kFilters = {
+      "player",    "white",   "black",  "variant",       "result",      "date-from",
+      "date-to",   "header",  "unique", "min-timelines", "min-actions"};
+  auto with_filters = [](std::vector<std::string> own) {
+    own.insert(own.end(), kFilters.begin(), kFilters.end());
+    return own;
+  };
+  static const std::vector<std::string> kFind =
+      with_filters({"format", "moves", "state", "state-md5", "deep", "board", "count", "limit",
+                    "offset", "sort", "canonical"});
+  static const std::vector<std::string> kTree =
+      with_filters({"format", "moves", "state", "depth", "limit"});
+  static const std::vector<std::string> kDuplicates = {"format", "twin-actions", "export-unique"};
+  static const std::vector<std::string> kShow = {"action", "svg", "columns", "unicode"};
+  static const std::vector<std::string> kStats = with_filters({"format", "top"});
+  if (command == "tree") return kTree;
+  if (command == "duplicates") return kDuplicates;
+  if (command == "show") return kShow;
+  if (command == "stats") return kStats;
+  return kFind;
+}
+
+// Refuses values out of range and options that would do nothing in `command`, alone or with the
+// others given.
+std::optional<Failure> CheckOptions(const po::variables_map& vm, std::string_view command) {
+  for (const auto& [name, least] : kLeastValues) {
+    if (!vm.count(name)) continue;
+    const long value = name == std::string_view("limit") || name == std::string_view("offset")
+                           ? vm[name].as<long>()
+                           : vm[name].as<int>();
+    if (value < least) {
+      return Usage(std::string("--") + name + " must be " + std::to_string(least) + " or more");
+    }
+  }
+  const std::vector<std::string>& allowed = CommandOptions(command);
+  for (const auto& [name, value] : vm) {
+    if (value.defaulted() || name == "db" || name == "args") continue;
+    if (std::find(allowed.begin(), allowed.end(), name) == allowed.end()) {
+      return Usage(std::string(command) + " does not take --" + name +
+                   " (5d-query --help says which options go with which command)");
+    }
+  }
+  auto given = [&](const char* name) { return vm.count(name) && !vm[name].defaulted(); };
+  if (given("deep") && !given("state-md5")) return Usage("--deep goes with --state-md5");
+  if (given("canonical") && vm["format"].as<std::string>() != "5dpgn" &&
+      vm["format"].as<std::string>() != "pgn") {
+    return Usage("--canonical goes with --format 5dpgn");
+  }
+  if (given("count")) {
+    for (const char* name : {"limit", "offset", "sort", "format", "canonical"}) {
+      if (given(name)) return Usage(std::string("--count prints a number: --") + name +
+                                    " does nothing with it");
+    }
+  }
+  return std::nullopt;
 }
 
 // Prints a command's text, ending it with a line break (the JSON writers leave none).
@@ -194,6 +262,16 @@ std::optional<Failure> Find(fived::GameStore& store, const po::variables_map& vm
     auto matches = fived::FindBoard(store, std::get<fived::BoardQuery>(query));
     if (!matches.ok()) return DbFailure(matches.error());
     request.positions = std::move(matches).value();
+    const std::string text = vm["board"].as<std::string>();
+    const std::string_view pieces = std::string_view(text).substr(0, text.find(':'));
+    if (request.positions->empty() && pieces.find('*') == std::string_view::npos &&
+        pieces.find_first_of("pPwWkKrR") != std::string_view::npos) {
+      // The most common reason for finding nothing: the board was typed as chess FEN.
+      std::cerr << "5d-query: no board matched. The '*' marks matter: 5DFEN writes unmoved "
+                   "pawns, brawns, kings and rooks with a '*' (r*nbqk*bnr*/p*p*p*p*p*p*p*p*/...), "
+                   "and a board written without any only matches boards where all of them "
+                   "have moved\n";
+    }
   }
 
   if (vm.count("sort")) {
@@ -208,9 +286,8 @@ std::optional<Failure> Find(fived::GameStore& store, const po::variables_map& vm
     }
     request.sort = *order;
   }
-  request.limit = vm["limit"].as<long>();
+  if (vm.count("limit")) request.limit = vm["limit"].as<long>();
   request.offset = vm["offset"].as<long>();
-  if (request.offset < 0) return Usage("--offset must not be negative");
 
   if (vm.count("count")) {
     auto count = fived::CountGames(store, request);
@@ -328,7 +405,9 @@ std::optional<Failure> Tree(fived::GameStore& store, const po::variables_map& vm
   if (output == fived::OutputFormat::kJson) {
     fived::WriteTreeJson(nodes.value(), &out);
   } else {
-    fived::WriteTreeTable(nodes.value(), static_cast<int>(vm["limit"].as<long>()), &out);
+    // 0 in WriteTreeTable shows every action.
+    const int limit = vm.count("limit") ? static_cast<int>(vm["limit"].as<long>()) : 0;
+    fived::WriteTreeTable(nodes.value(), limit, &out);
   }
   Print(std::move(out));
   return std::nullopt;
@@ -422,8 +501,9 @@ int main(int argc, char** argv) {
       "coordinates; pieces in canonical 5DFEN ('*' on unmoved pawns, kings and rooks)");
   po::options_description output("Output (find)");
   output.add_options()("count", "print only the number of matching games")(
-      "limit", po::value<long>()->default_value(-1),
-      "at most N games (tree: N actions per position); -1 for all")(
+      "limit", po::value<long>(),
+      "at most N games (tree: the N most played actions of each position, the others summed "
+      "up); default all")(
       "offset", po::value<long>()->default_value(0), "skip the first N games")(
       "sort", po::value<std::string>(),
       "id, white, black, result, date, variant, actions, timelines or action (position "
@@ -479,6 +559,10 @@ int main(int argc, char** argv) {
   if (command != "show" && !args.empty()) {
     std::cerr << "5d-query: unexpected argument '" << args.front() << "'\n";
     return kExitUsage;
+  }
+  if (auto failure = CheckOptions(vm, command)) {
+    std::cerr << "5d-query: " << failure->message << "\n";
+    return failure->code;
   }
   std::ios::sync_with_stdio(false);
 

@@ -86,7 +86,30 @@ std::variant<Position, std::string> PositionFromMoves(std::string_view variant,
   if (!parsed.game.boards.empty() || parsed.game.headers.size() != 1) {
     return std::string("--moves: give only movetext (headers and boards are not allowed)");
   }
-  ReplayOutcome outcome = ReplayGame(parsed.game);
+  SyntaxGame game = parsed.game;
+  // In a file, moves on one line without a turn number belong to one action (the moves of a turn
+  // on several timelines). Typed on the command line without numbers, "e3 e6 Nf3" means one move
+  // an action, the players in turn.
+  const bool numbered =
+      moves.find('/') != std::string_view::npos ||
+      std::any_of(game.actions.begin(), game.actions.end(),
+                  [](const SyntaxAction& action) { return action.turn_number != 0; });
+  if (!numbered) {
+    std::vector<SyntaxAction> split;
+    bool black = !game.actions.empty() && game.actions.front().black;
+    for (const SyntaxAction& action : game.actions) {
+      for (const SyntaxMove& move : action.moves) {
+        SyntaxAction one;
+        one.black = black;
+        one.pos = move.pos;
+        one.moves.push_back(move);
+        split.push_back(std::move(one));
+        black = !black;
+      }
+    }
+    game.actions = std::move(split);
+  }
+  ReplayOutcome outcome = ReplayGame(game);
   if (outcome.error) {
     return PointAt("--moves", moves, outcome.error->pos, outcome.error->token,
                    outcome.error->reason);

@@ -24,7 +24,8 @@ namespace fived {
 std::variant<std::string, std::string> ResolveVariantName(std::string_view name);
 
 // The position after replaying `moves` (5dpgn movetext) from the start of `variant` (an official
-// name). On an illegal or unreadable move, an error message with the column of the move in
+// name). Movetext without turn numbers and without '/' ("e3 e6 Nf3") is read as one move per
+// action, the players in turn (in a file, moves on one line without a number make one action). On an illegal or unreadable move, an error message with the column of the move in
 // `moves`, the move and the reason, followed by the movetext and a caret under the move.
 std::variant<Position, std::string> PositionFromMoves(std::string_view variant,
                                                       std::string_view moves);

@@ -226,7 +226,7 @@ void WriteStatsTable(const DatabaseStats& stats, std::string* out) {
       {"rejected", Grouped(stats.rejected)},
       {"sources", Grouped(stats.sources)},
       {"actions", Grouped(stats.total_actions)}};
-  {
+  if (stats.originals > 0) {
     std::string dates;
     if (stats.first_day != 0) dates = FormatDay(stats.first_day) + " to " + FormatDay(stats.last_day) + ", ";
     dates += Grouped(stats.dated) + " dated, " + Grouped(stats.originals - stats.dated) +

@@ -209,21 +209,149 @@ TEST_F(FindTest, DatesResultsVariantsAndHeaders) {
             }));
 }
 
-TEST_F(FindTest, PartialDatesCountAsTheirRange) {
-  // A game dated 2020.08.?? lies in August 2020; the database has no such game, so this checks
-  // the SQL against a row of our own.
-  auto db = Database::Open(db_path_, OpenMode::kReadOnly);
-  ASSERT_TRUE(db.ok());
-  auto statement = db.value().Prepare(
-      "SELECT replace(replace(replace('2020.08.?"
-      "?', '-', '.'), '/', '.'), '?', '9') >= "
-      "'2020.08.15', replace(replace(replace('2020.08.?"
-      "?', '-', '.'), '/', '.'), '?', '0') <= "
-      "'2020.08.15'");
-  ASSERT_TRUE(statement.ok());
-  ASSERT_TRUE(statement.value().Step().ok());
-  EXPECT_EQ(statement.value().Int64(0), 1);
-  EXPECT_EQ(statement.value().Int64(1), 1);
+// Games with names in several scripts and spellings, and dates of every precision; game i of the
+// list is database id i + 1. Each game plays other moves, so none is a duplicate.
+struct NamedGame {
+  const char* white;
+  const char* black;
+  const char* date;  // nullptr: no Date header
+};
+const NamedGame kNamedGames[] = {
+    {"INÊS CARVALHO", "Pavel Dvořák", "2021.03"},                  // 1
+    {"  inês   carvalho ", "Ανδρέας Παπαδόπουλος", "6-14-2021"},  // 2: unreadable date
+    {"IN\x45\xCC\x82S Carvalho", "ανδρέας κ", "2021.03.15"},      // 3: E + combining circumflex
+    {"Bob", "PAVEL DVOŘÁK", "2021.??.??"},                        // 4
+    {"李小龍", "bob", nullptr},                                    // 5
+    {"Ann", "Bob", "2021.02.28"},                                 // 6
+    {"Ann", "Cy", "2021-03-01"},                                  // 7
+    {"Cy", "Ann", "2021.03.15"},                                  // 8: ties with 3 on date
+};
+const char* const kNamedMoves[] = {"1. e3 / e6", "1. e3 / f6", "1. d3 / e6", "1. d3 / f6",
+                                   "1. c3 / e6", "1. c3 / f6", "1. b3 / e6", "1. b3 / f6"};
+
+std::string NamedCollection() {
+  std::string text;
+  for (size_t i = 0; i < std::size(kNamedGames); ++i) {
+    const NamedGame& g = kNamedGames[i];
+    text += std::string("[White \"") + g.white + "\"]\n[Black \"" + g.black + "\"]\n";
+    if (g.date != nullptr) text += std::string("[Date \"") + g.date + "\"]\n";
+    text += std::string("\n") + kNamedMoves[i] + "\n\n";
+  }
+  return text;
+}
+
+std::vector<int64_t> FilteredIdsOf(GameStore& store, const GameFilter& filter) {
+  auto ids = FilteredIds(store, filter);
+  EXPECT_TRUE(ids.ok());
+  return ids.ok() ? ids.value() : std::vector<int64_t>{};
+}
+
+TEST(FilterTest, NamesCompareByUnicodeCaseFoldingTrimmed) {
+  fived::testing::TempDir dir;
+  GameStore store = fived::testing::IndexCollection(dir, NamedCollection());
+  auto player = [&](const char* name) {
+    GameFilter filter;
+    filter.player = name;
+    return FilteredIdsOf(store, filter);
+  };
+  const std::vector<int64_t> ines = {1, 2, 3};
+  EXPECT_EQ(player("INÊS CARVALHO"), ines);
+  EXPECT_EQ(player("inês carvalho"), ines);
+  EXPECT_EQ(player(" Inês  Carvalho "), ines);
+  EXPECT_EQ(player("inÊs*"), ines);
+  EXPECT_EQ(player("PAVEL DVOŘÁK"), (std::vector<int64_t>{1, 4}));
+  EXPECT_EQ(player("ανδρέας*"), (std::vector<int64_t>{2, 3}));
+  EXPECT_EQ(player("ΑΝΔΡΈΑΣ ?"), (std::vector<int64_t>{3}));
+  EXPECT_EQ(player("李小龍"), (std::vector<int64_t>{5}));
+  EXPECT_EQ(player("BOB"), (std::vector<int64_t>{4, 5, 6}));
+  EXPECT_TRUE(player("ines carvalho").empty());  // accents are not ignored, only case
+  GameFilter white;
+  white.white = "bob";
+  EXPECT_EQ(FilteredIdsOf(store, white), (std::vector<int64_t>{4}));
+  GameFilter header;
+  header.headers.emplace_back("black", "παύλος*");
+  EXPECT_TRUE(FilteredIdsOf(store, header).empty());
+  header.headers = {{"black", "ΑΝΔΡΈΑΣ*"}};
+  EXPECT_EQ(FilteredIdsOf(store, header), (std::vector<int64_t>{2, 3}));
+}
+
+TEST(FilterTest, DatesMatchEveryDayTheyMayStandForAndUnreadableOnesNone) {
+  fived::testing::TempDir dir;
+  GameStore store = fived::testing::IndexCollection(dir, NamedCollection());
+  auto between = [&](const char* from, const char* to) {
+    GameFilter filter;
+    if (from != nullptr) filter.date_from = std::get<int32_t>(DateBound(from, false));
+    if (to != nullptr) filter.date_to = std::get<int32_t>(DateBound(to, true));
+    return FilteredIdsOf(store, filter);
+  };
+  // Game 1 is dated 2021.03, game 4 2021.??.??; game 2's date cannot be read, game 5 has none.
+  EXPECT_EQ(between("2021.03", nullptr), (std::vector<int64_t>{1, 3, 4, 7, 8}));
+  EXPECT_EQ(between("2021.03", "2021.03"), (std::vector<int64_t>{1, 3, 4, 7, 8}));
+  EXPECT_EQ(between("2021.03.15", "2021.03.15"), (std::vector<int64_t>{1, 3, 4, 8}));
+  EXPECT_EQ(between(nullptr, "2021.02"), (std::vector<int64_t>{4, 6}));
+  EXPECT_EQ(between("2000", nullptr), (std::vector<int64_t>{1, 3, 4, 6, 7, 8}));
+  EXPECT_EQ(between(nullptr, "2100"), (std::vector<int64_t>{1, 3, 4, 6, 7, 8}));
+  EXPECT_TRUE(between("2022", nullptr).empty());
+
+  auto row = store.Row(2);
+  ASSERT_TRUE(row.ok() && row.value());
+  EXPECT_EQ(row.value()->date, "6-14-2021");
+  EXPECT_EQ(row.value()->date_first, 0);
+}
+
+TEST(FindOrderTest, DescendingSortsKeepAscendingIdsForTiesAndMissingValuesLast) {
+  fived::testing::TempDir dir;
+  GameStore store = fived::testing::IndexCollection(dir, NamedCollection());
+  auto sorted = [&](const char* order) {
+    FindRequest request;
+    request.sort = *ParseSortOrder(order);
+    auto games = FindGames(store, request);
+    EXPECT_TRUE(games.ok());
+    std::vector<int64_t> ids;
+    for (const FoundGame& g : games.value()) ids.push_back(g.row.id);
+    return ids;
+  };
+  // By first day, then last day: 4 (2021.??.??) starts on 2021.01.01; 7 (2021-03-01) and
+  // 1 (2021.03) both start on 2021.03.01, and 1 ends later; 3 and 8 share 2021.03.15; 2 and 5
+  // have no readable date.
+  EXPECT_EQ(sorted("date"), (std::vector<int64_t>{4, 6, 7, 1, 3, 8, 2, 5}));
+  EXPECT_EQ(sorted("-date"), (std::vector<int64_t>{3, 8, 1, 7, 6, 4, 2, 5}));
+  // Names sort by their keys: "ann" (6, 7), "bob" (4), "cy", "inês carvalho" (1, 2, 3), "李".
+  EXPECT_EQ(sorted("white"), (std::vector<int64_t>{6, 7, 4, 8, 1, 2, 3, 5}));
+  EXPECT_EQ(sorted("-white"), (std::vector<int64_t>{5, 1, 2, 3, 8, 4, 6, 7}));
+  // The same order when the games come from a position search and are sorted in memory.
+  FindRequest request;
+  request.sort = *ParseSortOrder("-date");
+  auto start = PositionFromMoves("Standard", "");
+  ASSERT_TRUE(std::holds_alternative<Position>(start));
+  auto matches = FindState(store, std::get<Position>(start).StateKey());
+  ASSERT_TRUE(matches.ok());
+  request.positions = matches.value();
+  auto games = FindGames(store, request);
+  ASSERT_TRUE(games.ok());
+  std::vector<int64_t> ids;
+  for (const FoundGame& g : games.value()) ids.push_back(g.row.id);
+  EXPECT_EQ(ids, sorted("-date"));
+  request.sort = *ParseSortOrder("-white");
+  games = FindGames(store, request);
+  ids.clear();
+  for (const FoundGame& g : games.value()) ids.push_back(g.row.id);
+  EXPECT_EQ(ids, sorted("-white"));
+}
+
+TEST(SearchTest, MovesWithoutNumbersAreOneMoveAnAction) {
+  auto numbered = PositionFromMoves("Standard", "1. e3 / e6 2. Nf3");
+  auto plain = PositionFromMoves("Standard", "e3 e6 Nf3");
+  ASSERT_TRUE(std::holds_alternative<Position>(numbered));
+  ASSERT_TRUE(std::holds_alternative<Position>(plain)) << std::get<std::string>(plain);
+  EXPECT_EQ(std::get<Position>(plain).StateKey(), std::get<Position>(numbered).StateKey());
+  auto lines = PositionFromMoves("Standard", "e3\ne6\nNf3");
+  ASSERT_TRUE(std::holds_alternative<Position>(lines));
+  EXPECT_EQ(std::get<Position>(lines).StateKey(), std::get<Position>(numbered).StateKey());
+  // An illegal move still points at itself.
+  auto bad = PositionFromMoves("Standard", "e3 e6 Qh9");
+  ASSERT_TRUE(std::holds_alternative<std::string>(bad));
+  EXPECT_NE(std::get<std::string>(bad).find("Qh9"), std::string::npos);
 }
 
 TEST_F(FindTest, SortLimitOffsetAndCount) {

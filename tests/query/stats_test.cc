@@ -187,7 +187,8 @@ TEST(Stats, Table) {
             "rejected    3\n"
             "sources     2\n"
             "actions     30,000\n"
-            "dates       2020.01.01 to 2021.12.31\n"
+            "dates       2020.01.01 to 2021.12.31, 1,150 dated, 50 not (2 have dates that "
+            "cannot be read)\n"
             "\n"
             "variant   games  originals\n"
             "Standard  1,000        998\n"
@@ -221,14 +222,38 @@ TEST(Stats, Json) {
             "\"actions\":30000,\"variants\":[{\"variant\":\"Standard\",\"games\":1000,"
             "\"originals\":998},{\"variant\":\"custom\",\"games\":204,\"originals\":202}],"
             "\"players\":[{\"name\":\"Ann\",\"games\":12,\"wins\":5,\"draws\":2,\"losses\":4}],"
-            "\"dates\":{\"first\":\"2020.01.01\",\"last\":\"2021.12.31\"},"
+            "\"dates\":{\"first\":\"2020.01.01\",\"last\":\"2021.12.31\",\"dated\":1150,"
+            "\"undated\":50,\"unreadable\":2},"
             "\"timelines\":[{\"range\":\"1\",\"min\":1,\"max\":1,\"games\":900},"
             "{\"range\":\"2+\",\"min\":2,\"max\":null,\"games\":300}],"
             "\"lengths\":[{\"range\":\"0\",\"min\":0,\"max\":0,\"games\":0},"
             "{\"range\":\"1-10\",\"min\":1,\"max\":10,\"games\":1200}]}\n");
   json.clear();
   WriteStatsJson(DatabaseStats{}, &json);
-  EXPECT_NE(json.find("\"dates\":null"), std::string::npos);
+  EXPECT_NE(json.find("\"dates\":{\"first\":null,\"last\":null,\"dated\":0,\"undated\":0,"
+                      "\"unreadable\":0}"),
+            std::string::npos);
+}
+
+TEST(Stats, DatesThatCannotBeReadAreCountedAndOutsideTheRange) {
+  TempDir dir;
+  // One game per date; each plays other moves, so none is a duplicate.
+  const std::vector<std::string> dates = {"6-14-2021", "2021.13.01", "????.??.??", "",
+                                          "2021.03",   "2020.02.29", "yesterday"};
+  const char* const moves[] = {"e3", "d3", "c3", "b3", "a3", "f3", "g3"};
+  std::string collection;
+  for (size_t i = 0; i < dates.size(); ++i) {
+    collection += "[Event \"game " + std::to_string(i + 1) + "\"]\n";
+    if (!dates[i].empty()) collection += "[Date \"" + dates[i] + "\"]\n";
+    collection += std::string("\n1. ") + moves[i] + "\n\n";
+  }
+  GameStore store = IndexCollection(dir, collection);
+  const DatabaseStats stats = Compute(store, GameFilter{}, 0);
+  ASSERT_EQ(stats.originals, 7);
+  EXPECT_EQ(stats.dated, 2);
+  EXPECT_EQ(stats.unreadable_dates, 3);  // "????.??.??" and no Date at all are not unreadable
+  EXPECT_EQ(stats.first_day, 20200229);
+  EXPECT_EQ(stats.last_day, 20210331);
 }
 
 }  // namespace
