@@ -335,8 +335,8 @@ namespace {
 // Creates a new database file at `path` atomically: the schema is written to a temporary file
 // beside it, which is then linked to `path`. A process killed meanwhile leaves no half-made
 // database at `path` (at most a stray "PATH.creating-PID" file). When another process created
-// `path` first, its database is kept.
-std::optional<DbError> CreateAtomically(const std::string& path) {
+// `path` first, its database is kept and `*created` stays false.
+std::optional<DbError> CreateAtomically(const std::string& path, bool* created) {
   const std::string temporary = path + ".creating-" + std::to_string(getpid());
   std::remove(temporary.c_str());
   // An empty file: Open then fills it in place (and does not come back here).
@@ -367,6 +367,7 @@ std::optional<DbError> CreateAtomically(const std::string& path) {
     return DbError{SQLITE_CANTOPEN,
                    path + ": cannot create the database (" + std::strerror(link_errno) + ")"};
   }
+  *created = linked == 0;
   return std::nullopt;
 }
 
@@ -374,10 +375,18 @@ std::optional<DbError> CreateAtomically(const std::string& path) {
 
 DbResult<Database> Database::Open(const std::string& path, OpenMode mode) {
   const bool read_only = mode == OpenMode::kReadOnly;
+  {
+    // SQLite would say "unable to open database file" or "disk I/O error".
+    std::error_code ignored;
+    if (std::filesystem::is_directory(path, ignored)) {
+      return DbError{SQLITE_CANTOPEN, path + ": is a directory, not a database file"};
+    }
+  }
+  bool created = false;
   if (!read_only && path != ":memory:" && !path.empty()) {
     std::error_code ignored;
     if (!std::filesystem::exists(path, ignored)) {
-      if (auto error = CreateAtomically(path)) return *error;
+      if (auto error = CreateAtomically(path, &created)) return *error;
     }
   }
   if (read_only) {
@@ -399,6 +408,7 @@ DbResult<Database> Database::Open(const std::string& path, OpenMode mode) {
     return error;
   }
   Database db(handle, path, mode);
+  db.created_ = created;
   sqlite3_extended_result_codes(handle, 1);
   db.SetBusyTimeout(std::chrono::milliseconds(kBusyTimeoutMs));
   if (auto error = db.Exec("PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL")) {
@@ -426,7 +436,10 @@ DbResult<Database> Database::Open(const std::string& path, OpenMode mode) {
 }
 
 Database::Database(Database&& other) noexcept
-    : db_(std::exchange(other.db_, nullptr)), path_(std::move(other.path_)), mode_(other.mode_) {}
+    : db_(std::exchange(other.db_, nullptr)),
+      path_(std::move(other.path_)),
+      mode_(other.mode_),
+      created_(other.created_) {}
 
 Database& Database::operator=(Database&& other) noexcept {
   if (this != &other) {
@@ -434,6 +447,7 @@ Database& Database::operator=(Database&& other) noexcept {
     db_ = std::exchange(other.db_, nullptr);
     path_ = std::move(other.path_);
     mode_ = other.mode_;
+    created_ = other.created_;
   }
   return *this;
 }

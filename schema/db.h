@@ -203,7 +203,8 @@ class Database {
   // consistency.
   //
   // Fails with SQLITE_CANTOPEN when a kReadOnly path does not exist ("PATH: no such database
-  // file") and with SQLITE_NOTADB when the file is not a 5dpgn-db database ("PATH: not a 5dpgn-db
+  // file") or when the path is a directory, in either mode ("PATH: is a directory, not a database
+  // file"), and with SQLITE_NOTADB when the file is not a 5dpgn-db database ("PATH: not a 5dpgn-db
   // database (REASON)"), when its schema version differs ("PATH: schema version 2 is not
   // supported; this build reads version 4") or when its keys were computed by another key
   // algorithm (meta.key_version differs from fived::kKeyVersion). A kReadWrite open never adds
@@ -233,6 +234,10 @@ class Database {
   // The path given to Open.
   const std::string& Path() const { return path_; }
   OpenMode mode() const { return mode_; }
+  // Whether this Open created the file (it was missing, and no other process created it first);
+  // false when it filled an existing empty file. A program that ends up storing nothing may then
+  // remove what it made: the file, PATH-wal and PATH-shm.
+  bool created() const { return created_; }
   // How long a statement waits for another connection's lock before failing with SQLITE_BUSY.
   void SetBusyTimeout(std::chrono::milliseconds timeout);
   // The SQLite connection, for what this wrapper does not cover. Owned by the Database.
@@ -245,6 +250,7 @@ class Database {
   sqlite3* db_ = nullptr;
   std::string path_;
   OpenMode mode_ = OpenMode::kReadOnly;
+  bool created_ = false;
 };
 
 // Reads one integer from a query of one row (an error when it returns none).

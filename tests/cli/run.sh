@@ -58,6 +58,7 @@ check index-club --db "$scratch/corpus.sqlite" --quiet --json corpus/club-games.
 check reindex-corpus --db "$scratch/corpus.sqlite" --quiet --json corpus/
 check index-missing --db "$scratch/missing.sqlite" --quiet corpus/no-such-file.5dpgn
 check index-not-a-database --db corpus/SOURCES.md --quiet corpus/adri326-5dchess-notation.5dpgn
+check index-db-directory --db corpus --quiet corpus/adri326-5dchess-notation.5dpgn
 check hashes-without-check --hashes corpus/adri326-5dchess-notation.5dpgn
 check bad-jobs --jobs -1 corpus/adri326-5dchess-notation.5dpgn
 check bad-option --check --no-such-option x
@@ -102,6 +103,7 @@ query bad-command "${db[@]}" frobnicate
 query show-missing "${db[@]}" show 999
 query query-missing-db --db "$scratch/no-such.sqlite"
 query query-not-a-database --db corpus/SOURCES.md
+query query-db-directory --db corpus
 if [ -e "$scratch/no-such.sqlite" ]; then
   failed=$((failed + 1))
   echo "FAIL: 5d-query created a database"

@@ -150,6 +150,32 @@ TEST(DatabaseTest, ReadOnlyOpenOfMissingFileFailsAndCreatesNothing) {
   EXPECT_TRUE(dir.Entries().empty());
 }
 
+TEST(DatabaseTest, RefusesADirectoryPlainly) {
+  TempDir dir;
+  const std::string path = dir.File("games");
+  fs::create_directory(path);
+  for (OpenMode mode : {OpenMode::kReadOnly, OpenMode::kReadWrite}) {
+    DbResult<Database> db = Database::Open(path, mode);
+    ASSERT_FALSE(db.ok());
+    EXPECT_EQ(db.error().code, SQLITE_CANTOPEN);
+    EXPECT_EQ(db.error().message, path + ": is a directory, not a database file");
+  }
+  EXPECT_EQ(dir.Entries(), std::vector<std::string>{"games"});
+  EXPECT_TRUE(fs::is_empty(path));
+}
+
+TEST(DatabaseTest, SaysWhetherItCreatedTheFile) {
+  TempDir dir;
+  const std::string path = dir.File("games.db");
+  EXPECT_TRUE(MustOpen(path, OpenMode::kReadWrite).created());
+  EXPECT_FALSE(MustOpen(path, OpenMode::kReadWrite).created());
+  EXPECT_FALSE(MustOpen(path, OpenMode::kReadOnly).created());
+  // An empty file is filled in place: it was there before.
+  const std::string empty_path = dir.File("empty.db");
+  std::ofstream(empty_path, std::ios::binary).flush();
+  EXPECT_FALSE(MustOpen(empty_path, OpenMode::kReadWrite).created());
+}
+
 TEST(DatabaseTest, RefusesFilesThatAreNotOurDatabases) {
   TempDir dir;
   const std::string text_path = dir.File("notes.txt");
