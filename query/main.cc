@@ -31,11 +31,17 @@ constexpr const char* kUsage =
     "\n"
     "Searches a database made by 5d-index (read-only: the database is never changed, and it\n"
     "may be searched while 5d-index adds to it). Names and header values compare\n"
-    "case-insensitively; '*' matches any run of characters and '?' one character.\n"
+    "case-insensitively in every script (Unicode case folding: 'INÊS' finds 'Inês'), with\n"
+    "surrounding spaces ignored; '*' matches any run of characters and '?' one character.\n"
+    "Dates may be partial (2021, 2021.03): a game matches when a day its Date may stand for\n"
+    "is in the range, and a game whose Date cannot be read matches no range.\n"
+    "An option that does nothing in a command is refused.\n"
     "\n"
     "Examples:\n"
     "  5d-query --player 'Shad*' --result 1-0          games Shad... won as white\n"
     "  5d-query --moves '1. e3 / f6 2. Qe2' --count    games that reached this position\n"
+    "  5d-query --moves 'e3 f6 Qe2' --count            the same, one move an action\n"
+    "  5d-query --date-from 2021.03 --date-to 2021.05  games of March to May 2021\n"
     "  5d-query --state-md5 4a35c8f1... --format json  games whose final state has this MD5\n"
     "  5d-query --board '[r*nbqk*bnr*/p*p*p*p*p*p*p*p*/8/8/8/4P3/P*P*P*P*1P*P*P*/R*NBQK*BNR*]'\n"
     "  5d-query tree --depth 2 --white Ada             Ada's repertoire as white\n"
@@ -477,19 +483,24 @@ int main(int argc, char** argv) {
       "an official variant, matched as [Board] names are (\"standard\", \"Turn Zero\"), or "
       "custom; also the variant --moves is played in (default Standard)")(
       "result", po::value<std::string>(), "1-0, 0-1, 1/2-1/2 or * (or white, black, draw)")(
-      "date-from", po::value<std::string>(), "games on or after YYYY[.MM[.DD]]")(
+      "date-from", po::value<std::string>(),
+      "games on or after YYYY[.MM[.DD]] ('-' or '/' may separate the parts; --date-from "
+      "2021.03 is from March 1st)")(
       "date-to", po::value<std::string>(),
-      "games on or before YYYY[.MM[.DD]]; partial dates such as 2021.??.?? count as the "
-      "whole range they may stand for")(
+      "games on or before YYYY[.MM[.DD]] (--date-to 2021.03 is up to March 31st); games' "
+      "partial dates such as 2021.??.?? count as every day they may stand for, and dates "
+      "that cannot be read (6-14-2021) match no range")(
       "header", po::value<std::vector<std::string>>(),
-      "NAME=VALUE: a header of that name with that value (repeatable; wildcards allowed)")(
+      "NAME=VALUE: a header of that name with that value, compared as names are "
+      "(repeatable; wildcards allowed)")(
       "min-timelines", po::value<int>()->default_value(0), "games with at least N timelines")(
       "min-actions", po::value<int>()->default_value(0), "games with at least N actions")(
       "unique", "leave out games recorded as copies of an earlier game");
   po::options_description position("Position (find; --moves and --state also for tree)");
   position.add_options()("moves", po::value<std::string>(),
                          "games that reached the state after this 5dpgn movetext, played in "
-                         "--variant: '1. e3 / f6 2. Qe2 / Nc6'")(
+                         "--variant: '1. e3 / f6 2. Qe2 / Nc6'; without turn numbers or '/' "
+                         "each move is one action, the players in turn: 'e3 f6 Qe2 Nc6'")(
       "state", po::value<std::string>(),
       "games that reached this full state, given as 5DFEN boards '[...:0:1:w][...]'")(
       "state-md5", po::value<std::string>(),
@@ -499,7 +510,7 @@ int main(int argc, char** argv) {
       "board", po::value<std::string>(),
       "games that had this board: '[pieces]' anywhere, '[pieces:L:T:c]' at those "
       "coordinates; pieces in canonical 5DFEN ('*' on unmoved pawns, kings and rooks)");
-  po::options_description output("Output (find)");
+  po::options_description output("Output (find; --limit also for tree)");
   output.add_options()("count", "print only the number of matching games")(
       "limit", po::value<long>(),
       "at most N games (tree: the N most played actions of each position, the others summed "
