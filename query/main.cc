@@ -5,6 +5,7 @@
 
 #include "core/pgn_syntax.h"
 #include "core/replay.h"
+#include "core/utf8.h"
 #include "core/variants.h"
 #include "query/duplicates.h"
 #include "query/find.h"
@@ -351,17 +352,21 @@ std::optional<Failure> Show(fived::GameStore& store, const po::variables_map& vm
     }
   }
 
-  std::string out = "Game " + std::to_string(id) + ": " + (game.white.empty() ? "?" : game.white) +
-                    " - " + (game.black.empty() ? "?" : game.black);
-  if (!game.result.empty()) out += "  " + game.result;
-  if (!game.date.empty()) out += "  " + game.date;
+  // Values from the input are escaped: they never act on the terminal.
+  using fived::EscapeForTerminal;
+  std::string out = "Game " + std::to_string(id) + ": " +
+                    EscapeForTerminal(game.white.empty() ? "?" : game.white) + " - " +
+                    EscapeForTerminal(game.black.empty() ? "?" : game.black);
+  if (!game.result.empty()) out += "  " + EscapeForTerminal(game.result);
+  if (!game.date.empty()) out += "  " + EscapeForTerminal(game.date);
   out += "\n" + game.variant + ", " + std::to_string(game.actions) + " actions, " +
          std::to_string(game.timelines) + " timelines";
   if (game.duplicate_of != 0) out += ", a copy of game " + std::to_string(game.duplicate_of);
-  out += "\nSource: " + game.source + " (game " + std::to_string(game.game_index) + ", byte " +
+  out += "\nSource: " + EscapeForTerminal(game.source) + " (game " +
+         std::to_string(game.game_index) + ", byte " +
          std::to_string(game.byte_offset) + ")\n\n";
   for (const auto& [name, value] : fived::HeadersOfText(texts.value().text)) {
-    out += "[" + name + " \"" + value + "\"]\n";
+    out += "[" + EscapeForTerminal(name) + " \"" + EscapeForTerminal(value) + "\"]\n";
   }
   out += "\n" + texts.value().moves;
   if (!texts.value().moves.empty() && texts.value().moves.back() != '\n') out += "\n";
