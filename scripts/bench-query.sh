@@ -12,7 +12,7 @@ for tool in build/tests/bench_query build/query/5d-query; do
   [ -x "$tool" ] || { echo "build first: make build" >&2; exit 2; }
 done
 db=build/bench/index.sqlite
-if ! build/query/5d-query --db "$db" --count --limit 0 >/dev/null 2>&1; then
+if ! build/query/5d-query --db "$db" --count >/dev/null 2>&1; then
   scripts/bench-index.sh
 fi
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(uname -sr)"
