@@ -30,6 +30,7 @@ struct GameInfo {
   int actions = 0;
   std::string variant;
   std::string white, black, date;  // as written; empty when missing
+  std::string white_key, black_key;  // search keys (schema/search_keys.h); empty when missing
 };
 
 // Game id -> index into the games. Rowids of games are dense (the indexer only appends), so a
@@ -76,7 +77,8 @@ std::string ActionsText(int actions) {
 
 DbResult<std::vector<GameInfo>> LoadGames(Database& db) {
   DbResult<Statement> prepared = db.Prepare(
-      "SELECT id, identity, start_key, final_key, actions, variant, white, black, date "
+      "SELECT id, identity, start_key, final_key, actions, variant, white, black, date, "
+      "white_key, black_key "
       "FROM games ORDER BY id");
   if (!prepared.ok()) return prepared.error();
   Statement& s = prepared.value();
@@ -94,6 +96,8 @@ DbResult<std::vector<GameInfo>> LoadGames(Database& db) {
     game.variant = std::string(s.Text(5));
     game.white = std::string(s.Text(6));
     game.black = std::string(s.Text(7));
+    game.white_key = std::string(s.Text(9));
+    game.black_key = std::string(s.Text(10));
     game.date = std::string(s.Text(8));
   }
   return games;
@@ -251,9 +255,9 @@ DbResult<std::vector<DuplicateGroup>> TwinGroups(GameStore& store,
   for (uint32_t i = 0; i < games.size(); ++i) {
     if (!key_at[i]) continue;
     const GameInfo& game = games[i];
-    std::string bucket = AsciiLower(game.white);
+    std::string bucket = game.white_key;
     bucket += '\0';
-    bucket += AsciiLower(game.black);
+    bucket += game.black_key;
     bucket += '\0';
     bucket += NormalizedDate(game.date);
     bucket += '\0';

@@ -15,7 +15,8 @@
 //           the complete game first, then its prefixes from the longest to the shortest (ties by
 //           id). A game that is the start of two diverging games goes with the longer one (ties:
 //           the lower id).
-//   twin    same White and Black (ASCII case-insensitive, both known), the same known Date and
+//   twin    same White and Black (by their search keys, schema/search_keys.h: case and spaces
+//           aside; both known), the same known Date and
 //           the same state after the first `twin_actions` actions, from the same start and by the
 //           same moves; but not the same game. Games shorter than `twin_actions` are never twins
 //           (if one matched another it would be its prefix or copy). Ids ascending.
