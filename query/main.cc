@@ -224,6 +224,20 @@ std::optional<Failure> CheckOptions(const po::variables_map& vm, std::string_vie
   return std::nullopt;
 }
 
+// A message for stderr with each line escaped (EscapeForTerminal): messages quote what users
+// typed and what files hold, and some point at it with a caret on a second line.
+std::string EscapeLines(std::string_view message) {
+  std::string out;
+  size_t begin = 0;
+  while (true) {
+    const size_t end = message.find('\n', begin);
+    out += fived::EscapeForTerminal(message.substr(begin, end - begin));
+    if (end == std::string_view::npos) return out;
+    out += '\n';
+    begin = end + 1;
+  }
+}
+
 // Prints a command's text, ending it with a line break (the JSON writers leave none).
 void Print(std::string out) {
   if (!out.empty() && out.back() != '\n') out += '\n';
@@ -552,7 +566,7 @@ int main(int argc, char** argv) {
     po::store(po::command_line_parser(argc, argv).options(all).positional(positional).run(), vm);
     po::notify(vm);
   } catch (const po::error& e) {
-    std::cerr << "5d-query: " << e.what() << " (5d-query --help lists the options)\n";
+    std::cerr << "5d-query: " << EscapeLines(e.what()) << " (5d-query --help lists the options)\n";
     return kExitUsage;
   }
   if (vm.count("help")) {
@@ -577,14 +591,14 @@ int main(int argc, char** argv) {
     return kExitUsage;
   }
   if (auto failure = CheckOptions(vm, command)) {
-    std::cerr << "5d-query: " << failure->message << "\n";
+    std::cerr << "5d-query: " << EscapeLines(failure->message) << "\n";
     return failure->code;
   }
   std::ios::sync_with_stdio(false);
 
   auto store = fived::GameStore::Open(vm["db"].as<std::string>());
   if (!store.ok()) {
-    std::cerr << "5d-query: " << store.error().message << "\n";
+    std::cerr << "5d-query: " << EscapeLines(store.error().message) << "\n";
     return kExitDatabase;
   }
   std::optional<Failure> failure;
@@ -601,7 +615,7 @@ int main(int argc, char** argv) {
   }
   std::cout.flush();
   if (failure) {
-    std::cerr << "5d-query: " << failure->message << "\n";
+    std::cerr << "5d-query: " << EscapeLines(failure->message) << "\n";
     return failure->code;
   }
   return kExitOk;
