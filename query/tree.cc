@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
+#include <optional>
 #include <string_view>
 #include <unordered_map>
 #include <unordered_set>
@@ -138,10 +139,30 @@ struct NodeBuild {
   std::vector<uint32_t> members;
 };
 
+// Widens the node's date range to `date` (a TreeDate; nothing when empty).
 void AddDate(const std::string& date, TreeNode* node) {
   if (date.empty()) return;
   if (node->first_date.empty() || date < node->first_date) node->first_date = date;
   if (node->last_date.empty() || date > node->last_date) node->last_date = date;
+}
+
+// Counts `game` in *node: its games, its result and its dates.
+void AddGame(const GameLine& game, TreeNode* node) {
+  ++node->games;
+  switch (game.outcome) {
+    case Outcome::kWhiteWins:
+      ++node->white_wins;
+      break;
+    case Outcome::kDraw:
+      ++node->draws;
+      break;
+    case Outcome::kBlackWins:
+      ++node->black_wins;
+      break;
+    case Outcome::kOther:
+      break;
+  }
+  AddDate(game.date, node);
 }
 
 // The nodes of the actions that `members` (in increasing game id) played at `level` (0: the
@@ -161,22 +182,7 @@ std::vector<TreeNode> BuildLevel(const std::vector<GameLine>& games,
       builds.back().node.action = played.text;
     }
     NodeBuild& build = builds[it->second];
-    TreeNode& node = build.node;
-    ++node.games;
-    switch (game.outcome) {
-      case Outcome::kWhiteWins:
-        ++node.white_wins;
-        break;
-      case Outcome::kDraw:
-        ++node.draws;
-        break;
-      case Outcome::kBlackWins:
-        ++node.black_wins;
-        break;
-      case Outcome::kOther:
-        break;
-    }
-    AddDate(game.date, &node);
+    AddGame(game, &build.node);
     build.members.push_back(member);
   }
   std::sort(builds.begin(), builds.end(), [](const NodeBuild& a, const NodeBuild& b) {
@@ -202,6 +208,12 @@ std::string Percent(double value) {
   return text;
 }
 
+// The score as the table shows it: "-" when no game has a result.
+std::string ScoreText(const TreeNode& node) {
+  const std::optional<double> score = node.score();
+  return score ? Percent(*score) : "-";
+}
+
 // "2021.03.01 - 2022.01.05", one date when all games have it, nothing when none has one.
 std::string DateRange(const TreeNode& node) {
   if (node.first_date.empty()) return {};
@@ -209,56 +221,89 @@ std::string DateRange(const TreeNode& node) {
   return node.first_date + " - " + node.last_date;
 }
 
-// Appends the rows of `nodes` and, depth first, of their children, each level indented two more
-// spaces.
-void CollectRows(const std::vector<TreeNode>& nodes, int limit, int indent,
+// A table row: `label`, `share` and the node's figures (see WriteTreeTable in tree.h).
+std::vector<std::string> Row(std::string label, std::string share, const TreeNode& node) {
+  return {std::move(label),
+          std::move(share),
+          std::to_string(node.games),
+          std::to_string(node.results()),
+          std::to_string(node.white_wins),
+          std::to_string(node.draws),
+          std::to_string(node.black_wins),
+          ScoreText(node),
+          DateRange(node)};
+}
+
+// Appends the rows of the children of `parent` and, depth first, of theirs, each level indented
+// two more spaces.
+void CollectRows(const TreeNode& parent, int limit, int indent,
                  std::vector<std::vector<std::string>>* rows) {
+  const std::vector<TreeNode>& nodes = parent.children;
   const std::string pad(static_cast<size_t>(indent), ' ');
   const size_t shown =
       limit > 0 ? std::min(nodes.size(), static_cast<size_t>(limit)) : nodes.size();
   for (size_t i = 0; i < shown; ++i) {
     const TreeNode& node = nodes[i];
-    rows->push_back({pad + node.action, std::to_string(node.games), std::to_string(node.white_wins),
-                     std::to_string(node.draws), std::to_string(node.black_wins),
-                     Percent(node.score()), DateRange(node)});
-    CollectRows(node.children, limit, indent + 2, rows);
+    rows->push_back(Row(pad + node.action, Percent(node.ShareOf(parent)), node));
+    CollectRows(node, limit, indent + 2, rows);
   }
   if (shown < nodes.size()) {
     // What the limit hides is still counted, so that the rows add up to their parent.
-    int64_t games = 0;
-    for (size_t i = shown; i < nodes.size(); ++i) games += nodes[i].games;
+    TreeNode rest;
+    for (size_t i = shown; i < nodes.size(); ++i) {
+      const TreeNode& node = nodes[i];
+      rest.games += node.games;
+      rest.white_wins += node.white_wins;
+      rest.draws += node.draws;
+      rest.black_wins += node.black_wins;
+      AddDate(node.first_date, &rest);
+      AddDate(node.last_date, &rest);
+    }
     const size_t hidden = nodes.size() - shown;
-    rows->push_back(
-        {pad + "(" + std::to_string(hidden) + (hidden == 1 ? " other action)" : " other actions)"),
-         std::to_string(games)});
+    rows->push_back(Row(
+        pad + "(" + std::to_string(hidden) + (hidden == 1 ? " other action)" : " other actions)"),
+        Percent(rest.ShareOf(parent)), rest));
   }
 }
 
-void WriteNodesJson(const std::vector<TreeNode>& nodes, JsonWriter* json) {
+// The keys the position and the actions share, from results to last_date.
+void WriteCountsJson(const TreeNode& node, JsonWriter* json) {
+  json->Key("results").Int(node.results());
+  json->Key("white_wins").Int(node.white_wins);
+  json->Key("draws").Int(node.draws);
+  json->Key("black_wins").Int(node.black_wins);
+  json->Key("score");
+  if (const std::optional<double> score = node.score()) {
+    json->Double(*score);
+  } else {
+    json->Null();
+  }
+  json->Key("first_date");
+  if (node.first_date.empty()) {
+    json->Null();
+  } else {
+    json->String(node.first_date);
+  }
+  json->Key("last_date");
+  if (node.last_date.empty()) {
+    json->Null();
+  } else {
+    json->String(node.last_date);
+  }
+}
+
+// The array of the actions from `parent`, each with its own answers when it is expanded.
+void WriteActionsJson(const TreeNode& parent, JsonWriter* json) {
   json->BeginArray();
-  for (const TreeNode& node : nodes) {
+  for (const TreeNode& node : parent.children) {
     json->BeginObject();
     json->Key("action").String(node.action);
     json->Key("games").Int(node.games);
-    json->Key("white_wins").Int(node.white_wins);
-    json->Key("draws").Int(node.draws);
-    json->Key("black_wins").Int(node.black_wins);
-    json->Key("score").Double(node.score());
-    json->Key("first_date");
-    if (node.first_date.empty()) {
-      json->Null();
-    } else {
-      json->String(node.first_date);
-    }
-    json->Key("last_date");
-    if (node.last_date.empty()) {
-      json->Null();
-    } else {
-      json->String(node.last_date);
-    }
+    json->Key("share").Double(node.ShareOf(parent));
+    WriteCountsJson(node, json);
     if (node.expanded) {
       json->Key("children");
-      WriteNodesJson(node.children, json);
+      WriteActionsJson(node, json);
     }
     json->EndObject();
   }
@@ -267,14 +312,20 @@ void WriteNodesJson(const std::vector<TreeNode>& nodes, JsonWriter* json) {
 
 }  // namespace
 
-double TreeNode::score() const {
-  if (games == 0) return 0;
+std::optional<double> TreeNode::score() const {
+  const int64_t finished = results();
+  if (finished == 0) return std::nullopt;
   return (static_cast<double>(white_wins) + static_cast<double>(draws) / 2) /
-         static_cast<double>(games) * 100;
+         static_cast<double>(finished) * 100;
 }
 
-DbResult<std::vector<TreeNode>> BuildTree(GameStore& store, uint64_t state_key,
-                                          const GameFilter& filter, int depth) {
+double TreeNode::ShareOf(const TreeNode& parent) const {
+  if (parent.games == 0) return 0;
+  return static_cast<double>(games) / static_cast<double>(parent.games) * 100;
+}
+
+DbResult<TreeNode> BuildTree(GameStore& store, uint64_t state_key, const GameFilter& filter,
+                             int depth) {
   depth = std::max(depth, 1);
   const ReadSnapshot snapshot(store.db());
   DbResult<std::vector<PositionMatch>> matches = FindState(store, state_key);
@@ -316,25 +367,37 @@ DbResult<std::vector<TreeNode>> BuildTree(GameStore& store, uint64_t state_key,
   }
   select.Reset();
 
+  // Every counted game reached the position, also those that end there and play no action.
+  TreeNode position;
   std::vector<uint32_t> members(games.size());
-  for (size_t i = 0; i < members.size(); ++i) members[i] = static_cast<uint32_t>(i);
-  return BuildLevel(games, members, 0, depth);
+  for (size_t i = 0; i < members.size(); ++i) {
+    AddGame(games[i], &position);
+    members[i] = static_cast<uint32_t>(i);
+  }
+  position.expanded = true;
+  position.children = BuildLevel(games, members, 0, depth);
+  return position;
 }
 
-void WriteTreeTable(const std::vector<TreeNode>& nodes, int limit, std::string* out) {
-  std::vector<std::vector<std::string>> rows = {
-      {"action", "games", "white wins", "draws", "black wins", "score", "dates"}};
-  CollectRows(nodes, limit, 0, &rows);
+void WriteTreeTable(const TreeNode& position, int limit, std::string* out) {
+  std::vector<std::vector<std::string>> rows = {{"action", "share", "games", "results",
+                                                 "white wins", "draws", "black wins", "score",
+                                                 "dates"}};
+  // The position is the whole of which the actions are shares; it has no share of its own.
+  rows.push_back(Row("(position)", "", position));
+  CollectRows(position, limit, 0, &rows);
   // The action and the dates are text, left-aligned; the figures are right-aligned.
-  *out += FormatTable(rows, {false, true, true, true, true, true, false});
-  int64_t total = 0;
-  for (const TreeNode& node : nodes) total += node.games;
-  *out += std::to_string(total) + (total == 1 ? " game\n" : " games\n");
+  *out += FormatTable(rows, {false, true, true, true, true, true, true, true, false});
 }
 
-void WriteTreeJson(const std::vector<TreeNode>& nodes, std::string* out) {
+void WriteTreeJson(const TreeNode& position, std::string* out) {
   JsonWriter json(out);
-  WriteNodesJson(nodes, &json);
+  json.BeginObject();
+  json.Key("games").Int(position.games);
+  WriteCountsJson(position, &json);
+  json.Key("actions");
+  WriteActionsJson(position, &json);
+  json.EndObject();
 }
 
 }  // namespace fived

@@ -1,7 +1,9 @@
-// The opening tree of a position: every action played from it in the database, with how many
-// games played it, their results and their date range, and, to a chosen depth, the actions that
-// followed. Games come from the state's posting list (schema/postings.h), so any position has a
-// tree, not only the start; the filters of 5d-query (query/filter.h) restrict the games counted.
+// The opening tree of a position: how many games in the database reached it, and every action
+// played from it, each with how many games played it (and their share of the position's games),
+// their results, white's score over the finished ones and their date range, and, to a chosen
+// depth, the actions that followed. Games come from the state's posting list
+// (schema/postings.h), so any position has a tree, not only the start; the filters of 5d-query
+// (query/filter.h) restrict the games counted.
 //
 // An action is counted as a set of moves: the same moves in another order (possible once there
 // are several timelines) are one action. A game and its duplicates (games.duplicate_of) count
@@ -11,6 +13,7 @@
 #define FIVED_QUERY_TREE_H_
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -20,11 +23,13 @@
 
 namespace fived {
 
-// One action played from a position and the games that played it.
+// A position or one action played from it, and the games that reached it or played it.
 struct TreeNode {
   // The action in canonical 5dpgn: its move texts joined by ' ', in the order in which the first
-  // game (the lowest id) that played it wrote them.
+  // game (the lowest id) that played it wrote them. Empty for the position BuildTree returns.
   std::string action;
+  // The games counted: for the position every game that reached it, including those that ended
+  // there; for an action the games that played it.
   int64_t games = 0;
   // Games by games.result: "1-0", "1/2-1/2", "0-1". A game with another result or none (an
   // unfinished game, "*") counts in `games` only.
@@ -37,46 +42,62 @@ struct TreeNode {
   // date.
   std::string first_date;
   std::string last_date;
-  // True when the tree was built deep enough to look past this action (BuildTree's depth reached
-  // below it). Then `children` holds the actions that followed it, possibly none (every game
-  // ended here); otherwise `children` is empty because nobody looked.
+  // True when the tree was built deep enough to look past this node (BuildTree's depth reached
+  // below it; always for the position). Then `children` holds the actions that followed it,
+  // possibly none (every game ended here); otherwise `children` is empty because nobody looked.
   bool expanded = false;
-  // Sorted as BuildTree sorts its result.
+  // Sorted as BuildTree sorts the actions from the position.
   std::vector<TreeNode> children;
 
-  // White's score in percent: (white_wins + draws / 2) / games * 100; 0 when games is 0.
-  double score() const;
+  // The games with a result: white_wins + draws + black_wins.
+  int64_t results() const { return white_wins + draws + black_wins; }
+  // White's score in percent over the games with a result: (white_wins + draws / 2) / results()
+  // * 100. Unfinished games say nothing about how the action fares, so they are left out rather
+  // than counted as losses. nullopt when no game has a result.
+  std::optional<double> score() const;
+  // The percent of `parent`'s games that played this node's action: games / parent.games * 100,
+  // where `parent` is the node whose `children` hold this one (the position for the actions
+  // from it). 0 when `parent` has no games.
+  double ShareOf(const TreeNode& parent) const;
 };
 
-// The actions played from the state `state_key` (a Position's StateKey()) by the games that
-// reached it and pass `filter`, sorted by games (most first), then by action text.
+// The position `state_key` (a Position's StateKey()) as the games that reached it and pass
+// `filter` saw it: their counts and dates, and as `children` the actions they played from it,
+// sorted by games (most first), then by action text. The position's `action` is empty and it is
+// always `expanded`; it has no games when no game reached the state or passed the filter.
 //
-// A game counts at the first action after which it stood in the state; it contributes the action
-// it played next, and nothing when it ended there. Of a game and its duplicates, the one with the
-// lowest id among those that pass the filter counts (usually the original: a filter on players
-// may keep a copy whose headers name another player than the original's).
+// A game counts at the first action after which it stood in the state; it counts for the
+// position, and for the action it played next unless it ended there. Of a game and its
+// duplicates, the one with the lowest id among those that pass the filter counts (usually the
+// original: a filter on players may keep a copy whose headers name another player than the
+// original's).
 //
 // `depth` is the number of actions looked at: 1 gives the actions from the state, 2 also the
-// answers to each of them, and so on (values below 1 count as 1). Nodes of the levels above the
-// last are `expanded`.
+// answers to each of them, and so on (values below 1 count as 1). Action nodes of the levels
+// above the last are `expanded`.
 //
 // Reads each counted game's record once, all in one read transaction (one snapshot, even while
 // 5d-index appends) unless the caller has a transaction open on the store's connection. Fails
 // with the DbError of the first failing statement, or when a record cannot be decompressed (the
 // message names the game). Not thread-safe, like the store.
-DbResult<std::vector<TreeNode>> BuildTree(GameStore& store, uint64_t state_key,
-                                          const GameFilter& filter, int depth);
+DbResult<TreeNode> BuildTree(GameStore& store, uint64_t state_key, const GameFilter& filter,
+                             int depth);
 
-// Appends the tree as a table for people: a header row, one row per action (children indented
-// two spaces under their parent) with games, white wins, draws, black wins, white's score and the
-// date range, then a line with the number of games counted. `limit` > 0 keeps the first `limit`
-// actions of each list and sums up the rest in one line; 0 shows everything.
-void WriteTreeTable(const std::vector<TreeNode>& nodes, int limit, std::string* out);
+// Appends the tree of `position` (as BuildTree returns it) as a table for people: a header row,
+// the position's own row "(position)", then one row per action (children indented two spaces
+// under their parent). The columns: the action, its share of the games of the row above it in
+// the tree (empty for the position), games, games with a result, white wins, draws, black wins,
+// white's score ("-" when no game has a result) and the date range. `limit` > 0 keeps the first
+// `limit` actions of each list and sums up the rest in one line; 0 shows everything.
+void WriteTreeTable(const TreeNode& position, int limit, std::string* out);
 
-// Appends the tree as JSON: an array with one object per action, with the keys action, games,
-// white_wins, draws, black_wins, score (a number, in percent), first_date and last_date (null when
-// unknown), and children (an array of the same objects) exactly when the node is `expanded`.
-void WriteTreeJson(const std::vector<TreeNode>& nodes, std::string* out);
+// Appends the tree of `position` as JSON: an object with the keys games, results, white_wins,
+// draws, black_wins, score (a number, in percent; null when no game has a result), first_date and
+// last_date (null when unknown), and actions: an array with one object per action, with the keys
+// action, games, share (a number, in percent of the games of the position or of the action it
+// answers), the position's keys from results to last_date, and children (an array of the same
+// objects) exactly when the node is `expanded`.
+void WriteTreeJson(const TreeNode& position, std::string* out);
 
 }  // namespace fived
 

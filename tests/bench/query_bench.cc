@@ -135,10 +135,10 @@ int main(int argc, char** argv) {
   auto start = fived::PositionFromMoves("Standard", "");
   const uint64_t start_key = std::get<fived::Position>(start).StateKey();
   Time("opening tree of the Standard start (tree)", rounds, [&](int) {
-    return Must(fived::BuildTree(store, start_key, fived::GameFilter(), 1)).size();
+    return Must(fived::BuildTree(store, start_key, fived::GameFilter(), 1)).children.size();
   });
   Time("opening tree, depth 3 (tree --depth 3)", std::max(1, rounds / 4), [&](int) {
-    return Must(fived::BuildTree(store, start_key, fived::GameFilter(), 3)).size();
+    return Must(fived::BuildTree(store, start_key, fived::GameFilter(), 3)).children.size();
   });
   Time("duplicate report (duplicates)", std::max(1, rounds / 10),
        [&](int) { return Must(fived::FindDuplicates(store, fived::DuplicateOptions())).size(); });

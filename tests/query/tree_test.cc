@@ -1,7 +1,8 @@
 // The opening tree (query/tree.h) on small databases written by the real indexer: counts,
-// results, dates, order, depth, games that end at the position, duplicates counted once,
-// transposed moves of one action counted as one, filters, and the table and JSON output. Every
-// expected figure is worked out from the games written below.
+// results, scores over finished games, shares, dates, order, depth, the position's own counts
+// with the games that end there, duplicates counted once, transposed moves of one action counted
+// as one, filters, and the table and JSON output. Every expected figure is worked out from the
+// games written below.
 #include "query/tree.h"
 
 #include <gtest/gtest.h>
@@ -101,10 +102,11 @@ class TreeTest : public ::testing::Test {
 
   void SetUp() override { ASSERT_NE(store_, nullptr); }
 
-  static std::vector<TreeNode> Tree(uint64_t key, const GameFilter& filter = {}, int depth = 1) {
-    DbResult<std::vector<TreeNode>> tree = BuildTree(*store_, key, filter, depth);
+  // The position `key` with the actions from it as children.
+  static TreeNode Tree(uint64_t key, const GameFilter& filter = {}, int depth = 1) {
+    DbResult<TreeNode> tree = BuildTree(*store_, key, filter, depth);
     EXPECT_TRUE(tree.ok()) << (tree.ok() ? "" : tree.error().message);
-    return tree.ok() ? std::move(tree).value() : std::vector<TreeNode>{};
+    return tree.ok() ? std::move(tree).value() : TreeNode{};
   }
 
   static TempDir* dir_;
@@ -139,25 +141,84 @@ TEST_F(TreeTest, StartCountsEachActionOnceSortedByGames) {
   // e3: games 1, 2, 3 and 8 (5 and 6 are copies of 1); 9 ends at the start and plays nothing.
   // Game 8's date has no year; game 3's "2021.??.??" lies between 2021.03.01 and 2022.01.05.
   // Nf3 and d3 have one game each: "(0T1)Nf3" sorts before "(0T1)d3" ('N' < 'd').
-  const std::vector<TreeNode> tree = Tree(StateKeyAfter("Standard", ""));
-  EXPECT_EQ(CountsOf(tree), (std::vector<Counts>{
-                                {"(0T1)e3", 4, 1, 1, 1, "2021.03.01", "2022.01.05"},
-                                {"(0T1)Nf3", 1, 0, 0, 0, "", ""},
-                                {"(0T1)d3", 1, 0, 0, 1, "2020.12.24", "2020.12.24"},
-                            }));
-  ASSERT_EQ(tree.size(), 3u);
-  for (const TreeNode& node : tree) {
+  const TreeNode tree = Tree(StateKeyAfter("Standard", ""));
+  EXPECT_EQ(CountsOf(tree.children), (std::vector<Counts>{
+                                         {"(0T1)e3", 4, 1, 1, 1, "2021.03.01", "2022.01.05"},
+                                         {"(0T1)Nf3", 1, 0, 0, 0, "", ""},
+                                         {"(0T1)d3", 1, 0, 0, 1, "2020.12.24", "2020.12.24"},
+                                     }));
+  ASSERT_EQ(tree.children.size(), 3u);
+  for (const TreeNode& node : tree.children) {
     EXPECT_FALSE(node.expanded) << node.action;
     EXPECT_TRUE(node.children.empty()) << node.action;
   }
-  // (1 + 1/2) / 4: game 8 has no result and counts only in games.
-  EXPECT_DOUBLE_EQ(tree[0].score(), 37.5);
-  EXPECT_DOUBLE_EQ(tree[1].score(), 0);
-  EXPECT_DOUBLE_EQ(tree[2].score(), 0);
+}
+
+TEST_F(TreeTest, ScoreIsOverTheGamesWithAResult) {
+  const TreeNode tree = Tree(StateKeyAfter("Standard", ""));
+  ASSERT_EQ(tree.children.size(), 3u);
+  const TreeNode& e3 = tree.children[0];
+  const TreeNode& nf3 = tree.children[1];
+  const TreeNode& d3 = tree.children[2];
+  // e3: game 1 won by white, 2 by black, 3 drawn; game 8 has no result and counts in games only.
+  EXPECT_EQ(e3.games, 4);
+  EXPECT_EQ(e3.results(), 3);
+  ASSERT_TRUE(e3.score().has_value());
+  EXPECT_DOUBLE_EQ(*e3.score(), (1 + 0.5) / 3 * 100);
+  // Nf3: game 4 is unfinished ("*"), so nothing says how Nf3 fares: no score, not 0.
+  EXPECT_EQ(nf3.games, 1);
+  EXPECT_EQ(nf3.results(), 0);
+  EXPECT_FALSE(nf3.score().has_value());
+  // d3: game 7 won by black.
+  EXPECT_EQ(d3.results(), 1);
+  ASSERT_TRUE(d3.score().has_value());
+  EXPECT_DOUBLE_EQ(*d3.score(), 0);
+}
+
+TEST_F(TreeTest, PositionCountsEveryGameThatReachedItAlsoThoseThatEndThere) {
+  // The start: games 1, 2, 3, 4, 7, 8 and 9 (5 and 6 are copies of 1); 9 ends there. White won
+  // 1 and 9, black 2 and 7, 3 was drawn, 4 and 8 have no result. Dates from game 7's 2020-12-24
+  // to game 2's; game 9's "2021" is 2021.??.??, inside.
+  const TreeNode start = Tree(StateKeyAfter("Standard", ""));
+  EXPECT_EQ(start.action, "");
+  EXPECT_TRUE(start.expanded);
+  EXPECT_EQ(CountsOf(start), (Counts{"", 7, 2, 1, 2, "2020.12.24", "2022.01.05"}));
+  EXPECT_EQ(start.results(), 5);
+  ASSERT_TRUE(start.score().has_value());
+  EXPECT_DOUBLE_EQ(*start.score(), (2 + 0.5) / 5 * 100);
+  // The actions hold every game but 9.
+  int64_t playing = 0;
+  for (const TreeNode& node : start.children) playing += node.games;
+  EXPECT_EQ(playing, start.games - 1);
+
+  // After 1. e3 / e6: games 1 (Qh5), 2 (Nf3) and 8, which ends there without a result.
+  const TreeNode after_e6 = Tree(StateKeyAfter("Standard", "1. e3 / e6"));
+  EXPECT_EQ(CountsOf(after_e6), (Counts{"", 3, 1, 0, 1, "2021.03.01", "2022.01.05"}));
+  EXPECT_EQ(after_e6.results(), 2);
+  EXPECT_EQ(CountsOf(after_e6.children),
+            (std::vector<Counts>{{"(0T2)Nf3", 1, 0, 0, 1, "2022.01.05", "2022.01.05"},
+                                 {"(0T2)Qh5", 1, 1, 0, 0, "2021.03.01", "2021.03.01"}}));
+}
+
+TEST_F(TreeTest, SharesAreOfTheGamesOfTheNodeAbove) {
+  const TreeNode start = Tree(StateKeyAfter("Standard", ""), {}, 2);
+  ASSERT_EQ(start.children.size(), 3u);
+  // Of the start's 7 games (game 9 among them, which plays nothing): e3 4, Nf3 1, d3 1.
+  EXPECT_DOUBLE_EQ(start.children[0].ShareOf(start), 4.0 / 7 * 100);
+  EXPECT_DOUBLE_EQ(start.children[1].ShareOf(start), 1.0 / 7 * 100);
+  EXPECT_DOUBLE_EQ(start.children[2].ShareOf(start), 1.0 / 7 * 100);
+  // Of e3's 4 games: e6 3 (games 1, 2 and 8), d6 1 (game 3).
+  const TreeNode& e3 = start.children[0];
+  ASSERT_EQ(e3.children.size(), 2u);
+  EXPECT_DOUBLE_EQ(e3.children[0].ShareOf(e3), 3.0 / 4 * 100);
+  EXPECT_DOUBLE_EQ(e3.children[1].ShareOf(e3), 1.0 / 4 * 100);
+  // A position nobody reached has no games to share.
+  EXPECT_DOUBLE_EQ(TreeNode{}.ShareOf(TreeNode{}), 0);
 }
 
 TEST_F(TreeTest, DepthTwoExpandsEveryAction) {
-  const std::vector<TreeNode> tree = Tree(StateKeyAfter("Standard", ""), {}, 2);
+  const TreeNode start = Tree(StateKeyAfter("Standard", ""), {}, 2);
+  const std::vector<TreeNode>& tree = start.children;
   ASSERT_EQ(tree.size(), 3u);
   for (const TreeNode& node : tree) EXPECT_TRUE(node.expanded) << node.action;
   // After e3: e6 by games 1, 2 and 8, d6 by game 3.
@@ -177,7 +238,7 @@ TEST_F(TreeTest, DepthTwoExpandsEveryAction) {
 }
 
 TEST_F(TreeTest, DepthThreeFollowsEachGameAndStopsWhereItEnds) {
-  const std::vector<TreeNode> tree = Tree(StateKeyAfter("Standard", ""), {}, 3);
+  const std::vector<TreeNode> tree = Tree(StateKeyAfter("Standard", ""), {}, 3).children;
   ASSERT_EQ(tree.size(), 3u);
   ASSERT_EQ(tree[0].children.size(), 2u);
   // After e3 e6: Qh5 (game 1), Nf3 (game 2); game 8 ends there. After e3 d6 game 3 ends: the
@@ -189,28 +250,29 @@ TEST_F(TreeTest, DepthThreeFollowsEachGameAndStopsWhereItEnds) {
   EXPECT_TRUE(tree[0].children[1].children.empty());
 }
 
-TEST_F(TreeTest, LaterPositionLeavesOutGamesThatEndThere) {
-  // After 1. e3 / e6: games 1 (Qh5), 2 (Nf3) and 8, which ends there.
-  const std::vector<TreeNode> tree = Tree(StateKeyAfter("Standard", "1. e3 / e6"));
-  EXPECT_EQ(CountsOf(tree),
-            (std::vector<Counts>{{"(0T2)Nf3", 1, 0, 0, 1, "2022.01.05", "2022.01.05"},
-                                 {"(0T2)Qh5", 1, 1, 0, 0, "2021.03.01", "2021.03.01"}}));
+TEST_F(TreeTest, LaterPositionLeavesOutOfItsActionsGamesThatEndThere) {
   // Black to move after 1. e3: the answers.
-  EXPECT_EQ(CountsOf(Tree(StateKeyAfter("Standard", "1. e3"))),
+  EXPECT_EQ(CountsOf(Tree(StateKeyAfter("Standard", "1. e3")).children),
             (std::vector<Counts>{{"(0T1)e6", 3, 1, 0, 1, "2021.03.01", "2022.01.05"},
                                  {"(0T1)d6", 1, 0, 1, 0, "2021.??.??", "2021.??.??"}}));
-  // The final position of game 3 has no continuation.
-  EXPECT_TRUE(Tree(StateKeyAfter("Standard", "1. e3 / d6")).empty());
+  // The final position of game 3 has no continuation, but game 3 reached it.
+  const TreeNode end = Tree(StateKeyAfter("Standard", "1. e3 / d6"));
+  EXPECT_TRUE(end.children.empty());
+  EXPECT_EQ(CountsOf(end), (Counts{"", 1, 0, 1, 0, "2021.??.??", "2021.??.??"}));
 }
 
-TEST_F(TreeTest, UnknownStateHasNoActions) {
-  EXPECT_TRUE(Tree(StateKeyAfter("Standard - Turn Zero", "")).empty());
+TEST_F(TreeTest, UnknownStateHasNoGames) {
+  const TreeNode tree = Tree(StateKeyAfter("Standard - Turn Zero", ""));
+  EXPECT_EQ(CountsOf(tree), (Counts{"", 0, 0, 0, 0, "", ""}));
+  EXPECT_FALSE(tree.score().has_value());
+  EXPECT_TRUE(tree.children.empty());
 }
 
 TEST_F(TreeTest, TransposedMovesAreOneActionNamedByTheFirstGame) {
   // Games 10 and 11 play the same two moves in both actions, in different orders; game 10 has
   // the lower id, so its order names the action.
-  const std::vector<TreeNode> tree = Tree(StateKeyAfter("Standard - Two Timelines", ""), {}, 2);
+  const std::vector<TreeNode> tree =
+      Tree(StateKeyAfter("Standard - Two Timelines", ""), {}, 2).children;
   EXPECT_EQ(CountsOf(tree),
             (std::vector<Counts>{{"(-0T1)e3 (+0T1)e3", 2, 1, 0, 1, "2021.05.01", "2021.06.01"},
                                  {"(-0T1)Nf3 (+0T1)Nf3", 1, 0, 0, 1, "2021.04.??", "2021.04.??"}}));
@@ -224,94 +286,133 @@ TEST_F(TreeTest, DuplicateWithOtherHeadersCountsWhenItsOriginalIsFilteredOut) {
   // Zed's repertoire has game 6, with its own result and date.
   GameFilter filter;
   filter.player = "zed";
-  EXPECT_EQ(CountsOf(Tree(StateKeyAfter("Standard", ""), filter)),
+  const TreeNode tree = Tree(StateKeyAfter("Standard", ""), filter);
+  EXPECT_EQ(CountsOf(tree), (Counts{"", 1, 1, 0, 0, "2023.01.01", "2023.01.01"}));
+  EXPECT_EQ(CountsOf(tree.children),
             (std::vector<Counts>{{"(0T1)e3", 1, 1, 0, 0, "2023.01.01", "2023.01.01"}}));
 }
 
 TEST_F(TreeTest, FilterRestrictsTheGamesCounted) {
-  // Alice's games: 1, 2, 3, 4 and 9 (5 is a copy of 1); 9 ends at the start.
+  // Alice's games: 1, 2, 3, 4 and 9 (5 is a copy of 1); 9 ends at the start. White won 1 and 9,
+  // black 2, 3 was drawn, 4 is unfinished; "2021.03.01" sorts before game 9's "2021.??.??".
   GameFilter alice;
   alice.player = "Alice";
-  EXPECT_EQ(CountsOf(Tree(StateKeyAfter("Standard", ""), alice)),
+  const TreeNode alice_tree = Tree(StateKeyAfter("Standard", ""), alice);
+  EXPECT_EQ(CountsOf(alice_tree), (Counts{"", 5, 2, 1, 1, "2021.03.01", "2022.01.05"}));
+  EXPECT_EQ(CountsOf(alice_tree.children),
             (std::vector<Counts>{{"(0T1)e3", 3, 1, 1, 1, "2021.03.01", "2022.01.05"},
                                  {"(0T1)Nf3", 1, 0, 0, 0, "", ""}}));
   // Alice with white: games 1 and 4.
   GameFilter alice_white;
   alice_white.white = "alice";
-  EXPECT_EQ(CountsOf(Tree(StateKeyAfter("Standard", ""), alice_white)),
+  EXPECT_EQ(CountsOf(Tree(StateKeyAfter("Standard", ""), alice_white).children),
             (std::vector<Counts>{{"(0T1)Nf3", 1, 0, 0, 0, "", ""},
                                  {"(0T1)e3", 1, 1, 0, 0, "2021.03.01", "2021.03.01"}}));
   // Black wins: games 2 and 7.
   GameFilter black_wins;
   black_wins.result = "0-1";
-  EXPECT_EQ(CountsOf(Tree(StateKeyAfter("Standard", ""), black_wins)),
+  EXPECT_EQ(CountsOf(Tree(StateKeyAfter("Standard", ""), black_wins).children),
             (std::vector<Counts>{{"(0T1)d3", 1, 0, 0, 1, "2020.12.24", "2020.12.24"},
                                  {"(0T1)e3", 1, 0, 0, 1, "2022.01.05", "2022.01.05"}}));
   // Nobody.
   GameFilter nobody;
   nobody.player = "Nobody";
-  EXPECT_TRUE(Tree(StateKeyAfter("Standard", ""), nobody).empty());
+  const TreeNode nobody_tree = Tree(StateKeyAfter("Standard", ""), nobody);
+  EXPECT_EQ(nobody_tree.games, 0);
+  EXPECT_TRUE(nobody_tree.children.empty());
 }
 
-TEST_F(TreeTest, TableAlignsColumnsAndIndentsChildren) {
-  const std::vector<TreeNode> tree = Tree(StateKeyAfter("Standard", ""), {}, 2);
+TEST_F(TreeTest, TableStartsWithThePositionAndIndentsChildren) {
+  // The figures of PositionCountsEveryGameThatReachedItAlsoThoseThatEndThere, ScoreIsOverThe-
+  // GamesWithAResult and SharesAreOfTheGamesOfTheNodeAbove: 4/7 = 57.1%, 1/7 = 14.3%; Nf3 and its
+  // answer have no result ("-"); the position has no share.
+  const TreeNode tree = Tree(StateKeyAfter("Standard", ""), {}, 2);
   std::string table;
   WriteTreeTable(tree, 0, &table);
-  EXPECT_EQ(table,
-            "action      games  white wins  draws  black wins  score  dates\n"
-            "(0T1)e3         4           1      1           1  37.5%  2021.03.01 - 2022.01.05\n"
-            "  (0T1)e6       3           1      0           1  33.3%  2021.03.01 - 2022.01.05\n"
-            "  (0T1)d6       1           0      1           0  50.0%  2021.??.??\n"
-            "(0T1)Nf3        1           0      0           0   0.0%\n"
-            "  (0T1)Nf6      1           0      0           0   0.0%\n"
-            "(0T1)d3         1           0      0           1   0.0%  2020.12.24\n"
-            "  (0T1)e6       1           0      0           1   0.0%  2020.12.24\n"
-            "6 games\n");
+  EXPECT_EQ(
+      table,
+      "action       share  games  results  white wins  draws  black wins  score  dates\n"
+      "(position)              7        5           2      1           2  50.0%  "
+      "2020.12.24 - 2022.01.05\n"
+      "(0T1)e3      57.1%      4        3           1      1           1  50.0%  "
+      "2021.03.01 - 2022.01.05\n"
+      "  (0T1)e6    75.0%      3        2           1      0           1  50.0%  "
+      "2021.03.01 - 2022.01.05\n"
+      "  (0T1)d6    25.0%      1        1           0      1           0  50.0%  2021.??.??\n"
+      "(0T1)Nf3     14.3%      1        0           0      0           0      -\n"
+      "  (0T1)Nf6  100.0%      1        0           0      0           0      -\n"
+      "(0T1)d3      14.3%      1        1           0      0           1   0.0%  2020.12.24\n"
+      "  (0T1)e6   100.0%      1        1           0      0           1   0.0%  2020.12.24\n");
 }
 
 TEST_F(TreeTest, TableLimitSumsUpTheRest) {
-  const std::vector<TreeNode> tree = Tree(StateKeyAfter("Standard", ""), {}, 2);
+  // The rest of e3's answers is d6 (1 of 4 games); the rest of the start's actions are Nf3 and d3
+  // (2 of 7: games 4, unfinished, and 7, won by black).
+  const TreeNode tree = Tree(StateKeyAfter("Standard", ""), {}, 2);
   std::string table;
   WriteTreeTable(tree, 1, &table);
   EXPECT_EQ(table,
-            "action              games  white wins  draws  black wins  score  dates\n"
-            "(0T1)e3                 4           1      1           1  37.5%  "
+            "action              share  games  results  white wins  draws  black wins  score  "
+            "dates\n"
+            "(position)                     7        5           2      1           2  50.0%  "
+            "2020.12.24 - 2022.01.05\n"
+            "(0T1)e3             57.1%      4        3           1      1           1  50.0%  "
             "2021.03.01 - 2022.01.05\n"
-            "  (0T1)e6               3           1      0           1  33.3%  "
+            "  (0T1)e6           75.0%      3        2           1      0           1  50.0%  "
             "2021.03.01 - 2022.01.05\n"
-            "  (1 other action)      1\n"
-            "(2 other actions)       2\n"
-            "6 games\n");
+            "  (1 other action)  25.0%      1        1           0      1           0  50.0%  "
+            "2021.??.??\n"
+            "(2 other actions)   28.6%      2        1           0      0           1   0.0%  "
+            "2020.12.24\n");
 }
 
 TEST_F(TreeTest, TableOfNothing) {
   std::string table;
-  WriteTreeTable({}, 0, &table);
-  EXPECT_EQ(table, "action  games  white wins  draws  black wins  score  dates\n0 games\n");
+  WriteTreeTable(TreeNode{}, 0, &table);
+  EXPECT_EQ(table,
+            "action      share  games  results  white wins  draws  black wins  score  dates\n"
+            "(position)             0        0           0      0           0      -\n");
 }
 
-TEST_F(TreeTest, JsonHasChildrenExactlyWhenExpanded) {
-  const std::vector<TreeNode> tree = Tree(StateKeyAfter("Standard", "1. e3"), {}, 2);
+TEST_F(TreeTest, JsonIsThePositionWithItsActions) {
+  // After 1. e3: games 1, 2, 3 and 8 (white won 1, black 2, 3 drawn, 8 unfinished). e6 has 3 of
+  // them (1, 2 and 8: 75%), d6 1 (25%); after e6, Nf3 and Qh5 have 1 of 3 each (33.33%).
+  const TreeNode tree = Tree(StateKeyAfter("Standard", "1. e3"), {}, 2);
   std::string json;
   WriteTreeJson(tree, &json);
   EXPECT_EQ(json,
-            "[{\"action\":\"(0T1)e6\",\"games\":3,\"white_wins\":1,\"draws\":0,\"black_wins\":1,"
-            "\"score\":33.33,\"first_date\":\"2021.03.01\",\"last_date\":\"2022.01.05\","
-            "\"children\":[{\"action\":\"(0T2)Nf3\",\"games\":1,\"white_wins\":0,\"draws\":0,"
-            "\"black_wins\":1,\"score\":0,\"first_date\":\"2022.01.05\",\"last_date\":"
-            "\"2022.01.05\"},{\"action\":\"(0T2)Qh5\",\"games\":1,\"white_wins\":1,\"draws\":0,"
-            "\"black_wins\":0,\"score\":100,\"first_date\":\"2021.03.01\",\"last_date\":"
-            "\"2021.03.01\"}]},"
-            "{\"action\":\"(0T1)d6\",\"games\":1,\"white_wins\":0,\"draws\":1,\"black_wins\":0,"
-            "\"score\":50,\"first_date\":\"2021.??.??\",\"last_date\":\"2021.??.??\","
-            "\"children\":[]}]");
+            "{\"games\":4,\"results\":3,\"white_wins\":1,\"draws\":1,\"black_wins\":1,"
+            "\"score\":50,\"first_date\":\"2021.03.01\",\"last_date\":\"2022.01.05\","
+            "\"actions\":["
+            "{\"action\":\"(0T1)e6\",\"games\":3,\"share\":75,\"results\":2,\"white_wins\":1,"
+            "\"draws\":0,\"black_wins\":1,\"score\":50,\"first_date\":\"2021.03.01\","
+            "\"last_date\":\"2022.01.05\",\"children\":["
+            "{\"action\":\"(0T2)Nf3\",\"games\":1,\"share\":33.33,\"results\":1,\"white_wins\":0,"
+            "\"draws\":0,\"black_wins\":1,\"score\":0,\"first_date\":\"2022.01.05\","
+            "\"last_date\":\"2022.01.05\"},"
+            "{\"action\":\"(0T2)Qh5\",\"games\":1,\"share\":33.33,\"results\":1,\"white_wins\":1,"
+            "\"draws\":0,\"black_wins\":0,\"score\":100,\"first_date\":\"2021.03.01\","
+            "\"last_date\":\"2021.03.01\"}]},"
+            "{\"action\":\"(0T1)d6\",\"games\":1,\"share\":25,\"results\":1,\"white_wins\":0,"
+            "\"draws\":1,\"black_wins\":0,\"score\":50,\"first_date\":\"2021.??.??\","
+            "\"last_date\":\"2021.??.??\",\"children\":[]}]}");
+}
+
+TEST_F(TreeTest, JsonHasChildrenExactlyWhenExpandedAndNullsForWhatIsUnknown) {
+  // At depth 1 no action is expanded. Nf3's only game (4) is unfinished and has no date.
   std::string flat;
   WriteTreeJson(Tree(StateKeyAfter("Standard", ""), {}, 1), &flat);
   EXPECT_EQ(flat.find("children"), std::string::npos);
-  EXPECT_NE(flat.find("\"first_date\":null,\"last_date\":null"), std::string::npos) << flat;
+  EXPECT_NE(flat.find("{\"action\":\"(0T1)Nf3\",\"games\":1,\"share\":14.29,\"results\":0,"
+                      "\"white_wins\":0,\"draws\":0,\"black_wins\":0,\"score\":null,"
+                      "\"first_date\":null,\"last_date\":null}"),
+            std::string::npos)
+      << flat;
   std::string empty;
-  WriteTreeJson({}, &empty);
-  EXPECT_EQ(empty, "[]");
+  WriteTreeJson(TreeNode{}, &empty);
+  EXPECT_EQ(empty,
+            "{\"games\":0,\"results\":0,\"white_wins\":0,\"draws\":0,\"black_wins\":0,"
+            "\"score\":null,\"first_date\":null,\"last_date\":null,\"actions\":[]}");
 }
 
 }  // namespace
