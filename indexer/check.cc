@@ -6,11 +6,14 @@
 
 #include "core/pgn_syntax.h"
 #include "core/replay.h"
+#include "core/utf8.h"
 
 namespace fived {
 
 namespace {
 
+// `name` is the source's name as printed: escaped for the terminal (core/utf8.h), as is every
+// message, since both quote the input.
 void CheckStream(const std::string& name, std::istream& in, const CheckOptions& options,
                  std::ostream& out, std::ostream& report, CheckSummary* summary) {
   GameSplitter splitter(in);
@@ -34,14 +37,16 @@ void CheckStream(const std::string& name, std::istream& in, const CheckOptions& 
       ReplayOutcome outcome = ReplayGame(syntax.game, on_state);
       for (const ReplayError& warning : outcome.warnings) {
         ++summary->warnings;
-        report << name << ": game " << raw->index << ", warning: " << warning.Message() << "\n";
+        report << name << ": game " << raw->index
+               << ", warning: " << EscapeForTerminal(warning.Message()) << "\n";
       }
       error = std::move(outcome.error);
       replayer = std::move(outcome.replayer);
     }
     if (error) {
       ++summary->rejected;
-      const std::string message = "game " + std::to_string(raw->index) + ", " + error->Message();
+      const std::string message =
+          "game " + std::to_string(raw->index) + ", " + EscapeForTerminal(error->Message());
       if (options.output != CheckOptions::Output::kSummary)
         out << prefix << "error\t" << message << "\n";
       report << name << ": " << message << "\n";
@@ -68,10 +73,10 @@ CheckSummary CheckFiles(const std::vector<std::string>& paths, const CheckOption
     std::ifstream in(path, std::ios::binary);
     if (!in) {
       ++summary.unreadable_files;
-      report << path << ": cannot open file\n";
+      report << EscapeForTerminal(path) << ": cannot open file\n";
       continue;
     }
-    CheckStream(path, in, options, out, report, &summary);
+    CheckStream(EscapeForTerminal(path), in, options, out, report, &summary);
   }
   report << "games: " << summary.games << ", replayed: " << summary.replayed
          << ", rejected: " << summary.rejected;

@@ -23,7 +23,9 @@ struct CheckSummary {
 
 // Checks every game of every file ("-" is standard input). Per-game lines (hashes, FENs) go to
 // `out`; rejections and the summary go to `out` in summary mode and to `err` otherwise, so that
-// `out` stays machine-readable. Never throws on bad input.
+// `out` stays machine-readable. File names and messages, which quote the input, are written
+// escaped (core/utf8.h: controls and invalid UTF-8 as \xNN), so that a line never holds a raw
+// tab, line break or terminal control. Never throws on bad input.
 CheckSummary CheckFiles(const std::vector<std::string>& paths, const CheckOptions& options,
                         std::ostream& out, std::ostream& err);
 
