@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
 #include <functional>
 #include <map>
 #include <memory>
@@ -14,7 +15,10 @@
 #include <optional>
 #include <thread>
 #include <unordered_map>
+#include <utility>
+#include <vector>
 
+#include "core/utf8.h"
 #include "indexer/pipeline.h"
 #include "schema/db.h"
 #include "schema/postings.h"
@@ -67,6 +71,17 @@ constexpr const char* kInsertHeader =
 constexpr const char* kInsertRejected =
     "INSERT OR IGNORE INTO rejected(source_id, byte_offset, game_index, text_hash, line, col, "
     "token, message, text) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)";
+// Standard input has no stable place, so its games are recognised by their text among what the
+// database held before the run (index.h): the games of an identity up to the last id before the
+// run (through the identity index), and the rejections, whose text hashes are loaded once.
+constexpr const char* kGamesOfIdentity =
+    "SELECT id, text_hash FROM games WHERE identity = ?1 AND id <= ?2";
+constexpr const char* kLastGame = "SELECT coalesce(max(id), 0) FROM games";
+constexpr const char* kRejectedHashes = "SELECT id, text_hash FROM rejected";
+constexpr const char* kRejectedText = "SELECT text FROM rejected WHERE id = ?1";
+// An identity with this many earlier games (the same moves under many headers) keeps its
+// candidates in memory, so that a stream repeating it does not read them again per game.
+constexpr size_t kKeptCandidates = 16;
 
 std::optional<std::string_view> Optional(const std::string& s) {
   if (s.empty()) return std::nullopt;
@@ -76,7 +91,7 @@ std::optional<std::string_view> Optional(const std::string& s) {
 // Prepared statements of the writer, made once.
 struct Statements {
   Statement source, game, original, original_record, latest_dictionary, dictionary_by_id,
-      insert_dictionary, header, rejected;
+      insert_dictionary, header, rejected, games_of_identity, rejected_text;
   std::optional<PostingWriter> states, boards;
 };
 
@@ -92,7 +107,9 @@ std::optional<DbError> Prepare(Database& db, Statements* s) {
                {&s->dictionary_by_id, kDictionaryById},
                {&s->insert_dictionary, kInsertDictionary},
                {&s->header, kInsertHeader},
-               {&s->rejected, kInsertRejected}};
+               {&s->rejected, kInsertRejected},
+               {&s->games_of_identity, kGamesOfIdentity},
+               {&s->rejected_text, kRejectedText}};
   for (const Item& item : items) {
     DbResult<Statement> prepared = db.Prepare(item.sql);
     if (!prepared.ok()) return prepared.error();
@@ -185,6 +202,24 @@ class Writer {
   // Sets what to call before a message is written to err (the progress line clears itself).
   void SetBeforeMessage(std::function<void()> f) { before_message_ = std::move(f); }
 
+  // Remembers what the database holds before this run, which the games of standard input are
+  // compared with: the last game id and the rejections' text hashes. Call before the first
+  // Write when "-" is among the sources.
+  std::optional<DbError> RememberBeforeRun() {
+    DbResult<int64_t> last = QueryInt(db_, kLastGame);
+    if (!last.ok()) return last.error();
+    last_game_before_ = last.value();
+    DbResult<Statement> rejected = db_.Prepare(kRejectedHashes);
+    if (!rejected.ok()) return rejected.error();
+    while (true) {
+      DbResult<StepResult> step = rejected.value().Step();
+      if (!step.ok()) return step.error();
+      if (step.value() == StepResult::kDone) break;
+      rejections_before_.emplace(KeyFromSql(rejected.value().Int64(1)), rejected.value().Int64(0));
+    }
+    return std::nullopt;
+  }
+
   // Writes whatever waits, the kept postings, builds the indexes of a bulk load, and commits.
   std::optional<DbError> Finish() {
     if (auto error = Release()) return error;
@@ -223,13 +258,27 @@ class Writer {
 
   std::optional<DbError> WriteNow(const GameBatch& batch) {
     if (auto error = Begin()) return error;
-    if (source_ids_[batch.source] == 0) {
+    // Standard input is recorded as a source only once one of its games is to be stored.
+    const bool standard_input = sources_[batch.source] == "-";
+    if (source_ids_[batch.source] == 0 && !standard_input) {
       if (auto error = AddSource(batch)) return error;
     }
-    const int64_t source_id = source_ids_[batch.source];
     for (const GameRecord& game : batch.games) {
       ++summary_.games;
       summary_.warnings += static_cast<long>(game.warnings.size());
+      if (standard_input) {
+        DbResult<bool> before = game.rejected ? RejectedBefore(game) : IndexedBefore(game);
+        if (!before.ok()) return before.error();
+        if (before.value()) {
+          ++summary_.skipped;
+          if (game.rejected) ++summary_.rejected_before;
+          continue;
+        }
+        if (source_ids_[batch.source] == 0) {
+          if (auto error = AddSource(batch)) return error;
+        }
+      }
+      const int64_t source_id = source_ids_[batch.source];
       auto error =
           game.rejected ? WriteRejected(source_id, batch.source, game) : WriteGame(source_id, game);
       if (error) return error;
@@ -294,11 +343,22 @@ class Writer {
   // Whether the stored game `id` has the same start and canonical moves (its identity matched:
   // this rules out a hash collision).
   DbResult<bool> SameGame(int64_t id, const GameRecord& game) {
+    uint64_t start_key = 0;
+    std::string moves;
+    DbResult<bool> found = ReadStored(id, &start_key, nullptr, &moves);
+    if (!found.ok() || !found.value()) return found;
+    return start_key == game.start_key && moves == game.moves;
+  }
+
+  // Reads the start key of stored game `id` and, when asked, its text and canonical moves from
+  // its record. False when there is no such game.
+  DbResult<bool> ReadStored(int64_t id, uint64_t* start_key, std::string* text,
+                            std::string* moves) {
     s_.original_record.Reset().Bind(1, id);
     DbResult<StepResult> step = s_.original_record.Step();
     if (!step.ok()) return step.error();
     if (step.value() != StepResult::kRow) return false;
-    const bool same_start = KeyFromSql(s_.original_record.Int64(0)) == game.start_key;
+    *start_key = KeyFromSql(s_.original_record.Int64(0));
     const std::span<const uint8_t> record = s_.original_record.Blob(1);
     const std::vector<uint8_t> bytes(record.begin(), record.end());
     std::optional<int64_t> dictionary;
@@ -306,11 +366,10 @@ class Writer {
     s_.original_record.Reset();
     DbResult<RecordCodec*> codec = CodecFor(dictionary);
     if (!codec.ok()) return codec.error();
-    std::string moves;
-    if (!codec.value()->Decompress(bytes, nullptr, &moves)) {
+    if (!codec.value()->Decompress(bytes, text, moves)) {
       return DbError{0, "game " + std::to_string(id) + ": its record cannot be read"};
     }
-    return same_start && moves == game.moves;
+    return true;
   }
 
   // The codec of a dictionary (or of none), loaded once.
@@ -331,6 +390,61 @@ class Writer {
     }
     auto [inserted, ok] = readers_.emplace(key, std::make_unique<RecordCodec>(data));
     return inserted->second.get();
+  }
+
+  // Whether the database held a game with the text of `game` (from standard input) before this
+  // run: the games of its identity stored before, then their text hashes, then their texts.
+  DbResult<bool> IndexedBefore(const GameRecord& game) {
+    if (last_game_before_ == 0) return false;
+    std::vector<std::pair<uint64_t, int64_t>> read;  // (text hash, id)
+    const std::vector<std::pair<uint64_t, int64_t>>* candidates = &read;
+    if (auto kept = kept_candidates_.find(game.identity); kept != kept_candidates_.end()) {
+      candidates = &kept->second;
+    } else {
+      s_.games_of_identity.Reset().BindAll(KeyToSql(game.identity), last_game_before_);
+      while (true) {
+        DbResult<StepResult> step = s_.games_of_identity.Step();
+        if (!step.ok()) return step.error();
+        if (step.value() == StepResult::kDone) break;
+        read.emplace_back(KeyFromSql(s_.games_of_identity.Int64(1)), s_.games_of_identity.Int64(0));
+      }
+      s_.games_of_identity.Reset();
+      if (read.size() >= kKeptCandidates) {
+        candidates = &kept_candidates_.emplace(game.identity, std::move(read)).first->second;
+      }
+    }
+    for (const auto& [text_hash, id] : *candidates) {
+      if (text_hash != game.text_hash) continue;
+      DbResult<bool> same = SameText(id, game.text);
+      if (!same.ok() || same.value()) return same;
+    }
+    return false;
+  }
+
+  // Whether stored game `id` has the text `text` (its text hash matched: this rules out a
+  // collision).
+  DbResult<bool> SameText(int64_t id, const std::string& text) {
+    uint64_t start_key = 0;
+    std::string stored;
+    DbResult<bool> found = ReadStored(id, &start_key, &stored, nullptr);
+    if (!found.ok() || !found.value()) return found;
+    return stored == text;
+  }
+
+  // Whether a rejection with the text of `game` (from standard input) was recorded before this
+  // run.
+  DbResult<bool> RejectedBefore(const GameRecord& game) {
+    const auto [begin, end] = rejections_before_.equal_range(game.text_hash);
+    for (auto it = begin; it != end; ++it) {
+      s_.rejected_text.Reset().Bind(1, it->second);
+      DbResult<StepResult> step = s_.rejected_text.Step();
+      if (!step.ok()) return step.error();
+      const bool same = step.value() == StepResult::kRow &&
+                        s_.rejected_text.Text(0) == std::string_view(game.text);
+      s_.rejected_text.Reset();
+      if (same) return true;
+    }
+    return false;
   }
 
   std::optional<DbError> AddSource(const GameBatch& batch) {
@@ -363,7 +477,8 @@ class Writer {
     ++summary_.rejected;
     if (summary_.rejected <= kPrintedRejections) {
       if (before_message_) before_message_();
-      err_ << sources_[source] << ": " << game.error_message << "\n";
+      err_ << EscapeForTerminal(sources_[source]) << ": " << EscapeForTerminal(game.error_message)
+           << "\n";
     }
     return std::nullopt;
   }
@@ -454,6 +569,11 @@ class Writer {
   std::map<int64_t, std::unique_ptr<RecordCodec>> readers_;  // by dictionary id (0: none)
   std::vector<GameBatch> waiting_;
   long waiting_games_ = 0;
+  // Standard input (RememberBeforeRun): the last game id before this run (0: none, or no "-"),
+  // the ids of the rejections before it by text hash, and the candidates kept per identity.
+  int64_t last_game_before_ = 0;
+  std::unordered_multimap<uint64_t, int64_t> rejections_before_;
+  std::unordered_map<uint64_t, std::vector<std::pair<uint64_t, int64_t>>> kept_candidates_;
 };
 
 std::string Duration(double seconds) {
@@ -518,40 +638,44 @@ std::string JsonString(const std::string& s) {
   return out + "\"";
 }
 
-}  // namespace
+// Writes "5d-index: MESSAGE" to err; messages quote file names and input, hence the escaping.
+void Report(std::ostream& err, std::string_view message) {
+  err << "5d-index: " << EscapeForTerminal(message) << "\n";
+}
 
-int RunIndex(const IndexOptions& options, std::ostream& out, std::ostream& err,
-             IndexSummary* summary_out) {
-  const auto start = std::chrono::steady_clock::now();
-  IndexSummary summary;
-  std::vector<std::string> input_errors;
-  const std::vector<std::string> sources = ExpandInputs(options.inputs, &input_errors);
-  for (const std::string& message : input_errors) err << "5d-index: " << message << "\n";
-  summary.io_errors += static_cast<long>(input_errors.size());
-  summary.files = static_cast<long>(sources.size());
+// Whether a source can be opened for reading (standard input is taken to be readable).
+bool CanOpen(const std::string& source) {
+  if (source == "-") return true;
+  std::ifstream in(source, std::ios::binary);
+  return in.is_open();
+}
 
-  uint64_t total_bytes = 0;
-  for (const std::string& source : sources) {
-    std::error_code ec;
-    if (source != "-") total_bytes += std::filesystem::file_size(source, ec);
-  }
+// What IndexInto did.
+struct IndexOutcome {
+  bool opened = false;  // false: the database could not be opened or prepared (reported)
+  // The run created the database, every input failed and it holds nothing: it is to be removed.
+  bool remove_database = false;
+};
 
+// Opens (or creates) the database and reads `sources` into it, counting in `summary`.
+IndexOutcome IndexInto(const IndexOptions& options, const std::vector<std::string>& sources,
+                       uint64_t total_bytes, IndexSummary& summary, std::ostream& err) {
+  IndexOutcome outcome;
   DbResult<Database> opened = Database::Open(options.database, OpenMode::kReadWrite);
   if (!opened.ok()) {
-    err << "5d-index: " << opened.error().message << "\n";
-    if (summary_out) *summary_out = summary;
-    return 3;
+    Report(err, opened.error().message);
+    return outcome;
   }
   Database db = std::move(opened).value();
   // A large page cache keeps the key B-trees in memory during bulk loads.
   if (auto error = db.Exec("PRAGMA cache_size = -262144")) {
-    err << "5d-index: " << error->message << "\n";
-    return 3;
+    Report(err, error->message);
+    return outcome;
   }
   Statements statements;
   if (auto error = Prepare(db, &statements)) {
-    err << "5d-index: " << error->message << "\n";
-    return 3;
+    Report(err, error->message);
+    return outcome;
   }
 
   // A database without games is bulk loaded: its secondary indexes are dropped now and built
@@ -559,19 +683,27 @@ int RunIndex(const IndexOptions& options, std::ostream& out, std::ostream& err,
   // them out.
   const DbResult<int64_t> has_games = QueryInt(db, "SELECT EXISTS (SELECT 1 FROM games)");
   if (!has_games.ok()) {
-    err << "5d-index: " << has_games.error().message << "\n";
-    return 3;
+    Report(err, has_games.error().message);
+    return outcome;
   }
   const bool bulk = has_games.value() == 0;
   if (auto error = db.Exec(bulk ? sql::kDropIndexesV4Sql : sql::kIndexesV4Sql)) {
-    err << "5d-index: " << error->message << "\n";
-    return 3;
+    Report(err, error->message);
+    return outcome;
   }
+  outcome.opened = true;
   SharedDictionary shared_dictionary;
   Writer writer(db, statements, sources, summary, err, options.commit_every, shared_dictionary,
                 bulk);
   Progress progress(options.progress, total_bytes);
   writer.SetBeforeMessage([&] { progress.Clear(); });
+  if (std::find(sources.begin(), sources.end(), "-") != sources.end()) {
+    if (auto error = writer.RememberBeforeRun()) {
+      summary.database_failed = true;
+      summary.database_error = error->message;
+      return outcome;
+    }
+  }
   uint64_t bytes_before = 0;  // bytes of the sources already finished
   size_t current_source = 0;
   PipelineCallbacks callbacks;
@@ -592,9 +724,12 @@ int RunIndex(const IndexOptions& options, std::ostream& out, std::ostream& err,
     return true;
   };
   callbacks.on_analyzed = [&](GameBatch& batch) { shared_dictionary.CompressBatch(batch); };
+  size_t failed_sources = 0;  // each fails once at most
   callbacks.on_source_error = [&](size_t, const std::string& message) {
     ++summary.io_errors;
-    err << "5d-index: " << message << "\n";
+    ++failed_sources;
+    progress.Clear();
+    Report(err, message);
   };
   const int jobs =
       options.jobs > 0 ? options.jobs : std::max(1u, std::thread::hardware_concurrency());
@@ -606,10 +741,55 @@ int RunIndex(const IndexOptions& options, std::ostream& out, std::ostream& err,
     }
   }
   progress.Finish();
+  if (db.created() && !summary.database_failed && summary.games == 0 &&
+      failed_sources == sources.size()) {
+    // Checked in the file itself, in case another process wrote to it meanwhile.
+    const DbResult<int64_t> rows =
+        QueryInt(db, "SELECT (SELECT count(*) FROM games) + (SELECT count(*) FROM rejected)");
+    outcome.remove_database = rows.ok() && rows.value() == 0;
+  }
+  return outcome;
+}
+
+}  // namespace
+
+int RunIndex(const IndexOptions& options, std::ostream& out, std::ostream& err,
+             IndexSummary* summary_out) {
+  const auto start = std::chrono::steady_clock::now();
+  IndexSummary summary;
+  std::vector<std::string> input_errors;
+  const std::vector<std::string> sources = ExpandInputs(options.inputs, &input_errors);
+  for (const std::string& message : input_errors) Report(err, message);
+  summary.io_errors += static_cast<long>(input_errors.size());
+  summary.files = static_cast<long>(sources.size());
+
+  // When no input can be read at all, the database is not opened (nor created).
+  const bool readable = std::any_of(sources.begin(), sources.end(), CanOpen);
+  if (!readable) {
+    for (const std::string& source : sources) Report(err, source + ": cannot read the file");
+    summary.io_errors += static_cast<long>(sources.size());
+  }
+  if (readable || summary.io_errors == 0) {
+    uint64_t total_bytes = 0;
+    for (const std::string& source : sources) {
+      std::error_code ec;
+      if (source != "-") total_bytes += std::filesystem::file_size(source, ec);
+    }
+    const IndexOutcome outcome = IndexInto(options, sources, total_bytes, summary, err);
+    if (!outcome.opened) {
+      if (summary_out) *summary_out = summary;
+      return 3;
+    }
+    if (outcome.remove_database) {
+      for (const char* suffix : {"", "-wal", "-shm"}) {
+        std::error_code ignored;
+        std::filesystem::remove(options.database + suffix, ignored);
+      }
+    }
+  }
   summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
-  if (summary.database_failed)
-    err << "5d-index: database error: " << summary.database_error << "\n";
+  if (summary.database_failed) Report(err, "database error: " + summary.database_error);
   if (summary.rejected > kPrintedRejections) {
     err << "5d-index: " << summary.rejected - kPrintedRejections
         << " more rejected games are listed in the rejected table\n";
@@ -628,11 +808,11 @@ int RunIndex(const IndexOptions& options, std::ostream& out, std::ostream& err,
   } else {
     char line[256];
     std::snprintf(line, sizeof line,
-                  "%s: %ld games read from %ld files: %ld indexed, %ld rejected, %ld duplicates, "
+                  ": %ld games read from %ld files: %ld indexed, %ld rejected, %ld duplicates, "
                   "%ld already indexed; %.2f s, %.0f games/s\n",
-                  options.database.c_str(), summary.games, summary.files, summary.indexed,
-                  summary.rejected, summary.duplicates, summary.skipped, summary.seconds, rate);
-    err << line;
+                  summary.games, summary.files, summary.indexed, summary.rejected,
+                  summary.duplicates, summary.skipped, summary.seconds, rate);
+    err << EscapeForTerminal(options.database) << line;
   }
   if (summary_out) *summary_out = summary;
   if (summary.database_failed || summary.io_errors > 0) return 3;

@@ -29,7 +29,7 @@ struct IndexSummary {
   long indexed = 0;          // new games stored
   long rejected = 0;         // new rejections stored
   long duplicates = 0;       // of the indexed games, those that repeat an earlier game
-  long skipped = 0;          // games (or rejections) already in the database
+  long skipped = 0;          // games (or rejections) already in the database ("already indexed")
   long rejected_before = 0;  // of the skipped, those recorded as rejected by an earlier run
   long warnings = 0;
   long io_errors = 0;
@@ -39,9 +39,18 @@ struct IndexSummary {
 };
 
 // Runs the index mode. Messages (rejections, errors, the summary) go to `err`, or with `json`
-// the summary goes to `out`. Returns the exit status: 0 every game indexed (or already there),
-// 1 some games rejected, now or by an earlier run (they are recorded), 3 an input could not be
-// read or the database failed.
+// the summary goes to `out`; they quote file names and input escaped (core/utf8.h).
+//
+// A game already in the database is skipped: from a file, when the file's source row holds the
+// same text at the same offset; from standard input ("-"), also when the database held a game
+// (or, for a rejected game, a rejection) with exactly the same text from any source before this
+// run. Games stored by this run never count, so a stream holding a game twice stores both.
+//
+// When no input can be opened, the database is not opened (nor created). When this run created
+// the database and every input failed while it was read, the files it created are removed.
+//
+// Returns the exit status: 0 every game indexed (or already there), 1 some games rejected, now or
+// by an earlier run (they are recorded), 3 an input could not be read or the database failed.
 int RunIndex(const IndexOptions& options, std::ostream& out, std::ostream& err,
              IndexSummary* summary = nullptr);
 

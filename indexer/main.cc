@@ -2,6 +2,7 @@
 #include <boost/program_options.hpp>
 #include <iostream>
 
+#include "core/utf8.h"
 #include "indexer/check.h"
 #include "indexer/index.h"
 
@@ -17,7 +18,10 @@ constexpr const char* kUsage =
     "*.txt) or '-' for standard input. Every game is replayed and validated; the games are\n"
     "stored with their headers, moves and position keys in an SQLite database, and the games\n"
     "that cannot be replayed are stored in its rejected table with the reason. Indexing the\n"
-    "same file again adds nothing; new files are appended.\n"
+    "same file again adds nothing; new files are appended. A game from standard input is\n"
+    "already indexed when the database held the same text before this run, from any source\n"
+    "(copies within one run are stored, as from a file). When every input fails to be read,\n"
+    "no new database is left behind.\n"
     "\n"
     "Examples:\n"
     "  5d-index --db games.sqlite archive/           index a directory\n"
@@ -61,7 +65,8 @@ int main(int argc, char** argv) {
     po::store(po::command_line_parser(argc, argv).options(all).positional(positional).run(), vm);
     po::notify(vm);
   } catch (const po::error& e) {
-    std::cerr << "5d-index: " << e.what() << "\n" << visible;
+    // The message quotes the command line.
+    std::cerr << "5d-index: " << fived::EscapeForTerminal(e.what()) << "\n" << visible;
     return 2;
   }
   if (vm.count("help")) {

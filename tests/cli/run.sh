@@ -57,6 +57,10 @@ check index-corpus --db "$scratch/corpus.sqlite" --quiet --json corpus/adri326-5
 check index-club --db "$scratch/corpus.sqlite" --quiet --json corpus/club-games.5dpgn
 check reindex-corpus --db "$scratch/corpus.sqlite" --quiet --json corpus/
 check index-missing --db "$scratch/missing.sqlite" --quiet corpus/no-such-file.5dpgn
+if [ -e "$scratch/missing.sqlite" ]; then
+  failed=$((failed + 1))
+  echo "FAIL: 5d-index created a database with no input to read"
+fi
 check index-not-a-database --db corpus/SOURCES.md --quiet corpus/adri326-5dchess-notation.5dpgn
 check index-db-directory --db corpus --quiet corpus/adri326-5dchess-notation.5dpgn
 check hashes-without-check --hashes corpus/adri326-5dchess-notation.5dpgn

@@ -4,7 +4,13 @@
 #include "indexer/index.h"
 
 #include <gtest/gtest.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
+#include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -230,6 +236,173 @@ TEST(Index, MalformedInputNeverCrashesNorLosesGames) {
   ASSERT_TRUE(testing::GameTexts(dir.File("db.sqlite"), comment_game, &text, &moves));
   EXPECT_EQ(text, ReadFile(dir.File("comment.5dpgn")));
   EXPECT_EQ(moves, "1. (0T1)e4 / (0T1)e5\n");
+}
+
+// The 5d-index program run by the shell with `arguments` (redirections included) and --json:
+// its exit status, its standard output (the summary) and its standard error.
+struct ProgramRun {
+  int status = -1;
+  std::string out, err;
+};
+
+ProgramRun RunProgram(const TempDir& dir, const std::string& arguments) {
+  const std::string command = std::string(FIVED_INDEX_BINARY) + " --quiet --json --jobs 2 " +
+                              arguments + " >" + dir.File("out.txt") + " 2>" + dir.File("err.txt");
+  const int raw = std::system(command.c_str());
+  ProgramRun run;
+  if (raw != -1 && WIFEXITED(raw)) run.status = WEXITSTATUS(raw);
+  run.out = ReadFile(dir.File("out.txt"));
+  run.err = ReadFile(dir.File("err.txt"));
+  return run;
+}
+
+// What a run may change: the rows of every table.
+std::string Contents(const std::string& db) {
+  std::string contents;
+  for (const char* table : {"sources", "games", "headers", "rejected", "dictionaries",
+                            "state_postings", "board_postings"}) {
+    contents += std::string(table) + " " +
+                std::to_string(Count(db, std::string("SELECT count(*) FROM ") + table)) + "\n";
+  }
+  return contents;
+}
+
+TEST(Index, StandardInputRecognisesGamesAlreadyIndexedFromAFile) {
+  TempDir dir;
+  const std::string db = dir.File("db.sqlite");
+  WriteFile(dir.File("a.5dpgn"), kGames);
+  ASSERT_EQ(Index(db, {dir.File("a.5dpgn")}).summary.indexed, 3);
+  const std::string before = Contents(db);
+  // Every game is already there (the rejected one as rejected): nothing is added.
+  const ProgramRun piped = RunProgram(dir, "--db " + db + " - <" + dir.File("a.5dpgn"));
+  EXPECT_EQ(piped.status, 1) << piped.err;  // the rejected game is still rejected
+  EXPECT_NE(piped.out.find("\"games\":4,\"indexed\":0,\"rejected\":0,\"duplicates\":0,"
+                           "\"skipped\":4,"),
+            std::string::npos)
+      << piped.out;
+  EXPECT_EQ(Contents(db), before);
+  // Twice more through standard input: still nothing.
+  ASSERT_EQ(RunProgram(dir, "--db " + db + " - <" + dir.File("a.5dpgn")).status, 1);
+  EXPECT_EQ(Contents(db), before);
+  ExpectWhole(db, 4);
+}
+
+TEST(Index, StandardInputComparesTextsNotOnlyMoves) {
+  TempDir dir;
+  const std::string db = dir.File("db.sqlite");
+  const std::string first = "[Board \"Standard\"]\n[White \"A\"]\n\n1. e3 / e6\n";
+  const std::string other_headers = "[Board \"Standard\"]\n[White \"Z\"]\n\n1. e3 / e6\n";
+  WriteFile(dir.File("a.5dpgn"), first);
+  ASSERT_EQ(Index(db, {dir.File("a.5dpgn")}).summary.indexed, 1);
+  // The same moves under other headers: a new game, a duplicate of the first. The first game
+  // at another offset of standard input: already indexed.
+  WriteFile(dir.File("b.5dpgn"), other_headers + "\n" + first);
+  const ProgramRun piped = RunProgram(dir, "--db " + db + " - <" + dir.File("b.5dpgn"));
+  EXPECT_EQ(piped.status, 0) << piped.err;
+  EXPECT_NE(piped.out.find("\"games\":2,\"indexed\":1,\"rejected\":0,\"duplicates\":1,"
+                           "\"skipped\":1,"),
+            std::string::npos)
+      << piped.out;
+  EXPECT_EQ(Count(db, "SELECT count(*) FROM games WHERE duplicate_of = 1"), 1);
+}
+
+TEST(Index, StandardInputStoresAGameTwiceInOneRunAsAFileWould) {
+  TempDir dir;
+  const std::string db = dir.File("db.sqlite");
+  const std::string game = "[Board \"Standard\"]\n\n1. e3 / e6\n";
+  WriteFile(dir.File("twice.5dpgn"), game + "\n" + game);
+  const ProgramRun piped = RunProgram(dir, "--db " + db + " - <" + dir.File("twice.5dpgn"));
+  EXPECT_EQ(piped.status, 0) << piped.err;
+  EXPECT_NE(piped.out.find("\"games\":2,\"indexed\":2,\"rejected\":0,\"duplicates\":1,"
+                           "\"skipped\":0,"),
+            std::string::npos)
+      << piped.out;
+  EXPECT_EQ(Count(db, "SELECT duplicate_of FROM games WHERE id = 2"), 1);
+  // Into a database that has games: the stream's own copies are stored too (only what was there
+  // before the run counts), and the games of the first run are recognised.
+  const std::string other = "[Board \"Standard\"]\n\n1. d3 / d6\n";
+  WriteFile(dir.File("more.5dpgn"), other + "\n" + other + "\n" + game);
+  const ProgramRun more = RunProgram(dir, "--db " + db + " - <" + dir.File("more.5dpgn"));
+  EXPECT_NE(more.out.find("\"games\":3,\"indexed\":2,\"rejected\":0,\"duplicates\":1,"
+                          "\"skipped\":1,"),
+            std::string::npos)
+      << more.out;
+  ExpectWhole(db, 4);
+}
+
+TEST(Index, NoDatabaseIsLeftWhenNoInputCanBeRead) {
+  TempDir dir;
+  const std::string db = dir.File("new.sqlite");
+  // A missing file: the database is not even opened.
+  const IndexRun missing = Index(db, {dir.File("missing.5dpgn")});
+  EXPECT_EQ(missing.status, 3);
+  EXPECT_EQ(missing.err.substr(0, missing.err.find('\n')),
+            "5d-index: " + dir.File("missing.5dpgn") + ": no such file or directory");
+  EXPECT_TRUE(dir.Entries().empty());
+  // A socket exists but cannot be read.
+  const std::string socket_path = dir.File("socket.5dpgn");
+  const int socket_fd = socket(AF_UNIX, SOCK_STREAM, 0);
+  ASSERT_GE(socket_fd, 0);
+  sockaddr_un address{};
+  address.sun_family = AF_UNIX;
+  ASSERT_LT(socket_path.size(), sizeof address.sun_path);
+  std::strcpy(address.sun_path, socket_path.c_str());
+  ASSERT_EQ(bind(socket_fd, reinterpret_cast<sockaddr*>(&address), sizeof address), 0);
+  const IndexRun unreadable = Index(db, {socket_path, dir.File("missing.5dpgn")});
+  close(socket_fd);
+  EXPECT_EQ(unreadable.status, 3);
+  EXPECT_EQ(unreadable.summary.io_errors, 2);
+  EXPECT_FALSE(fs::exists(db));
+  // Standard input that fails once the database is made (a directory cannot be read): the
+  // files this run created are removed.
+  fs::create_directory(dir.File("folder"));
+  const ProgramRun folder = RunProgram(dir, "--db " + db + " - <" + dir.File("folder"));
+  EXPECT_EQ(folder.status, 3);
+  EXPECT_NE(folder.err.find("5d-index: -: read error\n"), std::string::npos) << folder.err;
+  EXPECT_FALSE(fs::exists(db));
+  EXPECT_FALSE(fs::exists(db + "-wal"));
+  EXPECT_FALSE(fs::exists(db + "-shm"));
+  // An existing database is kept whatever happens.
+  WriteFile(dir.File("a.5dpgn"), kGames);
+  ASSERT_EQ(Index(db, {dir.File("a.5dpgn")}).summary.indexed, 3);
+  EXPECT_EQ(RunProgram(dir, "--db " + db + " - <" + dir.File("folder")).status, 3);
+  EXPECT_EQ(Index(db, {dir.File("missing.5dpgn")}).status, 3);
+  ExpectWhole(db, 4);
+}
+
+TEST(Index, AnEmptyInputMakesAnEmptyDatabase) {
+  TempDir dir;
+  const std::string db = dir.File("new.sqlite");
+  WriteFile(dir.File("empty.5dpgn"), "");
+  const IndexRun run = Index(db, {dir.File("empty.5dpgn")});
+  EXPECT_EQ(run.status, 0) << run.err;
+  EXPECT_EQ(Count(db, "SELECT count(*) FROM games"), 0);
+  // A readable input next to a missing one: the database is made, and the run fails.
+  const std::string other = dir.File("other.sqlite");
+  EXPECT_EQ(Index(other, {dir.File("empty.5dpgn"), dir.File("missing.5dpgn")}).status, 3);
+  EXPECT_TRUE(fs::exists(other));
+}
+
+TEST(Index, MessagesShowInputBytesEscaped) {
+  TempDir dir;
+  // A move holding ESC and invalid UTF-8, in a file whose name holds a tab.
+  const std::string name = dir.File("tab\there.5dpgn");
+  WriteFile(name, "[Board \"Standard\"]\n\n1. e3 / Q\x1b[2J\xff\n");
+  const IndexRun run = Index(dir.File("db.sqlite"), {name, dir.File("gone\x1b.5dpgn")});
+  EXPECT_EQ(run.status, 3);
+  EXPECT_NE(run.err.find(dir.File("tab\\x09here.5dpgn") + ": game 1, line 3, col"),
+            std::string::npos)
+      << run.err;
+  EXPECT_NE(run.err.find("Q\\x1b[2J\\xff"), std::string::npos) << run.err;
+  EXPECT_NE(run.err.find(dir.File("gone\\x1b.5dpgn") + ": no such file or directory"),
+            std::string::npos)
+      << run.err;
+  EXPECT_EQ(run.err.find('\x1b'), std::string::npos) << run.err;
+  EXPECT_EQ(run.err.find('\xff'), std::string::npos) << run.err;
+  // The database keeps the raw text.
+  EXPECT_EQ(
+      Count(dir.File("db.sqlite"), "SELECT count(*) FROM rejected WHERE instr(text, char(27)) > 0"),
+      1);
 }
 
 TEST(Index, PublicCorpusCountsAddUp) {
