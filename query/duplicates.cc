@@ -11,6 +11,7 @@
 #include <utility>
 
 #include "core/pgn_syntax.h"
+#include "query/export.h"
 #include "query/json.h"
 #include "query/text.h"
 #include "schema/postings.h"
@@ -483,7 +484,8 @@ DbResult<Completeness> CompletenessOf(GameStore& store, int64_t id) {
 }  // namespace
 
 DbResult<int> ExportUnique(GameStore& store, const std::vector<DuplicateGroup>& groups,
-                           std::ostream& out, const ExportUniqueOptions& options) {
+                           std::ostream& out, const ExportUniqueOptions& options,
+                           std::vector<int64_t>* written_ids) {
   const ReadSnapshot snapshot(store.db());
   IdSets sets;
   for (const DuplicateGroup& group : groups) {
@@ -511,14 +513,15 @@ DbResult<int> ExportUnique(GameStore& store, const std::vector<DuplicateGroup>& 
     if (step.value() == StepResult::kDone) break;
     const int64_t id = ids.value().Int64(0);
     if (dropped.count(id) != 0) continue;
-    DbResult<GameTexts> texts = store.Texts(id);
-    if (!texts.ok()) return texts.error();
-    std::string_view text = texts.value().text;
-    // One blank line between games, however the source ended them.
-    while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.remove_suffix(1);
+    DbResult<std::optional<GameRow>> row = store.Row(id);
+    if (!row.ok()) return row.error();
+    if (!row.value()) continue;  // cannot happen in a read snapshot
+    DbResult<std::string> text = ExportGame(store, *row.value(), ExportForm::kOriginal);
+    if (!text.ok()) return text.error();
     if (written > 0) out << '\n';
-    out << text << '\n';
+    out << text.value();
     if (!out) return DbError{1, "cannot write the exported games"};
+    if (written_ids != nullptr) written_ids->push_back(id);
     ++written;
   }
   out.flush();

@@ -66,14 +66,16 @@ struct ExportUniqueOptions {
   bool collapse_twins = false;
 };
 
-// Writes the original text of every game of the database, in id order, separated by a blank
-// line, except that of each set of games grouped together (exact and prefix groups sharing a game
+// Writes the original text of every game of the database (as ExportGame in query/export.h writes
+// it, so that the collection reads back game for game), in id order, separated by a blank line,
+// except that of each set of games grouped together (exact and prefix groups sharing a game
 // form one set, twins too when asked) only the most complete copy is written: the one with the
 // most actions, then the most headers, then the most comments ('{...}' in its text), then the
-// lowest id. Returns the number of games written; fails when the database cannot be read or
-// `out` goes bad.
+// lowest id. Returns the number of games written, and their ids in `written_ids` when given;
+// fails when the database cannot be read or `out` goes bad.
 DbResult<int> ExportUnique(GameStore& store, const std::vector<DuplicateGroup>& groups,
-                           std::ostream& out, const ExportUniqueOptions& options = {});
+                           std::ostream& out, const ExportUniqueOptions& options = {},
+                           std::vector<int64_t>* written_ids = nullptr);
 
 // Appends the groups as text for people: one block per group (kind and ids, then the reason,
 // indented), then a summary line counting the groups of each kind, e.g.

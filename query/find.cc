@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <tuple>
 
+#include "query/export.h"
 #include "query/json.h"
 #include "query/text.h"
 
@@ -324,21 +325,11 @@ std::optional<DbError> WriteGames(GameStore& store, const std::vector<FoundGame>
       return std::nullopt;
     }
     case OutputFormat::kPgn: {
+      const ExportForm form = canonical ? ExportForm::kCanonical : ExportForm::kOriginal;
       for (const FoundGame& g : games) {
-        DbResult<GameTexts> texts = store.Texts(g.row.id);
-        if (!texts.ok()) return texts.error();
-        std::string game;
-        if (canonical) {
-          game = std::string(HeaderBlock(texts.value().text)) + "\n" + texts.value().moves;
-          if (!g.row.result.empty()) {
-            if (!game.empty() && game.back() == '\n') game.pop_back();
-            game += (texts.value().moves.empty() ? "" : " ") + g.row.result + "\n";
-          }
-        } else {
-          game = texts.value().text;
-        }
-        if (game.empty() || game.back() != '\n') game += '\n';
-        out << game << "\n";
+        DbResult<std::string> game = ExportGame(store, g.row, form);
+        if (!game.ok()) return game.error();
+        out << game.value() << "\n";
       }
       return std::nullopt;
     }

@@ -52,8 +52,9 @@ std::optional<OutputFormat> ParseOutputFormat(std::string_view text);
 
 // Writes found games. JSON objects hold every header of the game (read from its record), CSV
 // and the table the listing columns; 5dpgn writes each game's original text, or with
-// `canonical` its headers, start boards (custom games) and canonical movetext. `with_action`
-// adds the action column (position searches).
+// `canonical` its headers, start boards (custom games) and canonical movetext, each followed by a
+// blank line, as ExportGame (query/export.h) writes them so that they read back game for game.
+// `with_action` adds the action column (position searches).
 std::optional<DbError> WriteGames(GameStore& store, const std::vector<FoundGame>& games,
                                   OutputFormat format, bool with_action, bool canonical,
                                   std::ostream& out);
