@@ -306,6 +306,26 @@ TEST(Index, StandardInputComparesTextsNotOnlyMoves) {
   EXPECT_EQ(Count(db, "SELECT count(*) FROM games WHERE duplicate_of = 1"), 1);
 }
 
+TEST(Index, StandardInputRecognisesGamesAmongManyCopiesOfTheirMoves) {
+  TempDir dir;
+  const std::string db = dir.File("db.sqlite");
+  // 40 games of the same moves under different headers: more candidates than are read per game.
+  std::string copies;
+  for (int i = 0; i < 40; ++i) {
+    copies += "[Event \"e" + std::to_string(i) + "\"]\n\n1. e3 / e6\n\n";
+  }
+  WriteFile(dir.File("copies.5dpgn"), copies);
+  ASSERT_EQ(Index(db, {dir.File("copies.5dpgn")}).summary.indexed, 40);
+  WriteFile(dir.File("more.5dpgn"), copies + "[Event \"new\"]\n\n1. e3 / e6\n");
+  const ProgramRun piped = RunProgram(dir, "--db " + db + " - <" + dir.File("more.5dpgn"));
+  EXPECT_EQ(piped.status, 0) << piped.err;
+  EXPECT_NE(piped.out.find("\"games\":41,\"indexed\":1,\"rejected\":0,\"duplicates\":1,"
+                           "\"skipped\":40,"),
+            std::string::npos)
+      << piped.out;
+  ExpectWhole(db, 41);
+}
+
 TEST(Index, StandardInputStoresAGameTwiceInOneRunAsAFileWould) {
   TempDir dir;
   const std::string db = dir.File("db.sqlite");
