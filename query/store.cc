@@ -74,7 +74,8 @@ std::vector<ActionMoves> SplitCanonicalMovetext(std::string_view movetext) {
 }
 
 std::string_view HeaderBlock(std::string_view text) {
-  size_t end = 0;
+  // A byte-order mark the splitter left (a second one, or one inside a file) hides nothing.
+  size_t end = text.starts_with("\xEF\xBB\xBF") ? 3 : 0;
   while (end < text.size()) {
     size_t first = end;
     while (first < text.size() && (text[first] == ' ' || text[first] == '\t')) ++first;

@@ -108,6 +108,31 @@ query show-missing "${db[@]}" show 999
 query query-missing-db --db "$scratch/no-such.sqlite"
 query query-not-a-database --db corpus/SOURCES.md
 query query-db-directory --db corpus
+# Names in several scripts and spellings, partial and unreadable dates, odd results.
+check index-names --db "$scratch/names.sqlite" --quiet --json tests/cli/names.5dpgn
+names=(--db "$scratch/names.sqlite")
+query names-all "${names[@]}"
+query names-player-upper "${names[@]}" --player 'INÊS CARVALHO'
+query names-player-accents "${names[@]}" --player 'PAVEL DVOŘÁK'
+query names-player-greek "${names[@]}" --player 'ανδρέας*'
+query names-march "${names[@]}" --date-from 2021.03 --date-to 2021.03
+query names-from-2000 "${names[@]}" --date-from 2000 --count
+query names-to-2100 "${names[@]}" --date-to 2100 --count
+query names-iso-date "${names[@]}" --date-from 2021-03-01 --count
+query names-sort-date "${names[@]}" --sort -date
+query names-stats "${names[@]}" stats
+query names-tree "${names[@]}" tree
+# Values and options that would do nothing are refused.
+query bad-limit "${db[@]}" --limit -5
+query bad-month "${db[@]}" --date-from 2021.13
+query bad-day "${db[@]}" --date-from 2021.02.30
+query bad-top "${db[@]}" stats --top -1
+query deep-alone "${db[@]}" --deep
+query tree-count "${db[@]}" tree --count
+query canonical-table "${db[@]}" --canonical
+query count-limit "${db[@]}" --count --limit 3
+query moves-unnumbered "${db[@]}" --moves 'e3 e6 Nf3 Nf6'
+query board-without-marks "${db[@]}" --board '[rnbqkbnr/pppppppp/8/8/8/4P3/PPPP1PPP/RNBQKBNR]'
 if [ -e "$scratch/no-such.sqlite" ]; then
   failed=$((failed + 1))
   echo "FAIL: 5d-query created a database"

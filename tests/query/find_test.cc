@@ -607,6 +607,16 @@ TEST(GameStoreTest, MissingOrForeignFilesAreErrors) {
       << foreign.error().message;
 }
 
+TEST(GameStoreTest, HeadersAfterAByteOrderMarkAreRead) {
+  // The splitter removes a file's byte-order mark; a second one stays in the game's text.
+  const std::string text = "\xEF\xBB\xBF[White \"Ann\"]\n[Black \"Bob\"]\n\n1. e3\n";
+  EXPECT_EQ(HeaderBlock(text), "\xEF\xBB\xBF[White \"Ann\"]\n[Black \"Bob\"]\n");
+  const auto headers = HeadersOfText(text);
+  ASSERT_EQ(headers.size(), 2u);
+  EXPECT_EQ(headers[0], (std::pair<std::string, std::string>{"White", "Ann"}));
+  EXPECT_EQ(headers[1], (std::pair<std::string, std::string>{"Black", "Bob"}));
+}
+
 TEST(GameStoreTest, CanonicalMovetextSplitsIntoActions) {
   const auto actions = SplitCanonicalMovetext(
       "1. (0T1)e3 / (0T1)f6\n2. (0T2)Qe2 (1T2)Nf3 / (0T2)Nc6\n3b. (0T3)a6\n1-0\n");
