@@ -2,8 +2,8 @@
 # Query benchmark of 5d-query: times each kind of search (exact position, board, player, opening
 # tree, duplicate report, statistics) on the database of the ingest benchmark (100,000 generated
 # games; made by scripts/bench-index.sh when missing), in process with bench_query, then a few
-# whole 5d-query commands (process start and database open included) with farm-bench when it is
-# installed.
+# whole 5d-query commands (process start and database open included): the median wall time of five
+# runs after a warm-up.
 # Usage: scripts/bench-query.sh [ROUNDS]   (default 20)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,10 +17,15 @@ if ! build/query/5d-query --db "$db" --count >/dev/null 2>&1; then
 fi
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(uname -sr)"
 build/tests/bench_query "$db" "$rounds"
-if command -v farm-bench >/dev/null; then
-  q="build/query/5d-query --db $db"
-  for command in "$q --player 'Random Ada' --count" "$q --moves '1. (0T1)e3 / (0T1)f6' --count" "$q tree" "$q duplicates" "$q stats"; do
-    echo "== $command"
-    farm-bench -n 5 -- sh -c "$command >/dev/null" 2>&1 | tail -4 || true
+q="build/query/5d-query --db $db"
+for command in "$q --player 'Random Ada' --count" "$q --moves '1. (0T1)e3 / (0T1)f6' --count" "$q tree" "$q duplicates" "$q stats"; do
+  sh -c "$command" >/dev/null
+  times=()
+  for _ in 1 2 3 4 5; do
+    start=$(date +%s%N)
+    sh -c "$command" >/dev/null
+    times+=($(( ($(date +%s%N) - start) / 1000000 )))
   done
-fi
+  median=$(printf '%s\n' "${times[@]}" | sort -n | sed -n 3p)
+  echo "$command: median ${median} ms of 5 runs (${times[*]})"
+done
