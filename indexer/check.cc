@@ -4,13 +4,41 @@
 #include <fstream>
 #include <iostream>
 
+#include "core/legal.h"
 #include "core/pgn_syntax.h"
+#include "core/pgn_writer.h"
 #include "core/replay.h"
 #include "core/utf8.h"
 
 namespace fived {
 
 namespace {
+
+// "PREFIX verdict V WITNESS": whether the side to move at the end of the game can play, with one
+// legal action in canonical move texts when it can.
+void WriteVerdict(const std::string& prefix, const Replayer& replayer, const CheckOptions& options,
+                  std::ostream& out) {
+  // The moves of an unfinished last action are left out (they were never submitted): the verdict
+  // is on the position after the last action, rebuilt from the start.
+  Position pos = replayer.position();
+  if (!replayer.unfinished().moves.empty()) {
+    pos = replayer.setup().start;
+    for (const PlayedAction& action : replayer.actions()) {
+      for (const PlayedMove& played : action.moves) ApplyMove(&pos, played.move);
+    }
+  }
+  SearchLimits limits;
+  limits.promotions = replayer.setup().promotions;
+  limits.budget = options.verdict_budget;
+  const Decision decision = Decide(pos, limits);
+  std::string witness;
+  for (const Move& move : decision.witness) {
+    if (!witness.empty()) witness += ' ';
+    AppendMoveText(pos, move, &witness);
+    ApplyMove(&pos, move);
+  }
+  out << prefix << "verdict\t" << VerdictName(decision.verdict) << "\t" << witness << "\n";
+}
 
 // `name` is the source's name as printed: escaped for the terminal (core/utf8.h), as is every
 // message, since both quote the input.
@@ -29,9 +57,21 @@ void CheckStream(const std::string& name, std::istream& in, const CheckOptions& 
       error->token = syntax.error->token;
       error->reason = syntax.error->reason;
     } else {
+      // Counts need the game's promotions before its replay starts.
+      SearchLimits limits;
+      limits.budget = options.verdict_budget;
+      if (options.output == CheckOptions::Output::kCountActions) {
+        auto setup = SetupGame(syntax.game);
+        if (GameSetup* game_setup = std::get_if<GameSetup>(&setup)) {
+          limits.promotions = game_setup->promotions;
+        }
+      }
       auto on_state = [&](int action, const Position& pos) {
         if (options.output == CheckOptions::Output::kHashes) {
           out << prefix << action << "\t" << pos.StateMd5() << "\n";
+        } else if (options.output == CheckOptions::Output::kCountActions) {
+          const ActionCount count = CountActions(pos, limits, options.count_cap);
+          out << prefix << action << "\t" << (count.capped ? ">=" : "") << count.count << "\n";
         }
       };
       ReplayOutcome outcome = ReplayGame(syntax.game, on_state);
@@ -55,6 +95,8 @@ void CheckStream(const std::string& name, std::istream& in, const CheckOptions& 
     ++summary->replayed;
     if (options.output == CheckOptions::Output::kFen) {
       out << prefix << "fen\t" << replayer->position().StateFen() << "\n";
+    } else if (options.output == CheckOptions::Output::kVerdict) {
+      WriteVerdict(prefix, *replayer, options, out);
     }
   }
 }

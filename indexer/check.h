@@ -2,6 +2,7 @@
 #ifndef FIVED_INDEXER_CHECK_H_
 #define FIVED_INDEXER_CHECK_H_
 
+#include <cstdint>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -9,8 +10,13 @@
 namespace fived {
 
 struct CheckOptions {
-  enum class Output { kSummary, kHashes, kFen };
+  enum class Output { kSummary, kHashes, kFen, kVerdict, kCountActions };
   Output output = Output::kSummary;
+  // kVerdict: moves tried (core/legal.h Decide) before a game's final position is called
+  // unknown; also bounds each count of kCountActions.
+  uint64_t verdict_budget = 1000000;
+  // kCountActions: counts stop here and are written ">=N".
+  uint64_t count_cap = 100000;
 };
 
 struct CheckSummary {
@@ -21,7 +27,8 @@ struct CheckSummary {
   long unreadable_files = 0;
 };
 
-// Checks every game of every file ("-" is standard input). Per-game lines (hashes, FENs) go to
+// Checks every game of every file ("-" is standard input). Per-game lines (hashes, FENs,
+// verdicts of the final position, legal action counts after every action) go to
 // `out`; rejections and the summary go to `out` in summary mode and to `err` otherwise, so that
 // `out` stays machine-readable. File names and messages, which quote the input, are written
 // escaped (core/utf8.h: controls and invalid UTF-8 as \xNN), so that a line never holds a raw

@@ -13,6 +13,8 @@ namespace {
 constexpr const char* kUsage =
     "Usage: 5d-index [--db FILE] [--jobs N] [--quiet] [--json] PATH...\n"
     "       5d-index --check [--hashes | --fen] PATH...\n"
+    "       5d-index --check --verdict [--verdict-budget N] PATH...\n"
+    "       5d-index --check --count-actions [--cap N] [--verdict-budget N] PATH...\n"
     "\n"
     "Reads 5dpgn collections: files, directories (searched recursively for *.5dpgn, *.pgn and\n"
     "*.txt) or '-' for standard input. Every game is replayed and validated; the games are\n"
@@ -52,7 +54,18 @@ int main(int argc, char** argv) {
       "hashes",
       "with --check: print FILE<TAB>GAME<TAB>ACTION<TAB>MD5 for every state (action 0 is the "
       "start), FILE<TAB>GAME<TAB>error<TAB>message for a rejected game")(
-      "fen", "with --check: print FILE<TAB>GAME<TAB>fen<TAB>[...][...] for every final state");
+      "fen", "with --check: print FILE<TAB>GAME<TAB>fen<TAB>[...][...] for every final state")(
+      "verdict",
+      "with --check: print FILE<TAB>GAME<TAB>verdict<TAB>V<TAB>WITNESS for every final state: V "
+      "is checkmate, stalemate, playable (WITNESS is one legal action) or unknown (the search "
+      "ran out of budget)")(
+      "verdict-budget", po::value<uint64_t>()->default_value(1000000),
+      "moves tried per position before --verdict says unknown (also bounds --count-actions)")(
+      "count-actions",
+      "with --check: print FILE<TAB>GAME<TAB>ACTION<TAB>COUNT, the legal actions of the side to "
+      "move after every action (0 is the start); >=N when the count stopped at the cap or budget")(
+      "cap", po::value<uint64_t>()->default_value(100000),
+      "with --count-actions: stop counting a position at N actions");
   po::options_description hidden;
   hidden.add_options()("input", po::value<std::vector<std::string>>(), "input files");
   po::options_description all;
@@ -80,20 +93,30 @@ int main(int argc, char** argv) {
   const std::vector<std::string> inputs = vm["input"].as<std::vector<std::string>>();
   std::ios::sync_with_stdio(false);
 
+  const int outputs = static_cast<int>(vm.count("hashes") + vm.count("fen") + vm.count("verdict") +
+                                       vm.count("count-actions"));
   if (vm.count("check")) {
-    if (vm.count("hashes") && vm.count("fen")) {
-      std::cerr << "5d-index: --hashes and --fen exclude each other\n";
+    if (outputs > 1) {
+      std::cerr << "5d-index: --hashes, --fen, --verdict and --count-actions exclude each other\n";
       return 2;
     }
     fived::CheckOptions options;
     if (vm.count("hashes")) options.output = fived::CheckOptions::Output::kHashes;
     if (vm.count("fen")) options.output = fived::CheckOptions::Output::kFen;
+    if (vm.count("verdict")) options.output = fived::CheckOptions::Output::kVerdict;
+    if (vm.count("count-actions")) options.output = fived::CheckOptions::Output::kCountActions;
+    options.verdict_budget = vm["verdict-budget"].as<uint64_t>();
+    options.count_cap = vm["cap"].as<uint64_t>();
+    if (options.verdict_budget == 0 || options.count_cap == 0) {
+      std::cerr << "5d-index: --verdict-budget and --cap must be 1 or more\n";
+      return 2;
+    }
     const fived::CheckSummary summary = fived::CheckFiles(inputs, options, std::cout, std::cerr);
     std::cout.flush();
     return summary.rejected > 0 || summary.unreadable_files > 0 ? 1 : 0;
   }
-  if (vm.count("hashes") || vm.count("fen")) {
-    std::cerr << "5d-index: --hashes and --fen go with --check\n";
+  if (outputs > 0) {
+    std::cerr << "5d-index: --hashes, --fen, --verdict and --count-actions go with --check\n";
     return 2;
   }
   fived::IndexOptions options;

@@ -67,6 +67,13 @@ check hashes-without-check --hashes corpus/adri326-5dchess-notation.5dpgn
 check bad-jobs --jobs -1 corpus/adri326-5dchess-notation.5dpgn
 check bad-option --check --no-such-option x
 check both-outputs --check --hashes --fen x
+# Legal actions: small budgets keep these fast (a few positions come out unknown or >=N).
+check verdict --check --verdict --verdict-budget 20000 corpus/adri326-5dchess-notation.5dpgn
+check verdict-rejected --check --verdict corpus/rejected/teln0-vs-shad-simple-no-queens.5dpgn
+check count-actions --check --count-actions --cap 100 --verdict-budget 5000 corpus/adri326-5dchess-notation.5dpgn
+check verdict-and-count --check --verdict --count-actions x
+check verdict-budget-zero --check --verdict --verdict-budget 0 x
+check verdict-without-check --verdict x
 
 # 5d-query on the corpus database.
 db=(--db "$scratch/corpus.sqlite")
