@@ -8,7 +8,9 @@
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
+#include <functional>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -164,6 +166,100 @@ TEST(Legal, EveryVisitedActionIsAcceptedAndDistinct) {
   std::sort(seen.begin(), seen.end());
   EXPECT_EQ(std::adjacent_find(seen.begin(), seen.end()), seen.end());
   EXPECT_GT(seen.size(), 20u);
+}
+
+// Every legal action by brute force: every move of every tip of the mover in every order, no
+// pruning, JudgeAction on each sequence, states collected. Returns nullopt past `limit` moves.
+std::optional<std::set<uint64_t>> BruteForceActions(const Position& start, PromotionSet promotions,
+                                                    uint64_t limit) {
+  Position pos = start;
+  const Color mover = start.ToMove();
+  std::set<uint64_t> states;
+  uint64_t work = 0;
+  bool over = false;
+  std::function<void(bool)> walk = [&](bool moved) {
+    if (over) return;
+    if (moved && JudgeAction(pos, mover).problem == ActionVerdict::Problem::kNone) {
+      states.insert(pos.StateKey());
+    }
+    std::vector<Move> moves;
+    for (int l = pos.min_timeline(); l <= pos.max_timeline(); ++l) {
+      if (!pos.HasTimeline(l) || ColorOf(pos.TipHalf(l)) != mover) continue;
+      const Board& board = pos.Tip(l);
+      for (int rank = 0; rank < board.height(); ++rank) {
+        for (int file = 0; file < board.width(); ++file) {
+          const Piece piece = board.at(file, rank);
+          if (piece.empty() || piece.color() != mover) continue;
+          const Square from{static_cast<int8_t>(file), static_cast<int8_t>(rank)};
+          ForEachPieceMove(MoveView(pos), l, pos.TipHalf(l), from, piece, GenMode::kAll, promotions,
+                           [&](const Move& m, Piece) {
+                             moves.push_back(m);
+                             return false;
+                           });
+        }
+      }
+    }
+    for (const Move& m : moves) {
+      if (++work > limit) {
+        over = true;
+        return;
+      }
+      const Position::Mark mark = pos.GetMark();
+      ApplyMove(&pos, m);
+      walk(true);
+      pos.Rollback(mark);
+    }
+  };
+  walk(false);
+  if (over) return std::nullopt;
+  return states;
+}
+
+// The pruned search against brute force on small random positions: the same set of states.
+TEST(Legal, CountMatchesBruteForceOnSmallPositions) {
+  CollectionOptions options;
+  options.seed = 5;
+  options.min_actions = 4;
+  options.max_actions = 14;
+  options.variants = {"Very Small", "Focused - Just Kings", "Very Small - Open",
+                      "Misc - Timeline Tactitian", "Focused - Just Brawns"};
+  CollectionGenerator generator;
+  ASSERT_EQ(generator.Init(options), "");
+  int compared = 0, with_several_boards = 0;
+  for (int i = 0; i < 30; ++i) {
+    SyntaxResult syntax = ParseGameSyntax(generator.Game(i));
+    ASSERT_FALSE(syntax.error);
+    std::vector<Position> states;
+    ReplayOutcome outcome =
+        ReplayGame(syntax.game, [&](int, const Position& pos) { states.push_back(pos); });
+    ASSERT_FALSE(outcome.error);
+    SearchLimits limits;
+    limits.promotions = outcome.replayer->setup().promotions;
+    for (size_t s = 0; s < states.size(); ++s) {
+      const std::optional<std::set<uint64_t>> expected =
+          BruteForceActions(states[s], limits.promotions, 30000);
+      if (!expected) continue;
+      std::set<uint64_t> found;
+      ForEachLegalAction(states[s], limits, [&](const std::vector<Move>&, const Position& after) {
+        EXPECT_TRUE(found.insert(after.StateKey()).second);
+        return false;
+      });
+      EXPECT_EQ(found, *expected) << "game " << i << " state " << s;
+      EXPECT_EQ(CountActions(states[s], limits, 0).count, expected->size());
+      ++compared;
+      int tips = 0;
+      for (int l = states[s].min_timeline(); l <= states[s].max_timeline(); ++l) {
+        if (states[s].HasTimeline(l) && ColorOf(states[s].TipHalf(l)) == states[s].ToMove()) {
+          ++tips;
+        }
+      }
+      if (tips >= 2) ++with_several_boards;
+    }
+  }
+  EXPECT_GT(compared, 100);
+  EXPECT_GT(with_several_boards, 20);
+  std::printf("%d positions compared with brute force, %d with several boards to play\n", compared,
+              with_several_boards);
 }
 
 // Random games (core/random_game.h): at every state before an action the generator found a legal
