@@ -77,6 +77,20 @@ TEST(Legal, StandardStart) {
   EXPECT_FALSE(InCheck(game.pos));
 }
 
+TEST(Legal, TwoTimelinesStart) {
+  // Both boards are mandatory, each with the classic 20 moves. Across the timelines (same turn)
+  // only the knights get out: b1 and g1 reach b3 and g3 of the other board (two files over lands
+  // on d1, e1 or off the board; every other piece meets its own twin on the same square).
+  // - a physical move on each board: 20 x 20 = 400;
+  // - a knight's jump onto the other board's tip, which plays both boards at once: 2 + 2 = 4;
+  // - a physical move on one board, then a knight of the other jumps onto that board's previous
+  //   state (now in the past), starting timeline +1 (active, so the present passes): 20 x 2 on
+  //   each side = 80.
+  // 400 + 4 + 80 = 484.
+  const Game game = Play("[Board \"Standard - Two Timelines\"]\n");
+  EXPECT_EQ(Count(game), 484u);
+}
+
 TEST(Legal, Stalemate) {
   // Black king a4, white queen b2, white king d1; black to move. a3 and b3 touch the queen, b4 is
   // on its file; a4 itself is not attacked (b2 to a4 is no line). One board: nothing else.
