@@ -383,12 +383,13 @@ TEST(Legal, OracleTerminations) {
         << "game " << raw->index;
     ++agreed;
   }
-  // Known differences from the reference, each checked by hand. In check: game 57 (a black pawn
-  // beside the white king would capture it while promoting, which RoyalCapturable does not count
-  // but the reference's in-check flag does) and game 251. Mate called where an action exists:
-  // 184, 315 and 379 (the action moves the present back with a new timeline and leaves a
-  // mandatory board, in check, unplayed), 1232 (the only threat is a pawn's promoting capture),
-  // and 657, 901, 1401. Anything beyond them is a new difference.
+  // Known differences from the reference, each looked at by hand. The reference's submit test
+  // ignores a pawn's capture of a royal piece that would promote (so does RoyalCapturable, which
+  // reproduces every oracle game), but its check flag and mate search count it: in check in game
+  // 57 (a black pawn beside the white king), mate called in 1232 and 1401 where the only threat
+  // after our action is such a capture. In 184, 315 and 379 our action moves the present back
+  // with a new timeline and leaves a mandatory board, in check, unplayed. Game 251 (in check)
+  // and 657, 901 (mate) are not explained yet. Anything beyond them is a new difference.
   const std::vector<int> known_check = {57, 251};
   const std::vector<int> known_missed = {184, 315, 379, 657, 901, 1232, 1401};
   for (int g : check_differs) {
