@@ -217,6 +217,7 @@ std::variant<GameSetup, ReplayError> SetupGame(const SyntaxGame& game) {
     }
     if (first != PieceType::kNone) {
       setup.promotions = set;
+      setup.promotions_written = true;
       setup.default_promotion = first;
     }
   }

@@ -34,7 +34,11 @@ struct ReplayError {
 struct GameSetup {
   std::string variant;  // the official name, or "custom"
   Position start;
-  PromotionSet promotions;                          // pieces a pawn or brawn may become
+  // Pieces a written promotion may name: the Promotions header's, or without one every piece a
+  // recorded game might have promoted to (replay accepts what was played; what a player could
+  // choose is PromotionChoices in core/legal.h).
+  PromotionSet promotions;
+  bool promotions_written = false;                  // the Promotions header gave `promotions`
   PieceType default_promotion = PieceType::kQueen;  // when a move does not say
 };
 

@@ -28,7 +28,7 @@ void WriteVerdict(const std::string& prefix, const Replayer& replayer, const Che
     }
   }
   SearchLimits limits;
-  limits.promotions = replayer.setup().promotions;
+  limits.promotions = PromotionChoices(replayer.setup(), pos);
   limits.budget = options.verdict_budget;
   const Decision decision = Decide(pos, limits);
   std::string witness;
@@ -57,19 +57,19 @@ void CheckStream(const std::string& name, std::istream& in, const CheckOptions& 
       error->token = syntax.error->token;
       error->reason = syntax.error->reason;
     } else {
-      // Counts need the game's promotions before its replay starts.
+      // Counts need the game's promotion rules before its replay starts.
       SearchLimits limits;
       limits.budget = options.verdict_budget;
+      std::optional<GameSetup> game_setup;
       if (options.output == CheckOptions::Output::kCountActions) {
         auto setup = SetupGame(syntax.game);
-        if (GameSetup* game_setup = std::get_if<GameSetup>(&setup)) {
-          limits.promotions = game_setup->promotions;
-        }
+        if (GameSetup* made = std::get_if<GameSetup>(&setup)) game_setup = std::move(*made);
       }
       auto on_state = [&](int action, const Position& pos) {
         if (options.output == CheckOptions::Output::kHashes) {
           out << prefix << action << "\t" << pos.StateMd5() << "\n";
-        } else if (options.output == CheckOptions::Output::kCountActions) {
+        } else if (options.output == CheckOptions::Output::kCountActions && game_setup) {
+          limits.promotions = PromotionChoices(*game_setup, pos);
           const ActionCount count = CountActions(pos, limits, options.count_cap);
           out << prefix << action << "\t" << (count.capped ? ">=" : "") << count.count << "\n";
         }

@@ -40,7 +40,7 @@ Game Play(const std::string& text) {
   if (outcome.error) ADD_FAILURE() << outcome.error->Message();
   if (!outcome.replayer) return out;
   out.pos = outcome.replayer->position();
-  out.limits.promotions = outcome.replayer->setup().promotions;
+  out.limits.promotions = PromotionChoices(outcome.replayer->setup(), out.pos);
   return out;
 }
 
@@ -61,6 +61,38 @@ TEST(Legal, LoneKingInACorner) {
   EXPECT_EQ(Count(game), 3u);
   EXPECT_FALSE(InCheck(game.pos));
   EXPECT_EQ(VerdictOf(game), Decision::Verdict::kPlayable);
+}
+
+TEST(Legal, PromotionsAreThePiecesTheGameHas) {
+  // 5x5: white king a1, knight d1, pawn a4 (moved); black king e5. Without a Promotions header a
+  // pawn may become what the game has besides royal pieces and pawns: a knight. a5=N (1); knight
+  // d1: b2, c3, e3 (3); king a1: a2, b1, b2 (3). 1 + 3 + 3 = 7.
+  const std::string custom5 = "[Board \"custom\"]\n[Size \"5x5\"]\n";
+  const std::string board = "[4k/P4/5/5/K2N1:0:1:w]\n";
+  EXPECT_EQ(Count(Play(custom5 + board)), 7u);
+  // A Promotions header decides: a5=Q and a5=N, so 8.
+  EXPECT_EQ(Count(Play(custom5 + "[Promotions \"Q,N\"]\n" + board)), 8u);
+  // Kings and a pawn only: nothing to become, so the pawn cannot step onto the last rank; the
+  // king's 3 moves remain.
+  EXPECT_EQ(Count(Play(custom5 + "[4k/P4/5/5/K4:0:1:w]\n")), 3u);
+
+  // Official variants offer the pieces of their starting boards.
+  auto choices = [](const std::string& variant) {
+    const SyntaxResult syntax = ParseGameSyntax("[Board \"" + variant + "\"]\n\n");
+    auto setup = SetupGame(syntax.game);
+    EXPECT_TRUE(std::holds_alternative<GameSetup>(setup)) << variant;
+    const GameSetup& game = std::get<GameSetup>(setup);
+    std::string letters;
+    for (PieceType t : {PieceType::kCommonKing, PieceType::kQueen, PieceType::kPrincess,
+                        PieceType::kKnight, PieceType::kRook, PieceType::kBishop,
+                        PieceType::kUnicorn, PieceType::kDragon}) {
+      if (PromotionChoices(game, game.start).Contains(t)) letters += PieceLetter(t);
+    }
+    return letters;
+  };
+  EXPECT_EQ(choices("Standard"), "QNRB");
+  // Reversed Royalty: a common king instead of the king, a royal queen instead of the queen.
+  EXPECT_EQ(choices("Standard - Reversed Royalty"), "CNRB");
 }
 
 TEST(Legal, KingAndRookOnASmallBoard) {
