@@ -61,21 +61,12 @@ bool IsMandatory(const Position& pos, int timeline, int present) {
 // Appends the moves of the pieces of `mover` on the tip of `timeline` to `out`.
 void CollectBoardMoves(const Position& pos, int timeline, Color mover, PromotionSet promotions,
                        std::vector<Move>* out) {
-  const int half = pos.TipHalf(timeline);
-  const Board& board = pos.Tip(timeline);
-  const MoveView view(pos);
-  for (int rank = 0; rank < board.height(); ++rank) {
-    for (int file = 0; file < board.width(); ++file) {
-      const Piece piece = board.at(file, rank);
-      if (piece.empty() || piece.color() != mover) continue;
-      const Square from{static_cast<int8_t>(file), static_cast<int8_t>(rank)};
-      ForEachPieceMove(view, timeline, half, from, piece, GenMode::kAll, promotions,
-                       [&](const Move& m, Piece) {
-                         out->push_back(m);
-                         return false;
-                       });
-    }
-  }
+  assert(ColorOf(pos.TipHalf(timeline)) == mover);
+  (void)mover;
+  ForEachTipMove(pos, timeline, promotions, [&](const Move& m, Piece) {
+    out->push_back(m);
+    return false;
+  });
 }
 
 // The exhaustive depth-first search over move sequences of legal.h.

@@ -84,6 +84,28 @@ bool ForEachPieceMove(const MoveView& view, int timeline, int half_turn, Square 
                       GenMode mode, PromotionSet promotions, Visitor&& visit,
                       const TargetBoard* only_target = nullptr);
 
+// Calls visit(move, captured_piece) for each move (GenMode::kAll) of every piece of the tip's
+// colour on the tip of `timeline`, square by square from a1, as ForEachPieceMove generates them.
+// visit returns true to stop; the function returns true if it was stopped.
+template <typename Visitor>
+bool ForEachTipMove(const Position& pos, int timeline, PromotionSet promotions, Visitor&& visit) {
+  const int half = pos.TipHalf(timeline);
+  const Board& board = pos.Tip(timeline);
+  const Color mover = ColorOf(half);
+  const MoveView view(pos);
+  for (int rank = 0; rank < board.height(); ++rank) {
+    for (int file = 0; file < board.width(); ++file) {
+      const Piece piece = board.at(file, rank);
+      if (piece.empty() || piece.color() != mover) continue;
+      const Square from{static_cast<int8_t>(file), static_cast<int8_t>(rank)};
+      if (ForEachPieceMove(view, timeline, half, from, piece, GenMode::kAll, promotions, visit)) {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
 // Whether the piece `piece` (not a pawn or brawn) standing on `from` of the board at (timeline,
 // half_turn) moves to `to` on the board at (dst_timeline, dst_half) by one of its vectors, as
 // ForEachPieceMove generates it (castling aside): a leaper by one step, a slider along a line

@@ -74,31 +74,18 @@ bool RandomGameGenerator::CollectMoves(const GameSetup& setup, const RandomGameO
   physical_.clear();
   jumps_.clear();
   rescues_.clear();
-  const int half = pos.TipHalf(timeline);
-  const Board& board = pos.Tip(timeline);
-  const Color mover = ColorOf(half);
   const bool may_branch = pos.timeline_count() < options.max_timelines;
-  const MoveView view(pos);
-  for (int rank = 0; rank < board.height(); ++rank) {
-    for (int file = 0; file < board.width(); ++file) {
-      const Piece piece = board.at(file, rank);
-      if (piece.empty() || piece.color() != mover) continue;
-      const Square from{static_cast<int8_t>(file), static_cast<int8_t>(rank)};
-      ForEachPieceMove(view, timeline, half, from, piece, GenMode::kAll, setup.promotions,
-                       [&](const Move& m, Piece) {
-                         if (!m.IsJump()) {
-                           physical_.push_back(m);
-                         } else if (pos.TipHalf(m.dst_timeline) == m.dst_half) {
-                           const bool rescue =
-                               std::find(dead_.begin(), dead_.end(), m.dst_timeline) != dead_.end();
-                           (rescue ? rescues_ : jumps_).push_back(m);
-                         } else if (may_branch) {
-                           jumps_.push_back(m);
-                         }
-                         return false;
-                       });
+  ForEachTipMove(pos, timeline, setup.promotions, [&](const Move& m, Piece) {
+    if (!m.IsJump()) {
+      physical_.push_back(m);
+    } else if (pos.TipHalf(m.dst_timeline) == m.dst_half) {
+      const bool rescue = std::find(dead_.begin(), dead_.end(), m.dst_timeline) != dead_.end();
+      (rescue ? rescues_ : jumps_).push_back(m);
+    } else if (may_branch) {
+      jumps_.push_back(m);
     }
-  }
+    return false;
+  });
   return !physical_.empty() || !jumps_.empty() || !rescues_.empty();
 }
 
