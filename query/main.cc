@@ -111,8 +111,6 @@ std::variant<fived::GameFilter, Failure> ReadFilter(const po::variables_map& vm)
   }
   filter.min_timelines = vm["min-timelines"].as<int>();
   filter.min_actions = vm["min-actions"].as<int>();
-  if (filter.min_timelines < 0) return Usage("--min-timelines must be 0 or more");
-  if (filter.min_actions < 0) return Usage("--min-actions must be 0 or more");
   filter.originals_only = vm.count("unique") > 0;
   return filter;
 }
@@ -423,7 +421,6 @@ std::optional<Failure> Tree(fived::GameStore& store, const po::variables_map& vm
     root = std::get<fived::Position>(std::move(start));
   }
   const int depth = vm["depth"].as<int>();
-  if (depth < 1) return Usage("--depth must be at least 1");
   auto nodes = fived::BuildTree(store, root->StateKey(), games, depth);
   if (!nodes.ok()) return DbFailure(nodes.error());
   std::string out;
@@ -444,7 +441,6 @@ std::optional<Failure> Duplicates(fived::GameStore& store, const po::variables_m
   const fived::OutputFormat output = std::get<fived::OutputFormat>(format);
   fived::DuplicateOptions options;
   options.twin_actions = vm["twin-actions"].as<int>();
-  if (options.twin_actions < 1) return Usage("--twin-actions must be at least 1");
   auto groups = fived::FindDuplicates(store, options);
   if (!groups.ok()) return DbFailure(groups.error());
   std::string out;
