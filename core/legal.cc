@@ -1,10 +1,12 @@
 // Legal actions, check and the decision between mate, stalemate and play; see legal.h.
 #include "core/legal.h"
 
+#include <algorithm>
 #include <cassert>
 #include <climits>
 
 #include "core/action.h"
+#include "core/hypercuboid.h"
 
 namespace fived {
 
@@ -45,6 +47,9 @@ class KeySet {
 };
 
 constexpr int kNoConstraint = INT_MIN;
+
+// Moves Decide's quick try may play before the exhaustive search takes over.
+constexpr uint64_t kQuickTryBudget = 2000;
 
 // The key of a search node: the state, and the lowest source timeline its next physical move may
 // have (two nodes with the same state but different constraints have different subtrees).
@@ -248,28 +253,29 @@ ActionCount CountActions(const Position& pos, PromotionSet promotions, uint64_t 
 Decision Decide(const Position& pos, const SearchLimits& limits) {
   Decision decision;
   {
+    // A quick try on the mandatory boards alone finds most positions' action at once; its work
+    // is capped so that a position without one goes to the exhaustive search soon.
+    SearchLimits quick = limits;
+    quick.budget = limits.budget == 0 ? kQuickTryBudget : std::min(limits.budget, kQuickTryBudget);
     Position scratch = pos;
     std::vector<std::vector<Move>> levels;
     bool out_of_budget = false;
-    if (FindMandatoryOnly(&scratch, pos.ToMove(), limits, &decision.witness, &levels,
-                          &decision.work, &out_of_budget)) {
+    if (FindMandatoryOnly(&scratch, pos.ToMove(), quick, &decision.witness, &levels, &decision.work,
+                          &out_of_budget)) {
       decision.verdict = Decision::Verdict::kPlayable;
       return decision;
     }
     decision.witness.clear();
-    if (out_of_budget || (limits.budget != 0 && decision.work >= limits.budget)) return decision;
+    if (limits.budget != 0 && decision.work >= limits.budget) return decision;
   }
   SearchLimits rest = limits;
   if (rest.budget != 0) rest.budget -= decision.work;
-  const SearchStats stats =
-      ForEachLegalAction(pos, rest, [&](const std::vector<Move>& moves, const Position&) {
-        decision.witness = moves;
-        return true;
-      });
-  decision.work += stats.work;
-  switch (stats.end) {
+  LegalActionSearch search = FindLegalAction(pos, rest);
+  decision.work += search.work;
+  switch (search.end) {
     case SearchEnd::kStopped:
       decision.verdict = Decision::Verdict::kPlayable;
+      decision.witness = std::move(search.action);
       break;
     case SearchEnd::kOutOfBudget:
       decision.verdict = Decision::Verdict::kUnknown;

@@ -1,0 +1,463 @@
+// The hypercuboid search for a legal action; see hypercuboid.h.
+#include "core/hypercuboid.h"
+
+#include <algorithm>
+#include <bit>
+#include <cassert>
+#include <cstdlib>
+
+#include "core/action.h"
+
+namespace fived {
+
+namespace {
+
+using movegen_internal::Slides;
+
+// One value of an axis: what happens to a playable board, or which jump creates a new timeline.
+struct Choice {
+  enum class Kind : uint8_t { kPhysical, kLeave, kArrive, kPass };
+  Kind kind = Kind::kPass;
+  // kPhysical: the move. kArrive: the jump that arrives (its source board and square say where
+  // the piece leaves from). kLeave: one jump of the leaving piece (only its source is used).
+  Move move;
+  int board_half = 0;  // the half-turn of the board the choice creates (not for kPass)
+  Board board;         // the board it creates (not for kPass)
+};
+
+// The axes share the layout of a hypercuboid: axis i owns words [offset, offset + words) of it,
+// bit j set when its choice j is still in.
+struct Axis {
+  int timeline = 0;  // the playable board's timeline, or the new timeline's index
+  int tip_half = 0;  // the playable board's half-turn (not for new timelines)
+  bool is_new = false;
+  const std::vector<Choice>* choices = nullptr;
+  size_t offset = 0;
+  size_t words = 0;
+};
+
+using Bits = std::vector<uint64_t>;
+
+// A block of points to cut away: for each listed axis, the choices in the block (axes not
+// listed: all of them).
+struct Section {
+  int axis;
+  Bits bits;
+};
+
+class HypercuboidSearch {
+ public:
+  HypercuboidSearch(const Position& pos, const SearchLimits& limits)
+      : pos_(pos), scratch_(pos), limits_(limits), mover_(pos.ToMove()) {}
+
+  LegalActionSearch Run() {
+    LegalActionSearch result;
+    result.work = BuildAxes();
+    std::vector<Bits> space;
+    space.push_back(FullSpace());
+    std::vector<int> point(axes_.size());
+    std::vector<Move> moves;
+    while (!space.empty()) {
+      Bits cuboid = std::move(space.back());
+      space.pop_back();
+      if (!TakePoint(cuboid, &point)) continue;
+      if (limits_.budget != 0 && result.work >= limits_.budget) {
+        result.end = SearchEnd::kOutOfBudget;
+        return result;
+      }
+      sections_.clear();
+      moves.clear();
+      const bool problem = FindProblem(point, &moves);
+      // Work in moves played, as the other searches count it (a point not played counts one).
+      result.work += std::max<size_t>(1, moves.size());
+      if (!problem) {
+        result.action = std::move(moves);
+        result.end = SearchEnd::kStopped;
+        return result;
+      }
+      Cut(cuboid, &space);
+    }
+    result.end = SearchEnd::kExhausted;
+    return result;
+  }
+
+ private:
+  // The axes and their choices, from the moves of every playable board. Returns the number of
+  // moves played to build them.
+  uint64_t BuildAxes() {
+    uint64_t work = 0;
+    const int present = pos_.Present();
+    axis_of_.assign(pos_.max_timeline() - pos_.min_timeline() + 1, -1);
+    for (int l = pos_.min_timeline(); l <= pos_.max_timeline(); ++l) {
+      if (!pos_.HasTimeline(l) || ColorOf(pos_.TipHalf(l)) != mover_) continue;
+      axis_of_[l - pos_.min_timeline()] = static_cast<int>(axes_.size());
+      Axis axis;
+      axis.timeline = l;
+      axis.tip_half = pos_.TipHalf(l);
+      axes_.push_back(axis);
+    }
+    const size_t playable = axes_.size();
+    std::vector<std::vector<Choice>> physical(playable), leaves(playable), arrivals(playable);
+    for (size_t a = 0; a < playable; ++a) {
+      const int l = axes_[a].timeline;
+      std::vector<Move> moves;
+      ForEachTipMove(pos_, l, limits_.promotions, [&](const Move& m, Piece) {
+        moves.push_back(m);
+        return false;
+      });
+      for (const Move& m : moves) {
+        const Position::Mark mark = scratch_.GetMark();
+        const MoveEffect effect = ApplyMove(&scratch_, m);
+        ++work;
+        Choice choice;
+        choice.move = m;
+        choice.board_half = axes_[a].tip_half + 1;
+        choice.board = scratch_.Tip(l);
+        if (!m.IsJump()) {
+          choice.kind = Choice::Kind::kPhysical;
+          physical[a].push_back(choice);
+        } else {
+          // Every jump of a piece leaves the same board behind: one choice for them all.
+          const bool seen = std::any_of(leaves[a].begin(), leaves[a].end(),
+                                        [&](const Choice& c) { return c.move.from == m.from; });
+          if (!seen) {
+            choice.kind = Choice::Kind::kLeave;
+            leaves[a].push_back(choice);
+          }
+          Choice arrive;
+          arrive.kind = Choice::Kind::kArrive;
+          arrive.move = m;
+          arrive.board_half = m.dst_half + 1;
+          arrive.board = scratch_.Tip(effect.branching ? effect.new_timeline : m.dst_timeline);
+          if (!effect.branching) arrivals[AxisOf(m.dst_timeline)].push_back(arrive);
+          // Onto a tip it branches when that tip was played first; elsewhere it always does.
+          branch_choices_.push_back(arrive);
+        }
+        scratch_.Rollback(mark);
+      }
+    }
+    // Mandatory boards try every move before passing (a pass there only works when a branch
+    // moves the present back); optional boards try passing first, which never exposes anything.
+    playable_choices_.resize(playable);
+    size_t leaving_boards = 0;
+    for (size_t a = 0; a < playable; ++a) {
+      const bool mandatory = pos_.IsActive(axes_[a].timeline) && axes_[a].tip_half == present;
+      std::vector<Choice>& out = playable_choices_[a];
+      if (!mandatory) out.push_back(Choice{});
+      out.insert(out.end(), physical[a].begin(), physical[a].end());
+      out.insert(out.end(), leaves[a].begin(), leaves[a].end());
+      out.insert(out.end(), arrivals[a].begin(), arrivals[a].end());
+      if (mandatory) out.push_back(Choice{});
+      axes_[a].choices = &out;
+      if (!leaves[a].empty()) ++leaving_boards;
+    }
+    // New timelines: one axis per board a piece may leave (each branch needs one), "not
+    // created" first.
+    branch_choices_.insert(branch_choices_.begin(), Choice{});
+    const int sign = mover_ == Color::kWhite ? 1 : -1;
+    const int first_new =
+        mover_ == Color::kWhite ? pos_.max_timeline() + 1 : pos_.min_timeline() - 1;
+    for (size_t k = 0; k < leaving_boards; ++k) {
+      Axis axis;
+      axis.timeline = first_new + sign * static_cast<int>(k);
+      axis.is_new = true;
+      axis.choices = &branch_choices_;
+      axes_.push_back(axis);
+    }
+    playable_ = static_cast<int>(playable);
+    size_t offset = 0;
+    for (Axis& axis : axes_) {
+      axis.offset = offset;
+      axis.words = (axis.choices->size() + 63) / 64;
+      offset += axis.words;
+    }
+    total_words_ = offset;
+    return work;
+  }
+
+  int AxisOf(int timeline) const {
+    if (timeline < pos_.min_timeline() || timeline > pos_.max_timeline()) return -1;
+    return axis_of_[timeline - pos_.min_timeline()];
+  }
+
+  Bits FullSpace() const {
+    Bits bits(total_words_, 0);
+    for (const Axis& axis : axes_) {
+      const size_t n = axis.choices->size();
+      for (size_t j = 0; j < n; ++j) bits[axis.offset + j / 64] |= uint64_t{1} << (j % 64);
+    }
+    return bits;
+  }
+
+  // The first choice left on every axis; false when some axis has none (an empty cuboid).
+  bool TakePoint(const Bits& cuboid, std::vector<int>* point) const {
+    for (size_t i = 0; i < axes_.size(); ++i) {
+      const Axis& axis = axes_[i];
+      int found = -1;
+      for (size_t w = 0; w < axis.words; ++w) {
+        const uint64_t word = cuboid[axis.offset + w];
+        if (word != 0) {
+          found = static_cast<int>(w * 64) + std::countr_zero(word);
+          break;
+        }
+      }
+      if (found < 0) return false;
+      (*point)[i] = found;
+    }
+    return true;
+  }
+
+  // Cuts the block of sections_ (which holds the point just tested) out of `cuboid` and pushes
+  // what is left, as disjoint cuboids, onto `space`.
+  void Cut(Bits cuboid, std::vector<Bits>* space) const {
+    for (const Section& section : sections_) {
+      const Axis& axis = axes_[section.axis];
+      Bits outside = cuboid;
+      bool any_outside = false, any_inside = false;
+      for (size_t w = 0; w < axis.words; ++w) {
+        const uint64_t in = cuboid[axis.offset + w] & section.bits[w];
+        const uint64_t out = cuboid[axis.offset + w] & ~section.bits[w];
+        outside[axis.offset + w] = out;
+        cuboid[axis.offset + w] = in;
+        any_outside = any_outside || out != 0;
+        any_inside = any_inside || in != 0;
+      }
+      if (any_outside) space->push_back(std::move(outside));
+      if (!any_inside) return;
+    }
+  }
+
+  const Choice& ChoiceAt(const std::vector<int>& point, int axis) const {
+    return (*axes_[axis].choices)[point[axis]];
+  }
+
+  // Adds to the block the choices of `axis` that `keep` accepts (intersected with what the
+  // block already says of that axis).
+  template <typename Pred>
+  void Restrict(int axis, Pred keep) {
+    const Axis& a = axes_[axis];
+    Bits bits(a.words, 0);
+    const std::vector<Choice>& choices = *a.choices;
+    for (size_t j = 0; j < choices.size(); ++j) {
+      if (keep(choices[j])) bits[j / 64] |= uint64_t{1} << (j % 64);
+    }
+    for (Section& section : sections_) {
+      if (section.axis != axis) continue;
+      for (size_t w = 0; w < a.words; ++w) section.bits[w] &= bits[w];
+      return;
+    }
+    sections_.push_back(Section{axis, std::move(bits)});
+  }
+
+  static bool IsPass(const Choice& c) { return c.kind == Choice::Kind::kPass; }
+  static bool ArrivesFrom(const Choice& c, int timeline, Square from) {
+    return c.kind == Choice::Kind::kArrive && c.move.src_timeline == timeline &&
+           c.move.from == from;
+  }
+
+  // Whether the point is not a legal action; then sections_ holds a block of failing points
+  // around it. Otherwise *action receives its moves.
+  bool FindProblem(const std::vector<int>& point, std::vector<Move>* action) {
+    const int axes = static_cast<int>(axes_.size());
+    // Every arrival's piece left its board, and only once.
+    for (int x = 0; x < axes; ++x) {
+      const Choice& c = ChoiceAt(point, x);
+      if (c.kind != Choice::Kind::kArrive) continue;
+      const int source = AxisOf(c.move.src_timeline);
+      const Choice& at_source = ChoiceAt(point, source);
+      const int l = c.move.src_timeline;
+      const Square from = c.move.from;
+      if (at_source.kind != Choice::Kind::kLeave || at_source.move.from != from) {
+        Restrict(x, [&](const Choice& o) { return ArrivesFrom(o, l, from); });
+        Restrict(source, [&](const Choice& o) {
+          return o.kind != Choice::Kind::kLeave || o.move.from != from;
+        });
+        return true;
+      }
+      for (int y = x + 1; y < axes; ++y) {
+        if (!ArrivesFrom(ChoiceAt(point, y), l, from)) continue;
+        Restrict(x, [&](const Choice& o) { return ArrivesFrom(o, l, from); });
+        Restrict(y, [&](const Choice& o) { return ArrivesFrom(o, l, from); });
+        return true;
+      }
+    }
+    // Every piece that leaves arrives somewhere.
+    for (int a = 0; a < playable_; ++a) {
+      const Choice& c = ChoiceAt(point, a);
+      if (c.kind != Choice::Kind::kLeave) continue;
+      const int l = axes_[a].timeline;
+      const Square from = c.move.from;
+      bool arrives = false;
+      for (int x = 0; x < axes && !arrives; ++x) arrives = ArrivesFrom(ChoiceAt(point, x), l, from);
+      if (arrives) continue;
+      Restrict(a, [&](const Choice& o) {
+        return o.kind == Choice::Kind::kLeave && o.move.from == from;
+      });
+      for (int x = 0; x < axes; ++x) {
+        if (x == a || !CanArriveFrom(x, l)) continue;
+        Restrict(x, [&](const Choice& o) { return !ArrivesFrom(o, l, from); });
+      }
+      return true;
+    }
+    // New timelines are created in order.
+    for (int k = playable_; k + 1 < axes; ++k) {
+      if (IsPass(ChoiceAt(point, k)) && !IsPass(ChoiceAt(point, k + 1))) {
+        Restrict(k, IsPass);
+        Restrict(k + 1, [](const Choice& o) { return !IsPass(o); });
+        return true;
+      }
+    }
+    // A branch onto a tip needs that tip played before it: not passed, and not left by a later
+    // branch.
+    for (int k = playable_; k < axes; ++k) {
+      const Choice& c = ChoiceAt(point, k);
+      if (IsPass(c) || c.move.dst_half != pos_.TipHalf(c.move.dst_timeline)) continue;
+      const int target = AxisOf(c.move.dst_timeline);
+      const int l = c.move.dst_timeline, h = c.move.dst_half;
+      auto onto_target = [&](const Choice& o) {
+        return !IsPass(o) && o.move.dst_timeline == l && o.move.dst_half == h;
+      };
+      const Choice& there = ChoiceAt(point, target);
+      if (IsPass(there)) {
+        Restrict(k, onto_target);
+        Restrict(target, IsPass);
+        return true;
+      }
+      if (there.kind != Choice::Kind::kLeave) continue;
+      for (int later = k + 1; later < axes; ++later) {
+        const Choice& b = ChoiceAt(point, later);
+        if (IsPass(b) || b.move.src_timeline != l) continue;
+        Restrict(k, onto_target);
+        Restrict(later, [&](const Choice& o) { return !IsPass(o) && o.move.src_timeline == l; });
+        return true;
+      }
+    }
+    // An action: play it (physical moves and non-branching jumps, then the branches in order).
+    const Position::Mark mark = scratch_.GetMark();
+    action->clear();
+    for (int a = 0; a < playable_; ++a) {
+      const Choice& c = ChoiceAt(point, a);
+      if (c.kind == Choice::Kind::kPhysical || c.kind == Choice::Kind::kArrive) {
+        action->push_back(c.move);
+      }
+    }
+    for (int k = playable_; k < axes; ++k) {
+      const Choice& c = ChoiceAt(point, k);
+      if (!IsPass(c)) action->push_back(c.move);
+    }
+    for (const Move& m : *action) ApplyMove(&scratch_, m);
+    const bool problem = PresentStays(point) || RoyalExposed(point);
+    scratch_.Rollback(mark);
+    return problem;
+  }
+
+  // Whether axis x may hold an arrival from timeline l (a new timeline, or a playable tip some
+  // jump from l lands on).
+  bool CanArriveFrom(int x, int l) const {
+    if (axes_[x].is_new) return true;
+    for (const Choice& c : *axes_[x].choices) {
+      if (c.kind == Choice::Kind::kArrive && c.move.src_timeline == l) return true;
+    }
+    return false;
+  }
+
+  // Whether the present stayed with the mover in scratch_ (the point played). The block: the
+  // same board passed, the same new timelines created or not, none of the active ones earlier
+  // than the present. Every other playable board's tip is at or after the present already (or
+  // it would be the present), so playing or passing it cannot bring the present earlier.
+  bool PresentStays(const std::vector<int>& point) {
+    const int present = scratch_.Present();
+    if (ColorOf(present) != mover_) return false;
+    int passed = -1;
+    for (int a = 0; a < playable_ && passed < 0; ++a) {
+      const int l = axes_[a].timeline;
+      if (IsPass(ChoiceAt(point, a)) && axes_[a].tip_half == present && scratch_.IsActive(l)) {
+        passed = a;
+      }
+    }
+    assert(passed >= 0);
+    Restrict(passed, IsPass);
+    for (int k = playable_; k < static_cast<int>(axes_.size()); ++k) {
+      if (IsPass(ChoiceAt(point, k))) {
+        Restrict(k, IsPass);
+      } else if (scratch_.IsActive(axes_[k].timeline)) {
+        Restrict(k, [&](const Choice& o) { return !IsPass(o) && o.board_half > present; });
+      } else {
+        Restrict(k, [](const Choice& o) { return !IsPass(o); });
+      }
+    }
+    return true;
+  }
+
+  // Whether a royal piece of the mover can be captured in scratch_. The block: every point whose
+  // new boards hold the same pieces on the capture's squares (the attacker, the squares it
+  // slides across, the royal piece); boards the action did not create never change.
+  bool RoyalExposed(const std::vector<int>& point) {
+    (void)point;
+    Move capture;
+    if (!RoyalCapturable(scratch_, Opponent(mover_), &capture)) return false;
+    const Piece attacker =
+        scratch_.BoardAt(capture.src_timeline, capture.src_half)->at(capture.from);
+    const int d[4] = {capture.to.file - capture.from.file, capture.to.rank - capture.from.rank,
+                      (capture.dst_half - capture.src_half) / 2,
+                      capture.dst_timeline - capture.src_timeline};
+    int steps = 1;
+    if (Slides(attacker.type())) {
+      steps = 0;
+      for (int c : d) steps = std::max(steps, std::abs(c));
+    }
+    for (int j = 0; j <= steps; ++j) {
+      // j = 0 the attacker, j = steps the royal piece, between them empty squares.
+      int l, h;
+      Square square;
+      if (j == steps) {
+        l = capture.dst_timeline;
+        h = capture.dst_half;
+        square = capture.to;
+      } else {
+        l = capture.src_timeline + j * (d[3] / steps);
+        h = capture.src_half + 2 * j * (d[2] / steps);
+        square = Square{static_cast<int8_t>(capture.from.file + j * (d[0] / steps)),
+                        static_cast<int8_t>(capture.from.rank + j * (d[1] / steps))};
+      }
+      const Piece content = scratch_.BoardAt(l, h)->at(square);
+      const int axis = NewBoardAxis(l, h);
+      if (axis < 0) continue;
+      Restrict(axis, [&](const Choice& o) {
+        return !IsPass(o) && o.board_half == h && o.board.at(square) == content;
+      });
+    }
+    return true;
+  }
+
+  // The axis whose choice created the board (timeline, half_turn) of scratch_, or -1 for a board
+  // that was there before the action.
+  int NewBoardAxis(int timeline, int half_turn) const {
+    const int axis = AxisOf(timeline);
+    if (axis >= 0) return half_turn > axes_[axis].tip_half ? axis : -1;
+    if (timeline >= pos_.min_timeline() && timeline <= pos_.max_timeline()) return -1;
+    const int k = std::abs(timeline - axes_[playable_].timeline);
+    return playable_ + k;
+  }
+
+  const Position& pos_;
+  Position scratch_;
+  const SearchLimits& limits_;
+  const Color mover_;
+  std::vector<Axis> axes_;
+  int playable_ = 0;
+  std::vector<int> axis_of_;  // axis of each timeline (from min_timeline), -1 when not playable
+  std::vector<std::vector<Choice>> playable_choices_;
+  std::vector<Choice> branch_choices_;
+  size_t total_words_ = 0;
+  std::vector<Section> sections_;
+};
+
+}  // namespace
+
+LegalActionSearch FindLegalAction(const Position& pos, const SearchLimits& limits) {
+  HypercuboidSearch search(pos, limits);
+  return search.Run();
+}
+
+}  // namespace fived
