@@ -5,6 +5,7 @@
 #include <bit>
 #include <cassert>
 #include <cstdlib>
+#include <unordered_map>
 
 #include "core/action.h"
 
@@ -60,12 +61,15 @@ class HypercuboidSearch {
     while (!space.empty()) {
       Bits cuboid = std::move(space.back());
       space.pop_back();
-      if (!TakePoint(cuboid, &point)) continue;
+      if (!TakePoint(cuboid, &point)) {
+        free_.push_back(std::move(cuboid));
+        continue;
+      }
       if (limits_.budget != 0 && result.work >= limits_.budget) {
         result.end = SearchEnd::kOutOfBudget;
         return result;
       }
-      sections_.clear();
+      used_sections_ = 0;
       moves.clear();
       const bool problem = FindProblem(point, &moves);
       // Work in moves played, as the other searches count it (a point not played counts one).
@@ -75,7 +79,7 @@ class HypercuboidSearch {
         result.end = SearchEnd::kStopped;
         return result;
       }
-      Cut(cuboid, &space);
+      Cut(std::move(cuboid), &space);
     }
     result.end = SearchEnd::kExhausted;
     return result;
@@ -98,8 +102,12 @@ class HypercuboidSearch {
     }
     const size_t playable = axes_.size();
     std::vector<std::vector<Choice>> physical(playable), leaves(playable), arrivals(playable);
+    std::vector<Choice> branches;
+    // Pieces whose leaving alone exposes a royal piece: (timeline, square).
+    std::vector<std::pair<int, Square>> fatal_leaves;
     for (size_t a = 0; a < playable; ++a) {
       const int l = axes_[a].timeline;
+      const int new_half = axes_[a].tip_half + 1;
       std::vector<Move> moves;
       ForEachTipMove(pos_, l, limits_.promotions, [&](const Move& m, Piece) {
         moves.push_back(m);
@@ -109,14 +117,30 @@ class HypercuboidSearch {
         const Position::Mark mark = scratch_.GetMark();
         const MoveEffect effect = ApplyMove(&scratch_, m);
         ++work;
+        // A move alone that exposes a royal piece through no board but its own ones fails in
+        // every action (the other boards of a capture were there before): its choices are left
+        // out. Which boards count as its own depends on the kind of choice.
+        Move capture;
+        const bool exposed = RoyalCapturable(scratch_, Opponent(mover_), &capture);
+        const int arrival_l = effect.branching ? effect.new_timeline : m.dst_timeline;
+        auto only_on = [&](int board_l, int board_h, bool pre_existing_too) {
+          bool only = true;
+          ForEachCaptureCell(capture, [&](int cl, int ch, Square) {
+            const bool own = cl == board_l && ch == board_h;
+            const bool before = pos_.BoardAt(cl, ch) != nullptr;
+            if (!own && !(pre_existing_too && before)) only = false;
+          });
+          return only;
+        };
         Choice choice;
         choice.move = m;
-        choice.board_half = axes_[a].tip_half + 1;
+        choice.board_half = new_half;
         choice.board = scratch_.Tip(l);
         if (!m.IsJump()) {
           choice.kind = Choice::Kind::kPhysical;
-          physical[a].push_back(choice);
+          if (!exposed) physical[a].push_back(choice);
         } else {
+          if (exposed && only_on(l, new_half, true)) fatal_leaves.emplace_back(l, m.from);
           // Every jump of a piece leaves the same board behind: one choice for them all.
           const bool seen = std::any_of(leaves[a].begin(), leaves[a].end(),
                                         [&](const Choice& c) { return c.move.from == m.from; });
@@ -128,14 +152,32 @@ class HypercuboidSearch {
           arrive.kind = Choice::Kind::kArrive;
           arrive.move = m;
           arrive.board_half = m.dst_half + 1;
-          arrive.board = scratch_.Tip(effect.branching ? effect.new_timeline : m.dst_timeline);
-          if (!effect.branching) arrivals[AxisOf(m.dst_timeline)].push_back(arrive);
-          // Onto a tip it branches when that tip was played first; elsewhere it always does.
-          branch_choices_.push_back(arrive);
+          arrive.board = scratch_.Tip(arrival_l);
+          if (!effect.branching && !(exposed && only_on(arrival_l, m.dst_half + 1, true))) {
+            arrivals[AxisOf(m.dst_timeline)].push_back(arrive);
+          }
+          // Onto a tip it branches when that tip was played first; elsewhere it always does. On
+          // a new timeline only a capture within its board is the same whatever its number.
+          const bool branch_fatal =
+              exposed && effect.branching && only_on(effect.new_timeline, m.dst_half + 1, false);
+          if (!branch_fatal) branches.push_back(arrive);
         }
         scratch_.Rollback(mark);
       }
     }
+    auto fatal = [&](const Choice& c) {
+      for (const auto& [l, square] : fatal_leaves) {
+        if (c.move.src_timeline == l && c.move.from == square) return true;
+      }
+      return false;
+    };
+    for (size_t a = 0; a < playable; ++a) {
+      std::erase_if(leaves[a], fatal);
+      std::erase_if(arrivals[a], fatal);
+    }
+    std::erase_if(branches, fatal);
+    branch_choices_.push_back(Choice{});  // "not created" first
+    branch_choices_.insert(branch_choices_.end(), branches.begin(), branches.end());
     // Mandatory boards try every move before passing (a pass there only works when a branch
     // moves the present back); optional boards try passing first, which never exposes anything.
     playable_choices_.resize(playable);
@@ -151,9 +193,7 @@ class HypercuboidSearch {
       axes_[a].choices = &out;
       if (!leaves[a].empty()) ++leaving_boards;
     }
-    // New timelines: one axis per board a piece may leave (each branch needs one), "not
-    // created" first.
-    branch_choices_.insert(branch_choices_.begin(), Choice{});
+    // New timelines: one axis per board a piece may leave (each branch needs one).
     const int sign = mover_ == Color::kWhite ? 1 : -1;
     const int first_new =
         mover_ == Color::kWhite ? pos_.max_timeline() + 1 : pos_.min_timeline() - 1;
@@ -209,10 +249,12 @@ class HypercuboidSearch {
 
   // Cuts the block of sections_ (which holds the point just tested) out of `cuboid` and pushes
   // what is left, as disjoint cuboids, onto `space`.
-  void Cut(Bits cuboid, std::vector<Bits>* space) const {
-    for (const Section& section : sections_) {
+  void Cut(Bits cuboid, std::vector<Bits>* space) {
+    for (size_t i = 0; i < used_sections_; ++i) {
+      const Section& section = sections_[i];
       const Axis& axis = axes_[section.axis];
-      Bits outside = cuboid;
+      Bits outside = TakeStorage();
+      outside.assign(cuboid.begin(), cuboid.end());
       bool any_outside = false, any_inside = false;
       for (size_t w = 0; w < axis.words; ++w) {
         const uint64_t in = cuboid[axis.offset + w] & section.bits[w];
@@ -222,33 +264,83 @@ class HypercuboidSearch {
         any_outside = any_outside || out != 0;
         any_inside = any_inside || in != 0;
       }
-      if (any_outside) space->push_back(std::move(outside));
-      if (!any_inside) return;
+      if (any_outside) {
+        space->push_back(std::move(outside));
+      } else {
+        free_.push_back(std::move(outside));
+      }
+      if (!any_inside) break;
     }
+    free_.push_back(std::move(cuboid));
+  }
+
+  Bits TakeStorage() {
+    if (free_.empty()) return Bits();
+    Bits bits = std::move(free_.back());
+    free_.pop_back();
+    return bits;
   }
 
   const Choice& ChoiceAt(const std::vector<int>& point, int axis) const {
     return (*axes_[axis].choices)[point[axis]];
   }
 
+  // What a block's predicate on an axis's choices is about, for the cache of the choices it
+  // selects among the new timelines' (long, shared) list.
+  enum KeyTag : uint64_t {
+    kArrivesFrom = 1,
+    kNotArrivesFrom,
+    kPassOnly,
+    kNotPass,
+    kOnto,
+    kFromTimeline,
+    kAfterPresent,
+    kCell,
+    kLeaveFrom,
+    kNotLeaveFrom,
+  };
+  static uint64_t Key(KeyTag tag, int a, int b = 0, int c = 0) {
+    auto field = [](int v) { return static_cast<uint64_t>(static_cast<uint32_t>(v)) & 0xfffff; };
+    return static_cast<uint64_t>(tag) << 60 | field(a) << 40 | field(b) << 20 | field(c);
+  }
+
   // Adds to the block the choices of `axis` that `keep` accepts (intersected with what the
-  // block already says of that axis).
+  // block already says of that axis). `key` names the predicate: equal keys, equal predicates.
   template <typename Pred>
-  void Restrict(int axis, Pred keep) {
+  void Restrict(int axis, uint64_t key, Pred keep) {
     const Axis& a = axes_[axis];
-    Bits bits(a.words, 0);
-    const std::vector<Choice>& choices = *a.choices;
+    const Bits* bits = nullptr;
+    if (a.is_new) {
+      auto it = branch_cache_.find(key);
+      if (it == branch_cache_.end()) it = branch_cache_.emplace(key, Select(a, keep)).first;
+      bits = &it->second;
+    } else {
+      scratch_bits_ = Select(a, keep);
+      bits = &scratch_bits_;
+    }
+    for (size_t i = 0; i < used_sections_; ++i) {
+      Section& section = sections_[i];
+      if (section.axis != axis) continue;
+      for (size_t w = 0; w < a.words; ++w) section.bits[w] &= (*bits)[w];
+      return;
+    }
+    if (used_sections_ == sections_.size()) sections_.emplace_back();
+    Section& section = sections_[used_sections_++];
+    section.axis = axis;
+    section.bits.assign(bits->begin(), bits->end());
+  }
+
+  template <typename Pred>
+  static Bits Select(const Axis& axis, Pred keep) {
+    Bits bits(axis.words, 0);
+    const std::vector<Choice>& choices = *axis.choices;
     for (size_t j = 0; j < choices.size(); ++j) {
       if (keep(choices[j])) bits[j / 64] |= uint64_t{1} << (j % 64);
     }
-    for (Section& section : sections_) {
-      if (section.axis != axis) continue;
-      for (size_t w = 0; w < a.words; ++w) section.bits[w] &= bits[w];
-      return;
-    }
-    sections_.push_back(Section{axis, std::move(bits)});
+    return bits;
   }
 
+  static int SquareIndex(Square s) { return s.file * 16 + s.rank; }
   static bool IsPass(const Choice& c) { return c.kind == Choice::Kind::kPass; }
   static bool ArrivesFrom(const Choice& c, int timeline, Square from) {
     return c.kind == Choice::Kind::kArrive && c.move.src_timeline == timeline &&
@@ -268,16 +360,19 @@ class HypercuboidSearch {
       const int l = c.move.src_timeline;
       const Square from = c.move.from;
       if (at_source.kind != Choice::Kind::kLeave || at_source.move.from != from) {
-        Restrict(x, [&](const Choice& o) { return ArrivesFrom(o, l, from); });
-        Restrict(source, [&](const Choice& o) {
+        Restrict(x, Key(kArrivesFrom, l, SquareIndex(from)),
+                 [&](const Choice& o) { return ArrivesFrom(o, l, from); });
+        Restrict(source, Key(kNotLeaveFrom, l, SquareIndex(from)), [&](const Choice& o) {
           return o.kind != Choice::Kind::kLeave || o.move.from != from;
         });
         return true;
       }
       for (int y = x + 1; y < axes; ++y) {
         if (!ArrivesFrom(ChoiceAt(point, y), l, from)) continue;
-        Restrict(x, [&](const Choice& o) { return ArrivesFrom(o, l, from); });
-        Restrict(y, [&](const Choice& o) { return ArrivesFrom(o, l, from); });
+        Restrict(x, Key(kArrivesFrom, l, SquareIndex(from)),
+                 [&](const Choice& o) { return ArrivesFrom(o, l, from); });
+        Restrict(y, Key(kArrivesFrom, l, SquareIndex(from)),
+                 [&](const Choice& o) { return ArrivesFrom(o, l, from); });
         return true;
       }
     }
@@ -290,20 +385,21 @@ class HypercuboidSearch {
       bool arrives = false;
       for (int x = 0; x < axes && !arrives; ++x) arrives = ArrivesFrom(ChoiceAt(point, x), l, from);
       if (arrives) continue;
-      Restrict(a, [&](const Choice& o) {
+      Restrict(a, Key(kLeaveFrom, l, SquareIndex(from)), [&](const Choice& o) {
         return o.kind == Choice::Kind::kLeave && o.move.from == from;
       });
       for (int x = 0; x < axes; ++x) {
         if (x == a || !CanArriveFrom(x, l)) continue;
-        Restrict(x, [&](const Choice& o) { return !ArrivesFrom(o, l, from); });
+        Restrict(x, Key(kNotArrivesFrom, l, SquareIndex(from)),
+                 [&](const Choice& o) { return !ArrivesFrom(o, l, from); });
       }
       return true;
     }
     // New timelines are created in order.
     for (int k = playable_; k + 1 < axes; ++k) {
       if (IsPass(ChoiceAt(point, k)) && !IsPass(ChoiceAt(point, k + 1))) {
-        Restrict(k, IsPass);
-        Restrict(k + 1, [](const Choice& o) { return !IsPass(o); });
+        Restrict(k, Key(kPassOnly, 0), IsPass);
+        Restrict(k + 1, Key(kNotPass, 0), [](const Choice& o) { return !IsPass(o); });
         return true;
       }
     }
@@ -319,16 +415,17 @@ class HypercuboidSearch {
       };
       const Choice& there = ChoiceAt(point, target);
       if (IsPass(there)) {
-        Restrict(k, onto_target);
-        Restrict(target, IsPass);
+        Restrict(k, Key(kOnto, l, h), onto_target);
+        Restrict(target, Key(kPassOnly, 0), IsPass);
         return true;
       }
       if (there.kind != Choice::Kind::kLeave) continue;
       for (int later = k + 1; later < axes; ++later) {
         const Choice& b = ChoiceAt(point, later);
         if (IsPass(b) || b.move.src_timeline != l) continue;
-        Restrict(k, onto_target);
-        Restrict(later, [&](const Choice& o) { return !IsPass(o) && o.move.src_timeline == l; });
+        Restrict(k, Key(kOnto, l, h), onto_target);
+        Restrict(later, Key(kFromTimeline, l),
+                 [&](const Choice& o) { return !IsPass(o) && o.move.src_timeline == l; });
         return true;
       }
     }
@@ -346,7 +443,7 @@ class HypercuboidSearch {
       if (!IsPass(c)) action->push_back(c.move);
     }
     for (const Move& m : *action) ApplyMove(&scratch_, m);
-    const bool problem = PresentStays(point) || RoyalExposed(point);
+    const bool problem = PresentStays(point) || RoyalExposed();
     scratch_.Rollback(mark);
     return problem;
   }
@@ -376,14 +473,15 @@ class HypercuboidSearch {
       }
     }
     assert(passed >= 0);
-    Restrict(passed, IsPass);
+    Restrict(passed, Key(kPassOnly, 0), IsPass);
     for (int k = playable_; k < static_cast<int>(axes_.size()); ++k) {
       if (IsPass(ChoiceAt(point, k))) {
-        Restrict(k, IsPass);
+        Restrict(k, Key(kPassOnly, 0), IsPass);
       } else if (scratch_.IsActive(axes_[k].timeline)) {
-        Restrict(k, [&](const Choice& o) { return !IsPass(o) && o.board_half > present; });
+        Restrict(k, Key(kAfterPresent, present),
+                 [&](const Choice& o) { return !IsPass(o) && o.board_half > present; });
       } else {
-        Restrict(k, [](const Choice& o) { return !IsPass(o); });
+        Restrict(k, Key(kNotPass, 0), [](const Choice& o) { return !IsPass(o); });
       }
     }
     return true;
@@ -392,10 +490,24 @@ class HypercuboidSearch {
   // Whether a royal piece of the mover can be captured in scratch_. The block: every point whose
   // new boards hold the same pieces on the capture's squares (the attacker, the squares it
   // slides across, the royal piece); boards the action did not create never change.
-  bool RoyalExposed(const std::vector<int>& point) {
-    (void)point;
+  bool RoyalExposed() {
     Move capture;
     if (!RoyalCapturable(scratch_, Opponent(mover_), &capture)) return false;
+    ForEachCaptureCell(capture, [&](int l, int h, Square square) {
+      const int axis = NewBoardAxis(l, h);
+      if (axis < 0) return;
+      const Piece content = scratch_.BoardAt(l, h)->at(square);
+      Restrict(axis, Key(kCell, h, SquareIndex(square), content.bits()), [&](const Choice& o) {
+        return !IsPass(o) && o.board_half == h && o.board.at(square) == content;
+      });
+    });
+    return true;
+  }
+
+  // Calls f(timeline, half_turn, square) for each square of scratch_ a capture depends on: the
+  // attacker's, those a slider crosses (empty), the royal piece's.
+  template <typename F>
+  void ForEachCaptureCell(const Move& capture, F&& f) const {
     const Piece attacker =
         scratch_.BoardAt(capture.src_timeline, capture.src_half)->at(capture.from);
     const int d[4] = {capture.to.file - capture.from.file, capture.to.rank - capture.from.rank,
@@ -406,28 +518,12 @@ class HypercuboidSearch {
       steps = 0;
       for (int c : d) steps = std::max(steps, std::abs(c));
     }
-    for (int j = 0; j <= steps; ++j) {
-      // j = 0 the attacker, j = steps the royal piece, between them empty squares.
-      int l, h;
-      Square square;
-      if (j == steps) {
-        l = capture.dst_timeline;
-        h = capture.dst_half;
-        square = capture.to;
-      } else {
-        l = capture.src_timeline + j * (d[3] / steps);
-        h = capture.src_half + 2 * j * (d[2] / steps);
-        square = Square{static_cast<int8_t>(capture.from.file + j * (d[0] / steps)),
-                        static_cast<int8_t>(capture.from.rank + j * (d[1] / steps))};
-      }
-      const Piece content = scratch_.BoardAt(l, h)->at(square);
-      const int axis = NewBoardAxis(l, h);
-      if (axis < 0) continue;
-      Restrict(axis, [&](const Choice& o) {
-        return !IsPass(o) && o.board_half == h && o.board.at(square) == content;
-      });
+    for (int j = 0; j < steps; ++j) {
+      f(capture.src_timeline + j * (d[3] / steps), capture.src_half + 2 * j * (d[2] / steps),
+        Square{static_cast<int8_t>(capture.from.file + j * (d[0] / steps)),
+               static_cast<int8_t>(capture.from.rank + j * (d[1] / steps))});
     }
-    return true;
+    f(capture.dst_timeline, capture.dst_half, capture.to);
   }
 
   // The axis whose choice created the board (timeline, half_turn) of scratch_, or -1 for a board
@@ -450,7 +546,11 @@ class HypercuboidSearch {
   std::vector<std::vector<Choice>> playable_choices_;
   std::vector<Choice> branch_choices_;
   size_t total_words_ = 0;
-  std::vector<Section> sections_;
+  std::vector<Section> sections_;  // the block of the point just tested: the first used_sections_
+  size_t used_sections_ = 0;
+  std::unordered_map<uint64_t, Bits> branch_cache_;  // choices of the new timelines by predicate
+  Bits scratch_bits_;
+  std::vector<Bits> free_;  // storage of cuboids searched, for the next ones
 };
 
 }  // namespace
