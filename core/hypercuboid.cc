@@ -2,6 +2,7 @@
 #include "core/hypercuboid.h"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cassert>
 #include <cstdlib>
@@ -181,6 +182,7 @@ class HypercuboidSearch {
     // Mandatory boards try every move before passing (a pass there only works when a branch
     // moves the present back); optional boards try passing first, which never exposes anything.
     playable_choices_.resize(playable);
+    leave_of_.resize(playable);
     size_t leaving_boards = 0;
     for (size_t a = 0; a < playable; ++a) {
       const bool mandatory = pos_.IsActive(axes_[a].timeline) && axes_[a].tip_half == present;
@@ -192,6 +194,12 @@ class HypercuboidSearch {
       if (mandatory) out.push_back(Choice{});
       axes_[a].choices = &out;
       if (!leaves[a].empty()) ++leaving_boards;
+      leave_of_[a].fill(-1);
+      for (size_t j = 0; j < out.size(); ++j) {
+        if (out[j].kind == Choice::Kind::kLeave) {
+          leave_of_[a][SquareIndex(out[j].move.from)] = static_cast<int16_t>(j);
+        }
+      }
     }
     // New timelines: one axis per board a piece may leave (each branch needs one).
     const int sign = mover_ == Color::kWhite ? 1 : -1;
@@ -229,20 +237,119 @@ class HypercuboidSearch {
     return bits;
   }
 
-  // The first choice left on every axis; false when some axis has none (an empty cuboid).
-  bool TakePoint(const Bits& cuboid, std::vector<int>* point) const {
-    for (size_t i = 0; i < axes_.size(); ++i) {
-      const Axis& axis = axes_[i];
-      int found = -1;
-      for (size_t w = 0; w < axis.words; ++w) {
-        const uint64_t word = cuboid[axis.offset + w];
-        if (word != 0) {
-          found = static_cast<int>(w * 64) + std::countr_zero(word);
-          break;
-        }
+  // Calls f(j) for each choice j >= first of the axis still in the cuboid, until f returns true.
+  template <typename F>
+  void ForEachIn(const Bits& cuboid, int axis, int first, F&& f) const {
+    const Axis& a = axes_[axis];
+    for (size_t w = first / 64; w < a.words; ++w) {
+      uint64_t word = cuboid[a.offset + w];
+      if (w == static_cast<size_t>(first / 64)) word &= ~uint64_t{0} << (first % 64);
+      for (; word != 0; word &= word - 1) {
+        if (f(static_cast<int>(w * 64) + std::countr_zero(word))) return;
       }
-      if (found < 0) return false;
-      (*point)[i] = found;
+    }
+  }
+
+  bool Has(const Bits& cuboid, int axis, size_t j) const {
+    return (cuboid[axes_[axis].offset + j / 64] >> (j % 64)) & 1;
+  }
+
+  // A point of the cuboid, preferably an action (any point is correct, but one that is not an
+  // action only cuts away inconsistent points): the fewest new timelines the cuboid allows, each
+  // with a jump whose piece may leave its board; on each playable board a physical move or a
+  // pass when there is one, else a jump matched with a board that takes its other end. False
+  // when the cuboid holds no action at all (an empty axis, or new timelines out of order).
+  bool TakePoint(const Bits& cuboid, std::vector<int>* point) {
+    const int axes = static_cast<int>(axes_.size());
+    for (int i = 0; i < axes; ++i) {
+      const Axis& axis = axes_[i];
+      bool any = false;
+      for (size_t w = 0; w < axis.words && !any; ++w) any = cuboid[axis.offset + w] != 0;
+      if (!any) return false;
+    }
+    // New timelines k < created are created, the others not (choice 0 is "not created"): every
+    // axis before `created` must be able to create and every other to pass, so `created` lies
+    // past the last axis that cannot pass and no further than the first that cannot create.
+    const int new_axes = axes - playable_;
+    int last_without_pass = -1, first_without_create = new_axes;
+    for (int k = 0; k < new_axes; ++k) {
+      const Axis& axis = axes_[playable_ + k];
+      if (!(cuboid[axis.offset] & 1)) last_without_pass = k;
+      bool create = (cuboid[axis.offset] & ~uint64_t{1}) != 0;
+      for (size_t w = 1; w < axis.words && !create; ++w) create = cuboid[axis.offset + w] != 0;
+      if (!create && first_without_create == new_axes) first_without_create = k;
+    }
+    const int created = last_without_pass + 1 <= first_without_create ? last_without_pass + 1 : -1;
+    if (created < 0) return false;
+    claimed_.assign(playable_, -1);
+    auto leave_index = [&](int a, Square from) {
+      const int j = leave_of_[a][SquareIndex(from)];
+      return j >= 0 && Has(cuboid, a, j) ? j : -1;
+    };
+    for (int k = 0; k < new_axes; ++k) {
+      const int axis = playable_ + k;
+      if (k >= created) {
+        (*point)[axis] = 0;
+        continue;
+      }
+      // The first few jumps in, preferring one whose board may still be left.
+      int chosen = -1, fallback = -1, tried = 0;
+      ForEachIn(cuboid, axis, 1, [&](int j) {
+        if (fallback < 0) fallback = j;
+        const Move& m = (*axes_[axis].choices)[j].move;
+        const int source = AxisOf(m.src_timeline);
+        if (claimed_[source] < 0) {
+          const int leave = leave_index(source, m.from);
+          if (leave >= 0) {
+            claimed_[source] = leave;
+            chosen = j;
+            return true;
+          }
+        }
+        return ++tried >= kPointTries;
+      });
+      (*point)[axis] = chosen >= 0 ? chosen : fallback;
+    }
+    for (int a = 0; a < playable_; ++a) {
+      if (claimed_[a] >= 0) {
+        (*point)[a] = claimed_[a];
+        continue;
+      }
+      const std::vector<Choice>& choices = *axes_[a].choices;
+      int chosen = -1, fallback = -1, tried = 0;
+      ForEachIn(cuboid, a, 0, [&](int j) {
+        if (fallback < 0) fallback = j;
+        const Choice& c = choices[j];
+        if (c.kind == Choice::Kind::kPhysical || c.kind == Choice::Kind::kPass) {
+          chosen = j;
+          return true;
+        }
+        if (c.kind == Choice::Kind::kArrive) {
+          const int source = AxisOf(c.move.src_timeline);
+          const int leave =
+              source > a && claimed_[source] < 0 ? leave_index(source, c.move.from) : -1;
+          if (leave >= 0) {
+            claimed_[source] = leave;
+            chosen = j;
+            return true;
+          }
+          return ++tried >= kPointTries;
+        }
+        // A leave: a later board must take the piece.
+        for (int t = a + 1; t < playable_; ++t) {
+          if (claimed_[t] >= 0) continue;
+          const std::vector<Choice>& there = *axes_[t].choices;
+          ForEachIn(cuboid, t, 0, [&](int i) {
+            if (!ArrivesFrom(there[i], axes_[a].timeline, c.move.from)) return false;
+            claimed_[t] = i;
+            chosen = j;
+            return true;
+          });
+          if (chosen >= 0) return true;
+        }
+        return ++tried >= kPointTries;
+      });
+      (*point)[a] = chosen >= 0 ? chosen : fallback;
     }
     return true;
   }
@@ -295,9 +402,11 @@ class HypercuboidSearch {
     kOnto,
     kFromTimeline,
     kAfterPresent,
+    kPassOrAfterPresent,
     kCell,
     kLeaveFrom,
-    kNotLeaveFrom,
+    kArrivesFromBoardBut,
+    kNoLeaveBut,
   };
   static uint64_t Key(KeyTag tag, int a, int b = 0, int c = 0) {
     auto field = [](int v) { return static_cast<uint64_t>(static_cast<uint32_t>(v)) & 0xfffff; };
@@ -360,10 +469,17 @@ class HypercuboidSearch {
       const int l = c.move.src_timeline;
       const Square from = c.move.from;
       if (at_source.kind != Choice::Kind::kLeave || at_source.move.from != from) {
-        Restrict(x, Key(kArrivesFrom, l, SquareIndex(from)),
-                 [&](const Choice& o) { return ArrivesFrom(o, l, from); });
-        Restrict(source, Key(kNotLeaveFrom, l, SquareIndex(from)), [&](const Choice& o) {
-          return o.kind != Choice::Kind::kLeave || o.move.from != from;
+        // Every arrival from that board but from the square it leaves (if it leaves one), with
+        // the board not leaving any of those squares.
+        const bool leaves = at_source.kind == Choice::Kind::kLeave;
+        const Square left = at_source.move.from;
+        const int left_index = leaves ? SquareIndex(left) : -1;
+        Restrict(x, Key(kArrivesFromBoardBut, l, left_index), [&](const Choice& o) {
+          return o.kind == Choice::Kind::kArrive && o.move.src_timeline == l &&
+                 !(leaves && o.move.from == left);
+        });
+        Restrict(source, Key(kNoLeaveBut, l, left_index), [&](const Choice& o) {
+          return o.kind != Choice::Kind::kLeave || (leaves && o.move.from == left);
         });
         return true;
       }
@@ -474,10 +590,24 @@ class HypercuboidSearch {
     }
     assert(passed >= 0);
     Restrict(passed, Key(kPassOnly, 0), IsPass);
+    // Whether the k-th new timeline is active depends on k alone (the opponent's count is fixed),
+    // so an active one created after the present cannot move it, nor can an inactive one. More
+    // or fewer new timelines change only which of the opponent's timelines are active: when none
+    // of those inactive now has its tip before the present, how many are created does not matter.
+    bool count_matters = false;
+    for (int l = pos_.min_timeline(); l <= pos_.max_timeline() && !count_matters; ++l) {
+      count_matters = pos_.HasTimeline(l) && !scratch_.IsActive(l) && pos_.TipHalf(l) < present;
+    }
     for (int k = playable_; k < static_cast<int>(axes_.size()); ++k) {
-      if (IsPass(ChoiceAt(point, k))) {
+      const bool active = NewAxisActive(k);
+      if (!count_matters) {
+        if (active) {
+          Restrict(k, Key(kPassOrAfterPresent, present),
+                   [&](const Choice& o) { return IsPass(o) || o.board_half > present; });
+        }
+      } else if (IsPass(ChoiceAt(point, k))) {
         Restrict(k, Key(kPassOnly, 0), IsPass);
-      } else if (scratch_.IsActive(axes_[k].timeline)) {
+      } else if (active) {
         Restrict(k, Key(kAfterPresent, present),
                  [&](const Choice& o) { return !IsPass(o) && o.board_half > present; });
       } else {
@@ -485,6 +615,13 @@ class HypercuboidSearch {
       }
     }
     return true;
+  }
+
+  // Whether the timeline of new axis k is active once created: the n-th timeline a player
+  // creates is active when the opponent has created at least n - 1.
+  bool NewAxisActive(int k) const {
+    const int n = pos_.CreatedBy(mover_) + (k - playable_) + 1;
+    return pos_.CreatedBy(Opponent(mover_)) >= n - 1;
   }
 
   // Whether a royal piece of the mover can be captured in scratch_. The block: every point whose
@@ -550,7 +687,12 @@ class HypercuboidSearch {
   size_t used_sections_ = 0;
   std::unordered_map<uint64_t, Bits> branch_cache_;  // choices of the new timelines by predicate
   Bits scratch_bits_;
-  std::vector<Bits> free_;  // storage of cuboids searched, for the next ones
+  std::vector<Bits> free_;    // storage of cuboids searched, for the next ones
+  std::vector<int> claimed_;  // TakePoint: choices promised to playable boards
+  // The kLeave choice of each playable board's square (file * 16 + rank), or -1.
+  std::vector<std::array<int16_t, kMaxSquares>> leave_of_;
+  // How many jumps TakePoint looks at on an axis for one that fits before it takes the first.
+  static constexpr int kPointTries = 32;
 };
 
 }  // namespace
