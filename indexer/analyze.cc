@@ -10,6 +10,8 @@
 
 #include "core/pgn_writer.h"
 #include "core/replay.h"
+#include "indexer/verdict.h"
+#include "schema/ending.h"
 #include "schema/search_keys.h"
 
 namespace fived {
@@ -31,7 +33,7 @@ void Reject(GameRecord* record, TextPos pos, const std::string& token, const std
 
 }  // namespace
 
-GameRecord AnalyzeGame(RawGame raw) {
+GameRecord AnalyzeGame(RawGame raw, const AnalyzeOptions& options) {
   GameRecord record;
   record.byte_offset = raw.byte_offset;
   record.game_index = raw.index;
@@ -112,6 +114,22 @@ GameRecord AnalyzeGame(RawGame raw) {
   record.start_key = record.states.front().key;
   record.final_key = final_position.StateKey();
   record.moves = movetext.Finish("");
+
+  if (options.verdict_budget > 0) {
+    FinalVerdict verdict = DecideFinalPosition(replayer, options.verdict_budget);
+    record.decided = true;
+    record.verdict = verdict.verdict;
+    record.to_move = verdict.to_move;
+    record.in_check = verdict.in_check;
+    record.witness = std::move(verdict.witness);
+    record.verdict_work = verdict.work;
+    // The result is claimed twice at most: by the header and by the token closing the moves.
+    for (const std::string& claimed : {HeaderValue(game, "Result"), game.result}) {
+      if (ResultContradicts(claimed, verdict.verdict, verdict.to_move)) {
+        record.result_conflict = true;
+      }
+    }
+  }
 
   // Boards in the order they were added; the action that added board i is the first state whose
   // board count exceeds i.

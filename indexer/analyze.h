@@ -9,7 +9,9 @@
 #include <utility>
 #include <vector>
 
+#include "core/legal.h"
 #include "core/pgn_syntax.h"
+#include "core/types.h"
 
 namespace fived {
 
@@ -60,6 +62,18 @@ struct GameRecord {
   uint64_t final_key = 0;
   uint64_t identity = 0;  // same variant, start and moves <=> same identity (duplicates)
   std::string moves;      // canonical movetext (pgn_writer.h), without the result
+  // How the game ends (indexer/verdict.h, stored as schema/ending.h says): the verdict on the
+  // final position for the side to move there, whether that side is in check, the witness of a
+  // playable verdict and the moves tried; `decided` false leaves them unset (stored as NULL).
+  bool decided = false;
+  Decision::Verdict verdict = Decision::Verdict::kUnknown;
+  Color to_move = Color::kWhite;
+  bool in_check = false;
+  std::string witness;
+  uint64_t verdict_work = 0;
+  // The verdict contradicts the Result header or the result closing the movetext
+  // (ResultContradicts in schema/ending.h).
+  bool result_conflict = false;
   std::vector<std::string> warnings;
   std::vector<StateRow> states;
   // Each distinct board of the game once, where it first stood (the earliest action, then the
@@ -72,9 +86,15 @@ struct GameRecord {
   int64_t compressed_with = -1;
 };
 
-// Parses, replays and describes one game (whose text moves into the record). Thread-safe; never
-// throws on bad input.
-GameRecord AnalyzeGame(RawGame raw);
+struct AnalyzeOptions {
+  // Moves tried (core/legal.h Decide) before the final position's verdict is unknown; 0 decides
+  // nothing (the verdict is left unset).
+  uint64_t verdict_budget = 1000000;
+};
+
+// Parses, replays and describes one game (whose text moves into the record), and decides its
+// final position. Thread-safe; never throws on bad input.
+GameRecord AnalyzeGame(RawGame raw, const AnalyzeOptions& options = {});
 
 }  // namespace fived
 

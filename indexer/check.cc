@@ -6,9 +6,9 @@
 
 #include "core/legal.h"
 #include "core/pgn_syntax.h"
-#include "core/pgn_writer.h"
 #include "core/replay.h"
 #include "core/utf8.h"
+#include "indexer/verdict.h"
 
 namespace fived {
 
@@ -18,26 +18,8 @@ namespace {
 // legal action in canonical move texts when it can.
 void WriteVerdict(const std::string& prefix, const Replayer& replayer, const CheckOptions& options,
                   std::ostream& out) {
-  // The moves of an unfinished last action are left out (they were never submitted): the verdict
-  // is on the position after the last action, rebuilt from the start.
-  Position pos = replayer.position();
-  if (!replayer.unfinished().moves.empty()) {
-    pos = replayer.setup().start;
-    for (const PlayedAction& action : replayer.actions()) {
-      for (const PlayedMove& played : action.moves) ApplyMove(&pos, played.move);
-    }
-  }
-  SearchLimits limits;
-  limits.promotions = PromotionChoices(replayer.setup(), pos);
-  limits.budget = options.verdict_budget;
-  const Decision decision = Decide(pos, limits);
-  std::string witness;
-  for (const Move& move : decision.witness) {
-    if (!witness.empty()) witness += ' ';
-    AppendMoveText(pos, move, &witness);
-    ApplyMove(&pos, move);
-  }
-  out << prefix << "verdict\t" << VerdictName(decision.verdict) << "\t" << witness << "\n";
+  const FinalVerdict verdict = DecideFinalPosition(replayer, options.verdict_budget);
+  out << prefix << "verdict\t" << VerdictName(verdict.verdict) << "\t" << verdict.witness << "\n";
 }
 
 // `name` is the source's name as printed: escaped for the terminal (core/utf8.h), as is every

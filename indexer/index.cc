@@ -21,6 +21,7 @@
 #include "core/utf8.h"
 #include "indexer/pipeline.h"
 #include "schema/db.h"
+#include "schema/ending.h"
 #include "schema/postings.h"
 #include "schema/record.h"
 #include "schema/sql.h"
@@ -52,9 +53,9 @@ constexpr const char* kInsertGame =
     "INSERT OR IGNORE INTO games(source_id, byte_offset, game_index, text_hash, variant, width, "
     "height, even_start, white, black, result, date, event, actions, timelines, final_md5, "
     "start_key, final_key, identity, duplicate_of, record, dictionary_id, white_key, black_key, "
-    "date_min, date_max) "
+    "date_min, date_max, verdict, checked_side, witness, verdict_work, result_conflict) "
     "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, "
-    "NULLIF(?20, 0), ?21, ?22, ?23, ?24, NULLIF(?25, 0), NULLIF(?26, 0))";
+    "NULLIF(?20, 0), ?21, ?22, ?23, ?24, NULLIF(?25, 0), NULLIF(?26, 0), ?27, ?28, ?29, ?30, ?31)";
 // The first game of an identity is its original (later ones point to it), and the identity index
 // holds (identity, id): one index probe, however many copies there are.
 constexpr const char* kFindOriginal =
@@ -225,7 +226,7 @@ class Writer {
     if (auto error = Release()) return error;
     if (bulk_) {
       if (auto error = Begin()) return error;
-      if (auto error = db_.Exec(sql::kIndexesV4Sql)) return error;
+      if (auto error = db_.Exec(sql::kIndexesV5Sql)) return error;
     }
     return Flush();
   }
@@ -520,6 +521,15 @@ class Writer {
         std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(record.data()), record.size()),
         dictionary, Optional(game.white_key), Optional(game.black_key),
         static_cast<int64_t>(game.date_first), static_cast<int64_t>(game.date_last));
+    // How the game ends (schema/ending.h); NULL when its final position was not decided.
+    std::optional<int64_t> verdict, checked_side, work;
+    if (game.decided) {
+      verdict = VerdictToSql(game.verdict);
+      if (game.in_check) checked_side = SideToSql(game.to_move);
+      work = static_cast<int64_t>(game.verdict_work);
+    }
+    s_.game.Bind(27, verdict).Bind(28, checked_side).Bind(29, Optional(game.witness));
+    s_.game.Bind(30, work).Bind(31, game.result_conflict ? 1 : 0);
     if (auto error = s_.game.Run()) return error;
     if (db_.Changes() == 0) {  // this game of this file is already indexed
       ++summary_.skipped;
@@ -531,6 +541,23 @@ class Writer {
     if (bulk_) originals_.emplace(game.identity, id);
     ++summary_.indexed;
     if (original != 0) ++summary_.duplicates;
+    if (game.decided) {
+      switch (game.verdict) {
+        case Decision::Verdict::kCheckmate:
+          ++summary_.checkmates;
+          break;
+        case Decision::Verdict::kStalemate:
+          ++summary_.stalemates;
+          break;
+        case Decision::Verdict::kPlayable:
+          ++summary_.playable;
+          break;
+        case Decision::Verdict::kUnknown:
+          ++summary_.unknown;
+          break;
+      }
+    }
+    if (game.result_conflict) ++summary_.result_conflicts;
 
     int position = 0;
     for (const auto& [name, value] : game.headers) {
@@ -687,7 +714,7 @@ IndexOutcome IndexInto(const IndexOptions& options, const std::vector<std::strin
     return outcome;
   }
   const bool bulk = has_games.value() == 0;
-  if (auto error = db.Exec(bulk ? sql::kDropIndexesV4Sql : sql::kIndexesV4Sql)) {
+  if (auto error = db.Exec(bulk ? sql::kDropIndexesV5Sql : sql::kIndexesV5Sql)) {
     Report(err, error->message);
     return outcome;
   }
@@ -733,7 +760,9 @@ IndexOutcome IndexInto(const IndexOptions& options, const std::vector<std::strin
   };
   const int jobs =
       options.jobs > 0 ? options.jobs : std::max(1u, std::thread::hardware_concurrency());
-  RunPipeline(sources, jobs, callbacks);
+  AnalyzeOptions analyze;
+  analyze.verdict_budget = options.verdict_budget;
+  RunPipeline(sources, jobs, analyze, callbacks);
   if (!summary.database_failed) {
     if (auto error = writer.Finish()) {
       summary.database_failed = true;
@@ -802,6 +831,10 @@ int RunIndex(const IndexOptions& options, std::ostream& out, std::ostream& err,
         << ",\"games\":" << summary.games << ",\"indexed\":" << summary.indexed
         << ",\"rejected\":" << summary.rejected << ",\"duplicates\":" << summary.duplicates
         << ",\"skipped\":" << summary.skipped << ",\"warnings\":" << summary.warnings
+        << ",\"endings\":{\"checkmate\":" << summary.checkmates
+        << ",\"stalemate\":" << summary.stalemates << ",\"playable\":" << summary.playable
+        << ",\"unknown\":" << summary.unknown << "}"
+        << ",\"result_conflicts\":" << summary.result_conflicts
         << ",\"io_errors\":" << summary.io_errors << ",\"seconds\":" << numbers
         << ",\"games_per_second\":" << static_cast<long>(rate)
         << ",\"database_failed\":" << (summary.database_failed ? "true" : "false") << "}\n";
@@ -812,6 +845,13 @@ int RunIndex(const IndexOptions& options, std::ostream& out, std::ostream& err,
                   "%ld already indexed; %.2f s, %.0f games/s\n",
                   summary.games, summary.files, summary.indexed, summary.rejected,
                   summary.duplicates, summary.skipped, summary.seconds, rate);
+    err << EscapeForTerminal(options.database) << line;
+    // How the indexed games end: their final positions' verdicts.
+    std::snprintf(line, sizeof line,
+                  ": endings of the indexed games: %ld checkmate, %ld stalemate, %ld playable, "
+                  "%ld unknown; %ld result %s\n",
+                  summary.checkmates, summary.stalemates, summary.playable, summary.unknown,
+                  summary.result_conflicts, summary.result_conflicts == 1 ? "conflict" : "conflicts");
     err << EscapeForTerminal(options.database) << line;
   }
   if (summary_out) *summary_out = summary;

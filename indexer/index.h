@@ -3,6 +3,7 @@
 #ifndef FIVED_INDEXER_INDEX_H_
 #define FIVED_INDEXER_INDEX_H_
 
+#include <cstdint>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -21,6 +22,8 @@ struct IndexOptions {
   bool progress = true;             // a live line on stderr when it is a terminal
   bool json = false;                // the summary as one JSON object on stdout
   long commit_every = 0;            // commit at least every N games (0: by size only)
+  // Moves tried when deciding each game's final position (AnalyzeOptions); at least 1.
+  uint64_t verdict_budget = 1000000;
 };
 
 struct IndexSummary {
@@ -32,6 +35,13 @@ struct IndexSummary {
   long skipped = 0;          // games (or rejections) already in the database ("already indexed")
   long rejected_before = 0;  // of the skipped, those recorded as rejected by an earlier run
   long warnings = 0;
+  // The endings of the indexed games (their final positions' verdicts), and of those the games
+  // whose verdict contradicts their result (schema/ending.h).
+  long checkmates = 0;
+  long stalemates = 0;
+  long playable = 0;
+  long unknown = 0;
+  long result_conflicts = 0;
   long io_errors = 0;
   double seconds = 0;
   bool database_failed = false;

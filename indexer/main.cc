@@ -11,7 +11,7 @@ namespace po = boost::program_options;
 namespace {
 
 constexpr const char* kUsage =
-    "Usage: 5d-index [--db FILE] [--jobs N] [--quiet] [--json] PATH...\n"
+    "Usage: 5d-index [--db FILE] [--jobs N] [--quiet] [--json] [--verdict-budget N] PATH...\n"
     "       5d-index --check [--hashes | --fen] PATH...\n"
     "       5d-index --check --verdict [--verdict-budget N] PATH...\n"
     "       5d-index --check --count-actions [--cap N] [--verdict-budget N] PATH...\n"
@@ -19,11 +19,15 @@ constexpr const char* kUsage =
     "Reads 5dpgn collections: files, directories (searched recursively for *.5dpgn, *.pgn and\n"
     "*.txt) or '-' for standard input. Every game is replayed and validated; the games are\n"
     "stored with their headers, moves and position keys in an SQLite database, and the games\n"
-    "that cannot be replayed are stored in its rejected table with the reason. Indexing the\n"
-    "same file again adds nothing; new files are appended. A game from standard input is\n"
-    "already indexed when the database held the same text before this run, from any source\n"
-    "(copies within one run are stored, as from a file). When every input fails to be read,\n"
-    "no new database is left behind.\n"
+    "that cannot be replayed are stored in its rejected table with the reason. Each game's\n"
+    "final position is decided for the side to move: checkmate, stalemate, playable (with\n"
+    "one legal action) or unknown (the search tried --verdict-budget moves without settling\n"
+    "it; checkmate and stalemate are only ever reported when proved). The verdict, the side\n"
+    "in check and whether the verdict contradicts the game's result are stored with the\n"
+    "game, and the summary counts them. Indexing the same file again adds nothing; new\n"
+    "files are appended. A game from standard input is already indexed when the database\n"
+    "held the same text before this run, from any source (copies within one run are stored,\n"
+    "as from a file). When every input fails to be read, no new database is left behind.\n"
     "\n"
     "Examples:\n"
     "  5d-index --db games.sqlite archive/           index a directory\n"
@@ -60,7 +64,8 @@ int main(int argc, char** argv) {
       "is checkmate, stalemate, playable (WITNESS is one legal action) or unknown (the search "
       "ran out of budget)")(
       "verdict-budget", po::value<uint64_t>()->default_value(1000000),
-      "moves tried per position before --verdict says unknown (also bounds --count-actions)")(
+      "moves tried per final position before its verdict is unknown, when indexing and with "
+      "--verdict (also bounds --count-actions)")(
       "count-actions",
       "with --check: print FILE<TAB>GAME<TAB>ACTION<TAB>COUNT, the legal actions of the side to "
       "move after every action (0 is the start); >=N when the count stopped at the cap or budget")(
@@ -130,6 +135,11 @@ int main(int argc, char** argv) {
   options.commit_every = vm["commit-every"].as<long>();
   if (options.commit_every < 0) {
     std::cerr << "5d-index: --commit-every must be 0 or more\n";
+    return 2;
+  }
+  options.verdict_budget = vm["verdict-budget"].as<uint64_t>();
+  if (options.verdict_budget == 0) {
+    std::cerr << "5d-index: --verdict-budget must be 1 or more\n";
     return 2;
   }
   options.progress = !vm.count("quiet");

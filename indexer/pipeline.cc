@@ -70,8 +70,9 @@ struct Task {
 
 class Pipeline {
  public:
-  Pipeline(const std::vector<std::string>& sources, int jobs, const PipelineCallbacks& callbacks)
-      : sources_(sources), jobs_(std::max(1, jobs)), callbacks_(callbacks) {}
+  Pipeline(const std::vector<std::string>& sources, int jobs, const AnalyzeOptions& analyze,
+           const PipelineCallbacks& callbacks)
+      : sources_(sources), jobs_(std::max(1, jobs)), analyze_(analyze), callbacks_(callbacks) {}
 
   void Run() {
     std::thread reader([this] { ReadAll(); });
@@ -167,7 +168,8 @@ class Pipeline {
         pending_.pop_front();
       }
       task.batch.games.reserve(task.raw.size());
-      for (RawGame& raw : task.raw) task.batch.games.push_back(AnalyzeGame(std::move(raw)));
+      for (RawGame& raw : task.raw)
+        task.batch.games.push_back(AnalyzeGame(std::move(raw), analyze_));
       task.raw.clear();
       if (callbacks_.on_analyzed) callbacks_.on_analyzed(task.batch);
       std::lock_guard lock(mu_);
@@ -206,6 +208,7 @@ class Pipeline {
 
   const std::vector<std::string>& sources_;
   const int jobs_;
+  const AnalyzeOptions analyze_;
   const PipelineCallbacks& callbacks_;
 
   std::mutex mu_;
@@ -222,9 +225,9 @@ class Pipeline {
 
 }  // namespace
 
-void RunPipeline(const std::vector<std::string>& sources, int jobs,
+void RunPipeline(const std::vector<std::string>& sources, int jobs, const AnalyzeOptions& analyze,
                  const PipelineCallbacks& callbacks) {
-  Pipeline(sources, jobs, callbacks).Run();
+  Pipeline(sources, jobs, analyze, callbacks).Run();
 }
 
 }  // namespace fived

@@ -37,9 +37,9 @@ struct PipelineCallbacks {
   std::function<void(size_t source, const std::string& message)> on_source_error;
 };
 
-// Runs the pipeline over `sources` with `jobs` worker threads (at least 1). Returns when every
-// batch was delivered or on_batch returned false.
-void RunPipeline(const std::vector<std::string>& sources, int jobs,
+// Runs the pipeline over `sources` with `jobs` worker threads (at least 1), which analyze every
+// game with `analyze`. Returns when every batch was delivered or on_batch returned false.
+void RunPipeline(const std::vector<std::string>& sources, int jobs, const AnalyzeOptions& analyze,
                  const PipelineCallbacks& callbacks);
 
 }  // namespace fived

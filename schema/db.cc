@@ -112,8 +112,8 @@ std::optional<DbError> CreateIfEmpty(Database& db) {
   tables = QueryInt(db, kCountTablesSql);
   if (!tables.ok()) return tables.error();
   if (tables.value() != 0) return std::nullopt;
-  if (auto error = db.Exec(sql::kSchemaV4Sql)) return error;
-  if (auto error = db.Exec(sql::kIndexesV4Sql)) return error;
+  if (auto error = db.Exec(sql::kSchemaV5Sql)) return error;
+  if (auto error = db.Exec(sql::kIndexesV5Sql)) return error;
   DbResult<Statement> insert = db.Prepare(kInsertMetaSql);
   if (!insert.ok()) return insert.error();
   const std::string schema_version = std::to_string(kSchemaVersion);

@@ -142,12 +142,13 @@ TEST(Index, ReindexingAddsNothingAndAppendingAddsTheNewGames) {
   ExpectWhole(db, 5);
 }
 
-// The seven secondary indexes of schema/indexes_v4.sql present in the database.
+// The nine secondary indexes of schema/indexes_v5.sql present in the database.
 int64_t SecondaryIndexes(const std::string& db) {
   return Count(db,
                "SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name IN "
                "('games_identity', 'games_white_key', 'games_black_key', 'games_date', "
-               "'games_final_md5', 'games_variant', 'games_duplicate_of')");
+               "'games_final_md5', 'games_variant', 'games_duplicate_of', 'games_verdict', "
+               "'games_result_conflict')");
 }
 
 TEST(Index, BulkLoadBuildsTheIndexesAtTheEndAndLaterRunsFindItsGames) {
@@ -158,14 +159,14 @@ TEST(Index, BulkLoadBuildsTheIndexesAtTheEndAndLaterRunsFindItsGames) {
   WriteFile(dir.File("a.5dpgn"), kGames);
   const IndexRun first = Index(db, {dir.File("a.5dpgn")});
   EXPECT_EQ(first.summary.duplicates, 1);
-  EXPECT_EQ(SecondaryIndexes(db), 7);
+  EXPECT_EQ(SecondaryIndexes(db), 9);
   // A later run appends and finds the bulk-loaded original through the identity index.
   WriteFile(dir.File("b.5dpgn"), "[Board \"Standard\"]\n\n1. e3 / e6\n2. Nf3 / Nf6\n");
   const IndexRun second = Index(db, {dir.File("b.5dpgn")});
   EXPECT_EQ(second.summary.indexed, 1);
   EXPECT_EQ(second.summary.duplicates, 1);
   EXPECT_EQ(Count(db, "SELECT duplicate_of FROM games WHERE id = 4"), 1);
-  EXPECT_EQ(SecondaryIndexes(db), 7);
+  EXPECT_EQ(SecondaryIndexes(db), 9);
 }
 
 TEST(Index, IndexesLeftOutByAnInterruptedBulkLoadAreBuiltByTheNextRun) {
@@ -177,12 +178,12 @@ TEST(Index, IndexesLeftOutByAnInterruptedBulkLoadAreBuiltByTheNextRun) {
     // What a load killed before its last commit leaves: games, no secondary indexes.
     DbResult<Database> opened = Database::Open(db, OpenMode::kReadWrite);
     ASSERT_TRUE(opened.ok());
-    ASSERT_FALSE(opened.value().Exec(sql::kDropIndexesV4Sql));
+    ASSERT_FALSE(opened.value().Exec(sql::kDropIndexesV5Sql));
   }
   ASSERT_EQ(SecondaryIndexes(db), 0);
   const IndexRun again = Index(db, {dir.File("a.5dpgn")});
   EXPECT_EQ(again.summary.skipped, 4);
-  EXPECT_EQ(SecondaryIndexes(db), 7);
+  EXPECT_EQ(SecondaryIndexes(db), 9);
   ExpectWhole(db, 4);
 }
 

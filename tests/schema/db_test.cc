@@ -1,4 +1,4 @@
-// The SQLite wrapper and the version-1 schema: opening and creating databases, the version check,
+// The SQLite wrapper and the schema of this version: opening and creating databases, the version check,
 // binding and reading every type, transactions, key storage, WAL and concurrent readers, and the
 // example SQL of schema/README.md.
 #include "schema/db.h"
@@ -66,13 +66,13 @@ std::string OpenError(const std::string& path, OpenMode mode) {
   return db.error().message;
 }
 
-TEST(DatabaseTest, CreatesVersionThreeDatabase) {
+TEST(DatabaseTest, CreatesVersionFiveDatabase) {
   TempDir dir;
   const std::string path = dir.File("games.db");
   {
     Database db = MustOpen(path, OpenMode::kReadWrite);
     EXPECT_EQ(db.Path(), path);
-    EXPECT_EQ(QueryText(db, "SELECT value FROM meta WHERE key = 'schema_version'"), "4");
+    EXPECT_EQ(QueryText(db, "SELECT value FROM meta WHERE key = 'schema_version'"), "5");
     EXPECT_EQ(QueryText(db, "SELECT value FROM meta WHERE key = 'key_version'"),
               std::to_string(kKeyVersion));
     EXPECT_EQ(QueryText(db, "SELECT value FROM meta WHERE key = 'application'"), "5dpgn-db");
@@ -90,20 +90,20 @@ TEST(DatabaseTest, CreatesVersionThreeDatabase) {
                         "SELECT group_concat(name, ' ') FROM (SELECT name FROM sqlite_schema "
                         "WHERE type = 'index' AND sql IS NOT NULL ORDER BY name)"),
               "games_black_key games_date games_duplicate_of games_final_md5 games_identity "
-              "games_variant games_white_key");
+              "games_result_conflict games_variant games_verdict games_white_key");
   }
   EXPECT_TRUE(fs::exists(path));
   Database again = MustOpen(path, OpenMode::kReadWrite);
   EXPECT_EQ(QueryText(again, "SELECT count(*) FROM meta"), "4");
   Database reader = MustOpen(path, OpenMode::kReadOnly);
   EXPECT_EQ(reader.mode(), OpenMode::kReadOnly);
-  EXPECT_EQ(QueryText(reader, "SELECT value FROM meta WHERE key = 'schema_version'"), "4");
+  EXPECT_EQ(QueryText(reader, "SELECT value FROM meta WHERE key = 'schema_version'"), "5");
 }
 
 TEST(DatabaseTest, EmbeddedSqlIsTheSchemaFiles) {
-  for (auto [name, embedded] : {std::pair{"schema_v4.sql", sql::kSchemaV4Sql},
-                                std::pair{"indexes_v4.sql", sql::kIndexesV4Sql},
-                                std::pair{"drop_indexes_v4.sql", sql::kDropIndexesV4Sql}}) {
+  for (auto [name, embedded] : {std::pair{"schema_v5.sql", sql::kSchemaV5Sql},
+                                std::pair{"indexes_v5.sql", sql::kIndexesV5Sql},
+                                std::pair{"drop_indexes_v5.sql", sql::kDropIndexesV5Sql}}) {
     std::ifstream file(fs::path(FIVED_SOURCE_DIR) / "schema" / name, std::ios::binary);
     ASSERT_TRUE(file) << name;
     std::stringstream text;
@@ -120,12 +120,23 @@ TEST(DatabaseTest, RefusesOtherSchemaVersions) {
     MustExec(db, "UPDATE meta SET value = '1' WHERE key = 'schema_version'");
   }
   const std::string expected =
-      path + ": schema version 1 is not supported; this build reads version 4";
+      path + ": schema version 1 is not supported; this build reads version 5";
   EXPECT_EQ(OpenError(path, OpenMode::kReadOnly), expected);
   EXPECT_EQ(OpenError(path, OpenMode::kReadWrite), expected);
   DbResult<Database> refused = Database::Open(path, OpenMode::kReadOnly);
   ASSERT_FALSE(refused.ok());
   EXPECT_EQ(refused.error().code, SQLITE_NOTADB);
+  // The version before this one, which has no endings, is refused the same way.
+  {
+    sqlite3* raw = nullptr;
+    ASSERT_EQ(sqlite3_open(path.c_str(), &raw), SQLITE_OK);
+    ASSERT_EQ(sqlite3_exec(raw, "UPDATE meta SET value = '4' WHERE key = 'schema_version'",
+                           nullptr, nullptr, nullptr),
+              SQLITE_OK);
+    sqlite3_close(raw);
+  }
+  EXPECT_EQ(OpenError(path, OpenMode::kReadOnly),
+            path + ": schema version 4 is not supported; this build reads version 5");
 }
 
 TEST(DatabaseTest, RefusesOtherKeyVersions) {

@@ -1,9 +1,10 @@
--- 5dpgn-db schema, version 4: the tables. Applied once, in one transaction, when Database::Open
+-- 5dpgn-db schema, version 5: the tables. Applied once, in one transaction, when Database::Open
 -- creates a database; the C++ side then writes the meta rows. Secondary indexes are in
--- indexes_v4.sql so that a bulk load can drop and rebuild them. schema/README.md documents every
+-- indexes_v5.sql so that a bulk load can drop and rebuild them. schema/README.md documents every
 -- column. What is written here is frozen: any change is a new file and a new schema version.
--- (Version 4 adds the search keys of players and dates to version 3's games table; version 3
--- differed from versions 1 and 2 only in the order of the posting tables' keys.)
+-- (Version 5 adds how each game ends, its final position's verdict, to version 4's games table;
+-- version 4 added the search keys of players and dates to version 3's; version 3 differed from
+-- versions 1 and 2 only in the order of the posting tables' keys.)
 --
 -- Keys and hashes (start_key, final_key, identity, text_hash) are unsigned
 -- 64-bit values stored as the signed INTEGER with the same bits (KeyToSql in schema/db.h).
@@ -65,6 +66,17 @@ CREATE TABLE games (
   -- the dictionary dictionary_id (NULL: no dictionary).
   record BLOB NOT NULL,
   dictionary_id INTEGER REFERENCES dictionaries(id),
+  -- How the game ends (schema/ending.h): the verdict on the final position for the side to move,
+  -- 1 checkmate, 2 stalemate, 3 playable, 4 unknown (the search ran out of its budget), NULL
+  -- when it was not decided; the side in check there (0 white, 1 black; NULL when neither is or
+  -- the verdict is NULL); one legal action in canonical move texts (playable only); the moves
+  -- the search tried; and 1 when the verdict contradicts the game's result (Result header or
+  -- the result closing its movetext).
+  verdict INTEGER CHECK (verdict BETWEEN 1 AND 4),
+  checked_side INTEGER CHECK (checked_side IN (0, 1)),
+  witness TEXT,
+  verdict_work INTEGER CHECK (verdict_work >= 0),
+  result_conflict INTEGER NOT NULL DEFAULT 0 CHECK (result_conflict IN (0, 1)),
   -- The same text at the same place of the same file is the same game: re-indexing adds nothing.
   UNIQUE (source_id, byte_offset, text_hash)
 );

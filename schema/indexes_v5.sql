@@ -1,5 +1,5 @@
--- 5dpgn-db schema, version 4: secondary indexes (a new database gets them right after the tables,
--- schema_v4.sql). They are kept apart so that a bulk load may drop them and run this file again
+-- 5dpgn-db schema, version 5: secondary indexes (a new database gets them right after the tables,
+-- schema_v5.sql). They are kept apart so that a bulk load may drop them and run this file again
 -- afterwards (every statement is IF NOT EXISTS). schema/README.md explains each choice. Versions 2
 -- and 3 indexed the player names with COLLATE NOCASE, which folds ASCII letters only.
 
@@ -23,4 +23,11 @@ CREATE INDEX IF NOT EXISTS games_variant ON games(variant, duplicate_of);
 -- Only duplicates have duplicate_of, so this partial index stays small.
 CREATE INDEX IF NOT EXISTS games_duplicate_of ON games(duplicate_of)
   WHERE duplicate_of IS NOT NULL;
+-- Games by how they end (5d-query --ending, and stats counting endings): few values, so a narrow
+-- covering index like games_variant's.
+CREATE INDEX IF NOT EXISTS games_verdict ON games(verdict, duplicate_of);
+-- Result conflicts are rare, so this partial index stays small; query with
+-- `result_conflict = 1`, the index's own condition.
+CREATE INDEX IF NOT EXISTS games_result_conflict ON games(duplicate_of)
+  WHERE result_conflict = 1;
 -- Headers need no index: their table is keyed by (name, value).
