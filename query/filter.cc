@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include "query/text.h"
+#include "schema/ending.h"
 #include "schema/search_keys.h"
 
 namespace fived {
@@ -29,7 +30,7 @@ std::string NameCondition(std::string_view column, const std::string& pattern,
 bool GameFilter::empty() const {
   return player.empty() && white.empty() && black.empty() && variant.empty() && result.empty() &&
          date_from == 0 && date_to == 0 && headers.empty() && min_timelines == 0 &&
-         min_actions == 0 && !originals_only;
+         min_actions == 0 && !originals_only && !ending && !result_conflict;
 }
 
 bool HasWildcards(std::string_view pattern) {
@@ -102,6 +103,12 @@ SqlCondition FilterCondition(const GameFilter& filter) {
     out.params.push_back(int64_t{filter.min_actions});
   }
   if (filter.originals_only) terms.push_back("games.duplicate_of IS NULL");
+  if (filter.ending) {
+    terms.push_back("games.verdict = " + next());
+    out.params.push_back(VerdictToSql(*filter.ending));
+  }
+  // Written as the partial index games_result_conflict's condition, so that SQLite uses it.
+  if (filter.result_conflict) terms.push_back("games.result_conflict = 1");
   if (terms.empty()) {
     out.where = "1";
   } else {

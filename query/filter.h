@@ -1,5 +1,5 @@
-// Filters on games' headers and sizes (players, variant, result, dates, any header, timelines,
-// actions), turned into an SQL condition on the games table with bound parameters only: names,
+// Filters on games' headers, sizes and endings (players, variant, result, dates, any header,
+// timelines, actions, the final position's verdict, result conflicts), turned into an SQL condition on the games table with bound parameters only: names,
 // values and patterns are never pasted into SQL text, so they cannot change a query.
 #ifndef FIVED_QUERY_FILTER_H_
 #define FIVED_QUERY_FILTER_H_
@@ -12,6 +12,7 @@
 #include <variant>
 #include <vector>
 
+#include "core/legal.h"
 #include "schema/db.h"
 
 namespace fived {
@@ -36,6 +37,9 @@ struct GameFilter {
   int min_timelines = 0;
   int min_actions = 0;
   bool originals_only = false;  // leave out games recorded as duplicates
+  // Games whose final position has this verdict (games.verdict, schema/ending.h).
+  std::optional<Decision::Verdict> ending;
+  bool result_conflict = false;  // only games whose verdict contradicts their result
 
   bool empty() const;
 };

@@ -72,7 +72,8 @@ bool Before(const FoundGame& a, const FoundGame& b, const SortOrder& order) {
         if ((a.row.date_first == 0) != (b.row.date_first == 0)) {
           missing = a.row.date_first == 0 ? 1 : -1;
         }
-        if (a.row.date_first != b.row.date_first) return a.row.date_first < b.row.date_first ? -1 : 1;
+        if (a.row.date_first != b.row.date_first)
+          return a.row.date_first < b.row.date_first ? -1 : 1;
         return a.row.date_last < b.row.date_last ? -1 : (a.row.date_last > b.row.date_last ? 1 : 0);
       case SortOrder::Field::kVariant:
         return a.row.variant.compare(b.row.variant);
@@ -248,6 +249,10 @@ DbResult<std::vector<FoundGame>> FindGames(GameStore& store, const FindRequest& 
 std::optional<DbError> WriteGames(GameStore& store, const std::vector<FoundGame>& games,
                                   OutputFormat format, bool with_action, bool canonical,
                                   std::ostream& out) {
+  // The verdict's name, empty when the final position was not decided.
+  auto verdict_name = [](const GameRow& row) -> std::string {
+    return row.verdict ? VerdictName(*row.verdict) : "";
+  };
   auto cells = [&](const FoundGame& g) {
     std::vector<std::string> row = {std::to_string(g.row.id),
                                     g.row.white,
@@ -279,8 +284,15 @@ std::optional<DbError> WriteGames(GameStore& store, const std::vector<FoundGame>
         for (size_t i = 0; i < row.size(); ++i) out << (i ? "," : "") << CsvCell(row[i]);
         out << "\r\n";
       };
-      line(header);
-      for (const FoundGame& g : games) line(cells(g));
+      // The verdict comes last, so that the other columns keep their places.
+      std::vector<std::string> csv_header = header;
+      csv_header.push_back("verdict");
+      line(csv_header);
+      for (const FoundGame& g : games) {
+        std::vector<std::string> row = cells(g);
+        row.push_back(verdict_name(g.row));
+        line(row);
+      }
       return std::nullopt;
     }
     case OutputFormat::kJson: {
@@ -305,6 +317,26 @@ std::optional<DbError> WriteGames(GameStore& store, const std::vector<FoundGame>
         } else {
           json.Null();
         }
+        // How the game ends; null where there is nothing to say.
+        json.Key("verdict");
+        if (r.verdict) {
+          json.String(VerdictName(*r.verdict));
+        } else {
+          json.Null();
+        }
+        json.Key("in_check");
+        if (r.checked_side) {
+          json.String(*r.checked_side == Color::kWhite ? "white" : "black");
+        } else {
+          json.Null();
+        }
+        json.Key("witness");
+        if (!r.witness.empty()) {
+          json.String(r.witness);
+        } else {
+          json.Null();
+        }
+        json.Key("result_conflict").Bool(r.result_conflict);
         json.Key("source").String(r.source).Key("byte_offset").Int(r.byte_offset);
         json.Key("game_index").Int(r.game_index);
         // Every header; a name written twice keeps its first value (as FindHeader reads it).

@@ -14,6 +14,7 @@
 #include "query/stats.h"
 #include "query/store.h"
 #include "query/tree.h"
+#include "schema/ending.h"
 
 namespace po = boost::program_options;
 
@@ -36,6 +37,10 @@ constexpr const char* kUsage =
     "surrounding spaces ignored; '*' matches any run of characters and '?' one character.\n"
     "Dates may be partial (2021, 2021.03): a game matches when a day its Date may stand for\n"
     "is in the range, and a game whose Date cannot be read matches no range.\n"
+    "Endings: 5d-index decides every game's final position for the side to move:\n"
+    "checkmate, stalemate, playable, or unknown when its search ran out of budget (nothing\n"
+    "is claimed then). tree and stats count a proven checkmate or stalemate as the result\n"
+    "of a game that has none or '*', and say how many results were derived so.\n"
     "An option that does nothing in a command is refused.\n"
     "\n"
     "Examples:\n"
@@ -45,6 +50,8 @@ constexpr const char* kUsage =
     "  5d-query --date-from 2021.03 --date-to 2021.05  games of March to May 2021\n"
     "  5d-query --state-md5 4a35c8f1... --format json  games whose final state has this MD5\n"
     "  5d-query --board '[r*nbqk*bnr*/p*p*p*p*p*p*p*p*/8/8/8/4P3/P*P*P*P*1P*P*P*/R*NBQK*BNR*]'\n"
+    "  5d-query --ending checkmate --count             games that ended in a proven mate\n"
+    "  5d-query --result-conflict                      games whose Result the ending belies\n"
     "  5d-query tree --depth 2 --white Ada             Ada's repertoire as white\n"
     "  5d-query duplicates --export-unique clean.5dpgn one copy of every game\n"
     "  5d-query show 12 --action 5 --svg game12.svg    a picture after the 5th action\n"
@@ -112,6 +119,15 @@ std::variant<fived::GameFilter, Failure> ReadFilter(const po::variables_map& vm)
   filter.min_timelines = vm["min-timelines"].as<int>();
   filter.min_actions = vm["min-actions"].as<int>();
   filter.originals_only = vm.count("unique") > 0;
+  if (vm.count("ending")) {
+    const std::string name = vm["ending"].as<std::string>();
+    filter.ending = fived::VerdictFromName(name);
+    if (!filter.ending) {
+      return Usage("--ending: '" + name +
+                   "' is not an ending (checkmate, stalemate, playable, unknown)");
+    }
+  }
+  filter.result_conflict = vm.count("result-conflict") > 0;
   return filter;
 }
 
@@ -167,7 +183,8 @@ constexpr std::pair<const char*, long> kLeastValues[] = {
 const std::vector<std::string>& CommandOptions(std::string_view command) {
   static const std::vector<std::string> kFilters = {
       "player",    "white",   "black",  "variant",       "result",      "date-from",
-      "date-to",   "header",  "unique", "min-timelines", "min-actions"};
+      "date-to",   "header",  "unique", "min-timelines", "min-actions", "ending",
+      "result-conflict"};
   auto with_filters = [](std::vector<std::string> own) {
     own.insert(own.end(), kFilters.begin(), kFilters.end());
     return own;
@@ -324,6 +341,27 @@ std::optional<Failure> Find(fived::GameStore& store, const po::variables_map& vm
   return std::nullopt;
 }
 
+// How a game ends, for show: "checkmate, white in check", "playable, no side in check; a
+// legal action: (0T9)Nf3", "unknown, ... (the search stopped after N moves tried)", and whether
+// it contradicts the game's result; or "not decided".
+std::string EndingText(const fived::GameRow& game) {
+  if (!game.verdict) return "not decided";
+  std::string out = fived::VerdictName(*game.verdict);
+  if (game.checked_side) {
+    out += game.checked_side == fived::Color::kWhite ? ", white in check" : ", black in check";
+  } else {
+    out += ", no side in check";
+  }
+  if (!game.witness.empty()) out += "; a legal action: " + game.witness;
+  if (*game.verdict == fived::Decision::Verdict::kUnknown) {
+    out += " (the search stopped after " + std::to_string(game.verdict_work) + " moves tried)";
+  }
+  // The conflict may be with the Result header or the result closing the moves, which can
+  // differ, so the text names neither.
+  if (game.result_conflict) out += "; contradicts the game's result";
+  return out;
+}
+
 std::optional<Failure> Show(fived::GameStore& store, const po::variables_map& vm,
                             const std::vector<std::string>& args) {
   if (args.size() != 1) return Usage("show takes one game id: 5d-query show ID");
@@ -376,7 +414,8 @@ std::optional<Failure> Show(fived::GameStore& store, const po::variables_map& vm
   if (game.duplicate_of != 0) out += ", a copy of game " + std::to_string(game.duplicate_of);
   out += "\nSource: " + EscapeForTerminal(game.source) + " (game " +
          std::to_string(game.game_index) + ", byte " +
-         std::to_string(game.byte_offset) + ")\n\n";
+         std::to_string(game.byte_offset) + ")\n";
+  out += "Ending: " + EndingText(game) + "\n\n";
   for (const auto& [name, value] : fived::HeadersOfText(texts.value().text)) {
     out += "[" + EscapeForTerminal(name) + " \"" + EscapeForTerminal(value) + "\"]\n";
   }
@@ -510,7 +549,13 @@ int main(int argc, char** argv) {
       "(repeatable; wildcards allowed)")(
       "min-timelines", po::value<int>()->default_value(0), "games with at least N timelines")(
       "min-actions", po::value<int>()->default_value(0), "games with at least N actions")(
-      "unique", "leave out games recorded as copies of an earlier game");
+      "unique", "leave out games recorded as copies of an earlier game")(
+      "ending", po::value<std::string>(),
+      "games whose final position is a checkmate, stalemate, playable (the side to move has a "
+      "legal action) or unknown (5d-index's search ran out of its budget)")(
+      "result-conflict",
+      "games whose ending contradicts their result: a checkmate of the side the result says "
+      "won or drew, a stalemate with a winner, or '*' for a game that is over");
   po::options_description position("Position (find; --moves and --state also for tree)");
   position.add_options()("moves", po::value<std::string>(),
                          "games that reached the state after this 5dpgn movetext, played in "

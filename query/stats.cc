@@ -8,6 +8,7 @@
 
 #include "query/json.h"
 #include "query/text.h"
+#include "schema/ending.h"
 #include "schema/search_keys.h"
 
 namespace fived {
@@ -88,6 +89,30 @@ void WriteBucketsJson(const std::vector<CountBucket>& buckets, JsonWriter& json)
   json.EndArray();
 }
 
+// Counts a game's ending in *stats.
+void CountEnding(std::optional<Decision::Verdict> verdict, bool result_conflict,
+                 DatabaseStats* stats) {
+  stats->result_conflicts += result_conflict;
+  if (!verdict) {
+    ++stats->undecided;
+    return;
+  }
+  switch (*verdict) {
+    case Decision::Verdict::kCheckmate:
+      ++stats->checkmates;
+      break;
+    case Decision::Verdict::kStalemate:
+      ++stats->stalemates;
+      break;
+    case Decision::Verdict::kPlayable:
+      ++stats->playable;
+      break;
+    case Decision::Verdict::kUnknown:
+      ++stats->unknown;
+      break;
+  }
+}
+
 }  // namespace
 
 std::string CountBucket::Label() const {
@@ -144,8 +169,8 @@ DbResult<DatabaseStats> ComputeStats(GameStore& store, const GameFilter& filter,
           "SELECT " + BucketExpression("games.actions", kLengthBuckets) + " AS length_bucket, " +
               BucketExpression("games.timelines", kTimelineBuckets) +
               " AS timeline_bucket, count(*), sum(games.actions), min(games.date_min), "
-              "max(games.date_max), count(games.date_min) FROM games WHERE " + where +
-              " AND games.duplicate_of IS NULL GROUP BY length_bucket, timeline_bucket",
+              "max(games.date_max), count(games.date_min) FROM games WHERE " +
+              where + " AND games.duplicate_of IS NULL GROUP BY length_bucket, timeline_bucket",
           condition.params, [&](const Statement& s) {
             const int64_t games = s.Int64(2);
             stats.lengths[s.Int64(0)].games += games;
@@ -174,10 +199,11 @@ DbResult<DatabaseStats> ComputeStats(GameStore& store, const GameFilter& filter,
     return *error;
   }
 
-  if (top_players > 0) {
-    // Grouping 200,000 (game, side) rows by name in SQL sorts them all (a third of a second for
-    // 100,000 games); a hash map in one pass over the games is several times faster. Rows come
-    // in id order, so a player keeps the spelling of their first game.
+  {
+    // Results, endings and players in one pass over the originals. Grouping 200,000 (game, side)
+    // rows by name in SQL sorts them all (a third of a second for 100,000 games); a hash map in
+    // one pass over the games is several times faster. Rows come in id order, so a player keeps
+    // the spelling of their first game.
     std::unordered_map<std::string, PlayerStats> players;
     auto add = [&](std::string_view name, std::string_view key, bool won, bool drawn, bool lost) {
       PlayerStats& player = players[std::string(key)];
@@ -189,13 +215,25 @@ DbResult<DatabaseStats> ComputeStats(GameStore& store, const GameFilter& filter,
     };
     if (auto error = ForEachRow(
             db,
-            "SELECT games.white, games.black, games.result, games.white_key, games.black_key "
-            "FROM games WHERE " + where + " AND games.duplicate_of IS NULL ORDER BY games.id",
+            "SELECT games.white, games.black, games.result, games.white_key, games.black_key, "
+            "games.verdict, games.checked_side, games.result_conflict "
+            "FROM games WHERE " +
+                where + " AND games.duplicate_of IS NULL ORDER BY games.id",
             condition.params, [&](const Statement& s) {
-              const std::string_view result = s.Text(2);
-              const bool white_won = result == "1-0";
-              const bool black_won = result == "0-1";
-              const bool drawn = result == "1/2-1/2";
+              std::optional<Decision::Verdict> verdict;
+              if (!s.IsNull(5)) verdict = VerdictFromSql(s.Int64(5));
+              std::optional<Color> checked_side;
+              if (!s.IsNull(6)) checked_side = SideFromSql(s.Int64(6));
+              CountEnding(verdict, s.Int64(7) != 0, &stats);
+              const CountedResult counted = ResultToCount(s.Text(2), verdict, checked_side);
+              const bool white_won = counted.result == "1-0";
+              const bool black_won = counted.result == "0-1";
+              const bool drawn = counted.result == "1/2-1/2";
+              stats.white_wins += white_won;
+              stats.draws += drawn;
+              stats.black_wins += black_won;
+              if (counted.derived) ++stats.derived_results;
+              if (top_players == 0) return;
               // Names are grouped by their search keys; a blank name has none.
               if (!s.IsNull(3)) add(s.Text(0), s.Text(3), white_won, drawn, black_won);
               // Someone playing themselves counts once, as White.
@@ -210,7 +248,8 @@ DbResult<DatabaseStats> ComputeStats(GameStore& store, const GameFilter& filter,
       if (a.games != b.games) return a.games > b.games;
       return CompareIgnoringCase(a.name, b.name) < 0;
     };
-    const size_t top = std::min(stats.players.size(), static_cast<size_t>(top_players));
+    const size_t top =
+        std::min(stats.players.size(), static_cast<size_t>(std::max(top_players, 0)));
     std::partial_sort(stats.players.begin(), stats.players.begin() + top, stats.players.end(),
                       more_games);
     stats.players.resize(top);
@@ -228,15 +267,31 @@ void WriteStatsTable(const DatabaseStats& stats, std::string* out) {
       {"actions", Grouped(stats.total_actions)}};
   if (stats.originals > 0) {
     std::string dates;
-    if (stats.first_day != 0) dates = FormatDay(stats.first_day) + " to " + FormatDay(stats.last_day) + ", ";
-    dates += Grouped(stats.dated) + " dated, " + Grouped(stats.originals - stats.dated) +
-             " not";
+    if (stats.first_day != 0)
+      dates = FormatDay(stats.first_day) + " to " + FormatDay(stats.last_day) + ", ";
+    dates += Grouped(stats.dated) + " dated, " + Grouped(stats.originals - stats.dated) + " not";
     if (stats.unreadable_dates > 0) {
       dates += " (" + Grouped(stats.unreadable_dates) +
                (stats.unreadable_dates == 1 ? " has a date that cannot be read)"
                                             : " have dates that cannot be read)");
     }
     summary.push_back({"dates", dates});
+    std::string results =
+        Grouped(stats.white_wins + stats.draws + stats.black_wins) + ": " +
+        Grouped(stats.white_wins) + (stats.white_wins == 1 ? " white win, " : " white wins, ") +
+        Grouped(stats.draws) + (stats.draws == 1 ? " draw, " : " draws, ") +
+        Grouped(stats.black_wins) + (stats.black_wins == 1 ? " black win" : " black wins");
+    if (stats.derived_results > 0) {
+      results += " (" + Grouped(stats.derived_results) + " derived from the ending)";
+    }
+    summary.push_back({"results", results});
+    std::string endings = Grouped(stats.checkmates) + " checkmate, " + Grouped(stats.stalemates) +
+                          " stalemate, " + Grouped(stats.playable) + " playable, " +
+                          Grouped(stats.unknown) + " unknown";
+    if (stats.undecided > 0) endings += ", " + Grouped(stats.undecided) + " not decided";
+    endings += "; " + Grouped(stats.result_conflicts) +
+               (stats.result_conflicts == 1 ? " result conflict" : " result conflicts");
+    summary.push_back({"endings", endings});
   }
   // The summary's values are left-aligned: pad the names only.
   for (const auto& row : summary) {
@@ -314,6 +369,13 @@ void WriteStatsJson(const DatabaseStats& stats, std::string* out) {
   }
   json.Key("dated").Int(stats.dated).Key("undated").Int(stats.originals - stats.dated);
   json.Key("unreadable").Int(stats.unreadable_dates).EndObject();
+  json.Key("results").BeginObject().Key("white_wins").Int(stats.white_wins);
+  json.Key("draws").Int(stats.draws).Key("black_wins").Int(stats.black_wins);
+  json.Key("derived").Int(stats.derived_results).EndObject();
+  json.Key("endings").BeginObject().Key("checkmate").Int(stats.checkmates);
+  json.Key("stalemate").Int(stats.stalemates).Key("playable").Int(stats.playable);
+  json.Key("unknown").Int(stats.unknown).Key("undecided").Int(stats.undecided).EndObject();
+  json.Key("result_conflicts").Int(stats.result_conflicts);
   json.Key("timelines");
   WriteBucketsJson(stats.timelines, json);
   json.Key("lengths");

@@ -1,6 +1,7 @@
 // What a 5dpgn-db database holds, for `5d-query stats`: how many games (and how many of them are
 // duplicates), rejected games and sources; games per variant; the players with the most games;
-// the range of dates; and how games spread over timeline counts and lengths. SQL aggregates and
+// the range of dates; results and how the games end; and how games spread over timeline counts
+// and lengths. SQL aggregates and
 // one scan of the games' names and results, under the filter's condition: about a quarter of a
 // second for 100,000 games. Not thread-safe (it uses the store's connection).
 #ifndef FIVED_QUERY_STATS_H_
@@ -22,7 +23,8 @@ struct VariantStats {
   int64_t originals = 0;  // games that are not a recorded duplicate (games.duplicate_of NULL)
 };
 
-// A player's record, from their side of the board. Names are grouped by their search keys
+// A player's record, from their side of the board, with results counted as tree counts them
+// (DatabaseStats::white_wins). Names are grouped by their search keys
 // (schema/search_keys.h: case, accents' encoding and spaces do not split a player). A game where
 // one name plays both sides counts once, as White's.
 struct PlayerStats {
@@ -62,6 +64,20 @@ struct DatabaseStats {
   int64_t dated = 0;             // originals with a readable date; the others have none or:
   int64_t unreadable_dates = 0;  // originals whose Date cannot be read ("6-14-2021")
   int64_t total_actions = 0;
+  // Results as tree counts them (ResultToCount in schema/ending.h): games.result, or where it has
+  // none or says "*", the result a proven checkmate or stalemate settles (`derived` of them).
+  int64_t white_wins = 0;
+  int64_t draws = 0;
+  int64_t black_wins = 0;
+  int64_t derived_results = 0;
+  // Endings: the verdicts on the final positions (games.verdict; `undecided` without one), and
+  // the games whose verdict contradicts their result (games.result_conflict).
+  int64_t checkmates = 0;
+  int64_t stalemates = 0;
+  int64_t playable = 0;
+  int64_t unknown = 0;
+  int64_t undecided = 0;
+  int64_t result_conflicts = 0;
   // Fixed buckets, every one listed even when empty. Timelines: 1, 2, 3, 4-5, 6-10, 11-20, 21+.
   // Actions: 0, 1-10, 11-20, ..., 91-100, 101+.
   std::vector<CountBucket> timelines;
@@ -79,6 +95,8 @@ DbResult<DatabaseStats> ComputeStats(GameStore& store, const GameFilter& filter,
 //   rejected    3
 //   sources     2
 //   dates       2020.01.01 to 2021.12.31, 1,150 dated, 50 not (2 have dates that cannot be read)
+//   results     300: 140 white wins, 30 draws, 130 black wins (12 derived from the ending)
+//   endings     20 checkmate, 2 stalemate, 1,177 playable, 1 unknown; 3 result conflicts
 // then one table each for variants, top players, timelines and lengths (tables without rows are
 // left out).
 void WriteStatsTable(const DatabaseStats& stats, std::string* out);
@@ -86,7 +104,9 @@ void WriteStatsTable(const DatabaseStats& stats, std::string* out);
 // Appends the statistics as one JSON object and a newline: "games", "originals", "duplicates",
 // "rejected", "sources", "actions" (total), "variants" [{"variant", "games", "originals"}],
 // "players" [{"name", "games", "wins", "draws", "losses"}], "dates" {"first", "last" (null when
-// no game has a readable date), "dated", "undated", "unreadable"},
+// no game has a readable date), "dated", "undated", "unreadable"}, "results" {"white_wins",
+// "draws", "black_wins", "derived"}, "endings" {"checkmate", "stalemate", "playable", "unknown",
+// "undecided"}, "result_conflicts",
 // "timelines" and "lengths" [{"range", "min", "max" (null for no bound), "games"}].
 void WriteStatsJson(const DatabaseStats& stats, std::string* out);
 

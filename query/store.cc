@@ -7,6 +7,7 @@
 
 #include "core/pgn_syntax.h"
 #include "query/filter.h"
+#include "schema/ending.h"
 #include "schema/search_keys.h"
 
 namespace fived {
@@ -32,7 +33,8 @@ const char* const kGameRowColumns =
     "games.height, games.even_start, games.white, games.black, games.result, games.date, "
     "games.event, games.actions, games.timelines, games.final_md5, games.start_key, "
     "games.final_key, games.identity, games.duplicate_of, games.white_key, games.black_key, "
-    "games.date_min, games.date_max";
+    "games.date_min, games.date_max, games.verdict, games.checked_side, games.witness, "
+    "games.verdict_work, games.result_conflict";
 
 GameRow ReadGameRow(const Statement& s) {
   GameRow row;
@@ -60,6 +62,11 @@ GameRow ReadGameRow(const Statement& s) {
   row.black_key = std::string(s.Text(21));
   row.date_first = static_cast<int32_t>(s.Int64(22));
   row.date_last = static_cast<int32_t>(s.Int64(23));
+  if (!s.IsNull(24)) row.verdict = VerdictFromSql(s.Int64(24));
+  if (!s.IsNull(25)) row.checked_side = SideFromSql(s.Int64(25));
+  row.witness = std::string(s.Text(26));
+  row.verdict_work = s.Int64(27);
+  row.result_conflict = s.Int64(28) != 0;
   return row;
 }
 

@@ -16,6 +16,8 @@
 #include <utility>
 #include <vector>
 
+#include "core/legal.h"
+#include "core/types.h"
 #include "schema/db.h"
 #include "schema/record.h"
 
@@ -42,6 +44,14 @@ struct GameRow {
   uint64_t final_key = 0;
   uint64_t identity = 0;
   int64_t duplicate_of = 0;  // 0: an original
+  // How the game ends (schema/ending.h): the final position's verdict (nullopt: not decided),
+  // the side in check there (nullopt: none), the witness of a playable verdict (empty
+  // otherwise), the moves the search tried and whether the verdict contradicts the result.
+  std::optional<Decision::Verdict> verdict;
+  std::optional<Color> checked_side;
+  std::string witness;
+  int64_t verdict_work = 0;
+  bool result_conflict = false;
 };
 
 // The SELECT list that ReadGameRow expects, for queries that join other conditions: the games

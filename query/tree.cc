@@ -18,6 +18,7 @@
 #include "query/json.h"
 #include "query/search.h"
 #include "query/text.h"
+#include "schema/ending.h"
 
 namespace fived {
 
@@ -76,7 +77,8 @@ struct LineAction {
 // the state on (at most the tree's depth; fewer when it ended sooner).
 struct GameLine {
   Outcome outcome = Outcome::kOther;
-  std::string date;  // TreeDate
+  bool derived = false;  // the outcome comes from the game's ending, not its result
+  std::string date;      // TreeDate
   std::vector<LineAction> actions;
 };
 
@@ -162,6 +164,7 @@ void AddGame(const GameLine& game, TreeNode* node) {
     case Outcome::kOther:
       break;
   }
+  if (game.derived && game.outcome != Outcome::kOther) ++node->derived;
   AddDate(game.date, node);
 }
 
@@ -230,6 +233,7 @@ std::vector<std::string> Row(std::string label, std::string share, const TreeNod
           std::to_string(node.white_wins),
           std::to_string(node.draws),
           std::to_string(node.black_wins),
+          std::to_string(node.derived),
           ScoreText(node),
           DateRange(node)};
 }
@@ -256,6 +260,7 @@ void CollectRows(const TreeNode& parent, int limit, int indent,
       rest.white_wins += node.white_wins;
       rest.draws += node.draws;
       rest.black_wins += node.black_wins;
+      rest.derived += node.derived;
       AddDate(node.first_date, &rest);
       AddDate(node.last_date, &rest);
     }
@@ -272,6 +277,7 @@ void WriteCountsJson(const TreeNode& node, JsonWriter* json) {
   json->Key("white_wins").Int(node.white_wins);
   json->Key("draws").Int(node.draws);
   json->Key("black_wins").Int(node.black_wins);
+  json->Key("derived").Int(node.derived);
   json->Key("score");
   if (const std::optional<double> score = node.score()) {
     json->Double(*score);
@@ -334,7 +340,8 @@ DbResult<TreeNode> BuildTree(GameStore& store, uint64_t state_key, const GameFil
   const SqlCondition condition = FilterCondition(filter);
   const int id_param = static_cast<int>(condition.params.size()) + 1;
   DbResult<Statement> prepared = store.db().Prepare(
-      "SELECT games.result, games.date, games.duplicate_of FROM games WHERE games.id = ?" +
+      "SELECT games.result, games.date, games.duplicate_of, games.verdict, games.checked_side "
+      "FROM games WHERE games.id = ?" +
       std::to_string(id_param) + " AND (" + condition.where + ")");
   if (!prepared.ok()) return prepared.error();
   Statement& select = prepared.value();
@@ -354,7 +361,13 @@ DbResult<TreeNode> BuildTree(GameStore& store, uint64_t state_key, const GameFil
     const int64_t original = select.IsNull(2) ? match.game_id : select.Int64(2);
     if (!counted.insert(original).second) continue;
     GameLine game;
-    game.outcome = OutcomeOf(select.Text(0));
+    std::optional<Decision::Verdict> verdict;
+    if (!select.IsNull(3)) verdict = VerdictFromSql(select.Int64(3));
+    std::optional<Color> checked_side;
+    if (!select.IsNull(4)) checked_side = SideFromSql(select.Int64(4));
+    const CountedResult counted = ResultToCount(select.Text(0), verdict, checked_side);
+    game.outcome = OutcomeOf(counted.result);
+    game.derived = counted.derived;
     game.date = TreeDate(select.Text(1));
     select.Reset();
 
@@ -381,13 +394,13 @@ DbResult<TreeNode> BuildTree(GameStore& store, uint64_t state_key, const GameFil
 
 void WriteTreeTable(const TreeNode& position, int limit, std::string* out) {
   std::vector<std::vector<std::string>> rows = {{"action", "share", "games", "results",
-                                                 "white wins", "draws", "black wins", "score",
-                                                 "dates"}};
+                                                 "white wins", "draws", "black wins", "derived",
+                                                 "score", "dates"}};
   // The position is the whole of which the actions are shares; it has no share of its own.
   rows.push_back(Row("(position)", "", position));
   CollectRows(position, limit, 0, &rows);
   // The action and the dates are text, left-aligned; the figures are right-aligned.
-  *out += FormatTable(rows, {false, true, true, true, true, true, true, true, false});
+  *out += FormatTable(rows, {false, true, true, true, true, true, true, true, true, false});
 }
 
 void WriteTreeJson(const TreeNode& position, std::string* out) {

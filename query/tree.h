@@ -31,11 +31,15 @@ struct TreeNode {
   // The games counted: for the position every game that reached it, including those that ended
   // there; for an action the games that played it.
   int64_t games = 0;
-  // Games by games.result: "1-0", "1/2-1/2", "0-1". A game with another result or none (an
-  // unfinished game, "*") counts in `games` only.
+  // Games by their result: "1-0", "1/2-1/2", "0-1", as games.result says or, where it has none
+  // or says "*", as a proven checkmate or stalemate of the final position settles it
+  // (ResultToCount in schema/ending.h). A game with another result or none (an unfinished
+  // game, "*", not proven over) counts in `games` only.
   int64_t white_wins = 0;
   int64_t draws = 0;
   int64_t black_wins = 0;
+  // Of the games with a result, those whose result was derived from their ending.
+  int64_t derived = 0;
   // The earliest and latest game dates, "YYYY.MM.DD" with dots whatever separators the games
   // used; an unknown or missing month or day is "??" ("2021" is "2021.??.??"), and dates compare
   // as text. Games whose date has no year (four digits) are left out; empty when no game has a
@@ -87,12 +91,13 @@ DbResult<TreeNode> BuildTree(GameStore& store, uint64_t state_key, const GameFil
 // the position's own row "(position)", then one row per action (children indented two spaces
 // under their parent). The columns: the action, its share of the games of the row above it in
 // the tree (empty for the position), games, games with a result, white wins, draws, black wins,
-// white's score ("-" when no game has a result) and the date range. `limit` > 0 keeps the first
+// results derived from a checkmate or stalemate, white's score ("-" when no game has a result)
+// and the date range. `limit` > 0 keeps the first
 // `limit` actions of each list and sums up the rest in one line; 0 shows everything.
 void WriteTreeTable(const TreeNode& position, int limit, std::string* out);
 
 // Appends the tree of `position` as JSON: an object with the keys games, results, white_wins,
-// draws, black_wins, score (a number, in percent; null when no game has a result), first_date and
+// draws, black_wins, derived, score (a number, in percent; null when no game has a result), first_date and
 // last_date (null when unknown), and actions: an array with one object per action, with the keys
 // action, games, share (a number, in percent of the games of the position or of the action it
 // answers), the position's keys from results to last_date, and children (an array of the same

@@ -129,6 +129,21 @@ query names-iso-date "${names[@]}" --date-from 2021-03-01 --count
 query names-sort-date "${names[@]}" --sort -date
 query names-stats "${names[@]}" stats
 query names-tree "${names[@]}" tree
+# How games end: a 4x4 board where white mates (games 1 and 5; 5 claims black won), stalemates
+# (2, called unfinished) or plays on (3, 4).
+check index-endings --db "$scratch/endings.sqlite" --quiet --json tests/cli/endings.5dpgn
+endings=(--db "$scratch/endings.sqlite")
+query endings-checkmate "${endings[@]}" --ending checkmate
+query endings-conflicts "${endings[@]}" --result-conflict --format csv
+query endings-playable-count "${endings[@]}" --ending playable --player ann --count
+query endings-json "${endings[@]}" --ending stalemate --format json
+query endings-stats "${endings[@]}" stats
+query endings-stats-json "${endings[@]}" stats --ending checkmate --format json
+query endings-tree "${endings[@]}" tree --state '[k3/4/2K1/1Q2:0:1:w]'
+query endings-show-mate "${endings[@]}" show 5
+query endings-show-playable "${endings[@]}" show 3
+query bad-ending "${endings[@]}" --ending mate
+query ending-in-duplicates "${endings[@]}" duplicates --ending checkmate
 # Values and options that would do nothing are refused.
 query bad-limit "${db[@]}" --limit -5
 query bad-month "${db[@]}" --date-from 2021.13

@@ -565,7 +565,8 @@ TEST_F(FindTest, OutputFormats) {
 
   std::ostringstream csv;
   ASSERT_FALSE(WriteGames(*store_, games.value(), OutputFormat::kCsv, false, false, csv));
-  EXPECT_EQ(csv.str().rfind("id,white,black,result,date,variant,actions,timelines\r\n", 0), 0u);
+  EXPECT_EQ(csv.str().rfind("id,white,black,result,date,variant,actions,timelines,verdict\r\n", 0),
+            0u);
 
   // 5dpgn: the original texts, which read back as the same games.
   std::ostringstream pgn;

@@ -17,10 +17,13 @@
 
 namespace fived::testing {
 
-// Runs 5d-index --quiet --jobs 1 on `inputs` into `database`, its output discarded. Returns its
-// exit status (0 all indexed, 1 some rejected), or -1 when it did not exit normally.
-inline int RunIndexer(const std::string& database, const std::vector<std::string>& inputs) {
+// Runs 5d-index --quiet --jobs 1 on `inputs` into `database`, with `options` added, its output
+// discarded. Returns its exit status (0 all indexed, 1 some rejected), or -1 when it did not exit
+// normally.
+inline int RunIndexer(const std::string& database, const std::vector<std::string>& inputs,
+                      const std::vector<std::string>& options = {}) {
   std::vector<std::string> args = {"5d-index", "--quiet", "--jobs", "1", "--db", database};
+  args.insert(args.end(), options.begin(), options.end());
   args.insert(args.end(), inputs.begin(), inputs.end());
   std::vector<char*> argv;
   for (std::string& arg : args) argv.push_back(arg.data());

@@ -174,6 +174,16 @@ DatabaseStats SmallStats() {
   stats.last_day = 20211231;
   stats.dated = 1150;
   stats.unreadable_dates = 2;
+  stats.white_wins = 300;
+  stats.draws = 1;
+  stats.black_wins = 250;
+  stats.derived_results = 12;
+  stats.checkmates = 20;
+  stats.stalemates = 1;
+  stats.playable = 1170;
+  stats.unknown = 6;
+  stats.undecided = 3;
+  stats.result_conflicts = 1;
   stats.timelines = {{1, 1, 900}, {2, -1, 300}};
   stats.lengths = {{0, 0, 0}, {1, 10, 1200}};
   return stats;
@@ -189,6 +199,10 @@ TEST(Stats, Table) {
             "actions     30,000\n"
             "dates       2020.01.01 to 2021.12.31, 1,150 dated, 50 not (2 have dates that "
             "cannot be read)\n"
+            "results     551: 300 white wins, 1 draw, 250 black wins (12 derived from the "
+            "ending)\n"
+            "endings     20 checkmate, 1 stalemate, 1,170 playable, 6 unknown, 3 not decided; 1 "
+            "result conflict\n"
             "\n"
             "variant   games  originals\n"
             "Standard  1,000        998\n"
@@ -224,6 +238,9 @@ TEST(Stats, Json) {
             "\"players\":[{\"name\":\"Ann\",\"games\":12,\"wins\":5,\"draws\":2,\"losses\":4}],"
             "\"dates\":{\"first\":\"2020.01.01\",\"last\":\"2021.12.31\",\"dated\":1150,"
             "\"undated\":50,\"unreadable\":2},"
+            "\"results\":{\"white_wins\":300,\"draws\":1,\"black_wins\":250,\"derived\":12},"
+            "\"endings\":{\"checkmate\":20,\"stalemate\":1,\"playable\":1170,\"unknown\":6,"
+            "\"undecided\":3},\"result_conflicts\":1,"
             "\"timelines\":[{\"range\":\"1\",\"min\":1,\"max\":1,\"games\":900},"
             "{\"range\":\"2+\",\"min\":2,\"max\":null,\"games\":300}],"
             "\"lengths\":[{\"range\":\"0\",\"min\":0,\"max\":0,\"games\":0},"

@@ -331,18 +331,21 @@ TEST_F(TreeTest, TableStartsWithThePositionAndIndentsChildren) {
   WriteTreeTable(tree, 0, &table);
   EXPECT_EQ(
       table,
-      "action       share  games  results  white wins  draws  black wins  score  dates\n"
-      "(position)              7        5           2      1           2  50.0%  "
+      "action       share  games  results  white wins  draws  black wins  derived  score  dates\n"
+      "(position)              7        5           2      1           2        0  50.0%  "
       "2020.12.24 - 2022.01.05\n"
-      "(0T1)e3      57.1%      4        3           1      1           1  50.0%  "
+      "(0T1)e3      57.1%      4        3           1      1           1        0  50.0%  "
       "2021.03.01 - 2022.01.05\n"
-      "  (0T1)e6    75.0%      3        2           1      0           1  50.0%  "
+      "  (0T1)e6    75.0%      3        2           1      0           1        0  50.0%  "
       "2021.03.01 - 2022.01.05\n"
-      "  (0T1)d6    25.0%      1        1           0      1           0  50.0%  2021.??.??\n"
-      "(0T1)Nf3     14.3%      1        0           0      0           0      -\n"
-      "  (0T1)Nf6  100.0%      1        0           0      0           0      -\n"
-      "(0T1)d3      14.3%      1        1           0      0           1   0.0%  2020.12.24\n"
-      "  (0T1)e6   100.0%      1        1           0      0           1   0.0%  2020.12.24\n");
+      "  (0T1)d6    25.0%      1        1           0      1           0        0  50.0%  "
+      "2021.??.??\n"
+      "(0T1)Nf3     14.3%      1        0           0      0           0        0      -\n"
+      "  (0T1)Nf6  100.0%      1        0           0      0           0        0      -\n"
+      "(0T1)d3      14.3%      1        1           0      0           1        0   0.0%  "
+      "2020.12.24\n"
+      "  (0T1)e6   100.0%      1        1           0      0           1        0   0.0%  "
+      "2020.12.24\n");
 }
 
 TEST_F(TreeTest, TableLimitSumsUpTheRest) {
@@ -351,27 +354,29 @@ TEST_F(TreeTest, TableLimitSumsUpTheRest) {
   const TreeNode tree = Tree(StateKeyAfter("Standard", ""), {}, 2);
   std::string table;
   WriteTreeTable(tree, 1, &table);
-  EXPECT_EQ(table,
-            "action              share  games  results  white wins  draws  black wins  score  "
-            "dates\n"
-            "(position)                     7        5           2      1           2  50.0%  "
-            "2020.12.24 - 2022.01.05\n"
-            "(0T1)e3             57.1%      4        3           1      1           1  50.0%  "
-            "2021.03.01 - 2022.01.05\n"
-            "  (0T1)e6           75.0%      3        2           1      0           1  50.0%  "
-            "2021.03.01 - 2022.01.05\n"
-            "  (1 other action)  25.0%      1        1           0      1           0  50.0%  "
-            "2021.??.??\n"
-            "(2 other actions)   28.6%      2        1           0      0           1   0.0%  "
-            "2020.12.24\n");
+  EXPECT_EQ(
+      table,
+      "action              share  games  results  white wins  draws  black wins  derived  score  "
+      "dates\n"
+      "(position)                     7        5           2      1           2        0  50.0%  "
+      "2020.12.24 - 2022.01.05\n"
+      "(0T1)e3             57.1%      4        3           1      1           1        0  50.0%  "
+      "2021.03.01 - 2022.01.05\n"
+      "  (0T1)e6           75.0%      3        2           1      0           1        0  50.0%  "
+      "2021.03.01 - 2022.01.05\n"
+      "  (1 other action)  25.0%      1        1           0      1           0        0  50.0%  "
+      "2021.??.??\n"
+      "(2 other actions)   28.6%      2        1           0      0           1        0   0.0%  "
+      "2020.12.24\n");
 }
 
 TEST_F(TreeTest, TableOfNothing) {
   std::string table;
   WriteTreeTable(TreeNode{}, 0, &table);
-  EXPECT_EQ(table,
-            "action      share  games  results  white wins  draws  black wins  score  dates\n"
-            "(position)             0        0           0      0           0      -\n");
+  EXPECT_EQ(
+      table,
+      "action      share  games  results  white wins  draws  black wins  derived  score  dates\n"
+      "(position)             0        0           0      0           0        0      -\n");
 }
 
 TEST_F(TreeTest, JsonIsThePositionWithItsActions) {
@@ -380,22 +385,23 @@ TEST_F(TreeTest, JsonIsThePositionWithItsActions) {
   const TreeNode tree = Tree(StateKeyAfter("Standard", "1. e3"), {}, 2);
   std::string json;
   WriteTreeJson(tree, &json);
-  EXPECT_EQ(json,
-            "{\"games\":4,\"results\":3,\"white_wins\":1,\"draws\":1,\"black_wins\":1,"
-            "\"score\":50,\"first_date\":\"2021.03.01\",\"last_date\":\"2022.01.05\","
-            "\"actions\":["
-            "{\"action\":\"(0T1)e6\",\"games\":3,\"share\":75,\"results\":2,\"white_wins\":1,"
-            "\"draws\":0,\"black_wins\":1,\"score\":50,\"first_date\":\"2021.03.01\","
-            "\"last_date\":\"2022.01.05\",\"children\":["
-            "{\"action\":\"(0T2)Nf3\",\"games\":1,\"share\":33.33,\"results\":1,\"white_wins\":0,"
-            "\"draws\":0,\"black_wins\":1,\"score\":0,\"first_date\":\"2022.01.05\","
-            "\"last_date\":\"2022.01.05\"},"
-            "{\"action\":\"(0T2)Qh5\",\"games\":1,\"share\":33.33,\"results\":1,\"white_wins\":1,"
-            "\"draws\":0,\"black_wins\":0,\"score\":100,\"first_date\":\"2021.03.01\","
-            "\"last_date\":\"2021.03.01\"}]},"
-            "{\"action\":\"(0T1)d6\",\"games\":1,\"share\":25,\"results\":1,\"white_wins\":0,"
-            "\"draws\":1,\"black_wins\":0,\"score\":50,\"first_date\":\"2021.??.??\","
-            "\"last_date\":\"2021.??.??\",\"children\":[]}]}");
+  EXPECT_EQ(
+      json,
+      "{\"games\":4,\"results\":3,\"white_wins\":1,\"draws\":1,\"black_wins\":1,\"derived\":0,"
+      "\"score\":50,\"first_date\":\"2021.03.01\",\"last_date\":\"2022.01.05\","
+      "\"actions\":["
+      "{\"action\":\"(0T1)e6\",\"games\":3,\"share\":75,\"results\":2,\"white_wins\":1,"
+      "\"draws\":0,\"black_wins\":1,\"derived\":0,\"score\":50,\"first_date\":\"2021.03.01\","
+      "\"last_date\":\"2022.01.05\",\"children\":["
+      "{\"action\":\"(0T2)Nf3\",\"games\":1,\"share\":33.33,\"results\":1,\"white_wins\":0,"
+      "\"draws\":0,\"black_wins\":1,\"derived\":0,\"score\":0,\"first_date\":\"2022.01.05\","
+      "\"last_date\":\"2022.01.05\"},"
+      "{\"action\":\"(0T2)Qh5\",\"games\":1,\"share\":33.33,\"results\":1,\"white_wins\":1,"
+      "\"draws\":0,\"black_wins\":0,\"derived\":0,\"score\":100,\"first_date\":\"2021.03.01\","
+      "\"last_date\":\"2021.03.01\"}]},"
+      "{\"action\":\"(0T1)d6\",\"games\":1,\"share\":25,\"results\":1,\"white_wins\":0,"
+      "\"draws\":1,\"black_wins\":0,\"derived\":0,\"score\":50,\"first_date\":\"2021.??.??\","
+      "\"last_date\":\"2021.??.??\",\"children\":[]}]}");
 }
 
 TEST_F(TreeTest, JsonHasChildrenExactlyWhenExpandedAndNullsForWhatIsUnknown) {
@@ -404,7 +410,7 @@ TEST_F(TreeTest, JsonHasChildrenExactlyWhenExpandedAndNullsForWhatIsUnknown) {
   WriteTreeJson(Tree(StateKeyAfter("Standard", ""), {}, 1), &flat);
   EXPECT_EQ(flat.find("children"), std::string::npos);
   EXPECT_NE(flat.find("{\"action\":\"(0T1)Nf3\",\"games\":1,\"share\":14.29,\"results\":0,"
-                      "\"white_wins\":0,\"draws\":0,\"black_wins\":0,\"score\":null,"
+                      "\"white_wins\":0,\"draws\":0,\"black_wins\":0,\"derived\":0,\"score\":null,"
                       "\"first_date\":null,\"last_date\":null}"),
             std::string::npos)
       << flat;
@@ -412,7 +418,7 @@ TEST_F(TreeTest, JsonHasChildrenExactlyWhenExpandedAndNullsForWhatIsUnknown) {
   WriteTreeJson(TreeNode{}, &empty);
   EXPECT_EQ(empty,
             "{\"games\":0,\"results\":0,\"white_wins\":0,\"draws\":0,\"black_wins\":0,"
-            "\"score\":null,\"first_date\":null,\"last_date\":null,\"actions\":[]}");
+            "\"derived\":0,\"score\":null,\"first_date\":null,\"last_date\":null,\"actions\":[]}");
 }
 
 }  // namespace
