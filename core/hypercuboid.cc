@@ -5,6 +5,7 @@
 #include <array>
 #include <bit>
 #include <cassert>
+#include <climits>
 #include <cstdlib>
 #include <unordered_map>
 
@@ -23,8 +24,9 @@ struct Choice {
   // kPhysical: the move. kArrive: the jump that arrives (its source board and square say where
   // the piece leaves from). kLeave: one jump of the leaving piece (only its source is used).
   Move move;
-  int board_half = 0;  // the half-turn of the board the choice creates (not for kPass)
-  Board board;         // the board it creates (not for kPass)
+  int board_half = 0;    // the half-turn of the board the choice creates (not for kPass)
+  int source_axis = -1;  // kLeave and kArrive: the axis of the board the piece leaves
+  Board board;           // the board it creates (not for kPass)
 };
 
 // The axes share the layout of a hypercuboid: axis i owns words [offset, offset + words) of it,
@@ -62,7 +64,7 @@ class HypercuboidSearch {
     while (!space.empty()) {
       Bits cuboid = std::move(space.back());
       space.pop_back();
-      if (!TakePoint(cuboid, &point)) {
+      if (!Propagate(&cuboid) || !TakePoint(cuboid, &point)) {
         free_.push_back(std::move(cuboid));
         continue;
       }
@@ -147,10 +149,12 @@ class HypercuboidSearch {
                                         [&](const Choice& c) { return c.move.from == m.from; });
           if (!seen) {
             choice.kind = Choice::Kind::kLeave;
+            choice.source_axis = static_cast<int>(a);
             leaves[a].push_back(choice);
           }
           Choice arrive;
           arrive.kind = Choice::Kind::kArrive;
+          arrive.source_axis = static_cast<int>(a);
           arrive.move = m;
           arrive.board_half = m.dst_half + 1;
           arrive.board = scratch_.Tip(arrival_l);
@@ -254,11 +258,72 @@ class HypercuboidSearch {
     return (cuboid[axes_[axis].offset + j / 64] >> (j % 64)) & 1;
   }
 
+  // Removes from the cuboid the choices no action in it can make: an arrival whose piece's
+  // board cannot leave that square, a leaving piece that no axis can take. Returns false when
+  // an axis is left empty (the cuboid holds no action).
+  bool Propagate(Bits* cuboid) {
+    for (int round = 0; round < kPropagationRounds; ++round) {
+      // leaves_[a * kMaxSquares + square]: 1 the board may leave the square, 2 and it arrives.
+      leaves_.assign(static_cast<size_t>(playable_) * kMaxSquares, 0);
+      for (int a = 0; a < playable_; ++a) {
+        ForEachIn(*cuboid, a, 0, [&](int j) {
+          const Choice& c = (*axes_[a].choices)[j];
+          if (c.kind == Choice::Kind::kLeave)
+            leaves_[a * kMaxSquares + SquareIndex(c.move.from)] = 1;
+          return false;
+        });
+      }
+      bool changed = false;
+      for (int x = 0; x < static_cast<int>(axes_.size()); ++x) {
+        const Axis& axis = axes_[x];
+        const std::vector<Choice>& choices = *axis.choices;
+        for (size_t w = 0; w < axis.words; ++w) {
+          uint64_t& word = (*cuboid)[axis.offset + w];
+          for (uint64_t bits = word; bits != 0; bits &= bits - 1) {
+            const int j = static_cast<int>(w * 64) + std::countr_zero(bits);
+            const Choice& c = choices[j];
+            if (c.kind != Choice::Kind::kArrive) continue;
+            uint8_t& state = leaves_[c.source_axis * kMaxSquares + SquareIndex(c.move.from)];
+            if (state == 0) {
+              word &= ~(uint64_t{1} << (j % 64));
+              changed = true;
+            } else {
+              state = 2;
+            }
+          }
+        }
+      }
+      for (int a = 0; a < playable_; ++a) {
+        const Axis& axis = axes_[a];
+        for (size_t w = 0; w < axis.words; ++w) {
+          uint64_t& word = (*cuboid)[axis.offset + w];
+          for (uint64_t bits = word; bits != 0; bits &= bits - 1) {
+            const int j = static_cast<int>(w * 64) + std::countr_zero(bits);
+            const Choice& c = (*axis.choices)[j];
+            if (c.kind == Choice::Kind::kLeave &&
+                leaves_[a * kMaxSquares + SquareIndex(c.move.from)] != 2) {
+              word &= ~(uint64_t{1} << (j % 64));
+              changed = true;
+            }
+          }
+        }
+      }
+      for (const Axis& axis : axes_) {
+        bool any = false;
+        for (size_t w = 0; w < axis.words && !any; ++w) any = (*cuboid)[axis.offset + w] != 0;
+        if (!any) return false;
+      }
+      if (!changed) break;
+    }
+    return true;
+  }
+
   // A point of the cuboid, preferably an action (any point is correct, but one that is not an
-  // action only cuts away inconsistent points): the fewest new timelines the cuboid allows, each
-  // with a jump whose piece may leave its board; on each playable board a physical move or a
-  // pass when there is one, else a jump matched with a board that takes its other end. False
-  // when the cuboid holds no action at all (an empty axis, or new timelines out of order).
+  // action only cuts away inconsistent points). Playable boards first, each with its first
+  // choice that fits: a physical move or a pass, a jump whose board of departure (later in
+  // order) may still be left, or a leaving piece that a later board or the next new timeline can
+  // take; then the new timelines, the claimed ones first and as few more as the cuboid demands.
+  // False when the cuboid holds no action at all (an empty axis, or new timelines out of order).
   bool TakePoint(const Bits& cuboid, std::vector<int>* point) {
     const int axes = static_cast<int>(axes_.size());
     for (int i = 0; i < axes; ++i) {
@@ -279,36 +344,30 @@ class HypercuboidSearch {
       for (size_t w = 1; w < axis.words && !create; ++w) create = cuboid[axis.offset + w] != 0;
       if (!create && first_without_create == new_axes) first_without_create = k;
     }
-    const int created = last_without_pass + 1 <= first_without_create ? last_without_pass + 1 : -1;
-    if (created < 0) return false;
-    claimed_.assign(playable_, -1);
+    if (last_without_pass + 1 > first_without_create) return false;
+    claimed_.assign(axes, -1);
     auto leave_index = [&](int a, Square from) {
       const int j = leave_of_[a][SquareIndex(from)];
       return j >= 0 && Has(cuboid, a, j) ? j : -1;
     };
-    for (int k = 0; k < new_axes; ++k) {
-      const int axis = playable_ + k;
-      if (k >= created) {
-        (*point)[axis] = 0;
-        continue;
-      }
-      // The first few jumps in, preferring one whose board may still be left.
-      int chosen = -1, fallback = -1, tried = 0;
+    // New timelines the cuboid forces: jumps whose board may still leave the square.
+    int branches = 0;  // new timelines claimed so far, in order
+    for (; branches <= last_without_pass; ++branches) {
+      const int axis = playable_ + branches;
+      int tried = 0;
       ForEachIn(cuboid, axis, 1, [&](int j) {
-        if (fallback < 0) fallback = j;
-        const Move& m = (*axes_[axis].choices)[j].move;
-        const int source = AxisOf(m.src_timeline);
-        if (claimed_[source] < 0) {
-          const int leave = leave_index(source, m.from);
+        const Choice& c = (*axes_[axis].choices)[j];
+        if (claimed_[axis] < 0) claimed_[axis] = j;  // the first, unless one fits
+        if (claimed_[c.source_axis] < 0) {
+          const int leave = leave_index(c.source_axis, c.move.from);
           if (leave >= 0) {
-            claimed_[source] = leave;
-            chosen = j;
+            claimed_[c.source_axis] = leave;
+            claimed_[axis] = j;
             return true;
           }
         }
         return ++tried >= kPointTries;
       });
-      (*point)[axis] = chosen >= 0 ? chosen : fallback;
     }
     for (int a = 0; a < playable_; ++a) {
       if (claimed_[a] >= 0) {
@@ -335,21 +394,48 @@ class HypercuboidSearch {
           }
           return ++tried >= kPointTries;
         }
-        // A leave: a later board must take the piece.
-        for (int t = a + 1; t < playable_; ++t) {
+        // A leaving piece: a later board takes it, or the next new timeline.
+        const int l = axes_[a].timeline;
+        for (int t = a + 1; t < playable_ && chosen < 0; ++t) {
           if (claimed_[t] >= 0) continue;
           const std::vector<Choice>& there = *axes_[t].choices;
           ForEachIn(cuboid, t, 0, [&](int i) {
-            if (!ArrivesFrom(there[i], axes_[a].timeline, c.move.from)) return false;
+            if (!ArrivesFrom(there[i], l, c.move.from)) return false;
             claimed_[t] = i;
             chosen = j;
             return true;
           });
-          if (chosen >= 0) return true;
         }
-        return ++tried >= kPointTries;
+        if (chosen < 0 && branches < first_without_create) {
+          const int slot = playable_ + branches;
+          const std::vector<Choice>& there = *axes_[slot].choices;
+          ForEachIn(cuboid, slot, 1, [&](int i) {
+            if (!ArrivesFrom(there[i], l, c.move.from)) return false;
+            claimed_[slot] = i;
+            ++branches;
+            chosen = j;
+            return true;
+          });
+        }
+        return chosen >= 0 || ++tried >= kPointTries;
       });
       (*point)[a] = chosen >= 0 ? chosen : fallback;
+    }
+    const int created = std::max(branches, last_without_pass + 1);
+    for (int k = 0; k < new_axes; ++k) {
+      const int axis = playable_ + k;
+      if (claimed_[axis] >= 0) {
+        (*point)[axis] = claimed_[axis];
+      } else if (k >= created) {
+        (*point)[axis] = 0;
+      } else {
+        int first = -1;
+        ForEachIn(cuboid, axis, 1, [&](int j) {
+          first = j;
+          return true;
+        });
+        (*point)[axis] = first >= 0 ? first : 0;
+      }
     }
     return true;
   }
@@ -592,26 +678,41 @@ class HypercuboidSearch {
     Restrict(passed, Key(kPassOnly, 0), IsPass);
     // Whether the k-th new timeline is active depends on k alone (the opponent's count is fixed),
     // so an active one created after the present cannot move it, nor can an inactive one. More
-    // or fewer new timelines change only which of the opponent's timelines are active: when none
-    // of those inactive now has its tip before the present, how many are created does not matter.
-    bool count_matters = false;
-    for (int l = pos_.min_timeline(); l <= pos_.max_timeline() && !count_matters; ++l) {
-      count_matters = pos_.HasTimeline(l) && !scratch_.IsActive(l) && pos_.TipHalf(l) < present;
+    // new timelines may also activate timelines of the opponent: those inactive now whose tip is
+    // before the present (the present could move there, or to the board after it) stay inactive
+    // while fewer than `limit` timelines are created; the k-th new one must then not be created.
+    const int created_before = pos_.CreatedBy(mover_);
+    int limit = INT_MAX;
+    for (int l = pos_.min_timeline(); l <= pos_.max_timeline(); ++l) {
+      if (!pos_.HasTimeline(l) || scratch_.IsActive(l) || pos_.TipHalf(l) >= present) continue;
+      const bool by_opponent =
+          mover_ == Color::kWhite ? l < pos_.initial_min() : l > pos_.initial_max();
+      if (!by_opponent) continue;  // activated by the opponent's count, which is fixed
+      const int rank = mover_ == Color::kWhite ? pos_.initial_min() - l : l - pos_.initial_max();
+      limit = std::min(limit, rank - 1 - created_before);  // activated at that many new ones
     }
+    // The passed board stays active while the mover creates at least `need` timelines (a
+    // timeline the opponent created is active by the mover's count).
+    const int l = axes_[passed].timeline;
+    const bool passed_by_opponent =
+        mover_ == Color::kWhite ? l < pos_.initial_min() : l > pos_.initial_max();
+    const int need = passed_by_opponent ? (mover_ == Color::kWhite ? pos_.initial_min() - l
+                                                                   : l - pos_.initial_max()) -
+                                              1 - created_before
+                                        : 0;
     for (int k = playable_; k < static_cast<int>(axes_.size()); ++k) {
-      const bool active = NewAxisActive(k);
-      if (!count_matters) {
-        if (active) {
-          Restrict(k, Key(kPassOrAfterPresent, present),
-                   [&](const Choice& o) { return IsPass(o) || o.board_half > present; });
-        }
-      } else if (IsPass(ChoiceAt(point, k))) {
+      if (k - playable_ + 1 >= limit) {
         Restrict(k, Key(kPassOnly, 0), IsPass);
-      } else if (active) {
-        Restrict(k, Key(kAfterPresent, present),
-                 [&](const Choice& o) { return !IsPass(o) && o.board_half > present; });
-      } else {
-        Restrict(k, Key(kNotPass, 0), [](const Choice& o) { return !IsPass(o); });
+      } else if (k - playable_ < need) {
+        if (NewAxisActive(k)) {
+          Restrict(k, Key(kAfterPresent, present),
+                   [&](const Choice& o) { return !IsPass(o) && o.board_half > present; });
+        } else {
+          Restrict(k, Key(kNotPass, 0), [](const Choice& o) { return !IsPass(o); });
+        }
+      } else if (NewAxisActive(k)) {
+        Restrict(k, Key(kPassOrAfterPresent, present),
+                 [&](const Choice& o) { return IsPass(o) || o.board_half > present; });
       }
     }
     return true;
@@ -688,11 +789,14 @@ class HypercuboidSearch {
   std::unordered_map<uint64_t, Bits> branch_cache_;  // choices of the new timelines by predicate
   Bits scratch_bits_;
   std::vector<Bits> free_;    // storage of cuboids searched, for the next ones
-  std::vector<int> claimed_;  // TakePoint: choices promised to playable boards
+  std::vector<int> claimed_;  // TakePoint: choices promised to axes not decided yet
   // The kLeave choice of each playable board's square (file * 16 + rank), or -1.
   std::vector<std::array<int16_t, kMaxSquares>> leave_of_;
   // How many jumps TakePoint looks at on an axis for one that fits before it takes the first.
   static constexpr int kPointTries = 32;
+  // Rounds of Propagate per cuboid (each removal may allow more; a few rounds catch most).
+  static constexpr int kPropagationRounds = 3;
+  std::vector<uint8_t> leaves_;  // Propagate's scratch
 };
 
 }  // namespace

@@ -67,6 +67,10 @@ class Position {
   int CreatedBy(Color c) const {
     return c == Color::kWhite ? max_timeline_ - initial_max_ : initial_min_ - min_timeline_;
   }
+  // The timelines the starting position had (every other one was created by a player: higher
+  // ones by white, lower ones by black).
+  int initial_min() const { return initial_min_; }
+  int initial_max() const { return initial_max_; }
   // The n-th timeline created by a player is active iff the opponent created at least n-1.
   bool IsActive(int timeline) const {
     if (timeline > initial_max_) return timeline - initial_max_ <= CreatedBy(Color::kBlack) + 1;
