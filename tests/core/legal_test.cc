@@ -515,14 +515,18 @@ TEST(Legal, OracleTerminations) {
         << "game " << raw->index;
     ++agreed;
   }
-  // Known differences from the reference, each looked at by hand. The reference's submit test
-  // ignores a pawn's capture of a royal piece that would promote (so does RoyalCapturable, which
-  // reproduces every oracle game), but its check flag and mate search count it: in check in game
-  // 57 (a black pawn beside the white king), mate called in 1232 and 1401 where the only threat
-  // after our action is such a capture. In 184, 315 and 379 our action moves the present back
-  // with a new timeline and leaves a mandatory board, in check, unplayed; so does 1413, found
-  // since the hypercuboid search decides it within the budget. Game 251 (in check) and 657, 901
-  // (mate) are not explained yet. Anything beyond them is a new difference.
+  // Known differences from the reference, each looked at by hand (with its source and its own
+  // exhaustive count, outside the project):
+  // - A pawn's capture of a king onto its last rank: the reference counts it (in its submit test
+  //   too) whenever some board holds a piece to promote to; RoyalCapturable does not yet. So the
+  //   reference is right that white is in check in 57 and 251, and that 379, 1232 and 1401 are
+  //   mate: every action we find leaves such a capture (in 379 (0T7)Kd4>>(0T6)c4 leaves bxc4=Q).
+  // - 184, 315 and 1413: our action moves the present back with a new timeline and leaves a
+  //   formerly mandatory board, in check, unplayed. The reference's submit test accepts it (it
+  //   passes no board once the present has passed); its mate search never tries it.
+  // - 657 and 901: the reference's mate search gives up early (its breadth-first fallback
+  //   generates no moves) and answers mate; its own submit test accepts our action.
+  // Anything beyond these is a new difference.
   const std::vector<int> known_check = {57, 251};
   const std::vector<int> known_missed = {184, 315, 379, 657, 901, 1232, 1401, 1413};
   for (int g : check_differs) {
