@@ -49,7 +49,7 @@ class KeySet {
 constexpr int kNoConstraint = INT_MIN;
 
 // Moves Decide's quick try may play before the exhaustive search takes over.
-constexpr uint64_t kQuickTryBudget = 2000;
+constexpr uint64_t kQuickTryBudget = 300;
 
 // The key of a search node: the state, and the lowest source timeline its next physical move may
 // have (two nodes with the same state but different constraints have different subtrees).

@@ -1,0 +1,134 @@
+// Times Decide (core/legal.h) on the final position of every game of a 5dpgn collection, one
+// thread: how long a position takes to decide, separately for proven endings (checkmate and
+// stalemate) and playable positions, the unknown verdicts, and the slowest positions. Prints
+// figures; asserts nothing.
+// Usage: bench_verdict [--budget N] [--slowest K] FILE...   (budget in moves tried, default
+// 1,000,000; the slowest 10 positions by default)
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "core/legal.h"
+#include "core/pgn_syntax.h"
+#include "core/replay.h"
+
+namespace {
+
+struct Timed {
+  double ms = 0;
+  std::string where;
+  fived::Decision::Verdict verdict = fived::Decision::Verdict::kUnknown;
+  uint64_t work = 0;
+};
+
+double Percentile(std::vector<double> values, double p) {
+  if (values.empty()) return 0;
+  std::sort(values.begin(), values.end());
+  const size_t i = std::min(values.size() - 1, static_cast<size_t>(p * (values.size() - 1) + 0.5));
+  return values[i];
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace fived;
+  uint64_t budget = 1000000;
+  size_t slowest = 10;
+  std::vector<std::string> files;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if ((arg == "--budget" || arg == "--slowest") && i + 1 < argc) {
+      (arg == "--budget" ? budget : slowest) = std::strtoull(argv[++i], nullptr, 10);
+    } else {
+      files.push_back(arg);
+    }
+  }
+  if (files.empty()) {
+    std::fprintf(stderr, "usage: bench_verdict [--budget N] [--slowest K] FILE...\n");
+    return 2;
+  }
+  std::vector<Timed> timed;
+  double replay_ms = 0;
+  int rejected = 0;
+  for (const std::string& file : files) {
+    std::ifstream in(file, std::ios::binary);
+    if (!in) {
+      std::fprintf(stderr, "%s: cannot read\n", file.c_str());
+      return 3;
+    }
+    GameSplitter splitter(in);
+    while (std::optional<RawGame> raw = splitter.Next()) {
+      const auto replay_start = std::chrono::steady_clock::now();
+      SyntaxResult syntax = ParseGameSyntax(raw->text, raw->first_line);
+      if (syntax.error) {
+        ++rejected;
+        continue;
+      }
+      ReplayOutcome outcome = ReplayGame(syntax.game);
+      replay_ms +=
+          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - replay_start)
+              .count();
+      if (outcome.error || !outcome.replayer) {
+        ++rejected;
+        continue;
+      }
+      const Position& pos = outcome.replayer->position();
+      SearchLimits limits;
+      limits.promotions = PromotionChoices(outcome.replayer->setup(), pos);
+      limits.budget = budget;
+      const auto start = std::chrono::steady_clock::now();
+      const Decision decision = Decide(pos, limits);
+      Timed t;
+      t.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+                 .count();
+      t.where = files.size() > 1 ? file + " game " + std::to_string(raw->index)
+                                 : "game " + std::to_string(raw->index);
+      t.verdict = decision.verdict;
+      t.work = decision.work;
+      timed.push_back(t);
+    }
+  }
+  std::vector<double> endings, playable, unknown;
+  double total = 0;
+  for (const Timed& t : timed) {
+    total += t.ms;
+    switch (t.verdict) {
+      case Decision::Verdict::kCheckmate:
+      case Decision::Verdict::kStalemate:
+        endings.push_back(t.ms);
+        break;
+      case Decision::Verdict::kPlayable:
+        playable.push_back(t.ms);
+        break;
+      case Decision::Verdict::kUnknown:
+        unknown.push_back(t.ms);
+        break;
+    }
+  }
+  std::printf("%zu files: %zu positions decided (%d games not replayed), budget %llu moves\n",
+              files.size(), timed.size(), rejected, static_cast<unsigned long long>(budget));
+  std::printf("replay %.0f ms, decide %.0f ms (%.1f%% of replay)\n", replay_ms, total,
+              replay_ms > 0 ? 100 * total / replay_ms : 0.0);
+  auto line = [](const char* name, const std::vector<double>& ms) {
+    double sum = 0;
+    for (double v : ms) sum += v;
+    std::printf("%-10s %7zu  median %8.3f ms  p99 %9.3f ms  max %9.3f ms  total %9.0f ms\n", name,
+                ms.size(), Percentile(ms, 0.5), Percentile(ms, 0.99),
+                ms.empty() ? 0.0 : *std::max_element(ms.begin(), ms.end()), sum);
+  };
+  line("mates", endings);
+  line("playable", playable);
+  line("unknown", unknown);
+  std::sort(timed.begin(), timed.end(), [](const Timed& a, const Timed& b) { return a.ms > b.ms; });
+  std::printf("slowest:\n");
+  for (size_t i = 0; i < std::min(slowest, timed.size()); ++i) {
+    std::printf("  %-9s %10.3f ms %9llu moves tried  %s\n", VerdictName(timed[i].verdict),
+                timed[i].ms, static_cast<unsigned long long>(timed[i].work),
+                timed[i].where.c_str());
+  }
+  return 0;
+}
