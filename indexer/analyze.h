@@ -89,7 +89,7 @@ struct GameRecord {
 struct AnalyzeOptions {
   // Moves tried (core/legal.h Decide) before the final position's verdict is unknown; 0 decides
   // nothing (the verdict is left unset).
-  uint64_t verdict_budget = 1000000;
+  uint64_t verdict_budget = 20000;  // IndexOptions::verdict_budget
 };
 
 // Parses, replays and describes one game (whose text moves into the record), and decides its
