@@ -71,7 +71,7 @@ MoveEffect ApplyMove(Position* pos, const Move& move) {
   return effect;
 }
 
-ActionVerdict JudgeAction(const Position& pos, Color mover) {
+ActionVerdict JudgeAction(const Position& pos, Color mover, bool promoting_captures) {
   ActionVerdict verdict;
   const int present = pos.Present();
   if (ColorOf(present) == mover) {
@@ -83,7 +83,7 @@ ActionVerdict JudgeAction(const Position& pos, Color mover) {
     }
     return verdict;
   }
-  if (RoyalCapturable(pos, Opponent(mover), &verdict.capture)) {
+  if (RoyalCapturable(pos, Opponent(mover), promoting_captures, &verdict.capture)) {
     verdict.problem = ActionVerdict::Problem::kRoyalCapturable;
   }
   return verdict;

@@ -35,8 +35,9 @@ struct ActionVerdict {
   Move capture;        // one capturing move, for kRoyalCapturable
 };
 
-// Judges the position after `mover` played its moves.
-ActionVerdict JudgeAction(const Position& pos, Color mover);
+// Judges the position after `mover` played its moves. `promoting_captures`: whether a pawn's
+// capture onto its last rank counts (PromotingCapturesCount in core/replay.h).
+ActionVerdict JudgeAction(const Position& pos, Color mover, bool promoting_captures);
 
 }  // namespace fived
 

@@ -52,7 +52,11 @@ struct Section {
 class HypercuboidSearch {
  public:
   HypercuboidSearch(const Position& pos, const SearchLimits& limits)
-      : pos_(pos), scratch_(pos), limits_(limits), mover_(pos.ToMove()) {}
+      : pos_(pos),
+        scratch_(pos),
+        limits_(limits),
+        mover_(pos.ToMove()),
+        promoting_(PromotingCapturesCount(pos)) {}
 
   LegalActionSearch Run() {
     LegalActionSearch result;
@@ -124,7 +128,9 @@ class HypercuboidSearch {
         // every action (the other boards of a capture were there before): its choices are left
         // out. Which boards count as its own depends on the kind of choice.
         Move capture;
-        const bool exposed = RoyalCapturable(scratch_, Opponent(mover_), &capture);
+        // A promotion by this move counts for every action holding it.
+        const bool exposed = RoyalCapturable(
+            scratch_, Opponent(mover_), promoting_ || m.promotion != PieceType::kNone, &capture);
         const int arrival_l = effect.branching ? effect.new_timeline : m.dst_timeline;
         auto only_on = [&](int board_l, int board_h, bool pre_existing_too) {
           bool only = true;
@@ -489,6 +495,7 @@ class HypercuboidSearch {
     kFromTimeline,
     kAfterPresent,
     kPassOrAfterPresent,
+    kExactly,
     kCell,
     kLeaveFrom,
     kArrivesFromBoardBut,
@@ -645,7 +652,7 @@ class HypercuboidSearch {
       if (!IsPass(c)) action->push_back(c.move);
     }
     for (const Move& m : *action) ApplyMove(&scratch_, m);
-    const bool problem = PresentStays(point) || RoyalExposed();
+    const bool problem = PresentStays(point) || RoyalExposed(point, *action);
     scratch_.Rollback(mark);
     return problem;
   }
@@ -728,9 +735,22 @@ class HypercuboidSearch {
   // Whether a royal piece of the mover can be captured in scratch_. The block: every point whose
   // new boards hold the same pieces on the capture's squares (the attacker, the squares it
   // slides across, the royal piece); boards the action did not create never change.
-  bool RoyalExposed() {
+  bool RoyalExposed(const std::vector<int>& point, const std::vector<Move>& action) {
+    bool promotes = false;
+    for (const Move& m : action) promotes = promotes || m.promotion != PieceType::kNone;
     Move capture;
-    if (!RoyalCapturable(scratch_, Opponent(mover_), &capture)) return false;
+    if (!RoyalCapturable(scratch_, Opponent(mover_), promoting_ || promotes, &capture)) {
+      return false;
+    }
+    if (!promoting_ && promotes && IsPromotingCapture(capture)) {
+      // It counts only because this action promotes: the block is the point alone.
+      for (int i = 0; i < static_cast<int>(axes_.size()); ++i) {
+        const int j = point[i];
+        Restrict(i, Key(kExactly, j),
+                 [&, j](const Choice& o) { return &o == &(*axes_[i].choices)[j]; });
+      }
+      return true;
+    }
     ForEachCaptureCell(capture, [&](int l, int h, Square square) {
       const int axis = NewBoardAxis(l, h);
       if (axis < 0) return;
@@ -740,6 +760,14 @@ class HypercuboidSearch {
       });
     });
     return true;
+  }
+
+  // Whether a capture in scratch_ is a pawn's or brawn's onto its last rank.
+  bool IsPromotingCapture(const Move& capture) const {
+    const Board& from = *scratch_.BoardAt(capture.src_timeline, capture.src_half);
+    const Piece attacker = from.at(capture.from);
+    const int last = attacker.color() == Color::kWhite ? from.height() - 1 : 0;
+    return IsPawnLike(attacker.type()) && capture.to.rank == last;
   }
 
   // Calls f(timeline, half_turn, square) for each square of scratch_ a capture depends on: the
@@ -778,6 +806,7 @@ class HypercuboidSearch {
   Position scratch_;
   const SearchLimits& limits_;
   const Color mover_;
+  const bool promoting_;  // PromotingCapturesCount before the action
   std::vector<Axis> axes_;
   int playable_ = 0;
   std::vector<int> axis_of_;  // axis of each timeline (from min_timeline), -1 when not playable

@@ -59,6 +59,15 @@ uint64_t NodeKey(uint64_t state_key, int constraint) {
   return state_key ^ (mix * 0xbf58476d1ce4e5b9ull);
 }
 
+// Whether a move of `moves` promotes (then a pawn's capture onto its last rank counts: a piece to
+// promote to is on a board).
+bool AnyPromotion(const std::vector<Move>& moves) {
+  for (const Move& m : moves) {
+    if (m.promotion != PieceType::kNone) return true;
+  }
+  return false;
+}
+
 bool IsMandatory(const Position& pos, int timeline, int present) {
   return pos.IsActive(timeline) && pos.TipHalf(timeline) == present;
 }
@@ -80,7 +89,11 @@ class ActionSearch {
   using Visit = std::function<bool(const std::vector<Move>&, const Position&)>;
 
   ActionSearch(const Position& pos, const SearchLimits& limits, const Visit& visit)
-      : pos_(pos), limits_(limits), visit_(visit), mover_(pos.ToMove()) {}
+      : pos_(pos),
+        limits_(limits),
+        visit_(visit),
+        mover_(pos.ToMove()),
+        promoting_(PromotingCapturesCount(pos)) {}
 
   SearchStats Run() {
     Expand(kNoConstraint);
@@ -96,7 +109,7 @@ class ActionSearch {
     if (!path_.empty()) {
       if (!visited_.Insert(NodeKey(pos_.StateKey(), constraint))) return;
       // Monotone (legal.h): nothing after an exposed royal piece can be legal.
-      if (RoyalCapturable(pos_, Opponent(mover_))) return;
+      if (RoyalCapturable(pos_, Opponent(mover_), promoting_ || AnyPromotion(path_))) return;
       if (ColorOf(pos_.Present()) != mover_ && results_.Insert(pos_.StateKey())) {
         ++stats_.actions;
         if (visit_(path_, pos_)) {
@@ -141,6 +154,7 @@ class ActionSearch {
   const SearchLimits& limits_;
   const Visit& visit_;
   const Color mover_;
+  const bool promoting_;  // PromotingCapturesCount before the action
   std::vector<Move> path_;
   std::vector<std::vector<Move>> levels_;  // the moves tried at each depth, reused
   KeySet visited_;                         // expanded nodes
@@ -152,10 +166,13 @@ class ActionSearch {
 
 // Decide's quick first try: the mandatory boards only, lowest timeline first, each of its moves
 // in turn. Returns true with the action in *path when one is legal; *work counts moves tried.
-bool FindMandatoryOnly(Position* pos, Color mover, const SearchLimits& limits,
+// `promoting`: PromotingCapturesCount before the action.
+bool FindMandatoryOnly(Position* pos, Color mover, bool promoting, const SearchLimits& limits,
                        std::vector<Move>* path, std::vector<std::vector<Move>>* levels,
                        uint64_t* work, bool* out_of_budget) {
-  if (!path->empty() && RoyalCapturable(*pos, Opponent(mover))) return false;
+  if (!path->empty() && RoyalCapturable(*pos, Opponent(mover), promoting || AnyPromotion(*path))) {
+    return false;
+  }
   const int present = pos->Present();
   if (ColorOf(present) != mover) return !path->empty();
   int board = INT_MIN;
@@ -180,7 +197,9 @@ bool FindMandatoryOnly(Position* pos, Color mover, const SearchLimits& limits,
     const Position::Mark mark = pos->GetMark();
     ApplyMove(pos, move);
     path->push_back(move);
-    if (FindMandatoryOnly(pos, mover, limits, path, levels, work, out_of_budget)) return true;
+    if (FindMandatoryOnly(pos, mover, promoting, limits, path, levels, work, out_of_budget)) {
+      return true;
+    }
     path->pop_back();
     pos->Rollback(mark);
     if (*out_of_budget) return false;
@@ -200,7 +219,7 @@ bool InCheck(Position* pos) {
     passed.ClearEnPassant();
     pos->Append(l, passed);
   }
-  const bool check = RoyalCapturable(*pos, Opponent(mover));
+  const bool check = RoyalCapturable(*pos, Opponent(mover), PromotingCapturesCount(*pos));
   pos->Rollback(mark);
   return check;
 }
@@ -260,8 +279,8 @@ Decision Decide(const Position& pos, const SearchLimits& limits) {
     Position scratch = pos;
     std::vector<std::vector<Move>> levels;
     bool out_of_budget = false;
-    if (FindMandatoryOnly(&scratch, pos.ToMove(), quick, &decision.witness, &levels, &decision.work,
-                          &out_of_budget)) {
+    if (FindMandatoryOnly(&scratch, pos.ToMove(), PromotingCapturesCount(pos), quick,
+                          &decision.witness, &levels, &decision.work, &out_of_budget)) {
       decision.verdict = Decision::Verdict::kPlayable;
       return decision;
     }

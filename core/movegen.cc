@@ -202,7 +202,7 @@ bool AttackerAt(const Board& tip, int file, int rank, Color attacker, Pred is, P
 // tip would a capturing piece stand on, and does such a piece stand there. A royal has few such
 // squares, a tip has many pieces, so this is much cheaper than generating every piece's moves.
 bool NearCapturesRoyal(const Position& pos, const Neighbours& near, int l, int h, Color attacker,
-                       Move* found) {
+                       bool promoting_captures, Move* found) {
   const Color victim = Opponent(attacker);
   const Board& tip = *pos.BoardAt(l, h);
   const int fy = attacker == Color::kWhite ? 1 : -1;
@@ -257,7 +257,7 @@ bool NearCapturesRoyal(const Position& pos, const Neighbours& near, int l, int h
           }
         }
         // Pawns and brawns; a capture that would promote does not count (the reference's rule).
-        if (royal.rank != last) {
+        if (promoting_captures || royal.rank != last) {
           auto pawn_captures = [&](std::span<const Vec> vectors, bool brawn_only) {
             for (const Vec& c : vectors) {
               if (c.t != dt || c.l * fl != dl) continue;
@@ -449,7 +449,7 @@ inline uint64_t Shift(uint64_t bits, int dx, int dy) {
 }
 
 // Whether a piece of `attacker` on the tip (l, h) can capture a royal of the other side.
-bool TipCapturesRoyal(const Position& pos, int l, int h, Color attacker) {
+bool TipCapturesRoyal(const Position& pos, int l, int h, Color attacker, bool promoting_captures) {
   const AttackTables& tables = GetAttackTables();
   const Color victim = Opponent(attacker);
   const Board& tip = *pos.BoardAt(l, h);
@@ -486,7 +486,7 @@ bool TipCapturesRoyal(const Position& pos, int l, int h, Color attacker) {
           if (knights & tables.knight[dt + 2][dl + 2][r]) return true;
           if (!close) continue;
           if (kings & tables.king[dt + 1][dl + 1][r]) return true;
-          if ((royals & -royals & last) == 0 &&
+          if ((promoting_captures || (royals & -royals & last) == 0) &&
               ((pawns & tables.pawn[c][dt + 1][dl + 1][r]) |
                (brawns & tables.brawn[c][dt + 1][dl + 1][r])) != 0) {
             return true;
@@ -535,17 +535,23 @@ bool TipCapturesRoyal(const Position& pos, int l, int h, Color attacker) {
 
 namespace movegen_internal {
 
-bool RoyalCapturableByBits(const Position& pos, Color attacker) {
+bool RoyalCapturableByBits(const Position& pos, Color attacker, bool promoting_captures) {
   assert(pos.width() <= Board::kBitboardSide && pos.height() <= Board::kBitboardSide);
   for (int l = pos.min_timeline(); l <= pos.max_timeline(); ++l) {
     if (!pos.HasTimeline(l)) continue;
     const int tip = pos.TipHalf(l);
-    if (ColorOf(tip) == attacker && TipCapturesRoyal(pos, l, tip, attacker)) return true;
+    if (ColorOf(tip) == attacker && TipCapturesRoyal(pos, l, tip, attacker, promoting_captures)) {
+      return true;
+    }
   }
   return false;
 }
 
-bool RoyalCapturableByScan(const Position& pos, Color attacker, Move* found) {
+bool RoyalCapturableByScan(const Position& pos, Color attacker, bool promoting_captures,
+                           Move* found) {
+  // Any piece to promote to lets the generator make a promoting capture.
+  PromotionSet promotions;
+  if (promoting_captures) promotions.Add(PieceType::kQueen);
   const Color victim = Opponent(attacker);
   const MoveView view(pos);
   for (int l = pos.min_timeline(); l <= pos.max_timeline(); ++l) {
@@ -555,7 +561,7 @@ bool RoyalCapturableByScan(const Position& pos, Color attacker, Move* found) {
     const Board& board = pos.Tip(l);
     if (!pos.royal_overflow()) {
       const Neighbours near(pos, l, tip);
-      if (NearCapturesRoyal(pos, near, l, tip, attacker, found)) return true;
+      if (NearCapturesRoyal(pos, near, l, tip, attacker, promoting_captures, found)) return true;
       TipSlider sliders[kMaxSquares];
       size_t slider_count = 0;
       if (!board.sliders_overflow(attacker)) {
@@ -587,7 +593,7 @@ bool RoyalCapturableByScan(const Position& pos, Color attacker, Move* found) {
         if (piece.empty() || piece.color() != attacker) continue;
         const Square from{static_cast<int8_t>(file), static_cast<int8_t>(rank)};
         const bool stopped = ForEachPieceMove(view, l, tip, from, piece, GenMode::kCaptures,
-                                              PromotionSet{}, [&](const Move& m, Piece captured) {
+                                              promotions, [&](const Move& m, Piece captured) {
                                                 if (!IsRoyal(captured.type())) return false;
                                                 if (found != nullptr) *found = m;
                                                 return true;
@@ -638,15 +644,15 @@ bool PieceReaches(const MoveView& view, int timeline, int half_turn, Square from
   return true;
 }
 
-bool RoyalCapturable(const Position& pos, Color attacker, Move* found) {
+bool RoyalCapturable(const Position& pos, Color attacker, bool promoting_captures, Move* found) {
   using movegen_internal::RoyalCapturableByBits;
   using movegen_internal::RoyalCapturableByScan;
   if (pos.width() <= Board::kBitboardSide && pos.height() <= Board::kBitboardSide) {
-    if (!RoyalCapturableByBits(pos, attacker)) return false;
+    if (!RoyalCapturableByBits(pos, attacker, promoting_captures)) return false;
     // Royals are rarely capturable in a game; the scan names the capturing move.
     if (found == nullptr) return true;
   }
-  return RoyalCapturableByScan(pos, attacker, found);
+  return RoyalCapturableByScan(pos, attacker, promoting_captures, found);
 }
 
 bool SquareAttackedOnBoard(const Board& board, Square square, Color attacker) {

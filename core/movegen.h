@@ -138,10 +138,12 @@ inline bool PawnMayReachOnBoard(const Board& board, Square from, Piece pawn, Squ
 
 // Whether any piece of `attacker` can capture a royal piece of the other side in one move from
 // a board where it may move (a tip of its colour), onto any board of its colour, past ones
-// included. After an action by `mover`, RoyalCapturable(pos, Opponent(mover)) must be false.
-// As in the reference implementation, a pawn's or brawn's capture that would promote is not
-// counted. If `found` is given, it receives the first capturing move found.
-bool RoyalCapturable(const Position& pos, Color attacker, Move* found = nullptr);
+// included. After an action by `mover`, RoyalCapturable(pos, Opponent(mover), ...) must be false.
+// A pawn's or brawn's capture onto the attacker's last rank promotes: it counts when
+// `promoting_captures` (PromotingCapturesCount in core/replay.h: some board holds a piece to
+// promote to). If `found` is given, it receives the first capturing move found.
+bool RoyalCapturable(const Position& pos, Color attacker, bool promoting_captures,
+                     Move* found = nullptr);
 
 // Whether a square of a board is attacked by physical moves of `attacker` on that board alone
 // (castling's rule).
@@ -175,8 +177,9 @@ bool Slides(PieceType type);
 // The two implementations of RoyalCapturable, exposed so that tests can hold them to each other:
 // one on bitboards (only for positions whose boards are no larger than 8x8), and one that reads
 // the boards square by square (any size; it also names a capturing move).
-bool RoyalCapturableByBits(const Position& pos, Color attacker);
-bool RoyalCapturableByScan(const Position& pos, Color attacker, Move* found);
+bool RoyalCapturableByBits(const Position& pos, Color attacker, bool promoting_captures);
+bool RoyalCapturableByScan(const Position& pos, Color attacker, bool promoting_captures,
+                           Move* found);
 
 }  // namespace movegen_internal
 

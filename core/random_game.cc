@@ -14,6 +14,13 @@
 namespace fived {
 namespace {
 
+bool AnyPromotion(const std::vector<PlayedMove>& moves) {
+  for (const PlayedMove& m : moves) {
+    if (m.move.promotion != PieceType::kNone) return true;
+  }
+  return false;
+}
+
 uint64_t RotateLeft(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
 
 // A seed for stream `stream` of `seed`: distinct streams of one seed, and one stream of distinct
@@ -159,6 +166,7 @@ bool RandomGameGenerator::PlayAction(const GameSetup& setup, const RandomGameOpt
     // the mover's later moves cannot undo such a capture: they never change the opponent's tips
     // (the sources) nor existing boards (where the royal stands); they only add boards.
     const bool careful = attempt > 0;
+    const bool promoting = PromotingCapturesCount(*pos);  // before the action
     action->moves.clear();
     bool failed = false;
     int stuck_on = kNoTimeline;
@@ -174,7 +182,9 @@ bool RandomGameGenerator::PlayAction(const GameSetup& setup, const RandomGameOpt
         const Move move = TakeMove(options, rng);
         const Position::Mark before = pos->GetMark();
         const MoveEffect effect = ApplyMove(pos, move);
-        if (careful && RoyalCapturable(*pos, Opponent(mover))) {
+        if (careful && RoyalCapturable(*pos, Opponent(mover),
+                                       promoting || move.promotion != PieceType::kNone ||
+                                           AnyPromotion(action->moves))) {
           pos->Rollback(before);
           continue;
         }
@@ -188,7 +198,8 @@ bool RandomGameGenerator::PlayAction(const GameSetup& setup, const RandomGameOpt
       }
     }
     if (!failed && !action->moves.empty() &&
-        JudgeAction(*pos, mover).problem == ActionVerdict::Problem::kNone) {
+        JudgeAction(*pos, mover, promoting || AnyPromotion(action->moves)).problem ==
+            ActionVerdict::Problem::kNone) {
       return true;
     }
     pos->Rollback(mark);

@@ -478,7 +478,10 @@ std::variant<Move, std::string> ResolveMove(const Position& pos, Color mover,
          list + ")";
 }
 
-Replayer::Replayer(GameSetup setup) : setup_(std::move(setup)), pos_(setup_.start) {}
+Replayer::Replayer(GameSetup setup)
+    : setup_(std::move(setup)),
+      pos_(setup_.start),
+      promoting_captures_(PromotingCapturesCount(pos_)) {}
 
 std::optional<ReplayError> Replayer::Play(const SyntaxAction& action, int action_number,
                                           bool keep_unfinished) {
@@ -507,7 +510,11 @@ std::optional<ReplayError> Replayer::Play(const SyntaxAction& action, int action
     if (move_hook_) move_hook_(pos, move);
     played.moves.push_back({move, ApplyMove(&pos, move)});
   }
-  const ActionVerdict verdict = JudgeAction(pos, mover);
+  bool promoting_captures = promoting_captures_;
+  for (const PlayedMove& m : played.moves) {
+    promoting_captures = promoting_captures || m.move.promotion != PieceType::kNone;
+  }
+  const ActionVerdict verdict = JudgeAction(pos, mover, promoting_captures);
   const SyntaxMove& last = action.moves.back();
   switch (verdict.problem) {
     case ActionVerdict::Problem::kNone:
@@ -547,6 +554,7 @@ std::optional<ReplayError> Replayer::Play(const SyntaxAction& action, int action
     }
   }
   actions_.push_back(std::move(played));
+  promoting_captures_ = promoting_captures;
   return std::nullopt;
 }
 
@@ -579,6 +587,19 @@ ReplayOutcome ReplayGame(const SyntaxGame& game,
     if (on_state) on_state(number, replayer.position());
   }
   return outcome;
+}
+
+bool PromotingCapturesCount(const Position& pos) {
+  bool found = false;
+  pos.ForEachBoard([&](int, int, const Board& board) {
+    for (int rank = 0; rank < board.height() && !found; ++rank) {
+      for (int file = 0; file < board.width() && !found; ++file) {
+        const Piece piece = board.at(file, rank);
+        found = !piece.empty() && !IsRoyal(piece.type()) && !IsPawnLike(piece.type());
+      }
+    }
+  });
+  return found;
 }
 
 }  // namespace fived

@@ -90,6 +90,9 @@ class Replayer {
  private:
   GameSetup setup_;
   Position pos_;
+  // PromotingCapturesCount(pos_): once true it stays so (boards are never taken back), and it
+  // can only become true by a promotion.
+  bool promoting_captures_ = false;
   std::vector<PlayedAction> actions_;
   PlayedAction unfinished_;
   std::function<void(const Position&, const Move&)> move_hook_;
@@ -115,6 +118,13 @@ ReplayOutcome ReplayGame(const SyntaxGame& game,
 std::string BoardRefText(const Position& pos, int timeline, int half_turn);
 // Appends BoardRefText(pos, timeline, half_turn) to `out`, without temporaries.
 void AppendBoardRef(const Position& pos, int timeline, int half_turn, std::string* out);
+
+// Whether a pawn's or brawn's capture onto its last rank counts as a capture of the royal piece
+// it lands on: when some board of `pos`, past ones included, holds a piece a pawn could become
+// (neither royal nor a pawn or brawn). That is the reference implementation's rule, which the
+// oracle's games follow: it looks at the boards, not at the Promotions header (a game of pawns
+// and kings with a Promotions header counts no such capture until a pawn has promoted).
+bool PromotingCapturesCount(const Position& pos);
 
 }  // namespace fived
 

@@ -60,11 +60,15 @@ TEST(FastPaths, BitboardCheckTestAgreesWithTheScan) {
   int capturable = 0, safe = 0;
   auto compare = [&](const Position& pos) {
     for (Color attacker : {Color::kWhite, Color::kBlack}) {
-      const bool bits = movegen_internal::RoyalCapturableByBits(pos, attacker);
-      Move capture;
-      const bool scan = movegen_internal::RoyalCapturableByScan(pos, attacker, &capture);
-      ASSERT_EQ(bits, scan) << pos.StateFen();
-      (scan ? capturable : safe) += 1;
+      // With pieces to promote to (a pawn's capture onto the last rank counts) and without.
+      for (bool promoting : {true, false}) {
+        const bool bits = movegen_internal::RoyalCapturableByBits(pos, attacker, promoting);
+        Move capture;
+        const bool scan =
+            movegen_internal::RoyalCapturableByScan(pos, attacker, promoting, &capture);
+        ASSERT_EQ(bits, scan) << pos.StateFen();
+        (scan ? capturable : safe) += 1;
+      }
     }
   };
   ForEachRandomPosition(4, [&](const Position& played, const Move& move) {
