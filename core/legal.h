@@ -40,12 +40,12 @@ namespace fived {
 // capture a royal piece of theirs in one move. Passing means every mandatory board (an active
 // timeline whose tip is the mover's and lies on the present) gets a copy of its tip as the
 // opponent's next board; then every opponent piece on a tip of the opponent's colour is tried
-// against every board of its colour it reaches, past boards included (RoyalCapturable, which does
-// not count a pawn's capture that would promote). Tips of the mover's colour off the present or on
-// inactive timelines are not passed: the mover need not play them, and the oracle's in-check flag
-// agrees (passing them too disagreed on 52 of its 1494 final positions, this on 2). A position
-// without royal pieces of the mover is never in check. The position is left unchanged (the
-// passing boards are rolled back); it is taken by pointer only for that.
+// against every board of its colour it reaches, past boards included (RoyalCapturable, with a
+// pawn's capture onto its last rank counted by PromotingCapturesCount). Tips of the mover's colour
+// off the present or on inactive timelines are not passed: the mover need not play them, and the
+// oracle's in-check flag agrees (passing them too disagreed on 52 of its 1494 final positions, this
+// on 2). A position without royal pieces of the mover is never in check. The position is left
+// unchanged (the passing boards are rolled back); it is taken by pointer only for that.
 bool InCheck(Position* pos);
 // The same on a copy.
 bool InCheck(const Position& pos);
@@ -62,7 +62,8 @@ enum class SearchEnd : uint8_t {
 // that is neither royal nor a pawn or brawn: on the starting boards of an official variant (so
 // Standard offers Q, R, B, N and Reversed Royalty C, R, B, N), on every board of `pos`, past
 // ones included, for a custom game. Possibly empty: then a pawn cannot move onto its last rank.
-// The reference implementation chooses the same way.
+// The reference implementation chooses the same way, except that it never offers a unicorn or
+// a dragon.
 PromotionSet PromotionChoices(const GameSetup& setup, const Position& pos);
 
 struct SearchLimits {
