@@ -19,31 +19,14 @@
 #include "core/pgn_syntax.h"
 #include "core/random_game.h"
 #include "core/replay.h"
+#include "tests/core/game_util.h"
 #include "tests/core/test_util.h"
 
 namespace fived {
 namespace {
 
-// A game's position after its moves, and its rules.
-struct Game {
-  Position pos;
-  SearchLimits limits;
-};
-
-Game Play(const std::string& text) {
-  Game out;
-  SyntaxResult syntax = ParseGameSyntax(text);
-  if (syntax.error) {
-    ADD_FAILURE() << "syntax error: " << syntax.error->reason;
-    return out;
-  }
-  ReplayOutcome outcome = ReplayGame(syntax.game);
-  if (outcome.error) ADD_FAILURE() << outcome.error->Message();
-  if (!outcome.replayer) return out;
-  out.pos = outcome.replayer->position();
-  out.limits.promotions = PromotionChoices(outcome.replayer->setup(), out.pos);
-  return out;
-}
+using testing::Game;
+using testing::Play;
 
 uint64_t Count(const Game& game) {
   const ActionCount count = CountActions(game.pos, game.limits, 0);

@@ -28,6 +28,7 @@
 #include "core/pgn_syntax.h"
 #include "core/pgn_writer.h"
 #include "core/replay.h"
+#include "tests/core/game_util.h"
 #include "tests/core/test_util.h"
 
 namespace fived {
@@ -38,27 +39,9 @@ using Verdict = Decision::Verdict;
 // Moves tried before a search gives up: far more than any position here needs.
 constexpr uint64_t kBudget = 2'000'000;
 
-// A game's position after its moves, and its rules.
-struct Game {
-  Position pos;
-  SearchLimits limits;
-};
+using testing::Game;
 
-Game Play(const std::string& text) {
-  Game out;
-  SyntaxResult syntax = ParseGameSyntax(text);
-  if (syntax.error) {
-    ADD_FAILURE() << "syntax error: " << syntax.error->reason;
-    return out;
-  }
-  ReplayOutcome outcome = ReplayGame(syntax.game);
-  if (outcome.error) ADD_FAILURE() << outcome.error->Message();
-  if (!outcome.replayer) return out;
-  out.pos = outcome.replayer->position();
-  out.limits.promotions = PromotionChoices(outcome.replayer->setup(), out.pos);
-  out.limits.budget = kBudget;
-  return out;
-}
+Game Play(const std::string& text) { return testing::Play(text, kBudget); }
 
 // A custom game of `size` ("4x4") from its boards, one 5DFEN string each, and optional moves.
 Game Custom(const std::string& size, const std::vector<std::string>& boards,
