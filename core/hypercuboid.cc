@@ -56,7 +56,9 @@ class HypercuboidSearch {
         scratch_(pos),
         limits_(limits),
         mover_(pos.ToMove()),
-        promoting_(PromotingCapturesCount(pos)) {}
+        promoting_(PromotingCapturesCount(pos)) {
+    scratch_.DropKeys();  // nothing here reads a key
+  }
 
   LegalActionSearch Run() {
     LegalActionSearch result;

@@ -277,6 +277,7 @@ Decision Decide(const Position& pos, const SearchLimits& limits) {
     SearchLimits quick = limits;
     quick.budget = limits.budget == 0 ? kQuickTryBudget : std::min(limits.budget, kQuickTryBudget);
     Position scratch = pos;
+    scratch.DropKeys();  // the quick try reads no key
     std::vector<std::vector<Move>> levels;
     bool out_of_budget = false;
     if (FindMandatoryOnly(&scratch, pos.ToMove(), PromotingCapturesCount(pos), quick,

@@ -24,6 +24,7 @@ Position& Position::operator=(const Position& other) {
   boards_ = other.boards_;
   log_ = other.log_;
   state_key_ = other.state_key_;
+  keys_ = other.keys_;
   royal_overflow_ = other.royal_overflow_;
   positive_.assign(other.positive_.size(), Timeline());
   negative_.assign(other.negative_.size(), Timeline());
@@ -94,10 +95,13 @@ void Position::AddBoard(int timeline, int half_turn, const Board& board) {
   stored.board = board;
   stored.board.IndexPieces();
   royal_overflow_ = royal_overflow_ || stored.board.royals_overflow();
-  stored.content_key = BoardContentKey(board);
   stored.timeline = timeline;
   stored.half_turn = half_turn;
-  state_key_ += PlacedBoardKey(stored.content_key, timeline, half_turn);
+  stored.content_key = 0;
+  if (keys_) {
+    stored.content_key = BoardContentKey(board);
+    state_key_ += PlacedBoardKey(stored.content_key, timeline, half_turn);
+  }
   std::vector<const StoredBoard*>& boards = MutableLine(timeline).boards;
   // Room for a typical game's timeline at once, instead of growing it board by board.
   if (boards.empty()) boards.reserve(32);
@@ -147,7 +151,7 @@ void Position::Rollback(Mark mark) {
     Timeline& t = MutableLine(entry.timeline);
     const StoredBoard& stored = boards_.back();
     assert(stored.timeline == entry.timeline);
-    state_key_ -= PlacedBoardKey(stored.content_key, stored.timeline, stored.half_turn);
+    if (keys_) state_key_ -= PlacedBoardKey(stored.content_key, stored.timeline, stored.half_turn);
     boards_.PopBack();
     t.boards.pop_back();
     if (entry.created) {

@@ -97,6 +97,10 @@ class Position {
 
   // The state key (keys.h): sum of the placed keys of every board.
   uint64_t StateKey() const { return state_key_; }
+  // Searches that never read keys may turn them off: boards added afterwards get none (their
+  // content key is 0) and StateKey stops changing, so neither means anything any more. Cheaper:
+  // hashing a board is a good part of adding it. Copies keep the setting.
+  void DropKeys() { keys_ = false; }
   // Content key of the board at (timeline, half_turn); the board must exist.
   uint64_t ContentKeyAt(int timeline, int half_turn) const;
 
@@ -252,6 +256,7 @@ class Position {
   BoardStore boards_;
   std::vector<LogEntry> log_;
   uint64_t state_key_ = 0;
+  bool keys_ = true;
   bool royal_overflow_ = false;
 };
 
