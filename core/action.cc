@@ -3,6 +3,8 @@
 
 #include <cassert>
 
+#include "core/check.h"
+
 namespace fived {
 
 namespace {

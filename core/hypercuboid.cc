@@ -10,6 +10,7 @@
 #include <unordered_map>
 
 #include "core/action.h"
+#include "core/check.h"
 
 namespace fived {
 

@@ -6,6 +6,7 @@
 #include <climits>
 
 #include "core/action.h"
+#include "core/check.h"
 #include "core/hypercuboid.h"
 
 namespace fived {

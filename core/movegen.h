@@ -1,4 +1,4 @@
-// Moves of single pieces through the multiverse, and the test for check.
+// Moves of single pieces through the multiverse (the check test built on them is in check.h).
 //
 // A move vector has four axes: file x, rank y, time t (whole turns, two half-turns, so a piece
 // always lands on a board of its own colour) and timeline l. Sliders repeat a unit vector until
@@ -136,15 +136,6 @@ inline bool PawnMayReachOnBoard(const Board& board, Square from, Piece pawn, Squ
   return board.has_en_passant() && board.en_passant_square() == to;
 }
 
-// Whether any piece of `attacker` can capture a royal piece of the other side in one move from
-// a board where it may move (a tip of its colour), onto any board of its colour, past ones
-// included. After an action by `mover`, RoyalCapturable(pos, Opponent(mover), ...) must be false.
-// A pawn's or brawn's capture onto the attacker's last rank promotes: it counts when
-// `promoting_captures` (PromotingCapturesCount in core/replay.h: some board holds a piece to
-// promote to). If `found` is given, it receives the first capturing move found.
-bool RoyalCapturable(const Position& pos, Color attacker, bool promoting_captures,
-                     Move* found = nullptr);
-
 // Whether a square of a board is attacked by physical moves of `attacker` on that board alone
 // (castling's rule).
 bool SquareAttackedOnBoard(const Board& board, Square square, Color attacker);
@@ -173,13 +164,6 @@ std::span<const VecGroup> VectorGroups(PieceType type);
 // Whether a piece type has the vector (x, y, t, l) among Vectors(type).
 bool HasVector(PieceType type, int x, int y, int t, int l);
 bool Slides(PieceType type);
-
-// The two implementations of RoyalCapturable, exposed so that tests can hold them to each other:
-// one on bitboards (only for positions whose boards are no larger than 8x8), and one that reads
-// the boards square by square (any size; it also names a capturing move).
-bool RoyalCapturableByBits(const Position& pos, Color attacker, bool promoting_captures);
-bool RoyalCapturableByScan(const Position& pos, Color attacker, bool promoting_captures,
-                           Move* found);
 
 }  // namespace movegen_internal
 

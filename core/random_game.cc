@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "core/action.h"
+#include "core/check.h"
 #include "core/pgn_writer.h"
 #include "core/variants.h"
 

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/action.h"
+#include "core/check.h"
 #include "core/movegen.h"
 #include "core/pgn_syntax.h"
 #include "core/random_game.h"

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "core/action.h"
+#include "core/check.h"
 #include "tests/core/test_util.h"
 
 namespace fived {

@@ -1,0 +1,503 @@
+// The check test: whether a royal piece can be captured in one move; see check.h.
+#include "core/check.h"
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cassert>
+#include <cstdlib>
+#include <vector>
+
+namespace fived {
+
+namespace {
+
+using movegen_internal::Slides;
+using movegen_internal::Vec;
+using movegen_internal::VecGroup;
+using movegen_internal::VectorGroups;
+
+// Boards along a line, reused between calls (one per thread).
+std::vector<const Board*>& LineScratch() {
+  thread_local std::vector<const Board*> line;
+  return line;
+}
+
+// Whether a slider moves along vectors that change `axes` axes, as a bit table by piece type:
+// bit n set when n axes are allowed.
+bool SliderUses(PieceType type, int axes) {
+  static constexpr uint8_t kAxes[kPieceTypeCount] = {
+      0,     // none
+      0,     // pawn
+      0,     // brawn
+      0,     // king
+      0,     // common king
+      0x1e,  // queen: 1 to 4
+      0x1e,  // royal queen
+      0x06,  // princess: 1 or 2
+      0,     // knight
+      0x02,  // rook: 1
+      0x04,  // bishop: 2
+      0x08,  // unicorn: 3
+      0x10,  // dragon: 4
+  };
+  return (kAxes[static_cast<int>(type)] >> axes) & 1;
+}
+
+Move MakeMove(int l, int h, Square from, int dst_l, int dst_h, Square to) {
+  Move m;
+  m.src_timeline = static_cast<int16_t>(l);
+  m.src_half = static_cast<int16_t>(h);
+  m.from = from;
+  m.dst_timeline = static_cast<int16_t>(dst_l);
+  m.dst_half = static_cast<int16_t>(dst_h);
+  m.to = to;
+  return m;
+}
+
+// Whether a non-pawn piece can capture a royal of `victim`. On its own board and for one-step
+// pieces it looks at the recorded royals of the boards it could land on (a royal at distance d
+// on the board is reachable only by the vector (dx/d, dy/d)); off the board, sliders walk the
+// boards of each vector group once, following the rays still open.
+// Which boards exist around a source board, at time and timeline offsets -2..2: every group of
+// every piece on it starts on one of them.
+struct Neighbours {
+  bool exists[5][5];
+  Neighbours(const Position& pos, int l, int h) {
+    for (int t = -2; t <= 2; ++t) {
+      for (int dl = -2; dl <= 2; ++dl) exists[t + 2][dl + 2] = pos.BoardAt(l + dl, h + 2 * t);
+    }
+  }
+};
+
+// Whether a piece of `attacker` standing on `square` of the tip board is of a type that `is`
+// accepts, and returns it through `piece`.
+template <typename Pred>
+bool AttackerAt(const Board& tip, int file, int rank, Color attacker, Pred is, Piece* piece) {
+  if (!tip.Contains(file, rank)) return false;
+  *piece = tip.at(file, rank);
+  return !piece->empty() && piece->color() == attacker && is(piece->type());
+}
+
+// Captures of royals that end within two boards of the tip (all that kings, knights and pawns
+// can do, and sliders on their own board), read backwards from each royal: which square of the
+// tip would a capturing piece stand on, and does such a piece stand there. A royal has few such
+// squares, a tip has many pieces, so this is much cheaper than generating every piece's moves.
+bool NearCapturesRoyal(const Position& pos, const Neighbours& near, int l, int h, Color attacker,
+                       bool promoting_captures, Move* found) {
+  const Color victim = Opponent(attacker);
+  const Board& tip = *pos.BoardAt(l, h);
+  const int fy = attacker == Color::kWhite ? 1 : -1;
+  const int fl = attacker == Color::kWhite ? -1 : 1;
+  const int last = attacker == Color::kWhite ? tip.height() - 1 : 0;
+  auto capture = [&](int from_file, int from_rank, int bl, int bh, Square royal) {
+    if (found) {
+      *found =
+          MakeMove(l, h, Square{static_cast<int8_t>(from_file), static_cast<int8_t>(from_rank)}, bl,
+                   bh, royal);
+    }
+    return true;
+  };
+  // Knight vectors by their time and timeline part, built once.
+  static const auto knights = [] {
+    std::array<std::array<std::span<const Vec>, 5>, 5> out{};
+    for (const VecGroup& group : VectorGroups(PieceType::kKnight)) {
+      out[group.t + 2][group.l + 2] = group.vectors;
+    }
+    return out;
+  }();
+  Piece piece;
+  for (int dt = -2; dt <= 2; ++dt) {
+    for (int dl = -2; dl <= 2; ++dl) {
+      if (!near.exists[dt + 2][dl + 2]) continue;
+      const int bl = l + dl, bh = h + 2 * dt;
+      const Board& board = *pos.BoardAt(bl, bh);
+      for (int r = 0; r < board.royal_count(victim); ++r) {
+        const Square royal = board.royal(victim, r);
+        // Knights whose vector has this time and timeline part.
+        for (const Vec& v : knights[dt + 2][dl + 2]) {
+          if (AttackerAt(
+                  tip, royal.file - v.x, royal.rank - v.y, attacker,
+                  [](PieceType t) { return t == PieceType::kKnight; }, &piece)) {
+            return capture(royal.file - v.x, royal.rank - v.y, bl, bh, royal);
+          }
+        }
+        // Kings and common kings: one step on every axis.
+        if (std::abs(dt) <= 1 && std::abs(dl) <= 1) {
+          for (int x = -1; x <= 1; ++x) {
+            for (int y = -1; y <= 1; ++y) {
+              if (x == 0 && y == 0 && dt == 0 && dl == 0) continue;
+              if (AttackerAt(
+                      tip, royal.file - x, royal.rank - y, attacker,
+                      [](PieceType t) {
+                        return t == PieceType::kKing || t == PieceType::kCommonKing;
+                      },
+                      &piece)) {
+                return capture(royal.file - x, royal.rank - y, bl, bh, royal);
+              }
+            }
+          }
+        }
+        // Pawns and brawns; a capture that would promote does not count (the reference's rule).
+        if (promoting_captures || royal.rank != last) {
+          auto pawn_captures = [&](std::span<const Vec> vectors, bool brawn_only) {
+            for (const Vec& c : vectors) {
+              if (c.t != dt || c.l * fl != dl) continue;
+              const int x = royal.file - c.x, y = royal.rank - c.y * fy;
+              if (AttackerAt(
+                      tip, x, y, attacker,
+                      [&](PieceType t) {
+                        return t == PieceType::kBrawn || (!brawn_only && t == PieceType::kPawn);
+                      },
+                      &piece)) {
+                return capture(x, y, bl, bh, royal);
+              }
+            }
+            return false;
+          };
+          if (pawn_captures(movegen_internal::kPawnCaptures, false) ||
+              pawn_captures(movegen_internal::kBrawnCaptures, true)) {
+            return true;
+          }
+        }
+        // Sliders on the royal's own board, when that board is the tip: walk back from the royal.
+        if (dt == 0 && dl == 0) {
+          for (int vx = -1; vx <= 1; ++vx) {
+            for (int vy = -1; vy <= 1; ++vy) {
+              if (vx == 0 && vy == 0) continue;
+              const int axes = std::abs(vx) + std::abs(vy);
+              int x = royal.file - vx, y = royal.rank - vy;
+              while (tip.Contains(x, y) && tip.at(x, y).empty()) {
+                x -= vx;
+                y -= vy;
+              }
+              if (AttackerAt(
+                      tip, x, y, attacker,
+                      [&](PieceType t) { return Slides(t) && SliderUses(t, axes); }, &piece)) {
+                return capture(x, y, bl, bh, royal);
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  return false;
+}
+
+struct TipSlider {
+  Square from;
+  PieceType type;
+};
+
+// Whether a slider of a tip can capture a royal of `victim` off its board. Every slider of the tip
+// moving in a time and timeline direction (t, l) crosses the same line of boards, so the line is
+// walked once for all of them, looking only at its royals: a royal k boards away is reachable
+// only by the ray (dx/k, dy/k, t, l), whose path is then checked on the boards already walked.
+// Rays that move on the board leave it after at most max(width, height) boards; beyond that only
+// rays that stay on their square can go on, while that square stays empty.
+bool SlidersCaptureRoyal(const Position& pos, const Neighbours& near, int l, int h,
+                         std::span<const TipSlider> sliders, Color victim, Move* found) {
+  const Board* here = pos.BoardAt(l, h);
+  const int side = std::max(here->width(), here->height());
+  std::vector<const Board*>& line = LineScratch();
+  uint64_t pure_open[4];  // bit i: slider i's ray that stays on its square is still open
+  for (int gt = -1; gt <= 1; ++gt) {
+    for (int gl = -1; gl <= 1; ++gl) {
+      if ((gt == 0 && gl == 0) || !near.exists[gt + 2][gl + 2]) continue;
+      const int axes = std::abs(gt) + std::abs(gl);
+      std::fill(std::begin(pure_open), std::end(pure_open), 0);
+      bool any = false, any_pure = false;
+      for (size_t i = 0; i < sliders.size(); ++i) {
+        const PieceType type = sliders[i].type;
+        any = any || SliderUses(type, axes) || SliderUses(type, axes + 1) ||
+              SliderUses(type, axes + 2);
+        if (SliderUses(type, axes)) {
+          pure_open[i / 64] |= uint64_t{1} << (i % 64);
+          any_pure = true;
+        }
+      }
+      if (!any) continue;
+      line.clear();
+      for (int k = 1;; ++k) {
+        if (k > side && !any_pure) break;
+        const int bl = l + k * gl, bh = h + 2 * k * gt;
+        const Board* board = pos.BoardAt(bl, bh);
+        if (board == nullptr) break;
+        line.push_back(board);
+        for (int r = 0; r < board->royal_count(victim); ++r) {
+          const Square royal = board->royal(victim, r);
+          for (const TipSlider& slider : sliders) {
+            const int dx = royal.file - slider.from.file, dy = royal.rank - slider.from.rank;
+            if ((dx != 0 && std::abs(dx) != k) || (dy != 0 && std::abs(dy) != k)) continue;
+            const int vx = dx / k, vy = dy / k;
+            if (!SliderUses(slider.type, std::abs(vx) + std::abs(vy) + axes)) continue;
+            bool clear = true;
+            for (int j = 1; j < k && clear; ++j) {
+              clear = line[j - 1]->at(slider.from.file + j * vx, slider.from.rank + j * vy).empty();
+            }
+            if (!clear) continue;
+            if (found) *found = MakeMove(l, h, slider.from, bl, bh, royal);
+            return true;
+          }
+        }
+        if (any_pure) {
+          // A ray that stays on its square stops at the first piece there.
+          any_pure = false;
+          for (size_t i = 0; i < sliders.size(); ++i) {
+            uint64_t& word = pure_open[i / 64];
+            const uint64_t bit = uint64_t{1} << (i % 64);
+            if (!(word & bit)) continue;
+            if (!board->at(sliders[i].from).empty()) {
+              word &= ~bit;
+            } else {
+              any_pure = true;
+            }
+          }
+        }
+      }
+    }
+  }
+  return false;
+}
+
+// The check test on bitboards (boards no larger than 8x8): the same captures as the scan below,
+// read a whole board at a time.
+//
+// Leapers, kings and pawns: for each board within their reach that holds a royal, a table gives
+// the squares of the tip from which a piece of that kind captures it; one AND with the tip's
+// pieces of that kind answers. Sliders: the rays of all sliders of the tip that go the same way
+// (one of 9 directions on the board, times one of 9 directions through time and timelines) move
+// together as one bitboard, shifted one square per board along the line of boards; a ray stops
+// at the first piece it meets and captures when it meets a royal.
+struct AttackTables {
+  // [dt + 2][dl + 2][royal square]: tip squares of a knight that captures on that square of the
+  // board dt turns and dl timelines away.
+  uint64_t knight[5][5][64] = {};
+  // The same for kings and common kings, pawns and brawns, and the brawn's own captures
+  // ([dt + 1][dl + 1], by attacker colour for pawns).
+  uint64_t king[3][3][64] = {};
+  uint64_t pawn[2][3][3][64] = {};
+  uint64_t brawn[2][3][3][64] = {};
+
+  AttackTables() {
+    constexpr int kSide = Board::kBitboardSide;
+    auto add = [](uint64_t* mask, int royal, int dx, int dy) {
+      const int file = royal % kSide - dx, rank = royal / kSide - dy;
+      if (file < 0 || file >= kSide || rank < 0 || rank >= kSide) return;
+      *mask |= uint64_t{1} << (rank * kSide + file);
+    };
+    for (int r = 0; r < kSide * kSide; ++r) {
+      for (const VecGroup& group : VectorGroups(PieceType::kKnight)) {
+        for (const Vec& v : group.vectors) add(&knight[v.t + 2][v.l + 2][r], r, v.x, v.y);
+      }
+      for (int dt = -1; dt <= 1; ++dt) {
+        for (int dl = -1; dl <= 1; ++dl) {
+          for (int x = -1; x <= 1; ++x) {
+            for (int y = -1; y <= 1; ++y) {
+              if (x == 0 && y == 0 && dt == 0 && dl == 0) continue;
+              add(&king[dt + 1][dl + 1][r], r, x, y);
+            }
+          }
+        }
+      }
+      for (int c = 0; c < 2; ++c) {
+        const int fy = c == 0 ? 1 : -1, fl = c == 0 ? -1 : 1;
+        for (const Vec& v : movegen_internal::kPawnCaptures) {
+          add(&pawn[c][v.t + 1][v.l * fl + 1][r], r, v.x, v.y * fy);
+        }
+        for (const Vec& v : movegen_internal::kBrawnCaptures) {
+          add(&brawn[c][v.t + 1][v.l * fl + 1][r], r, v.x, v.y * fy);
+        }
+      }
+    }
+  }
+};
+
+const AttackTables& GetAttackTables() {
+  static const AttackTables tables;
+  return tables;
+}
+
+// A bitboard moved one square by (dx, dy) on the 8x8 grid; squares pushed off it are dropped.
+inline uint64_t Shift(uint64_t bits, int dx, int dy) {
+  constexpr uint64_t kFileA = 0x0101010101010101ull;
+  constexpr uint64_t kFileH = kFileA << 7;
+  if (dx > 0) bits = (bits & ~kFileH) << 1;
+  if (dx < 0) bits = (bits & ~kFileA) >> 1;
+  if (dy > 0) bits <<= 8;
+  if (dy < 0) bits >>= 8;
+  return bits;
+}
+
+// Whether a piece of `attacker` on the tip (l, h) can capture a royal of the other side.
+bool TipCapturesRoyal(const Position& pos, int l, int h, Color attacker, bool promoting_captures) {
+  const AttackTables& tables = GetAttackTables();
+  const Color victim = Opponent(attacker);
+  const Board& tip = *pos.BoardAt(l, h);
+  const uint64_t own = tip.colour_bits(attacker);
+  auto of = [&](PieceType t) { return tip.type_bits(t); };
+  const uint64_t knights = of(PieceType::kKnight) & own;
+  const uint64_t kings = (of(PieceType::kKing) | of(PieceType::kCommonKing)) & own;
+  const uint64_t brawns = of(PieceType::kBrawn) & own;
+  const uint64_t pawns = (of(PieceType::kPawn) & own) | brawns;
+  // Sliders by the number of axes their vectors change (1 to 4).
+  const uint64_t queens = of(PieceType::kQueen) | of(PieceType::kRoyalQueen);
+  const uint64_t princesses = of(PieceType::kPrincess);
+  const uint64_t by_axes[5] = {
+      0,
+      (queens | princesses | of(PieceType::kRook)) & own,
+      (queens | princesses | of(PieceType::kBishop)) & own,
+      (queens | of(PieceType::kUnicorn)) & own,
+      (queens | of(PieceType::kDragon)) & own,
+  };
+  // A pawn's capture onto the attacker's last rank would promote, and does not count.
+  const int last_rank = attacker == Color::kWhite ? tip.height() - 1 : 0;
+  const uint64_t last = uint64_t{0xff} << (last_rank * Board::kBitboardSide);
+  const int c = static_cast<int>(attacker);
+
+  if (knights | kings | pawns) {
+    for (int dl = -2; dl <= 2; ++dl) {
+      const Position::TimelineView line = pos.ViewOf(l + dl);
+      for (int dt = -2; dt <= 2; ++dt) {
+        const Board* board = line.At(h + 2 * dt);
+        if (board == nullptr) continue;
+        const bool close = dt >= -1 && dt <= 1 && dl >= -1 && dl <= 1;
+        for (uint64_t royals = board->royal_bits(victim); royals != 0; royals &= royals - 1) {
+          const int r = std::countr_zero(royals);
+          if (knights & tables.knight[dt + 2][dl + 2][r]) return true;
+          if (!close) continue;
+          if (kings & tables.king[dt + 1][dl + 1][r]) return true;
+          if ((promoting_captures || (royals & -royals & last) == 0) &&
+              ((pawns & tables.pawn[c][dt + 1][dl + 1][r]) |
+               (brawns & tables.brawn[c][dt + 1][dl + 1][r])) != 0) {
+            return true;
+          }
+        }
+      }
+    }
+  }
+
+  if ((by_axes[1] | by_axes[2] | by_axes[3] | by_axes[4]) == 0) return false;
+  for (int gt = -1; gt <= 1; ++gt) {
+    for (int gl = -1; gl <= 1; ++gl) {
+      const int line_axes = (gt != 0) + (gl != 0);
+      // rays[d]: the rays going in on-board direction d = (dx + 1) * 3 + (dy + 1).
+      uint64_t rays[9];
+      uint64_t open = 0;
+      for (int d = 0; d < 9; ++d) {
+        const int dx = d / 3 - 1, dy = d % 3 - 1;
+        const int axes = line_axes + (dx != 0) + (dy != 0);
+        rays[d] = axes == 0 ? 0 : by_axes[axes];
+        open |= rays[d];
+      }
+      const Position::TimelineView own_line = pos.ViewOf(l);
+      for (int k = 1; open != 0; ++k) {
+        const Board* board = line_axes == 0 ? &tip
+                             : gl == 0      ? own_line.At(h + 2 * k * gt)
+                                            : pos.BoardAt(l + k * gl, h + 2 * k * gt);
+        if (board == nullptr) break;
+        const uint64_t royals = board->royal_bits(victim);
+        const uint64_t empty = ~board->occupied_bits();
+        open = 0;
+        for (int d = 0; d < 9; ++d) {
+          if (rays[d] == 0) continue;
+          const uint64_t moved = Shift(rays[d], d / 3 - 1, d % 3 - 1);
+          if (moved & royals) return true;
+          rays[d] = moved & empty;
+          open |= rays[d];
+        }
+      }
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+namespace movegen_internal {
+
+bool RoyalCapturableByBits(const Position& pos, Color attacker, bool promoting_captures) {
+  assert(pos.width() <= Board::kBitboardSide && pos.height() <= Board::kBitboardSide);
+  for (int l = pos.min_timeline(); l <= pos.max_timeline(); ++l) {
+    if (!pos.HasTimeline(l)) continue;
+    const int tip = pos.TipHalf(l);
+    if (ColorOf(tip) == attacker && TipCapturesRoyal(pos, l, tip, attacker, promoting_captures)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+bool RoyalCapturableByScan(const Position& pos, Color attacker, bool promoting_captures,
+                           Move* found) {
+  // Any piece to promote to lets the generator make a promoting capture.
+  PromotionSet promotions;
+  if (promoting_captures) promotions.Add(PieceType::kQueen);
+  const Color victim = Opponent(attacker);
+  const MoveView view(pos);
+  for (int l = pos.min_timeline(); l <= pos.max_timeline(); ++l) {
+    if (!pos.HasTimeline(l)) continue;
+    const int tip = pos.TipHalf(l);
+    if (ColorOf(tip) != attacker) continue;
+    const Board& board = pos.Tip(l);
+    if (!pos.royal_overflow()) {
+      const Neighbours near(pos, l, tip);
+      if (NearCapturesRoyal(pos, near, l, tip, attacker, promoting_captures, found)) return true;
+      TipSlider sliders[kMaxSquares];
+      size_t slider_count = 0;
+      if (!board.sliders_overflow(attacker)) {
+        for (int i = 0; i < board.slider_count(attacker); ++i) {
+          const Square square = board.slider(attacker, i);
+          sliders[slider_count++] = TipSlider{square, board.at(square).type()};
+        }
+      } else {
+        for (int rank = 0; rank < board.height(); ++rank) {
+          for (int file = 0; file < board.width(); ++file) {
+            const Piece piece = board.at(file, rank);
+            if (piece.empty() || piece.color() != attacker || !Slides(piece.type())) continue;
+            sliders[slider_count++] = TipSlider{
+                Square{static_cast<int8_t>(file), static_cast<int8_t>(rank)}, piece.type()};
+          }
+        }
+      }
+      if (slider_count > 0 &&
+          SlidersCaptureRoyal(pos, near, l, tip, std::span<const TipSlider>(sliders, slider_count),
+                              victim, found)) {
+        return true;
+      }
+      continue;
+    }
+    // More royals on a board than Board records: generate every capture.
+    for (int rank = 0; rank < board.height(); ++rank) {
+      for (int file = 0; file < board.width(); ++file) {
+        const Piece piece = board.at(file, rank);
+        if (piece.empty() || piece.color() != attacker) continue;
+        const Square from{static_cast<int8_t>(file), static_cast<int8_t>(rank)};
+        const bool stopped = ForEachPieceMove(view, l, tip, from, piece, GenMode::kCaptures,
+                                              promotions, [&](const Move& m, Piece captured) {
+                                                if (!IsRoyal(captured.type())) return false;
+                                                if (found != nullptr) *found = m;
+                                                return true;
+                                              });
+        if (stopped) return true;
+      }
+    }
+  }
+  return false;
+}
+
+}  // namespace movegen_internal
+
+bool RoyalCapturable(const Position& pos, Color attacker, bool promoting_captures, Move* found) {
+  using movegen_internal::RoyalCapturableByBits;
+  using movegen_internal::RoyalCapturableByScan;
+  if (pos.width() <= Board::kBitboardSide && pos.height() <= Board::kBitboardSide) {
+    if (!RoyalCapturableByBits(pos, attacker, promoting_captures)) return false;
+    // Royals are rarely capturable in a game; the scan names the capturing move.
+    if (found == nullptr) return true;
+  }
+  return RoyalCapturableByScan(pos, attacker, promoting_captures, found);
+}
+
+}  // namespace fived

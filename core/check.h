@@ -1,0 +1,36 @@
+// The check test: whether some piece of a side can capture a royal piece (king or royal queen)
+// of the other side in one move, from a board it may move from onto any board of its colour.
+// Reading the boards backwards from each royal piece, and on bitboards for boards up to 8x8,
+// rather than generating every move: it runs after every move a search tries.
+// Thread-safe (read-only tables, per-thread scratch).
+#ifndef FIVED_CORE_CHECK_H_
+#define FIVED_CORE_CHECK_H_
+
+#include "core/movegen.h"
+#include "core/position.h"
+
+namespace fived {
+
+// Whether any piece of `attacker` can capture a royal piece of the other side in one move from
+// a board where it may move (a tip of its colour), onto any board of its colour, past ones
+// included. After an action by `mover`, RoyalCapturable(pos, Opponent(mover), ...) must be false.
+// A pawn's or brawn's capture onto the attacker's last rank promotes: it counts when
+// `promoting_captures` (PromotingCapturesCount in core/replay.h: some board holds a piece to
+// promote to). If `found` is given, it receives the first capturing move found.
+bool RoyalCapturable(const Position& pos, Color attacker, bool promoting_captures,
+                     Move* found = nullptr);
+
+namespace movegen_internal {
+
+// The two implementations of RoyalCapturable, exposed so that tests can hold them to each other:
+// one on bitboards (only for positions whose boards are no larger than 8x8), and one that reads
+// the boards square by square (any size; it also names a capturing move).
+bool RoyalCapturableByBits(const Position& pos, Color attacker, bool promoting_captures);
+bool RoyalCapturableByScan(const Position& pos, Color attacker, bool promoting_captures,
+                           Move* found);
+
+}  // namespace movegen_internal
+
+}  // namespace fived
+
+#endif  // FIVED_CORE_CHECK_H_
