@@ -247,18 +247,13 @@ std::optional<std::set<uint64_t>> BruteForceActions(const Position& start, Promo
   return states;
 }
 
-// The pruned search against brute force on small random positions: the same set of states.
-TEST(Legal, CountMatchesBruteForceOnSmallPositions) {
-  CollectionOptions options;
-  options.seed = 5;
-  options.min_actions = 4;
-  options.max_actions = 14;
-  options.variants = {"Very Small", "Focused - Just Kings", "Very Small - Open",
-                      "Misc - Timeline Tactitian", "Focused - Just Brawns"};
+// Calls f(game, states, limits) for the first `games` games of a random collection: every state
+// of the game (0 the start) and limits offering the promotions its replay accepts.
+template <typename F>
+void ForEachRandomGame(const CollectionOptions& options, int games, F&& f) {
   CollectionGenerator generator;
   ASSERT_EQ(generator.Init(options), "");
-  int compared = 0, with_several_boards = 0;
-  for (int i = 0; i < 30; ++i) {
+  for (int i = 0; i < games; ++i) {
     SyntaxResult syntax = ParseGameSyntax(generator.Game(i));
     ASSERT_FALSE(syntax.error);
     std::vector<Position> states;
@@ -267,27 +262,43 @@ TEST(Legal, CountMatchesBruteForceOnSmallPositions) {
     ASSERT_FALSE(outcome.error);
     SearchLimits limits;
     limits.promotions = outcome.replayer->setup().promotions;
-    for (size_t s = 0; s < states.size(); ++s) {
-      const std::optional<std::set<uint64_t>> expected =
-          BruteForceActions(states[s], limits.promotions, 30000);
-      if (!expected) continue;
-      std::set<uint64_t> found;
-      ForEachLegalAction(states[s], limits, [&](const std::vector<Move>&, const Position& after) {
-        EXPECT_TRUE(found.insert(after.StateKey()).second);
-        return false;
-      });
-      EXPECT_EQ(found, *expected) << "game " << i << " state " << s;
-      EXPECT_EQ(CountActions(states[s], limits, 0).count, expected->size());
-      ++compared;
-      int tips = 0;
-      for (int l = states[s].min_timeline(); l <= states[s].max_timeline(); ++l) {
-        if (states[s].HasTimeline(l) && ColorOf(states[s].TipHalf(l)) == states[s].ToMove()) {
-          ++tips;
-        }
-      }
-      if (tips >= 2) ++with_several_boards;
-    }
+    f(i, states, limits);
   }
+}
+
+// The pruned search against brute force on small random positions: the same set of states.
+TEST(Legal, CountMatchesBruteForceOnSmallPositions) {
+  CollectionOptions options;
+  options.seed = 5;
+  options.min_actions = 4;
+  options.max_actions = 14;
+  options.variants = {"Very Small", "Focused - Just Kings", "Very Small - Open",
+                      "Misc - Timeline Tactitian", "Focused - Just Brawns"};
+  int compared = 0, with_several_boards = 0;
+  ForEachRandomGame(
+      options, 30, [&](int i, const std::vector<Position>& states, const SearchLimits& limits) {
+        for (size_t s = 0; s < states.size(); ++s) {
+          const std::optional<std::set<uint64_t>> expected =
+              BruteForceActions(states[s], limits.promotions, 30000);
+          if (!expected) continue;
+          std::set<uint64_t> found;
+          ForEachLegalAction(states[s], limits,
+                             [&](const std::vector<Move>&, const Position& after) {
+                               EXPECT_TRUE(found.insert(after.StateKey()).second);
+                               return false;
+                             });
+          EXPECT_EQ(found, *expected) << "game " << i << " state " << s;
+          EXPECT_EQ(CountActions(states[s], limits, 0).count, expected->size());
+          ++compared;
+          int tips = 0;
+          for (int l = states[s].min_timeline(); l <= states[s].max_timeline(); ++l) {
+            if (states[s].HasTimeline(l) && ColorOf(states[s].TipHalf(l)) == states[s].ToMove()) {
+              ++tips;
+            }
+          }
+          if (tips >= 2) ++with_several_boards;
+        }
+      });
   EXPECT_GT(compared, 100);
   EXPECT_GT(with_several_boards, 20);
   std::printf("%d positions compared with brute force, %d with several boards to play\n", compared,
@@ -322,25 +333,16 @@ void ExpectSameExistence(const Position& pos, const SearchLimits& limits, const 
 
 void CompareOnRandomGames(const CollectionOptions& options, int games, int* compared,
                           int* without) {
-  CollectionGenerator generator;
-  ASSERT_EQ(generator.Init(options), "");
-  for (int i = 0; i < games; ++i) {
-    SyntaxResult syntax = ParseGameSyntax(generator.Game(i));
-    ASSERT_FALSE(syntax.error);
-    std::vector<Position> states;
-    ReplayOutcome outcome =
-        ReplayGame(syntax.game, [&](int, const Position& pos) { states.push_back(pos); });
-    ASSERT_FALSE(outcome.error);
-    SearchLimits limits;
-    limits.promotions = outcome.replayer->setup().promotions;
-    limits.budget = 200000;
-    for (size_t s = 0; s < states.size(); ++s) {
-      ExpectSameExistence(states[s], limits,
-                          "seed " + std::to_string(options.seed) + " game " + std::to_string(i) +
-                              " state " + std::to_string(s),
-                          compared, without);
-    }
-  }
+  ForEachRandomGame(options, games,
+                    [&](int i, const std::vector<Position>& states, SearchLimits limits) {
+                      limits.budget = 200000;
+                      for (size_t s = 0; s < states.size(); ++s) {
+                        ExpectSameExistence(states[s], limits,
+                                            "seed " + std::to_string(options.seed) + " game " +
+                                                std::to_string(i) + " state " + std::to_string(s),
+                                            compared, without);
+                      }
+                    });
 }
 
 TEST(Legal, HypercuboidAgreesWithExhaustiveSearchOnRandomGames) {
