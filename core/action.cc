@@ -85,8 +85,12 @@ ActionVerdict JudgeAction(const Position& pos, Color mover, bool promoting_captu
     }
     return verdict;
   }
-  if (RoyalCapturable(pos, Opponent(mover), promoting_captures, &verdict.capture)) {
+  if (RoyalCapturable(pos, Opponent(mover), promoting_captures)) {
     verdict.problem = ActionVerdict::Problem::kRoyalCapturable;
+    // The scan names the capture on the nearest boards (on the royal's own board, when there
+    // is one): the plainest one to report.
+    movegen_internal::RoyalCapturableByScan(pos, Opponent(mover), promoting_captures,
+                                            &verdict.capture);
   }
   return verdict;
 }

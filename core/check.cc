@@ -55,6 +55,19 @@ Move MakeMove(int l, int h, Square from, int dst_l, int dst_h, Square to) {
   return m;
 }
 
+// Which captures of a tip to look at: those onto the boards at offsets (dt, dl) in -2..2 (bit
+// (dt + 2) * 5 + dl + 2 of `near`; the centre bit, the tip's own board, also covers sliders on
+// it), and those of sliders along the line of boards in time and timeline direction (gt, gl)
+// (bit (gt + 1) * 3 + gl + 1 of `lines`, the centre unused).
+struct Reach {
+  uint32_t near = (uint32_t{1} << 25) - 1;
+  uint16_t lines = 0x1ef;
+  bool Near(int dt, int dl) const { return (near >> ((dt + 2) * 5 + dl + 2)) & 1; }
+  bool Line(int gt, int gl) const { return (lines >> ((gt + 1) * 3 + gl + 1)) & 1; }
+  bool Own() const { return Near(0, 0); }
+  bool Any() const { return near != 0 || lines != 0; }
+};
+
 // Whether a non-pawn piece can capture a royal of `victim`. On its own board and for one-step
 // pieces it looks at the recorded royals of the boards it could land on (a royal at distance d
 // on the board is reachable only by the vector (dx/d, dy/d)); off the board, sliders walk the
@@ -84,7 +97,7 @@ bool AttackerAt(const Board& tip, int file, int rank, Color attacker, Pred is, P
 // tip would a capturing piece stand on, and does such a piece stand there. A royal has few such
 // squares, a tip has many pieces, so this is much cheaper than generating every piece's moves.
 bool NearCapturesRoyal(const Position& pos, const Neighbours& near, int l, int h, Color attacker,
-                       bool promoting_captures, Move* found) {
+                       bool promoting_captures, Reach reach, Move* found) {
   const Color victim = Opponent(attacker);
   const Board& tip = *pos.BoardAt(l, h);
   const int fy = attacker == Color::kWhite ? 1 : -1;
@@ -109,7 +122,7 @@ bool NearCapturesRoyal(const Position& pos, const Neighbours& near, int l, int h
   Piece piece;
   for (int dt = -2; dt <= 2; ++dt) {
     for (int dl = -2; dl <= 2; ++dl) {
-      if (!near.exists[dt + 2][dl + 2]) continue;
+      if (!near.exists[dt + 2][dl + 2] || !reach.Near(dt, dl)) continue;
       const int bl = l + dl, bh = h + 2 * dt;
       const Board& board = *pos.BoardAt(bl, bh);
       for (int r = 0; r < board.royal_count(victim); ++r) {
@@ -197,14 +210,15 @@ struct TipSlider {
 // Rays that move on the board leave it after at most max(width, height) boards; beyond that only
 // rays that stay on their square can go on, while that square stays empty.
 bool SlidersCaptureRoyal(const Position& pos, const Neighbours& near, int l, int h,
-                         std::span<const TipSlider> sliders, Color victim, Move* found) {
+                         std::span<const TipSlider> sliders, Color victim, Reach reach,
+                         Move* found) {
   const Board* here = pos.BoardAt(l, h);
   const int side = std::max(here->width(), here->height());
   std::vector<const Board*>& line = LineScratch();
   uint64_t pure_open[4];  // bit i: slider i's ray that stays on its square is still open
   for (int gt = -1; gt <= 1; ++gt) {
     for (int gl = -1; gl <= 1; ++gl) {
-      if ((gt == 0 && gl == 0) || !near.exists[gt + 2][gl + 2]) continue;
+      if ((gt == 0 && gl == 0) || !near.exists[gt + 2][gl + 2] || !reach.Line(gt, gl)) continue;
       const int axes = std::abs(gt) + std::abs(gl);
       std::fill(std::begin(pure_open), std::end(pure_open), 0);
       bool any = false, any_pure = false;
@@ -330,8 +344,15 @@ inline uint64_t Shift(uint64_t bits, int dx, int dy) {
   return bits;
 }
 
-// Whether a piece of `attacker` on the tip (l, h) can capture a royal of the other side.
-bool TipCapturesRoyal(const Position& pos, int l, int h, Color attacker, bool promoting_captures) {
+Square BitSquare(int bit) {
+  return Square{static_cast<int8_t>(bit % Board::kBitboardSide),
+                static_cast<int8_t>(bit / Board::kBitboardSide)};
+}
+
+// Whether a piece of `attacker` on the tip (l, h) can capture a royal of the other side, looking
+// at the captures `reach` names.
+bool TipCapturesRoyal(const Position& pos, int l, int h, Color attacker, bool promoting_captures,
+                      Reach reach, Move* found) {
   const AttackTables& tables = GetAttackTables();
   const Color victim = Opponent(attacker);
   const Board& tip = *pos.BoardAt(l, h);
@@ -355,23 +376,34 @@ bool TipCapturesRoyal(const Position& pos, int l, int h, Color attacker, bool pr
   const int last_rank = attacker == Color::kWhite ? tip.height() - 1 : 0;
   const uint64_t last = uint64_t{0xff} << (last_rank * Board::kBitboardSide);
   const int c = static_cast<int>(attacker);
+  // Records the capture of the royal on `royal` of board (bl, bh) by one of `from` (not empty).
+  auto capture = [&](uint64_t from, int bl, int bh, int royal) {
+    if (found) *found = MakeMove(l, h, BitSquare(std::countr_zero(from)), bl, bh, BitSquare(royal));
+    return true;
+  };
 
-  if (knights | kings | pawns) {
+  if ((knights | kings | pawns) && reach.near != 0) {
     for (int dl = -2; dl <= 2; ++dl) {
       const Position::TimelineView line = pos.ViewOf(l + dl);
       for (int dt = -2; dt <= 2; ++dt) {
+        if (!reach.Near(dt, dl)) continue;
         const Board* board = line.At(h + 2 * dt);
         if (board == nullptr) continue;
+        const int bl = l + dl, bh = h + 2 * dt;
         const bool close = dt >= -1 && dt <= 1 && dl >= -1 && dl <= 1;
         for (uint64_t royals = board->royal_bits(victim); royals != 0; royals &= royals - 1) {
           const int r = std::countr_zero(royals);
-          if (knights & tables.knight[dt + 2][dl + 2][r]) return true;
+          if (const uint64_t from = knights & tables.knight[dt + 2][dl + 2][r]) {
+            return capture(from, bl, bh, r);
+          }
           if (!close) continue;
-          if (kings & tables.king[dt + 1][dl + 1][r]) return true;
-          if ((promoting_captures || (royals & -royals & last) == 0) &&
-              ((pawns & tables.pawn[c][dt + 1][dl + 1][r]) |
-               (brawns & tables.brawn[c][dt + 1][dl + 1][r])) != 0) {
-            return true;
+          if (const uint64_t from = kings & tables.king[dt + 1][dl + 1][r]) {
+            return capture(from, bl, bh, r);
+          }
+          if (promoting_captures || (royals & -royals & last) == 0) {
+            const uint64_t from = (pawns & tables.pawn[c][dt + 1][dl + 1][r]) |
+                                  (brawns & tables.brawn[c][dt + 1][dl + 1][r]);
+            if (from) return capture(from, bl, bh, r);
           }
         }
       }
@@ -379,35 +411,142 @@ bool TipCapturesRoyal(const Position& pos, int l, int h, Color attacker, bool pr
   }
 
   if ((by_axes[1] | by_axes[2] | by_axes[3] | by_axes[4]) == 0) return false;
-  for (int gt = -1; gt <= 1; ++gt) {
-    for (int gl = -1; gl <= 1; ++gl) {
-      const int line_axes = (gt != 0) + (gl != 0);
-      // rays[d]: the rays going in on-board direction d = (dx + 1) * 3 + (dy + 1).
-      uint64_t rays[9];
-      uint64_t open = 0;
+  // The lines into the past first: the capture they name leaves fewer squares of the present
+  // boards to blame, and the hypercuboid search cuts larger blocks with it.
+  for (int g = 0; g < 9; ++g) {
+    const int gt = g / 3 - 1, gl = g % 3 - 1;
+    const int line_axes = (gt != 0) + (gl != 0);
+    if (line_axes == 0 ? !reach.Own() : !reach.Line(gt, gl)) continue;
+    // rays[d]: the rays going in on-board direction d = (dx + 1) * 3 + (dy + 1).
+    uint64_t rays[9];
+    uint64_t open = 0;
+    for (int d = 0; d < 9; ++d) {
+      const int dx = d / 3 - 1, dy = d % 3 - 1;
+      const int axes = line_axes + (dx != 0) + (dy != 0);
+      rays[d] = axes == 0 ? 0 : by_axes[axes];
+      open |= rays[d];
+    }
+    const Position::TimelineView own_line = pos.ViewOf(l);
+    for (int k = 1; open != 0; ++k) {
+      const int bl = l + k * gl, bh = h + 2 * k * gt;
+      const Board* board = line_axes == 0 ? &tip
+                           : gl == 0      ? own_line.At(bh)
+                                          : pos.BoardAt(bl, bh);
+      if (board == nullptr) break;
+      const uint64_t royals = board->royal_bits(victim);
+      const uint64_t empty = ~board->occupied_bits();
+      open = 0;
       for (int d = 0; d < 9; ++d) {
+        if (rays[d] == 0) continue;
         const int dx = d / 3 - 1, dy = d % 3 - 1;
-        const int axes = line_axes + (dx != 0) + (dy != 0);
-        rays[d] = axes == 0 ? 0 : by_axes[axes];
+        const uint64_t moved = Shift(rays[d], dx, dy);
+        if (const uint64_t hit = moved & royals) {
+          if (found) {
+            // The ray moved one square per board: it started k squares back.
+            const int r = std::countr_zero(hit);
+            const int from = r - k * (dx + dy * Board::kBitboardSide);
+            *found = MakeMove(l, h, BitSquare(from), line_axes == 0 ? l : bl,
+                              line_axes == 0 ? h : bh, BitSquare(r));
+          }
+          return true;
+        }
+        rays[d] = moved & empty;
         open |= rays[d];
       }
-      const Position::TimelineView own_line = pos.ViewOf(l);
-      for (int k = 1; open != 0; ++k) {
-        const Board* board = line_axes == 0 ? &tip
-                             : gl == 0      ? own_line.At(h + 2 * k * gt)
-                                            : pos.BoardAt(l + k * gl, h + 2 * k * gt);
-        if (board == nullptr) break;
-        const uint64_t royals = board->royal_bits(victim);
-        const uint64_t empty = ~board->occupied_bits();
-        open = 0;
-        for (int d = 0; d < 9; ++d) {
-          if (rays[d] == 0) continue;
-          const uint64_t moved = Shift(rays[d], d / 3 - 1, d % 3 - 1);
-          if (moved & royals) return true;
-          rays[d] = moved & empty;
-          open |= rays[d];
+    }
+  }
+  return false;
+}
+
+// Whether a piece of `attacker` on the tip (l, h) of a board of any size can capture a royal of
+// the other side, looking at the captures `reach` names.
+bool TipCapturesRoyalByScan(const Position& pos, const MoveView& view, int l, int h,
+                            Color attacker, bool promoting_captures, Reach reach, Move* found) {
+  const Board& board = pos.Tip(l);
+  if (!pos.royal_overflow()) {
+    const Neighbours near(pos, l, h);
+    if (NearCapturesRoyal(pos, near, l, h, attacker, promoting_captures, reach, found)) {
+      return true;
+    }
+    if (reach.lines == 0) return false;
+    TipSlider sliders[kMaxSquares];
+    size_t slider_count = 0;
+    if (!board.sliders_overflow(attacker)) {
+      for (int i = 0; i < board.slider_count(attacker); ++i) {
+        const Square square = board.slider(attacker, i);
+        sliders[slider_count++] = TipSlider{square, board.at(square).type()};
+      }
+    } else {
+      for (int rank = 0; rank < board.height(); ++rank) {
+        for (int file = 0; file < board.width(); ++file) {
+          const Piece piece = board.at(file, rank);
+          if (piece.empty() || piece.color() != attacker || !Slides(piece.type())) continue;
+          sliders[slider_count++] = TipSlider{
+              Square{static_cast<int8_t>(file), static_cast<int8_t>(rank)}, piece.type()};
         }
       }
+    }
+    return slider_count > 0 &&
+           SlidersCaptureRoyal(pos, near, l, h,
+                               std::span<const TipSlider>(sliders, slider_count),
+                               Opponent(attacker), reach, found);
+  }
+  // More royals on a board than Board records: generate every capture.
+  PromotionSet promotions;  // any piece to promote to lets the generator make a promoting capture
+  if (promoting_captures) promotions.Add(PieceType::kQueen);
+  for (int rank = 0; rank < board.height(); ++rank) {
+    for (int file = 0; file < board.width(); ++file) {
+      const Piece piece = board.at(file, rank);
+      if (piece.empty() || piece.color() != attacker) continue;
+      const Square from{static_cast<int8_t>(file), static_cast<int8_t>(rank)};
+      const bool stopped = ForEachPieceMove(view, l, h, from, piece, GenMode::kCaptures,
+                                            promotions, [&](const Move& m, Piece captured) {
+                                              if (!IsRoyal(captured.type())) return false;
+                                              if (found != nullptr) *found = m;
+                                              return true;
+                                            });
+      if (stopped) return true;
+    }
+  }
+  return false;
+}
+
+// The captures of the tip (l, h) that involve one of `fresh`: standing on it (all of them), or
+// onto, across or beyond it.
+Reach ReachOf(int l, int h, std::span<const BoardPlace> fresh) {
+  Reach reach;
+  reach.near = 0;
+  reach.lines = 0;
+  for (const BoardPlace& b : fresh) {
+    if ((b.half_turn - h) % 2 != 0) continue;  // the other side's board: no capture lands there
+    const int dl = b.timeline - l, dt = (b.half_turn - h) / 2;
+    if (dl == 0 && dt == 0) return Reach{};
+    if (dl >= -2 && dl <= 2 && dt >= -2 && dt <= 2) reach.near |= uint32_t{1} << ((dt + 2) * 5 + dl + 2);
+    if (dl == 0 || dt == 0 || std::abs(dl) == std::abs(dt)) {
+      const int gt = (dt > 0) - (dt < 0), gl = (dl > 0) - (dl < 0);
+      reach.lines |= static_cast<uint16_t>(1u << ((gt + 1) * 3 + gl + 1));
+    }
+  }
+  return reach;
+}
+
+// RoyalCapturable and RoyalCapturableTouching: every tip of `attacker`, the captures `reach_of`
+// names.
+template <typename ReachOfTip>
+bool CapturableFromTips(const Position& pos, Color attacker, bool promoting_captures,
+                        ReachOfTip reach_of, Move* found) {
+  const bool bits = pos.width() <= Board::kBitboardSide && pos.height() <= Board::kBitboardSide;
+  const MoveView view(pos);
+  for (int l = pos.min_timeline(); l <= pos.max_timeline(); ++l) {
+    if (!pos.HasTimeline(l)) continue;
+    const int tip = pos.TipHalf(l);
+    if (ColorOf(tip) != attacker) continue;
+    const Reach reach = reach_of(l, tip);
+    if (!reach.Any()) continue;
+    if (bits ? TipCapturesRoyal(pos, l, tip, attacker, promoting_captures, reach, found)
+             : TipCapturesRoyalByScan(pos, view, l, tip, attacker, promoting_captures, reach,
+                                      found)) {
+      return true;
     }
   }
   return false;
@@ -417,12 +556,14 @@ bool TipCapturesRoyal(const Position& pos, int l, int h, Color attacker, bool pr
 
 namespace movegen_internal {
 
-bool RoyalCapturableByBits(const Position& pos, Color attacker, bool promoting_captures) {
+bool RoyalCapturableByBits(const Position& pos, Color attacker, bool promoting_captures,
+                           Move* found) {
   assert(pos.width() <= Board::kBitboardSide && pos.height() <= Board::kBitboardSide);
   for (int l = pos.min_timeline(); l <= pos.max_timeline(); ++l) {
     if (!pos.HasTimeline(l)) continue;
     const int tip = pos.TipHalf(l);
-    if (ColorOf(tip) == attacker && TipCapturesRoyal(pos, l, tip, attacker, promoting_captures)) {
+    if (ColorOf(tip) == attacker &&
+        TipCapturesRoyal(pos, l, tip, attacker, promoting_captures, Reach{}, found)) {
       return true;
     }
   }
@@ -431,57 +572,13 @@ bool RoyalCapturableByBits(const Position& pos, Color attacker, bool promoting_c
 
 bool RoyalCapturableByScan(const Position& pos, Color attacker, bool promoting_captures,
                            Move* found) {
-  // Any piece to promote to lets the generator make a promoting capture.
-  PromotionSet promotions;
-  if (promoting_captures) promotions.Add(PieceType::kQueen);
-  const Color victim = Opponent(attacker);
   const MoveView view(pos);
   for (int l = pos.min_timeline(); l <= pos.max_timeline(); ++l) {
     if (!pos.HasTimeline(l)) continue;
     const int tip = pos.TipHalf(l);
-    if (ColorOf(tip) != attacker) continue;
-    const Board& board = pos.Tip(l);
-    if (!pos.royal_overflow()) {
-      const Neighbours near(pos, l, tip);
-      if (NearCapturesRoyal(pos, near, l, tip, attacker, promoting_captures, found)) return true;
-      TipSlider sliders[kMaxSquares];
-      size_t slider_count = 0;
-      if (!board.sliders_overflow(attacker)) {
-        for (int i = 0; i < board.slider_count(attacker); ++i) {
-          const Square square = board.slider(attacker, i);
-          sliders[slider_count++] = TipSlider{square, board.at(square).type()};
-        }
-      } else {
-        for (int rank = 0; rank < board.height(); ++rank) {
-          for (int file = 0; file < board.width(); ++file) {
-            const Piece piece = board.at(file, rank);
-            if (piece.empty() || piece.color() != attacker || !Slides(piece.type())) continue;
-            sliders[slider_count++] = TipSlider{
-                Square{static_cast<int8_t>(file), static_cast<int8_t>(rank)}, piece.type()};
-          }
-        }
-      }
-      if (slider_count > 0 &&
-          SlidersCaptureRoyal(pos, near, l, tip, std::span<const TipSlider>(sliders, slider_count),
-                              victim, found)) {
-        return true;
-      }
-      continue;
-    }
-    // More royals on a board than Board records: generate every capture.
-    for (int rank = 0; rank < board.height(); ++rank) {
-      for (int file = 0; file < board.width(); ++file) {
-        const Piece piece = board.at(file, rank);
-        if (piece.empty() || piece.color() != attacker) continue;
-        const Square from{static_cast<int8_t>(file), static_cast<int8_t>(rank)};
-        const bool stopped = ForEachPieceMove(view, l, tip, from, piece, GenMode::kCaptures,
-                                              promotions, [&](const Move& m, Piece captured) {
-                                                if (!IsRoyal(captured.type())) return false;
-                                                if (found != nullptr) *found = m;
-                                                return true;
-                                              });
-        if (stopped) return true;
-      }
+    if (ColorOf(tip) == attacker && TipCapturesRoyalByScan(pos, view, l, tip, attacker,
+                                                           promoting_captures, Reach{}, found)) {
+      return true;
     }
   }
   return false;
@@ -490,14 +587,15 @@ bool RoyalCapturableByScan(const Position& pos, Color attacker, bool promoting_c
 }  // namespace movegen_internal
 
 bool RoyalCapturable(const Position& pos, Color attacker, bool promoting_captures, Move* found) {
-  using movegen_internal::RoyalCapturableByBits;
-  using movegen_internal::RoyalCapturableByScan;
-  if (pos.width() <= Board::kBitboardSide && pos.height() <= Board::kBitboardSide) {
-    if (!RoyalCapturableByBits(pos, attacker, promoting_captures)) return false;
-    // Royals are rarely capturable in a game; the scan names the capturing move.
-    if (found == nullptr) return true;
-  }
-  return RoyalCapturableByScan(pos, attacker, promoting_captures, found);
+  return CapturableFromTips(
+      pos, attacker, promoting_captures, [](int, int) { return Reach{}; }, found);
+}
+
+bool RoyalCapturableTouching(const Position& pos, Color attacker, bool promoting_captures,
+                             std::span<const BoardPlace> fresh, Move* found) {
+  return CapturableFromTips(
+      pos, attacker, promoting_captures,
+      [&](int l, int h) { return ReachOf(l, h, fresh); }, found);
 }
 
 }  // namespace fived

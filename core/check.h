@@ -6,10 +6,18 @@
 #ifndef FIVED_CORE_CHECK_H_
 #define FIVED_CORE_CHECK_H_
 
+#include <span>
+
 #include "core/movegen.h"
 #include "core/position.h"
 
 namespace fived {
+
+// A board of a position, by timeline and half-turn.
+struct BoardPlace {
+  int timeline = 0;
+  int half_turn = 0;
+};
 
 // Whether any piece of `attacker` can capture a royal piece of the other side in one move from
 // a board where it may move (a tip of its colour), onto any board of its colour, past ones
@@ -20,12 +28,22 @@ namespace fived {
 bool RoyalCapturable(const Position& pos, Color attacker, bool promoting_captures,
                      Move* found = nullptr);
 
+// The same test for the captures that involve one of the boards `fresh`: from a piece on one of
+// them, or along a path that crosses one or ends on one. When a position had no capturable
+// royal (RoyalCapturable false, with promoting captures counting at least as much) and `fresh`
+// lists every board added since, every capture of the new position involves one of them, so
+// this answers RoyalCapturable for it while reading far fewer boards: the searches that add a
+// few boards to a position and test it again use it.
+bool RoyalCapturableTouching(const Position& pos, Color attacker, bool promoting_captures,
+                             std::span<const BoardPlace> fresh, Move* found = nullptr);
+
 namespace movegen_internal {
 
 // The two implementations of RoyalCapturable, exposed so that tests can hold them to each other:
 // one on bitboards (only for positions whose boards are no larger than 8x8), and one that reads
-// the boards square by square (any size; it also names a capturing move).
-bool RoyalCapturableByBits(const Position& pos, Color attacker, bool promoting_captures);
+// the boards square by square (any size). Both name a capturing move.
+bool RoyalCapturableByBits(const Position& pos, Color attacker, bool promoting_captures,
+                           Move* found = nullptr);
 bool RoyalCapturableByScan(const Position& pos, Color attacker, bool promoting_captures,
                            Move* found);
 

@@ -57,7 +57,8 @@ class MoveView {
 // What to generate.
 enum class GenMode : uint8_t {
   kAll,       // every move the piece may make (promotions once per allowed piece)
-  kCaptures,  // only moves that land on an enemy piece (no castling, no en passant)
+  kCaptures,  // only moves that land on an enemy piece (no castling, no en passant; onto the
+              // last rank once, with the first allowed promotion)
 };
 
 // Pieces a pawn or brawn may promote to, as a bit set of PieceType values.

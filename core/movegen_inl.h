@@ -14,15 +14,15 @@ bool Emit(Move move, Piece piece, Piece captured, int height, GenMode mode, Prom
           Visitor& visit) {
   if (IsPawnLike(piece.type())) {
     const int last = piece.color() == Color::kWhite ? height - 1 : 0;
-    // The reference implementation (and so the oracle) does not count a capture that promotes
-    // as an attack on a royal piece: the check test never sees it.
-    if (move.to.rank == last && mode == GenMode::kCaptures) return false;
-    if (move.to.rank == last && mode == GenMode::kAll) {
+    // Onto the last rank only with a piece to promote to; captures once, with the first one
+    // (the check test asks whether a capture exists, not which piece it makes).
+    if (move.to.rank == last) {
       for (int t = 1; t < kPieceTypeCount; ++t) {
         const PieceType type = static_cast<PieceType>(t);
         if (!promotions.Contains(type)) continue;
         move.promotion = type;
         if (visit(move, captured)) return true;
+        if (mode == GenMode::kCaptures) break;
       }
       return false;
     }

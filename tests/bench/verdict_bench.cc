@@ -93,6 +93,7 @@ int main(int argc, char** argv) {
     }
   }
   std::vector<double> endings, playable, unknown;
+  uint64_t work[3] = {0, 0, 0};  // moves tried: mates, playable, unknown
   double total = 0;
   for (const Timed& t : timed) {
     total += t.ms;
@@ -100,12 +101,15 @@ int main(int argc, char** argv) {
       case Decision::Verdict::kCheckmate:
       case Decision::Verdict::kStalemate:
         endings.push_back(t.ms);
+        work[0] += t.work;
         break;
       case Decision::Verdict::kPlayable:
         playable.push_back(t.ms);
+        work[1] += t.work;
         break;
       case Decision::Verdict::kUnknown:
         unknown.push_back(t.ms);
+        work[2] += t.work;
         break;
     }
   }
@@ -113,16 +117,18 @@ int main(int argc, char** argv) {
               files.size(), timed.size(), rejected, static_cast<unsigned long long>(budget));
   std::printf("replay %.0f ms, decide %.0f ms (%.1f%% of replay)\n", replay_ms, total,
               replay_ms > 0 ? 100 * total / replay_ms : 0.0);
-  auto line = [](const char* name, const std::vector<double>& ms) {
+  auto line = [](const char* name, const std::vector<double>& ms, uint64_t moves) {
     double sum = 0;
     for (double v : ms) sum += v;
-    std::printf("%-10s %7zu  median %8.3f ms  p99 %9.3f ms  max %9.3f ms  total %9.0f ms\n", name,
-                ms.size(), Percentile(ms, 0.5), Percentile(ms, 0.99),
-                ms.empty() ? 0.0 : *std::max_element(ms.begin(), ms.end()), sum);
+    std::printf(
+        "%-10s %7zu  median %8.3f ms  p99 %9.3f ms  max %9.3f ms  total %9.0f ms  %11llu moves\n",
+        name, ms.size(), Percentile(ms, 0.5), Percentile(ms, 0.99),
+        ms.empty() ? 0.0 : *std::max_element(ms.begin(), ms.end()), sum,
+        static_cast<unsigned long long>(moves));
   };
-  line("mates", endings);
-  line("playable", playable);
-  line("unknown", unknown);
+  line("mates", endings, work[0]);
+  line("playable", playable, work[1]);
+  line("unknown", unknown, work[2]);
   std::sort(timed.begin(), timed.end(), [](const Timed& a, const Timed& b) { return a.ms > b.ms; });
   std::printf("slowest:\n");
   for (size_t i = 0; i < std::min(slowest, timed.size()); ++i) {

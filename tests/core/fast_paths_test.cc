@@ -57,18 +57,53 @@ void ForEachMoverPiece(F&& f) {
   });
 }
 
+// Whether `capture` is a move the generator makes for `attacker` in pos that captures a royal
+// piece (a promoting one only when promoting captures count).
+bool IsRoyalCapture(const Position& pos, Color attacker, bool promoting, const Move& capture) {
+  const Board* from = pos.BoardAt(capture.src_timeline, capture.src_half);
+  if (from == nullptr || capture.src_half != pos.TipHalf(capture.src_timeline) ||
+      ColorOf(capture.src_half) != attacker) {
+    return false;
+  }
+  const Piece piece = from->at(capture.from);
+  if (piece.empty() || piece.color() != attacker) return false;
+  bool generated = false;
+  PromotionSet promotions;
+  if (promoting) promotions.Add(PieceType::kQueen);
+  ForEachPieceMove(MoveView(pos), capture.src_timeline, capture.src_half, capture.from, piece,
+                   GenMode::kCaptures, promotions,
+                   [&](const Move& m, Piece captured) {
+                     generated = IsRoyal(captured.type()) && m.to == capture.to &&
+                                 m.dst_timeline == capture.dst_timeline &&
+                                 m.dst_half == capture.dst_half;
+                     return generated;
+                   });
+  return generated;
+}
+
 TEST(FastPaths, BitboardCheckTestAgreesWithTheScan) {
   int capturable = 0, safe = 0;
   auto compare = [&](const Position& pos) {
     for (Color attacker : {Color::kWhite, Color::kBlack}) {
       // With pieces to promote to (a pawn's capture onto the last rank counts) and without.
       for (bool promoting : {true, false}) {
-        const bool bits = movegen_internal::RoyalCapturableByBits(pos, attacker, promoting);
-        Move capture;
+        Move by_bits, by_scan;
+        const bool bits =
+            movegen_internal::RoyalCapturableByBits(pos, attacker, promoting, &by_bits);
         const bool scan =
-            movegen_internal::RoyalCapturableByScan(pos, attacker, promoting, &capture);
+            movegen_internal::RoyalCapturableByScan(pos, attacker, promoting, &by_scan);
         ASSERT_EQ(bits, scan) << pos.StateFen();
         (scan ? capturable : safe) += 1;
+        if (!scan) continue;
+        // Both name a capture that the move generator makes.
+        auto show = [](const Move& m) {
+          return std::to_string(m.src_timeline) + "," + std::to_string(m.src_half) + " " +
+                 SquareName(m.from) + " -> " + std::to_string(m.dst_timeline) + "," +
+                 std::to_string(m.dst_half) + " " + SquareName(m.to);
+        };
+        ASSERT_TRUE(IsRoyalCapture(pos, attacker, promoting, by_bits))
+            << show(by_bits) << " scan " << show(by_scan) << " promoting " << promoting;
+        ASSERT_TRUE(IsRoyalCapture(pos, attacker, promoting, by_scan)) << show(by_scan);
       }
     }
   };
@@ -92,6 +127,53 @@ TEST(FastPaths, BitboardCheckTestAgreesWithTheScan) {
     }
   });
   // Both answers occur often, so that a disagreement either way would have been seen.
+  EXPECT_GT(capturable, 1000);
+  EXPECT_GT(safe, 1000);
+}
+
+// The check test restricted to the boards a move added answers as the whole test does, on a
+// position that had no capturable royal: after every move the piece that moved could have made.
+TEST(FastPaths, CheckTestOfTheAddedBoardsAgreesWithTheWholeTest) {
+  int capturable = 0, safe = 0;
+  ForEachRandomPosition(4, [&](const Position& played, const Move& move) {
+    Position pos = played;
+    const Position::Mark mark = pos.GetMark();
+    const Piece piece = pos.BoardAt(move.src_timeline, move.src_half)->at(move.from);
+    std::vector<Move> moves;
+    ForEachPieceMove(MoveView(pos), move.src_timeline, move.src_half, move.from, piece,
+                     GenMode::kAll, PromotionSet{0xffff}, [&](const Move& m, Piece) {
+                       moves.push_back(m);
+                       return false;
+                     });
+    std::vector<int> tips;
+    for (int l = pos.min_timeline(); l <= pos.max_timeline(); ++l) {
+      tips.push_back(pos.HasTimeline(l) ? pos.TipHalf(l) : -1);
+    }
+    for (Color attacker : {Color::kWhite, Color::kBlack}) {
+      if (RoyalCapturable(played, attacker, true)) continue;  // the test's premise
+      for (const Move& m : moves) {
+        ApplyMove(&pos, m);
+        std::vector<BoardPlace> fresh;
+        for (int l = pos.min_timeline(); l <= pos.max_timeline(); ++l) {
+          const int before = l >= played.min_timeline() && l <= played.max_timeline()
+                                 ? tips[l - played.min_timeline()]
+                                 : -1;
+          if (pos.HasTimeline(l) && pos.TipHalf(l) != before) fresh.push_back({l, pos.TipHalf(l)});
+        }
+        for (bool promoting : {true, false}) {
+          Move capture;
+          const bool whole = RoyalCapturable(pos, attacker, promoting);
+          const bool touching = RoyalCapturableTouching(pos, attacker, promoting, fresh, &capture);
+          ASSERT_EQ(touching, whole) << pos.StateFen();
+          (whole ? capturable : safe) += 1;
+          if (touching) {
+            ASSERT_TRUE(IsRoyalCapture(pos, attacker, promoting, capture));
+          }
+        }
+        pos.Rollback(mark);
+      }
+    }
+  });
   EXPECT_GT(capturable, 1000);
   EXPECT_GT(safe, 1000);
 }
