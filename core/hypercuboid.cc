@@ -37,6 +37,11 @@ struct Axis {
   int tip_half = 0;  // the playable board's half-turn (not for new timelines)
   bool is_new = false;
   const std::vector<Choice>* choices = nullptr;
+  // By choice: the slot (source axis * kMaxSquares + square) of a kLeave or kArrive choice's
+  // departure, -1 for other kinds; kept apart from the choices (each holds a whole board) so
+  // that Propagate reads a few bytes per choice.
+  const std::vector<int>* leave_slots = nullptr;
+  const std::vector<int>* arrive_slots = nullptr;
   size_t offset = 0;
   size_t words = 0;
 };
@@ -59,10 +64,16 @@ class HypercuboidSearch {
         mover_(pos.ToMove()),
         promoting_(PromotingCapturesCount(pos)) {
     scratch_.DropKeys();  // nothing here reads a key
+    // With no royal capturable before the action, every capture after it involves a board
+    // the action added, and only those need looking at.
+    touching_ = !RoyalCapturable(pos_, Opponent(mover_), true);
   }
 
   LegalActionSearch Run() {
     LegalActionSearch result;
+    // A royal piece capturable already stays so whatever the mover does (the action adds
+    // boards; it changes none, and no tip the attacker moves from).
+    if (RoyalCapturable(pos_, Opponent(mover_), promoting_)) return result;
     result.work = BuildAxes();
     std::vector<Bits> space;
     space.push_back(FullSpace());
@@ -71,7 +82,13 @@ class HypercuboidSearch {
     while (!space.empty()) {
       Bits cuboid = std::move(space.back());
       space.pop_back();
-      if (!Propagate(&cuboid) || !TakePoint(cuboid, &point)) {
+      if (!Propagate(&cuboid)) {
+        free_.push_back(std::move(cuboid));
+        continue;
+      }
+      const Match match = MatchPoint(cuboid, &point);
+      result.work += match_nodes_ / kMatchNodesPerMove;
+      if (match == Match::kNone || (match == Match::kGaveUp && !TakePoint(cuboid, &point))) {
         free_.push_back(std::move(cuboid));
         continue;
       }
@@ -124,6 +141,11 @@ class HypercuboidSearch {
         return false;
       });
       for (const Move& m : moves) {
+        // A piece whose leaving alone exposes a royal piece has no jump left to look at.
+        if (m.IsJump() && !fatal_leaves.empty() && fatal_leaves.back().first == l &&
+            fatal_leaves.back().second == m.from) {
+          continue;
+        }
         const Position::Mark mark = scratch_.GetMark();
         const MoveEffect effect = ApplyMove(&scratch_, m);
         ++work;
@@ -132,9 +154,11 @@ class HypercuboidSearch {
         // out. Which boards count as its own depends on the kind of choice.
         Move capture;
         // A promotion by this move counts for every action holding it.
-        const bool exposed = RoyalCapturable(
-            scratch_, Opponent(mover_), promoting_ || m.promotion != PieceType::kNone, &capture);
         const int arrival_l = effect.branching ? effect.new_timeline : m.dst_timeline;
+        fresh_.clear();
+        fresh_.push_back({l, new_half});
+        if (m.IsJump()) fresh_.push_back({arrival_l, m.dst_half + 1});
+        const bool exposed = Exposed(promoting_ || m.promotion != PieceType::kNone, &capture);
         auto only_on = [&](int board_l, int board_h, bool pre_existing_too) {
           bool only = true;
           ForEachCaptureCell(capture, [&](int cl, int ch, Square) {
@@ -226,6 +250,25 @@ class HypercuboidSearch {
       axes_.push_back(axis);
     }
     playable_ = static_cast<int>(playable);
+    leave_slots_.resize(playable + 1);
+    arrive_slots_.resize(playable + 1);
+    auto fill = [&](const std::vector<Choice>& choices, size_t i) {
+      leave_slots_[i].clear();
+      arrive_slots_[i].clear();
+      for (const Choice& c : choices) {
+        const int slot = c.source_axis * kMaxSquares + SquareIndex(c.move.from);
+        leave_slots_[i].push_back(c.kind == Choice::Kind::kLeave ? slot : -1);
+        arrive_slots_[i].push_back(c.kind == Choice::Kind::kArrive ? slot : -1);
+      }
+    };
+    for (size_t a = 0; a < playable; ++a) fill(playable_choices_[a], a);
+    fill(branch_choices_, playable);
+    for (size_t x = 0; x < axes_.size(); ++x) {
+      const size_t i = axes_[x].is_new ? playable : x;
+      axes_[x].leave_slots = &leave_slots_[i];
+      axes_[x].arrive_slots = &arrive_slots_[i];
+    }
+    leaves_.assign(playable * kMaxSquares, 0);
     size_t offset = 0;
     for (Axis& axis : axes_) {
       axis.offset = offset;
@@ -233,6 +276,12 @@ class HypercuboidSearch {
       offset += axis.words;
     }
     total_words_ = offset;
+    free_bits_.resize(playable);
+    for (size_t a = 0; a < playable; ++a) {
+      free_bits_[a] = Select(axes_[a], [](const Choice& c) {
+        return c.kind == Choice::Kind::kPhysical || c.kind == Choice::Kind::kPass;
+      });
+    }
     return work;
   }
 
@@ -272,45 +321,47 @@ class HypercuboidSearch {
   // an axis is left empty (the cuboid holds no action).
   bool Propagate(Bits* cuboid) {
     for (int round = 0; round < kPropagationRounds; ++round) {
-      // leaves_[a * kMaxSquares + square]: 1 the board may leave the square, 2 and it arrives.
-      leaves_.assign(static_cast<size_t>(playable_) * kMaxSquares, 0);
+      // leaves_[slot]: 1 the board may leave the square, 2 and a piece from there arrives.
+      for (int slot : touched_) leaves_[slot] = 0;
+      touched_.clear();
       for (int a = 0; a < playable_; ++a) {
+        const std::vector<int>& leave_slots = *axes_[a].leave_slots;
         ForEachIn(*cuboid, a, 0, [&](int j) {
-          const Choice& c = (*axes_[a].choices)[j];
-          if (c.kind == Choice::Kind::kLeave)
-            leaves_[a * kMaxSquares + SquareIndex(c.move.from)] = 1;
+          const int slot = leave_slots[j];
+          if (slot >= 0) {
+            leaves_[slot] = 1;
+            touched_.push_back(slot);
+          }
           return false;
         });
       }
       bool changed = false;
-      for (int x = 0; x < static_cast<int>(axes_.size()); ++x) {
-        const Axis& axis = axes_[x];
-        const std::vector<Choice>& choices = *axis.choices;
+      for (const Axis& axis : axes_) {
+        const std::vector<int>& arrive_slots = *axis.arrive_slots;
         for (size_t w = 0; w < axis.words; ++w) {
           uint64_t& word = (*cuboid)[axis.offset + w];
           for (uint64_t bits = word; bits != 0; bits &= bits - 1) {
             const int j = static_cast<int>(w * 64) + std::countr_zero(bits);
-            const Choice& c = choices[j];
-            if (c.kind != Choice::Kind::kArrive) continue;
-            uint8_t& state = leaves_[c.source_axis * kMaxSquares + SquareIndex(c.move.from)];
-            if (state == 0) {
+            const int slot = arrive_slots[j];
+            if (slot < 0) continue;
+            if (leaves_[slot] == 0) {
               word &= ~(uint64_t{1} << (j % 64));
               changed = true;
             } else {
-              state = 2;
+              leaves_[slot] = 2;
             }
           }
         }
       }
       for (int a = 0; a < playable_; ++a) {
         const Axis& axis = axes_[a];
+        const std::vector<int>& leave_slots = *axis.leave_slots;
         for (size_t w = 0; w < axis.words; ++w) {
           uint64_t& word = (*cuboid)[axis.offset + w];
           for (uint64_t bits = word; bits != 0; bits &= bits - 1) {
             const int j = static_cast<int>(w * 64) + std::countr_zero(bits);
-            const Choice& c = (*axis.choices)[j];
-            if (c.kind == Choice::Kind::kLeave &&
-                leaves_[a * kMaxSquares + SquareIndex(c.move.from)] != 2) {
+            const int slot = leave_slots[j];
+            if (slot >= 0 && leaves_[slot] != 2) {
               word &= ~(uint64_t{1} << (j % 64));
               changed = true;
             }
@@ -325,6 +376,104 @@ class HypercuboidSearch {
       if (!changed) break;
     }
     return true;
+  }
+
+  enum class Match { kFound, kNone, kGaveUp };
+
+  // A point of the cuboid whose jumps all match: every arrival's piece leaves its board, every
+  // piece that leaves arrives exactly once, and the new timelines are created in order. kNone
+  // proves that the cuboid holds no such point (so no action); kGaveUp: the search for one took
+  // too long (TakePoint then picks a point that may not match).
+  //
+  // Only some axes constrain the rest: a new timeline that must be created (its axis cannot
+  // pass, or a later one is created), and a playable board with neither a physical move nor a
+  // pass left. Each is given, in turn, every jump it can take part in together with its partner
+  // (the board a piece leaves, or where it arrives); once none is left, every other axis takes
+  // its first move or pass. Any matching point gives such axes their part in some order, so
+  // trying them all finds one when there is one.
+  Match MatchPoint(const Bits& cuboid, std::vector<int>* point) {
+    point->assign(axes_.size(), -1);
+    match_nodes_ = 0;
+    const int found = MatchFrom(cuboid, point);
+    return found > 0 ? Match::kFound : found == 0 ? Match::kNone : Match::kGaveUp;
+  }
+
+  // 1 found (point complete), 0 none with the axes decided so far, -1 gave up.
+  int MatchFrom(const Bits& cuboid, std::vector<int>* point) {
+    if (++match_nodes_ > kMatchNodes) return -1;
+    std::vector<int>& p = *point;
+    const int axes = static_cast<int>(axes_.size());
+    int last_created = -1;
+    for (int k = playable_; k < axes; ++k) {
+      if (p[k] > 0) last_created = k;
+    }
+    int x = -1;
+    for (int k = playable_; k < axes && x < 0; ++k) {
+      if (p[k] < 0 && (k < last_created || !Has(cuboid, k, 0))) x = k;
+    }
+    for (int a = 0; a < playable_ && x < 0; ++a) {
+      if (p[a] < 0 && !HasFree(cuboid, a)) x = a;
+    }
+    if (x < 0) {
+      // Nothing left that must jump: the first move or pass of every other axis.
+      for (int a = 0; a < axes; ++a) {
+        if (p[a] >= 0) continue;
+        if (axes_[a].is_new) {
+          p[a] = 0;
+          continue;
+        }
+        ForEachIn(cuboid, a, 0, [&](int j) {
+          const Choice::Kind kind = (*axes_[a].choices)[j].kind;
+          if (kind != Choice::Kind::kPhysical && kind != Choice::Kind::kPass) return false;
+          p[a] = j;
+          return true;
+        });
+      }
+      return 1;
+    }
+    int result = 0;
+    auto pair_with = [&](int y, int j_y, int z, int j_z) {
+      p[y] = j_y;
+      p[z] = j_z;
+      const int r = MatchFrom(cuboid, point);
+      if (r <= 0) p[y] = p[z] = -1;
+      if (r != 0) result = r;
+      return r != 0;
+    };
+    ForEachIn(cuboid, x, axes_[x].is_new ? 1 : 0, [&](int j) {
+      const Choice& c = (*axes_[x].choices)[j];
+      if (c.kind == Choice::Kind::kArrive) {
+        const int source = c.source_axis;
+        if (source == x || p[source] >= 0) return false;
+        const int leave = leave_of_[source][SquareIndex(c.move.from)];
+        return leave >= 0 && Has(cuboid, source, leave) && pair_with(x, j, source, leave);
+      }
+      if (c.kind != Choice::Kind::kLeave) return false;
+      // Where the piece arrives: a later or earlier playable board, or a new timeline.
+      const int slot = (*axes_[x].leave_slots)[j];
+      for (int t = 0; t < axes; ++t) {
+        if (t == x || p[t] >= 0) continue;
+        const std::vector<int>& arrive_slots = *axes_[t].arrive_slots;
+        bool stop = false;
+        ForEachIn(cuboid, t, 0, [&](int i) {
+          if (arrive_slots[i] != slot) return false;
+          stop = pair_with(x, j, t, i);
+          return stop;
+        });
+        if (stop) return true;
+      }
+      return false;
+    });
+    return result;
+  }
+
+  // Whether the playable axis still holds a physical move or a pass.
+  bool HasFree(const Bits& cuboid, int a) const {
+    const Axis& axis = axes_[a];
+    for (size_t w = 0; w < axis.words; ++w) {
+      if (cuboid[axis.offset + w] & free_bits_[a][w]) return true;
+    }
+    return false;
   }
 
   // A point of the cuboid, preferably an action (any point is correct, but one that is not an
@@ -655,6 +804,11 @@ class HypercuboidSearch {
       if (!IsPass(c)) action->push_back(c.move);
     }
     for (const Move& m : *action) ApplyMove(&scratch_, m);
+    fresh_.clear();
+    for (int x = 0; x < axes; ++x) {
+      const Choice& c = ChoiceAt(point, x);
+      if (!IsPass(c)) fresh_.push_back({axes_[x].timeline, c.board_half});
+    }
     const bool problem = PresentStays(point) || RoyalExposed(point, *action);
     scratch_.Rollback(mark);
     return problem;
@@ -742,9 +896,7 @@ class HypercuboidSearch {
     bool promotes = false;
     for (const Move& m : action) promotes = promotes || m.promotion != PieceType::kNone;
     Move capture;
-    if (!RoyalCapturable(scratch_, Opponent(mover_), promoting_ || promotes, &capture)) {
-      return false;
-    }
+    if (!Exposed(promoting_ || promotes, &capture)) return false;
     if (!promoting_ && promotes && IsPromotingCapture(capture)) {
       // It counts only because this action promotes: the block is the point alone.
       for (int i = 0; i < static_cast<int>(axes_.size()); ++i) {
@@ -763,6 +915,14 @@ class HypercuboidSearch {
       });
     });
     return true;
+  }
+
+  // Whether a royal piece of the mover can be captured in scratch_, whose boards added since
+  // pos_ are fresh_; names the capture.
+  bool Exposed(bool promoting_captures, Move* capture) const {
+    return touching_ ? RoyalCapturableTouching(scratch_, Opponent(mover_), promoting_captures,
+                                               fresh_, capture)
+                     : RoyalCapturable(scratch_, Opponent(mover_), promoting_captures, capture);
   }
 
   // Whether a capture in scratch_ is a pawn's or brawn's onto its last rank.
@@ -810,6 +970,8 @@ class HypercuboidSearch {
   const SearchLimits& limits_;
   const Color mover_;
   const bool promoting_;  // PromotingCapturesCount before the action
+  bool touching_ = false;  // no royal capturable before the action: test the added boards only
+  std::vector<BoardPlace> fresh_;  // the boards scratch_ holds beyond pos_'s
   std::vector<Axis> axes_;
   int playable_ = 0;
   std::vector<int> axis_of_;  // axis of each timeline (from min_timeline), -1 when not playable
@@ -822,13 +984,22 @@ class HypercuboidSearch {
   Bits scratch_bits_;
   std::vector<Bits> free_;    // storage of cuboids searched, for the next ones
   std::vector<int> claimed_;  // TakePoint: choices promised to axes not decided yet
+  std::vector<Bits> free_bits_;  // of each playable axis: its physical moves and pass
+  int match_nodes_ = 0;          // MatchFrom's calls for the current cuboid
+  // MatchFrom's calls per cuboid before MatchPoint gives up.
+  static constexpr int kMatchNodes = 64;
+  // MatchFrom's calls counted as one move played in the search's work.
+  static constexpr int kMatchNodesPerMove = 16;
   // The kLeave choice of each playable board's square (file * 16 + rank), or -1.
   std::vector<std::array<int16_t, kMaxSquares>> leave_of_;
   // How many jumps TakePoint looks at on an axis for one that fits before it takes the first.
   static constexpr int kPointTries = 32;
   // Rounds of Propagate per cuboid (each removal may allow more; a few rounds catch most).
   static constexpr int kPropagationRounds = 3;
-  std::vector<uint8_t> leaves_;  // Propagate's scratch
+  std::vector<uint8_t> leaves_;  // Propagate's scratch, by slot
+  std::vector<int> touched_;     // the slots of leaves_ set
+  // Axis::leave_slots and arrive_slots: of each playable axis, then of the new timelines.
+  std::vector<std::vector<int>> leave_slots_, arrive_slots_;
 };
 
 }  // namespace

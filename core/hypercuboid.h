@@ -43,7 +43,9 @@ struct LegalActionSearch {
   // budget ran out first.
   SearchEnd end = SearchEnd::kExhausted;
   std::vector<Move> action;  // in an order ApplyMove accepts, for kStopped
-  uint64_t work = 0;         // points of the action space tested
+  // Moves played (a point not played counts one, and so do 16 steps of the search for a
+  // matching point).
+  uint64_t work = 0;
 };
 
 // Finds one legal action of pos.ToMove(), or proves there is none, testing at most

@@ -167,13 +167,13 @@ class ActionSearch {
 
 // Decide's quick first try: the mandatory boards only, lowest timeline first, each of its moves
 // in turn. Returns true with the action in *path when one is legal; *work counts moves tried.
-// `promoting`: PromotingCapturesCount before the action.
-bool FindMandatoryOnly(Position* pos, Color mover, bool promoting, const SearchLimits& limits,
-                       std::vector<Move>* path, std::vector<std::vector<Move>>* levels,
-                       uint64_t* work, bool* out_of_budget) {
-  if (!path->empty() && RoyalCapturable(*pos, Opponent(mover), promoting || AnyPromotion(*path))) {
-    return false;
-  }
+// `promoting`: PromotingCapturesCount before the action; `touching`: no royal piece was
+// capturable before the action, even by a promoting capture, so that after each move only the
+// captures involving the boards it added need looking at.
+bool FindMandatoryOnly(Position* pos, Color mover, bool promoting, bool touching,
+                       const SearchLimits& limits, std::vector<Move>* path,
+                       std::vector<std::vector<Move>>* levels, uint64_t* work,
+                       bool* out_of_budget) {
   const int present = pos->Present();
   if (ColorOf(present) != mover) return !path->empty();
   int board = INT_MIN;
@@ -188,6 +188,7 @@ bool FindMandatoryOnly(Position* pos, Color mover, bool promoting, const SearchL
   if (levels->size() <= depth) levels->resize(depth + 1);
   (*levels)[depth].clear();
   CollectBoardMoves(*pos, board, mover, limits.promotions, &(*levels)[depth]);
+  const bool promoted_before = promoting || AnyPromotion(*path);
   for (size_t i = 0; i < (*levels)[depth].size(); ++i) {
     if (limits.budget != 0 && *work >= limits.budget) {
       *out_of_budget = true;
@@ -196,12 +197,31 @@ bool FindMandatoryOnly(Position* pos, Color mover, bool promoting, const SearchL
     ++*work;
     const Move move = (*levels)[depth][i];
     const Position::Mark mark = pos->GetMark();
-    ApplyMove(pos, move);
-    path->push_back(move);
-    if (FindMandatoryOnly(pos, mover, promoting, limits, path, levels, work, out_of_budget)) {
-      return true;
+    const MoveEffect effect = ApplyMove(pos, move);
+    // The position before the move had no capturable royal (tested one level up, or by the
+    // caller), and the boards are only added to: a royal capturable now stays so in every
+    // extension of the path.
+    const bool counts = promoted_before || move.promotion != PieceType::kNone;
+    bool exposed;
+    if (touching && counts == promoted_before) {
+      const int arrival = effect.branching ? effect.new_timeline : move.dst_timeline;
+      const BoardPlace fresh[2] = {{move.src_timeline, pos->TipHalf(move.src_timeline)},
+                                   {arrival, pos->TipHalf(arrival)}};
+      exposed = RoyalCapturableTouching(*pos, Opponent(mover), counts,
+                                        std::span<const BoardPlace>(fresh, move.IsJump() ? 2 : 1));
+    } else {
+      // A promotion that makes promoting captures count may expose a royal to a capture that
+      // involves earlier boards: the whole test.
+      exposed = RoyalCapturable(*pos, Opponent(mover), counts);
     }
-    path->pop_back();
+    if (!exposed) {
+      path->push_back(move);
+      if (FindMandatoryOnly(pos, mover, promoting, touching, limits, path, levels, work,
+                            out_of_budget)) {
+        return true;
+      }
+      path->pop_back();
+    }
     pos->Rollback(mark);
     if (*out_of_budget) return false;
   }
@@ -281,8 +301,12 @@ Decision Decide(const Position& pos, const SearchLimits& limits) {
     scratch.DropKeys();  // the quick try reads no key
     std::vector<std::vector<Move>> levels;
     bool out_of_budget = false;
-    if (FindMandatoryOnly(&scratch, pos.ToMove(), PromotingCapturesCount(pos), quick,
-                          &decision.witness, &levels, &decision.work, &out_of_budget)) {
+    const Color opponent = Opponent(pos.ToMove());
+    const bool promoting = PromotingCapturesCount(pos);
+    // A royal capturable already stays so whatever the action: the search below says so at once.
+    if (!RoyalCapturable(pos, opponent, promoting) &&
+        FindMandatoryOnly(&scratch, pos.ToMove(), promoting, !RoyalCapturable(pos, opponent, true),
+                          quick, &decision.witness, &levels, &decision.work, &out_of_budget)) {
       decision.verdict = Decision::Verdict::kPlayable;
       return decision;
     }
