@@ -16,6 +16,8 @@ packages=(
   libssl-dev
   libgtest-dev
   googletest
+  libcpp-httplib-dev
+  nlohmann-json3-dev
 )
 # Ninja makes builds faster but cmake's default generator works without it.
 optional_packages=(ninja-build)
