@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -17,6 +18,8 @@
 #include <unordered_map>
 #include <utility>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "core/utf8.h"
 #include "indexer/pipeline.h"
@@ -648,21 +651,30 @@ class Progress {
   std::chrono::steady_clock::time_point last_{};
 };
 
-std::string JsonString(const std::string& s) {
-  std::string out = "\"";
-  for (unsigned char c : s) {
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += static_cast<char>(c);
-    } else if (c < 0x20) {
-      char buffer[8];
-      std::snprintf(buffer, sizeof buffer, "\\u%04x", c);
-      out += buffer;
-    } else {
-      out += static_cast<char>(c);
-    }
-  }
-  return out + "\"";
+// The summary as one compact JSON object (the keys in the order the README lists them).
+std::string SummaryJson(const std::string& database, const IndexSummary& summary, double rate) {
+  const nlohmann::ordered_json json = {
+      {"database", database},
+      {"files", summary.files},
+      {"games", summary.games},
+      {"indexed", summary.indexed},
+      {"rejected", summary.rejected},
+      {"duplicates", summary.duplicates},
+      {"skipped", summary.skipped},
+      {"warnings", summary.warnings},
+      {"endings",
+       {{"checkmate", summary.checkmates},
+        {"stalemate", summary.stalemates},
+        {"playable", summary.playable},
+        {"unknown", summary.unknown}}},
+      {"result_conflicts", summary.result_conflicts},
+      {"io_errors", summary.io_errors},
+      // Milliseconds are all a person reads of it.
+      {"seconds", std::round(summary.seconds * 1000) / 1000},
+      {"games_per_second", static_cast<long>(rate)},
+      {"database_failed", summary.database_failed}};
+  // A database path need not be UTF-8; invalid bytes become U+FFFD so the text stays JSON.
+  return json.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
 }
 
 // Writes "5d-index: MESSAGE" to err; messages quote file names and input, hence the escaping.
@@ -825,19 +837,7 @@ int RunIndex(const IndexOptions& options, std::ostream& out, std::ostream& err,
   }
   const double rate = summary.seconds > 0 ? summary.games / summary.seconds : 0;
   if (options.json) {
-    char numbers[64];
-    std::snprintf(numbers, sizeof numbers, "%.3f", summary.seconds);
-    out << "{\"database\":" << JsonString(options.database) << ",\"files\":" << summary.files
-        << ",\"games\":" << summary.games << ",\"indexed\":" << summary.indexed
-        << ",\"rejected\":" << summary.rejected << ",\"duplicates\":" << summary.duplicates
-        << ",\"skipped\":" << summary.skipped << ",\"warnings\":" << summary.warnings
-        << ",\"endings\":{\"checkmate\":" << summary.checkmates
-        << ",\"stalemate\":" << summary.stalemates << ",\"playable\":" << summary.playable
-        << ",\"unknown\":" << summary.unknown << "}"
-        << ",\"result_conflicts\":" << summary.result_conflicts
-        << ",\"io_errors\":" << summary.io_errors << ",\"seconds\":" << numbers
-        << ",\"games_per_second\":" << static_cast<long>(rate)
-        << ",\"database_failed\":" << (summary.database_failed ? "true" : "false") << "}\n";
+    out << SummaryJson(options.database, summary, rate) << "\n";
   } else {
     char line[256];
     std::snprintf(line, sizeof line,

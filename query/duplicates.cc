@@ -12,7 +12,6 @@
 
 #include "core/pgn_syntax.h"
 #include "query/export.h"
-#include "query/json.h"
 #include "query/text.h"
 #include "schema/postings.h"
 
@@ -556,16 +555,16 @@ void WriteDuplicatesTable(const std::vector<DuplicateGroup>& groups, std::string
           (twin == 1 ? " twin\n" : " twins\n");
 }
 
-void WriteDuplicatesJson(const std::vector<DuplicateGroup>& groups, std::string* out) {
-  JsonWriter json(out);
-  json.BeginArray();
+Json DuplicatesJson(const std::vector<DuplicateGroup>& groups) {
+  Json json = Json::array();
   for (const DuplicateGroup& group : groups) {
-    json.BeginObject().Key("kind").String(group.kind).Key("ids").BeginArray();
-    for (int64_t id : group.ids) json.Int(id);
-    json.EndArray().Key("reason").String(group.reason).EndObject();
+    json.push_back({{"kind", group.kind}, {"ids", group.ids}, {"reason", group.reason}});
   }
-  json.EndArray();
-  *out += '\n';
+  return json;
+}
+
+void WriteDuplicatesJson(const std::vector<DuplicateGroup>& groups, std::string* out) {
+  *out += DumpJson(DuplicatesJson(groups)) + "\n";
 }
 
 }  // namespace fived

@@ -34,6 +34,7 @@
 #include <string>
 #include <vector>
 
+#include "query/json.h"
 #include "query/store.h"
 #include "schema/db.h"
 
@@ -86,7 +87,9 @@ DbResult<int> ExportUnique(GameStore& store, const std::vector<DuplicateGroup>& 
 // (the summary counts every kind, zeros included). With no group, only "no duplicates\n".
 void WriteDuplicatesTable(const std::vector<DuplicateGroup>& groups, std::string* out);
 
-// Appends the groups as one JSON array of {"kind", "ids", "reason"} objects, then a newline.
+// The groups as one JSON array of {"kind", "ids", "reason"} objects.
+Json DuplicatesJson(const std::vector<DuplicateGroup>& groups);
+// Appends DuplicatesJson(groups) as text and a newline.
 void WriteDuplicatesJson(const std::vector<DuplicateGroup>& groups, std::string* out);
 
 }  // namespace fived

@@ -5,7 +5,6 @@
 #include <tuple>
 
 #include "query/export.h"
-#include "query/json.h"
 #include "query/text.h"
 
 namespace fived {
@@ -246,6 +245,44 @@ DbResult<std::vector<FoundGame>> FindGames(GameStore& store, const FindRequest& 
   return games;
 }
 
+DbResult<Json> GameJson(GameStore& store, const FoundGame& game, bool with_action) {
+  DbResult<std::vector<std::pair<std::string, std::string>>> headers = store.Headers(game.row.id);
+  if (!headers.ok()) return headers.error();
+  const GameRow& r = game.row;
+  Json json = {{"id", r.id}};
+  if (with_action) json["action"] = game.action;
+  json["white"] = r.white;
+  json["black"] = r.black;
+  json["result"] = r.result;
+  json["date"] = r.date;
+  json["event"] = r.event;
+  json["variant"] = r.variant;
+  json["actions"] = r.actions;
+  json["timelines"] = r.timelines;
+  json["final_md5"] = r.final_md5;
+  json["duplicate_of"] = r.duplicate_of != 0 ? Json(r.duplicate_of) : Json(nullptr);
+  // How the game ends; null where there is nothing to say.
+  json["verdict"] = r.verdict ? Json(VerdictName(*r.verdict)) : Json(nullptr);
+  json["in_check"] = !r.checked_side                      ? Json(nullptr)
+                     : *r.checked_side == Color::kWhite ? Json("white")
+                                                        : Json("black");
+  json["witness"] = r.witness.empty() ? Json(nullptr) : Json(r.witness);
+  json["result_conflict"] = r.result_conflict;
+  json["source"] = r.source;
+  json["byte_offset"] = r.byte_offset;
+  json["game_index"] = r.game_index;
+  // Every header; a name written twice keeps its first value (as FindHeader reads it).
+  Json& names = json["headers"] = Json::object();
+  std::vector<std::string> seen;
+  for (const auto& [name, value] : headers.value()) {
+    const std::string lower = AsciiLower(name);
+    if (std::find(seen.begin(), seen.end(), lower) != seen.end()) continue;
+    seen.push_back(lower);
+    names[name] = value;
+  }
+  return json;
+}
+
 std::optional<DbError> WriteGames(GameStore& store, const std::vector<FoundGame>& games,
                                   OutputFormat format, bool with_action, bool canonical,
                                   std::ostream& out) {
@@ -296,64 +333,14 @@ std::optional<DbError> WriteGames(GameStore& store, const std::vector<FoundGame>
       return std::nullopt;
     }
     case OutputFormat::kJson: {
-      std::string text;
-      JsonWriter json(&text);
-      json.BeginArray();
-      for (const FoundGame& g : games) {
-        DbResult<std::vector<std::pair<std::string, std::string>>> headers =
-            store.Headers(g.row.id);
-        if (!headers.ok()) return headers.error();
-        const GameRow& r = g.row;
-        json.BeginObject().Key("id").Int(r.id);
-        if (with_action) json.Key("action").Int(g.action);
-        json.Key("white").String(r.white).Key("black").String(r.black);
-        json.Key("result").String(r.result).Key("date").String(r.date);
-        json.Key("event").String(r.event).Key("variant").String(r.variant);
-        json.Key("actions").Int(r.actions).Key("timelines").Int(r.timelines);
-        json.Key("final_md5").String(r.final_md5);
-        json.Key("duplicate_of");
-        if (r.duplicate_of != 0) {
-          json.Int(r.duplicate_of);
-        } else {
-          json.Null();
-        }
-        // How the game ends; null where there is nothing to say.
-        json.Key("verdict");
-        if (r.verdict) {
-          json.String(VerdictName(*r.verdict));
-        } else {
-          json.Null();
-        }
-        json.Key("in_check");
-        if (r.checked_side) {
-          json.String(*r.checked_side == Color::kWhite ? "white" : "black");
-        } else {
-          json.Null();
-        }
-        json.Key("witness");
-        if (!r.witness.empty()) {
-          json.String(r.witness);
-        } else {
-          json.Null();
-        }
-        json.Key("result_conflict").Bool(r.result_conflict);
-        json.Key("source").String(r.source).Key("byte_offset").Int(r.byte_offset);
-        json.Key("game_index").Int(r.game_index);
-        // Every header; a name written twice keeps its first value (as FindHeader reads it).
-        json.Key("headers").BeginObject();
-        std::vector<std::string> seen;
-        for (const auto& [name, value] : headers.value()) {
-          const std::string lower = AsciiLower(name);
-          if (std::find(seen.begin(), seen.end(), lower) != seen.end()) continue;
-          seen.push_back(lower);
-          json.Key(name).String(value);
-        }
-        json.EndObject().EndObject();
-        out << text;
-        text.clear();
+      // One game at a time, so that a long listing is never held whole.
+      out << '[';
+      for (size_t i = 0; i < games.size(); ++i) {
+        DbResult<Json> game = GameJson(store, games[i], with_action);
+        if (!game.ok()) return game.error();
+        out << (i ? "," : "") << DumpJson(game.value());
       }
-      json.EndArray();
-      out << text << "\n";
+      out << "]\n";
       return std::nullopt;
     }
     case OutputFormat::kPgn: {

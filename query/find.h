@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "query/filter.h"
+#include "query/json.h"
 #include "query/search.h"
 #include "query/store.h"
 
@@ -55,6 +56,13 @@ std::optional<OutputFormat> ParseOutputFormat(std::string_view text);
 // `canonical` its headers, start boards (custom games) and canonical movetext, each followed by a
 // blank line, as ExportGame (query/export.h) writes them so that they read back game for game.
 // `with_action` adds the action column (position searches).
+// A found game as the JSON object WriteGames writes: id, action (with `with_action`), white,
+// black, result, date, event, variant, actions, timelines, final_md5, duplicate_of (null for an
+// original), verdict, in_check and witness (null when there is nothing to say),
+// result_conflict, source, byte_offset, game_index and headers (every header by name, in file
+// order; a name written twice keeps its first value).
+DbResult<Json> GameJson(GameStore& store, const FoundGame& game, bool with_action);
+
 std::optional<DbError> WriteGames(GameStore& store, const std::vector<FoundGame>& games,
                                   OutputFormat format, bool with_action, bool canonical,
                                   std::ostream& out);

@@ -1,44 +1,23 @@
-// A small streaming JSON writer for 5d-query's --format json: objects, arrays, strings (escaped
-// per RFC 8259; invalid UTF-8 bytes become U+FFFD so the output is always valid JSON), integers,
-// numbers and booleans. Commas are placed automatically. Not thread-safe.
+// JSON for 5d-query's --format json and the server's API, on nlohmann-json. Objects keep their
+// keys in the order they are set (ordered_json), so the output reads as the documentation lists
+// it, and the text is compact (no spaces), one document per call.
 #ifndef FIVED_QUERY_JSON_H_
 #define FIVED_QUERY_JSON_H_
 
-#include <cstdint>
+#include <nlohmann/json.hpp>
 #include <string>
-#include <string_view>
-#include <vector>
 
 namespace fived {
 
-class JsonWriter {
- public:
-  // Writing goes to *out, which must outlive the writer.
-  explicit JsonWriter(std::string* out) : out_(out) {}
+using Json = nlohmann::ordered_json;
 
-  JsonWriter& BeginObject();
-  JsonWriter& EndObject();
-  JsonWriter& BeginArray();
-  JsonWriter& EndArray();
-  // The key of the next value inside an object.
-  JsonWriter& Key(std::string_view key);
-  JsonWriter& String(std::string_view value);
-  JsonWriter& Int(int64_t value);
-  JsonWriter& Double(double value);  // 4 significant decimals are kept
-  JsonWriter& Bool(bool value);
-  JsonWriter& Null();
+// A share or a score kept to 4 significant decimals, as the tables show them: 0.6154, 1, 0.5;
+// null when it is not finite.
+Json JsonNumber(double value);
 
- private:
-  void BeforeValue();
-
-  std::string* out_;
-  // Per open container: whether a value has been written in it.
-  std::vector<bool> has_value_;
-  bool after_key_ = false;
-};
-
-// Appends `text` as a JSON string literal (with quotes) to *out.
-void AppendJsonString(std::string_view text, std::string* out);
+// `value` as compact JSON text. Strings that are not valid UTF-8 (game texts are kept as their
+// files have them) get U+FFFD for each invalid sequence, so the text is always valid JSON.
+std::string DumpJson(const Json& value);
 
 }  // namespace fived
 

@@ -6,7 +6,6 @@
 #include <string_view>
 #include <unordered_map>
 
-#include "query/json.h"
 #include "query/text.h"
 #include "schema/ending.h"
 #include "schema/search_keys.h"
@@ -75,18 +74,15 @@ void AppendBuckets(const std::string& title, const std::vector<CountBucket>& buc
   *out += FormatTable(rows, RightAfterFirst(rows));
 }
 
-void WriteBucketsJson(const std::vector<CountBucket>& buckets, JsonWriter& json) {
-  json.BeginArray();
+Json BucketsJson(const std::vector<CountBucket>& buckets) {
+  Json json = Json::array();
   for (const CountBucket& bucket : buckets) {
-    json.BeginObject().Key("range").String(bucket.Label()).Key("min").Int(bucket.min).Key("max");
-    if (bucket.max < 0) {
-      json.Null();
-    } else {
-      json.Int(bucket.max);
-    }
-    json.Key("games").Int(bucket.games).EndObject();
+    json.push_back({{"range", bucket.Label()},
+                    {"min", bucket.min},
+                    {"max", bucket.max < 0 ? Json(nullptr) : Json(bucket.max)},
+                    {"games", bucket.games}});
   }
-  json.EndArray();
+  return json;
 }
 
 // Counts a game's ending in *stats.
@@ -320,68 +316,44 @@ void WriteStatsTable(const DatabaseStats& stats, std::string* out) {
   }
 }
 
-void WriteStatsJson(const DatabaseStats& stats, std::string* out) {
-  JsonWriter json(out);
-  json.BeginObject()
-      .Key("games")
-      .Int(stats.games)
-      .Key("originals")
-      .Int(stats.originals)
-      .Key("duplicates")
-      .Int(stats.duplicates)
-      .Key("rejected")
-      .Int(stats.rejected)
-      .Key("sources")
-      .Int(stats.sources)
-      .Key("actions")
-      .Int(stats.total_actions);
-  json.Key("variants").BeginArray();
+Json StatsJson(const DatabaseStats& stats) {
+  Json json = {{"games", stats.games},         {"originals", stats.originals},
+               {"duplicates", stats.duplicates}, {"rejected", stats.rejected},
+               {"sources", stats.sources},     {"actions", stats.total_actions}};
+  json["variants"] = Json::array();
   for (const VariantStats& variant : stats.variants) {
-    json.BeginObject()
-        .Key("variant")
-        .String(variant.variant)
-        .Key("games")
-        .Int(variant.games)
-        .Key("originals")
-        .Int(variant.originals)
-        .EndObject();
+    json["variants"].push_back(
+        {{"variant", variant.variant}, {"games", variant.games}, {"originals", variant.originals}});
   }
-  json.EndArray().Key("players").BeginArray();
+  json["players"] = Json::array();
   for (const PlayerStats& player : stats.players) {
-    json.BeginObject()
-        .Key("name")
-        .String(player.name)
-        .Key("games")
-        .Int(player.games)
-        .Key("wins")
-        .Int(player.wins)
-        .Key("draws")
-        .Int(player.draws)
-        .Key("losses")
-        .Int(player.losses)
-        .EndObject();
+    json["players"].push_back({{"name", player.name},
+                               {"games", player.games},
+                               {"wins", player.wins},
+                               {"draws", player.draws},
+                               {"losses", player.losses}});
   }
-  json.EndArray().Key("dates").BeginObject().Key("first");
-  if (stats.first_day == 0) {
-    json.Null().Key("last").Null();
-  } else {
-    json.String(FormatDay(stats.first_day)).Key("last").String(FormatDay(stats.last_day));
-  }
-  json.Key("dated").Int(stats.dated).Key("undated").Int(stats.originals - stats.dated);
-  json.Key("unreadable").Int(stats.unreadable_dates).EndObject();
-  json.Key("results").BeginObject().Key("white_wins").Int(stats.white_wins);
-  json.Key("draws").Int(stats.draws).Key("black_wins").Int(stats.black_wins);
-  json.Key("derived").Int(stats.derived_results).EndObject();
-  json.Key("endings").BeginObject().Key("checkmate").Int(stats.checkmates);
-  json.Key("stalemate").Int(stats.stalemates).Key("playable").Int(stats.playable);
-  json.Key("unknown").Int(stats.unknown).Key("undecided").Int(stats.undecided).EndObject();
-  json.Key("result_conflicts").Int(stats.result_conflicts);
-  json.Key("timelines");
-  WriteBucketsJson(stats.timelines, json);
-  json.Key("lengths");
-  WriteBucketsJson(stats.lengths, json);
-  json.EndObject();
-  *out += '\n';
+  const bool dated = stats.first_day != 0;
+  json["dates"] = {{"first", dated ? Json(FormatDay(stats.first_day)) : Json(nullptr)},
+                   {"last", dated ? Json(FormatDay(stats.last_day)) : Json(nullptr)},
+                   {"dated", stats.dated},
+                   {"undated", stats.originals - stats.dated},
+                   {"unreadable", stats.unreadable_dates}};
+  json["results"] = {{"white_wins", stats.white_wins},
+                     {"draws", stats.draws},
+                     {"black_wins", stats.black_wins},
+                     {"derived", stats.derived_results}};
+  json["endings"] = {{"checkmate", stats.checkmates}, {"stalemate", stats.stalemates},
+                     {"playable", stats.playable},    {"unknown", stats.unknown},
+                     {"undecided", stats.undecided}};
+  json["result_conflicts"] = stats.result_conflicts;
+  json["timelines"] = BucketsJson(stats.timelines);
+  json["lengths"] = BucketsJson(stats.lengths);
+  return json;
+}
+
+void WriteStatsJson(const DatabaseStats& stats, std::string* out) {
+  *out += DumpJson(StatsJson(stats)) + "\n";
 }
 
 }  // namespace fived

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "query/filter.h"
+#include "query/json.h"
 #include "query/store.h"
 #include "schema/db.h"
 
@@ -101,13 +102,15 @@ DbResult<DatabaseStats> ComputeStats(GameStore& store, const GameFilter& filter,
 // left out).
 void WriteStatsTable(const DatabaseStats& stats, std::string* out);
 
-// Appends the statistics as one JSON object and a newline: "games", "originals", "duplicates",
+// The statistics as one JSON object: "games", "originals", "duplicates",
 // "rejected", "sources", "actions" (total), "variants" [{"variant", "games", "originals"}],
 // "players" [{"name", "games", "wins", "draws", "losses"}], "dates" {"first", "last" (null when
 // no game has a readable date), "dated", "undated", "unreadable"}, "results" {"white_wins",
 // "draws", "black_wins", "derived"}, "endings" {"checkmate", "stalemate", "playable", "unknown",
 // "undecided"}, "result_conflicts",
 // "timelines" and "lengths" [{"range", "min", "max" (null for no bound), "games"}].
+Json StatsJson(const DatabaseStats& stats);
+// Appends StatsJson(stats) as text and a newline.
 void WriteStatsJson(const DatabaseStats& stats, std::string* out);
 
 }  // namespace fived

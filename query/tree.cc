@@ -15,7 +15,6 @@
 #include <unordered_set>
 #include <utility>
 
-#include "query/json.h"
 #include "query/search.h"
 #include "query/text.h"
 #include "schema/ending.h"
@@ -271,49 +270,31 @@ void CollectRows(const TreeNode& parent, int limit, int indent,
   }
 }
 
-// The keys the position and the actions share, from results to last_date.
-void WriteCountsJson(const TreeNode& node, JsonWriter* json) {
-  json->Key("results").Int(node.results());
-  json->Key("white_wins").Int(node.white_wins);
-  json->Key("draws").Int(node.draws);
-  json->Key("black_wins").Int(node.black_wins);
-  json->Key("derived").Int(node.derived);
-  json->Key("score");
-  if (const std::optional<double> score = node.score()) {
-    json->Double(*score);
-  } else {
-    json->Null();
-  }
-  json->Key("first_date");
-  if (node.first_date.empty()) {
-    json->Null();
-  } else {
-    json->String(node.first_date);
-  }
-  json->Key("last_date");
-  if (node.last_date.empty()) {
-    json->Null();
-  } else {
-    json->String(node.last_date);
-  }
+// The keys the position and the actions share, from results to last_date, set in *json.
+void SetCountsJson(const TreeNode& node, Json* json) {
+  (*json)["results"] = node.results();
+  (*json)["white_wins"] = node.white_wins;
+  (*json)["draws"] = node.draws;
+  (*json)["black_wins"] = node.black_wins;
+  (*json)["derived"] = node.derived;
+  const std::optional<double> score = node.score();
+  (*json)["score"] = score ? JsonNumber(*score) : Json(nullptr);
+  (*json)["first_date"] = node.first_date.empty() ? Json(nullptr) : Json(node.first_date);
+  (*json)["last_date"] = node.last_date.empty() ? Json(nullptr) : Json(node.last_date);
 }
 
 // The array of the actions from `parent`, each with its own answers when it is expanded.
-void WriteActionsJson(const TreeNode& parent, JsonWriter* json) {
-  json->BeginArray();
+Json ActionsJson(const TreeNode& parent) {
+  Json actions = Json::array();
   for (const TreeNode& node : parent.children) {
-    json->BeginObject();
-    json->Key("action").String(node.action);
-    json->Key("games").Int(node.games);
-    json->Key("share").Double(node.ShareOf(parent));
-    WriteCountsJson(node, json);
-    if (node.expanded) {
-      json->Key("children");
-      WriteActionsJson(node, json);
-    }
-    json->EndObject();
+    Json action = {{"action", node.action},
+                   {"games", node.games},
+                   {"share", JsonNumber(node.ShareOf(parent))}};
+    SetCountsJson(node, &action);
+    if (node.expanded) action["children"] = ActionsJson(node);
+    actions.push_back(std::move(action));
   }
-  json->EndArray();
+  return actions;
 }
 
 }  // namespace
@@ -403,14 +384,15 @@ void WriteTreeTable(const TreeNode& position, int limit, std::string* out) {
   *out += FormatTable(rows, {false, true, true, true, true, true, true, true, true, false});
 }
 
+Json TreeJson(const TreeNode& position) {
+  Json json = {{"games", position.games}};
+  SetCountsJson(position, &json);
+  json["actions"] = ActionsJson(position);
+  return json;
+}
+
 void WriteTreeJson(const TreeNode& position, std::string* out) {
-  JsonWriter json(out);
-  json.BeginObject();
-  json.Key("games").Int(position.games);
-  WriteCountsJson(position, &json);
-  json.Key("actions");
-  WriteActionsJson(position, &json);
-  json.EndObject();
+  *out += DumpJson(TreeJson(position));
 }
 
 }  // namespace fived

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "query/filter.h"
+#include "query/json.h"
 #include "query/store.h"
 #include "schema/db.h"
 
@@ -96,12 +97,14 @@ DbResult<TreeNode> BuildTree(GameStore& store, uint64_t state_key, const GameFil
 // `limit` actions of each list and sums up the rest in one line; 0 shows everything.
 void WriteTreeTable(const TreeNode& position, int limit, std::string* out);
 
-// Appends the tree of `position` as JSON: an object with the keys games, results, white_wins,
+// The tree of `position` as JSON: an object with the keys games, results, white_wins,
 // draws, black_wins, derived, score (a number, in percent; null when no game has a result), first_date and
 // last_date (null when unknown), and actions: an array with one object per action, with the keys
 // action, games, share (a number, in percent of the games of the position or of the action it
 // answers), the position's keys from results to last_date, and children (an array of the same
 // objects) exactly when the node is `expanded`.
+Json TreeJson(const TreeNode& position);
+// Appends TreeJson(position) as text (without a newline).
 void WriteTreeJson(const TreeNode& position, std::string* out);
 
 }  // namespace fived
