@@ -49,8 +49,10 @@ class KeySet {
 
 constexpr int kNoConstraint = INT_MIN;
 
-// Moves Decide's quick try may play before the exhaustive search takes over.
-constexpr uint64_t kQuickTryBudget = 300;
+// Moves Decide's quick try may play before the exhaustive search takes over. Where it succeeds
+// it takes 16 moves on average (the first 10,000 benchmark games); past a few dozen the
+// hypercuboid search is the cheaper way on.
+constexpr uint64_t kQuickTryBudget = 50;
 
 // The key of a search node: the state, and the lowest source timeline its next physical move may
 // have (two nodes with the same state but different constraints have different subtrees).
