@@ -3,18 +3,10 @@
 #include <fstream>
 #include <iostream>
 
-#include "core/pgn_syntax.h"
-#include "core/replay.h"
 #include "core/utf8.h"
 #include "core/variants.h"
-#include "query/duplicates.h"
-#include "query/find.h"
 #include "query/picture.h"
-#include "query/search.h"
-#include "query/stats.h"
-#include "query/store.h"
-#include "query/tree.h"
-#include "schema/ending.h"
+#include "query/request.h"
 
 namespace po = boost::program_options;
 
@@ -28,7 +20,7 @@ constexpr const char* kUsage =
     "Usage: 5d-query [--db FILE] [filters] [position] [output]      find games\n"
     "       5d-query tree [--moves TEXT | --state BOARDS] [--depth N] [filters]\n"
     "       5d-query duplicates [--twin-actions N] [--export-unique FILE]\n"
-    "       5d-query show ID [--action N] [--svg FILE]\n"
+    "       5d-query show ID [--action N] [--svg FILE] [--format json]\n"
     "       5d-query stats [filters]\n"
     "\n"
     "Searches a database made by 5d-index (read-only: the database is never changed, and it\n"
@@ -59,184 +51,36 @@ constexpr const char* kUsage =
     "Exit status: 0 done (also when nothing matched), 2 bad arguments, 3 the database could\n"
     "not be read.\n";
 
-struct Failure {
-  int code;
-  std::string message;
-};
-
-Failure Usage(std::string message) { return {kExitUsage, std::move(message)}; }
-Failure DbFailure(const fived::DbError& error) { return {kExitDatabase, error.message}; }
-
 std::string VariantList() {
   std::string out;
   for (const fived::Variant& v : fived::OfficialVariants()) out += "  " + v.name + "\n";
   return out;
 }
 
-// Filters from the options; a Failure when one is malformed.
-std::variant<fived::GameFilter, Failure> ReadFilter(const po::variables_map& vm) {
-  fived::GameFilter filter;
-  auto text = [&](const char* name) {
-    return vm.count(name) ? vm[name].as<std::string>() : std::string();
-  };
-  filter.player = text("player");
-  filter.white = text("white");
-  filter.black = text("black");
-  if (vm.count("variant")) {
-    auto resolved = fived::ResolveVariantName(vm["variant"].as<std::string>());
-    if (resolved.index() == 1) return Usage("--variant: " + std::get<1>(resolved));
-    filter.variant = std::get<0>(resolved);
-  }
-  if (vm.count("result")) {
-    auto result = fived::NormalizeResult(vm["result"].as<std::string>());
-    if (!result) {
-      return Usage("--result: '" + vm["result"].as<std::string>() +
-                   "' is not a result (1-0, 0-1, 1/2-1/2, *, white, black, draw)");
-    }
-    filter.result = *result;
-  }
-  for (const char* name : {"date-from", "date-to"}) {
-    if (!vm.count(name)) continue;
-    const bool upper = std::string_view(name) == "date-to";
-    auto date = fived::DateBound(vm[name].as<std::string>(), upper);
-    if (auto* error = std::get_if<std::string>(&date)) {
-      return Usage(std::string("--") + name + ": " + *error);
-    }
-    (upper ? filter.date_to : filter.date_from) = std::get<int32_t>(date);
-  }
-  if (filter.date_from != 0 && filter.date_to != 0 && filter.date_from > filter.date_to) {
-    return Usage("--date-from is after --date-to");
-  }
-  if (vm.count("header")) {
-    for (const std::string& pair : vm["header"].as<std::vector<std::string>>()) {
-      const size_t eq = pair.find('=');
-      if (eq == std::string::npos || eq == 0) {
-        return Usage("--header: '" + pair + "' is not NAME=VALUE");
-      }
-      filter.headers.emplace_back(pair.substr(0, eq), pair.substr(eq + 1));
-    }
-  }
-  filter.min_timelines = vm["min-timelines"].as<int>();
-  filter.min_actions = vm["min-actions"].as<int>();
-  filter.originals_only = vm.count("unique") > 0;
-  if (vm.count("ending")) {
-    const std::string name = vm["ending"].as<std::string>();
-    filter.ending = fived::VerdictFromName(name);
-    if (!filter.ending) {
-      return Usage("--ending: '" + name +
-                   "' is not an ending (checkmate, stalemate, playable, unknown)");
-    }
-  }
-  filter.result_conflict = vm.count("result-conflict") > 0;
-  return filter;
-}
-
-// The state a --moves or --state option names (with --variant for --moves); nullopt when none
-// is given.
-std::variant<std::optional<fived::Position>, Failure> ReadState(const po::variables_map& vm,
-                                                                const fived::GameFilter& filter) {
-  if (vm.count("moves") && vm.count("state")) {
-    return Usage("--moves and --state exclude each other");
-  }
-  if (vm.count("moves")) {
-    const std::string variant = filter.variant.empty() ? "Standard" : filter.variant;
-    if (variant == "custom") return Usage("--moves needs an official --variant, not custom");
-    auto pos = fived::PositionFromMoves(variant, vm["moves"].as<std::string>());
-    if (auto* error = std::get_if<std::string>(&pos)) return Usage(*error);
-    return std::optional<fived::Position>(std::get<fived::Position>(std::move(pos)));
-  }
-  if (vm.count("state")) {
-    auto pos = fived::PositionFromState(vm["state"].as<std::string>());
-    if (auto* error = std::get_if<std::string>(&pos)) return Usage(*error);
-    return std::optional<fived::Position>(std::get<fived::Position>(std::move(pos)));
-  }
-  return std::optional<fived::Position>();
-}
-
-std::variant<fived::OutputFormat, Failure> ReadFormat(const po::variables_map& vm) {
-  const std::string text = vm["format"].as<std::string>();
-  auto format = fived::ParseOutputFormat(text);
-  if (!format) return Usage("--format: '" + text + "' is not table, json, csv or 5dpgn");
-  return *format;
-}
-
-// The format of tree, duplicates and stats: table or json.
-std::variant<fived::OutputFormat, Failure> ReadTableOrJson(const po::variables_map& vm,
-                                                           std::string_view command) {
-  auto format = ReadFormat(vm);
-  if (auto* f = std::get_if<Failure>(&format)) return *f;
-  const fived::OutputFormat output = std::get<fived::OutputFormat>(format);
-  if (output != fived::OutputFormat::kTable && output != fived::OutputFormat::kJson) {
-    return Usage(std::string(command) + " writes --format table or json");
-  }
-  return output;
-}
-
-// Options that take a number and the least value each accepts (vm holds the defaults too).
-constexpr std::pair<const char*, long> kLeastValues[] = {
-    {"limit", 0}, {"offset", 0},  {"min-timelines", 0}, {"min-actions", 0},
-    {"top", 0},   {"depth", 1},   {"twin-actions", 1},  {"columns", 0},
-    {"action", 0}};
-
-// The options each command takes besides --db and --help. An option a command does not take
-// would do nothing there, so giving it is an error rather than silently ignored.
-const std::vector<std::string>& CommandOptions(std::string_view command) {
-  static const std::vector<std::string> kFilters = {
-      "player",    "white",   "black",  "variant",       "result",      "date-from",
-      "date-to",   "header",  "unique", "min-timelines", "min-actions", "ending",
-      "result-conflict"};
-  auto with_filters = [](std::vector<std::string> own) {
-    own.insert(own.end(), kFilters.begin(), kFilters.end());
-    return own;
-  };
-  static const std::vector<std::string> kFind =
-      with_filters({"format", "moves", "state", "state-md5", "deep", "board", "count", "limit",
-                    "offset", "sort", "canonical"});
-  static const std::vector<std::string> kTree =
-      with_filters({"format", "moves", "state", "depth", "limit"});
-  static const std::vector<std::string> kDuplicates = {"format", "twin-actions", "export-unique"};
-  static const std::vector<std::string> kShow = {"action", "svg", "columns", "unicode"};
-  static const std::vector<std::string> kStats = with_filters({"format", "top"});
-  if (command == "tree") return kTree;
-  if (command == "duplicates") return kDuplicates;
-  if (command == "show") return kShow;
-  if (command == "stats") return kStats;
-  return kFind;
-}
-
-// Refuses values out of range and options that would do nothing in `command`, alone or with the
-// others given.
-std::optional<Failure> CheckOptions(const po::variables_map& vm, std::string_view command) {
-  for (const auto& [name, least] : kLeastValues) {
-    if (!vm.count(name)) continue;
-    const long value = name == std::string_view("limit") || name == std::string_view("offset")
-                           ? vm[name].as<long>()
-                           : vm[name].as<int>();
-    if (value < least) {
-      return Usage(std::string("--") + name + " must be " + std::to_string(least) + " or more");
-    }
-  }
-  const std::vector<std::string>& allowed = CommandOptions(command);
+// The options given (not defaulted) as the request layer's names and values: --db and the
+// command's arguments are the command line's own.
+fived::Request ToRequest(const po::variables_map& vm, std::string command,
+                         std::vector<std::string> args) {
+  fived::Request request;
+  request.command = std::move(command);
+  request.args = std::move(args);
   for (const auto& [name, value] : vm) {
-    if (value.defaulted() || name == "db" || name == "args") continue;
-    if (std::find(allowed.begin(), allowed.end(), name) == allowed.end()) {
-      return Usage(std::string(command) + " does not take --" + name +
-                   " (5d-query --help says which options go with which command)");
+    if (value.defaulted() || name == "db" || name == "args" || name == "help") continue;
+    std::vector<std::string>& values = request.params[name];
+    const boost::any& any = value.value();
+    if (any.empty()) {
+      values.push_back("");  // a flag
+    } else if (const auto* text = boost::any_cast<std::string>(&any)) {
+      values.push_back(*text);
+    } else if (const auto* texts = boost::any_cast<std::vector<std::string>>(&any)) {
+      values = *texts;
+    } else if (const auto* number = boost::any_cast<int>(&any)) {
+      values.push_back(std::to_string(*number));
+    } else {
+      values.push_back(std::to_string(boost::any_cast<long>(any)));
     }
   }
-  auto given = [&](const char* name) { return vm.count(name) && !vm[name].defaulted(); };
-  if (given("deep") && !given("state-md5")) return Usage("--deep goes with --state-md5");
-  if (given("canonical") && vm["format"].as<std::string>() != "5dpgn" &&
-      vm["format"].as<std::string>() != "pgn") {
-    return Usage("--canonical goes with --format 5dpgn");
-  }
-  if (given("count")) {
-    for (const char* name : {"limit", "offset", "sort", "format", "canonical"}) {
-      if (given(name)) return Usage(std::string("--count prints a number: --") + name +
-                                    " does nothing with it");
-    }
-  }
-  return std::nullopt;
+  return request;
 }
 
 // A message for stderr with each line escaped (EscapeForTerminal): messages quote what users
@@ -253,271 +97,115 @@ std::string EscapeLines(std::string_view message) {
   }
 }
 
+// Reports a failure on stderr and returns `status`.
+int Fail(int status, std::string_view message) {
+  std::cerr << "5d-query: " << EscapeLines(message) << "\n";
+  return status;
+}
+int Fail(const fived::RequestError& error) {
+  return Fail(error.kind == fived::RequestError::Kind::kDatabase ? kExitDatabase : kExitUsage,
+              error.message);
+}
+int Fail(const fived::DbError& error) { return Fail(kExitDatabase, error.message); }
+
 // Prints a command's text, ending it with a line break (the JSON writers leave none).
 void Print(std::string out) {
   if (!out.empty() && out.back() != '\n') out += '\n';
   std::cout << out;
 }
 
-std::optional<Failure> Find(fived::GameStore& store, const po::variables_map& vm) {
-  auto filter = ReadFilter(vm);
-  if (auto* f = std::get_if<Failure>(&filter)) return *f;
-  fived::FindRequest request;
-  request.filter = std::get<fived::GameFilter>(filter);
-  auto format = ReadFormat(vm);
-  if (auto* f = std::get_if<Failure>(&format)) return *f;
-
-  int searches = static_cast<int>(vm.count("moves") + vm.count("state") + vm.count("state-md5") +
-                                  vm.count("board"));
-  if (searches > 1) {
-    return Usage("give one position: --moves, --state, --state-md5 or --board");
+int Find(fived::GameStore& store, const fived::Request& request) {
+  auto answer = fived::RunFind(store, request);
+  if (!answer.ok()) return Fail(answer.error());
+  const fived::FindAnswer& found = answer.value();
+  for (const std::string& hint : found.hints) std::cerr << "5d-query: " << hint << "\n";
+  if (found.count) {
+    std::cout << *found.count << "\n";
+    return kExitOk;
   }
-  auto state = ReadState(vm, request.filter);
-  if (auto* f = std::get_if<Failure>(&state)) return *f;
-  if (auto& pos = std::get<std::optional<fived::Position>>(state)) {
-    auto matches = fived::FindState(store, pos->StateKey());
-    if (!matches.ok()) return DbFailure(matches.error());
-    request.positions = std::move(matches).value();
-  } else if (vm.count("state-md5")) {
-    const std::string md5 = vm["state-md5"].as<std::string>();
-    if (!fived::IsMd5(md5)) return Usage("--state-md5: '" + md5 + "' is not 32 hex digits");
-    if (vm.count("deep")) {
-      auto ids = fived::FilteredIds(store, request.filter);
-      if (!ids.ok()) return DbFailure(ids.error());
-      auto matches = fived::ScanStateMd5(store, md5, ids.value());
-      if (!matches.ok()) return DbFailure(matches.error());
-      request.positions = std::move(matches).value();
-    } else {
-      auto matches = fived::FindFinalStateMd5(store, md5);
-      if (!matches.ok()) return DbFailure(matches.error());
-      request.positions = std::move(matches).value();
-    }
-  } else if (vm.count("board")) {
-    auto query = fived::ParseBoardQuery(vm["board"].as<std::string>());
-    if (auto* error = std::get_if<std::string>(&query)) return Usage(*error);
-    auto matches = fived::FindBoard(store, std::get<fived::BoardQuery>(query));
-    if (!matches.ok()) return DbFailure(matches.error());
-    request.positions = std::move(matches).value();
-    const std::string text = vm["board"].as<std::string>();
-    const std::string_view pieces = std::string_view(text).substr(0, text.find(':'));
-    if (request.positions->empty() && pieces.find('*') == std::string_view::npos &&
-        pieces.find_first_of("pPwWkKrR") != std::string_view::npos) {
-      // The most common reason for finding nothing: the board was typed as chess FEN.
-      std::cerr << "5d-query: no board matched. The '*' marks matter: 5DFEN writes unmoved "
-                   "pawns, brawns, kings and rooks with a '*' (r*nbqk*bnr*/p*p*p*p*p*p*p*p*/...), "
-                   "and a board written without any only matches boards where all of them "
-                   "have moved\n";
-    }
+  if (auto error = fived::WriteGames(store, found.games, found.format,
+                                     found.search.positions.has_value(), found.canonical,
+                                     std::cout)) {
+    return Fail(*error);
   }
-
-  if (vm.count("sort")) {
-    auto order = fived::ParseSortOrder(vm["sort"].as<std::string>());
-    if (!order) {
-      return Usage("--sort: '" + vm["sort"].as<std::string>() +
-                   "' is not one of id, white, black, result, date, variant, actions, "
-                   "timelines, action (a leading '-' sorts descending)");
-    }
-    if (order->field == fived::SortOrder::Field::kAction && !request.positions) {
-      return Usage("--sort action needs a position search");
-    }
-    request.sort = *order;
-  }
-  if (vm.count("limit")) request.limit = vm["limit"].as<long>();
-  request.offset = vm["offset"].as<long>();
-
-  if (vm.count("count")) {
-    auto count = fived::CountGames(store, request);
-    if (!count.ok()) return DbFailure(count.error());
-    std::cout << count.value() << "\n";
-    return std::nullopt;
-  }
-  auto games = fived::FindGames(store, request);
-  if (!games.ok()) return DbFailure(games.error());
-  if (auto error =
-          fived::WriteGames(store, games.value(), std::get<fived::OutputFormat>(format),
-                            request.positions.has_value(), vm.count("canonical") > 0, std::cout)) {
-    return DbFailure(*error);
-  }
-  return std::nullopt;
+  return kExitOk;
 }
 
-// How a game ends, for show: "checkmate, white in check", "playable, no side in check; a
-// legal action: (0T9)Nf3", "unknown, ... (the search stopped after N moves tried)", and whether
-// it contradicts the game's result; or "not decided".
-std::string EndingText(const fived::GameRow& game) {
-  if (!game.verdict) return "not decided";
-  std::string out = fived::VerdictName(*game.verdict);
-  if (game.checked_side) {
-    out += game.checked_side == fived::Color::kWhite ? ", white in check" : ", black in check";
+int Show(fived::GameStore& store, const fived::Request& request, const po::variables_map& vm) {
+  auto answer = fived::RunShow(store, request);
+  if (!answer.ok()) return Fail(answer.error());
+  const fived::ShowAnswer& show = answer.value();
+  if (show.format == fived::OutputFormat::kJson) {
+    auto json = fived::ShowJson(store, show);
+    if (!json.ok()) return Fail(json.error());
+    Print(fived::DumpJson(json.value()));
   } else {
-    out += ", no side in check";
+    std::cout << fived::ShowText(show);
   }
-  if (!game.witness.empty()) out += "; a legal action: " + game.witness;
-  if (*game.verdict == fived::Decision::Verdict::kUnknown) {
-    out += " (the search stopped after " + std::to_string(game.verdict_work) + " moves tried)";
-  }
-  // The conflict may be with the Result header or the result closing the moves, which can
-  // differ, so the text names neither.
-  if (game.result_conflict) out += "; contradicts the game's result";
-  return out;
-}
-
-std::optional<Failure> Show(fived::GameStore& store, const po::variables_map& vm,
-                            const std::vector<std::string>& args) {
-  if (args.size() != 1) return Usage("show takes one game id: 5d-query show ID");
-  int64_t id = 0;
-  try {
-    size_t used = 0;
-    id = std::stoll(args[0], &used);
-    if (used != args[0].size()) throw std::invalid_argument("id");
-  } catch (const std::exception&) {
-    return Usage("show: '" + args[0] + "' is not a game id");
-  }
-  auto row = store.Row(id);
-  if (!row.ok()) return DbFailure(row.error());
-  if (!row.value()) return Usage("show: there is no game " + std::to_string(id));
-  const fived::GameRow& game = *row.value();
-  auto texts = store.Texts(id);
-  if (!texts.ok()) return DbFailure(texts.error());
-
-  int action = vm.count("action") ? vm["action"].as<int>() : game.actions;
-  if (action < 0 || action > game.actions) {
-    return Usage("--action: game " + std::to_string(id) + " has actions 0 to " +
-                 std::to_string(game.actions));
-  }
-  // The position after `action`, from a replay of the stored text.
-  const fived::SyntaxResult parsed = fived::ParseGameSyntax(texts.value().text);
-  std::optional<fived::Position> position;
-  fived::ReplayOutcome outcome =
-      fived::ReplayGame(parsed.game, [&](int n, const fived::Position& p) {
-        if (n == action) position = p;
-      });
-  if (!position || !outcome.replayer) {
-    return Failure{kExitDatabase, "show: game " + std::to_string(id) + " no longer replays"};
-  }
-  std::vector<fived::Move> last;
-  if (action > 0) {
-    for (const fived::PlayedMove& m : outcome.replayer->actions()[action - 1].moves) {
-      last.push_back(m.move);
-    }
-  }
-
-  // Values from the input are escaped: they never act on the terminal.
-  using fived::EscapeForTerminal;
-  std::string out = "Game " + std::to_string(id) + ": " +
-                    EscapeForTerminal(game.white.empty() ? "?" : game.white) + " - " +
-                    EscapeForTerminal(game.black.empty() ? "?" : game.black);
-  if (!game.result.empty()) out += "  " + EscapeForTerminal(game.result);
-  if (!game.date.empty()) out += "  " + EscapeForTerminal(game.date);
-  out += "\n" + game.variant + ", " + std::to_string(game.actions) + " actions, " +
-         std::to_string(game.timelines) + " timelines";
-  if (game.duplicate_of != 0) out += ", a copy of game " + std::to_string(game.duplicate_of);
-  out += "\nSource: " + EscapeForTerminal(game.source) + " (game " +
-         std::to_string(game.game_index) + ", byte " +
-         std::to_string(game.byte_offset) + ")\n";
-  out += "Ending: " + EndingText(game) + "\n\n";
-  for (const auto& [name, value] : fived::HeadersOfText(texts.value().text)) {
-    out += "[" + EscapeForTerminal(name) + " \"" + EscapeForTerminal(value) + "\"]\n";
-  }
-  out += "\n" + texts.value().moves;
-  if (!texts.value().moves.empty() && texts.value().moves.back() != '\n') out += "\n";
-  out += "\nAfter action " + std::to_string(action) + " of " + std::to_string(game.actions) + ":\n";
-  fived::TextPictureOptions text_options;
-  text_options.max_columns = vm["columns"].as<int>();
-  text_options.unicode = vm.count("unicode") > 0;
-  out += fived::TextPicture(*position, text_options);
-  std::cout << out;
-
   if (vm.count("svg")) {
     const std::string path = vm["svg"].as<std::string>();
     fived::SvgPictureOptions svg_options;
-    svg_options.max_columns = vm["columns"].as<int>();
-    svg_options.title = "Game " + std::to_string(id) + " after action " + std::to_string(action);
+    svg_options.max_columns = show.picture.max_columns;
+    svg_options.title = "Game " + std::to_string(show.game.id) + " after action " +
+                        std::to_string(show.action);
     std::ofstream file(path, std::ios::binary);
-    file << fived::SvgPicture(*position, last, svg_options);
+    file << fived::SvgPicture(show.position, show.last_moves, svg_options);
     file.close();
-    if (!file) return Failure{kExitDatabase, "--svg: cannot write " + path};
+    if (!file) return Fail(kExitDatabase, "--svg: cannot write " + path);
   }
-  return std::nullopt;
+  return kExitOk;
 }
 
-std::optional<Failure> Tree(fived::GameStore& store, const po::variables_map& vm) {
-  auto filter = ReadFilter(vm);
-  if (auto* f = std::get_if<Failure>(&filter)) return *f;
-  const fived::GameFilter& games = std::get<fived::GameFilter>(filter);
-  auto format = ReadTableOrJson(vm, "tree");
-  if (auto* f = std::get_if<Failure>(&format)) return *f;
-  const fived::OutputFormat output = std::get<fived::OutputFormat>(format);
-  auto state = ReadState(vm, games);
-  if (auto* f = std::get_if<Failure>(&state)) return *f;
-  std::optional<fived::Position> root = std::get<std::optional<fived::Position>>(state);
-  if (!root) {
-    // The starting position of the variant.
-    const std::string variant = games.variant.empty() ? "Standard" : games.variant;
-    if (variant == "custom") return Usage("tree of custom games needs --state");
-    auto start = fived::PositionFromMoves(variant, "");
-    if (auto* error = std::get_if<std::string>(&start)) return Usage(*error);
-    root = std::get<fived::Position>(std::move(start));
-  }
-  const int depth = vm["depth"].as<int>();
-  auto nodes = fived::BuildTree(store, root->StateKey(), games, depth);
-  if (!nodes.ok()) return DbFailure(nodes.error());
+int Tree(fived::GameStore& store, const fived::Request& request) {
+  auto answer = fived::RunTree(store, request);
+  if (!answer.ok()) return Fail(answer.error());
   std::string out;
-  if (output == fived::OutputFormat::kJson) {
-    fived::WriteTreeJson(nodes.value(), &out);
+  if (answer.value().format == fived::OutputFormat::kJson) {
+    fived::WriteTreeJson(answer.value().root, &out);
   } else {
-    // 0 in WriteTreeTable shows every action.
-    const int limit = vm.count("limit") ? static_cast<int>(vm["limit"].as<long>()) : 0;
-    fived::WriteTreeTable(nodes.value(), limit, &out);
+    fived::WriteTreeTable(answer.value().root, answer.value().limit, &out);
   }
   Print(std::move(out));
-  return std::nullopt;
+  return kExitOk;
 }
 
-std::optional<Failure> Duplicates(fived::GameStore& store, const po::variables_map& vm) {
-  auto format = ReadTableOrJson(vm, "duplicates");
-  if (auto* f = std::get_if<Failure>(&format)) return *f;
-  const fived::OutputFormat output = std::get<fived::OutputFormat>(format);
-  fived::DuplicateOptions options;
-  options.twin_actions = vm["twin-actions"].as<int>();
-  auto groups = fived::FindDuplicates(store, options);
-  if (!groups.ok()) return DbFailure(groups.error());
+int Duplicates(fived::GameStore& store, const fived::Request& request,
+               const po::variables_map& vm) {
+  auto answer = fived::RunDuplicates(store, request);
+  if (!answer.ok()) return Fail(answer.error());
+  const std::vector<fived::DuplicateGroup>& groups = answer.value().groups;
   std::string out;
-  if (output == fived::OutputFormat::kJson) {
-    fived::WriteDuplicatesJson(groups.value(), &out);
+  if (answer.value().format == fived::OutputFormat::kJson) {
+    fived::WriteDuplicatesJson(groups, &out);
   } else {
-    fived::WriteDuplicatesTable(groups.value(), &out);
+    fived::WriteDuplicatesTable(groups, &out);
   }
   Print(std::move(out));
   if (vm.count("export-unique")) {
     const std::string path = vm["export-unique"].as<std::string>();
+    const std::string cannot_write = "--export-unique: cannot write " + path;
     std::ofstream file(path, std::ios::binary);
-    if (!file) return Failure{kExitDatabase, "--export-unique: cannot write " + path};
-    auto written = fived::ExportUnique(store, groups.value(), file);
-    if (!written.ok()) return DbFailure(written.error());
+    if (!file) return Fail(kExitDatabase, cannot_write);
+    auto written = fived::ExportUnique(store, groups, file);
+    if (!written.ok()) return Fail(written.error());
     file.close();
-    if (!file) return Failure{kExitDatabase, "--export-unique: cannot write " + path};
+    if (!file) return Fail(kExitDatabase, cannot_write);
     std::cerr << "5d-query: wrote " << written.value() << " games to " << path << "\n";
   }
-  return std::nullopt;
+  return kExitOk;
 }
 
-std::optional<Failure> Stats(fived::GameStore& store, const po::variables_map& vm) {
-  auto filter = ReadFilter(vm);
-  if (auto* f = std::get_if<Failure>(&filter)) return *f;
-  auto format = ReadTableOrJson(vm, "stats");
-  if (auto* f = std::get_if<Failure>(&format)) return *f;
-  const fived::OutputFormat output = std::get<fived::OutputFormat>(format);
-  auto stats = fived::ComputeStats(store, std::get<fived::GameFilter>(filter), vm["top"].as<int>());
-  if (!stats.ok()) return DbFailure(stats.error());
+int Stats(fived::GameStore& store, const fived::Request& request) {
+  auto answer = fived::RunStats(store, request);
+  if (!answer.ok()) return Fail(answer.error());
   std::string out;
-  if (output == fived::OutputFormat::kJson) {
-    fived::WriteStatsJson(stats.value(), &out);
+  if (answer.value().format == fived::OutputFormat::kJson) {
+    fived::WriteStatsJson(answer.value().stats, &out);
   } else {
-    fived::WriteStatsTable(stats.value(), &out);
+    fived::WriteStatsTable(answer.value().stats, &out);
   }
   Print(std::move(out));
-  return std::nullopt;
+  return kExitOk;
 }
 
 }  // namespace
@@ -528,7 +216,7 @@ int main(int argc, char** argv) {
       "db", po::value<std::string>()->default_value(fived::kDefaultDatabaseFile),
       "the database to search (made by 5d-index; never created or changed)")(
       "format,f", po::value<std::string>()->default_value("table"),
-      "table, json, csv or 5dpgn (find); table or json (tree, duplicates, stats)");
+      "table, json, csv or 5dpgn (find); table or json (tree, duplicates, show, stats)");
   po::options_description filters("Filters (find, tree, stats)");
   filters.add_options()("player", po::value<std::string>(), "a player of either colour")(
       "white", po::value<std::string>(), "the white player")("black", po::value<std::string>(),
@@ -581,9 +269,9 @@ int main(int argc, char** argv) {
       "searches); '-date' sorts descending")(
       "canonical", "with --format 5dpgn: headers and canonical moves instead of the original text");
   po::options_description commands("Commands");
-  commands.add_options()("depth", po::value<int>()->default_value(1),
+  commands.add_options()("depth", po::value<int>()->default_value(fived::kDefaultDepth),
                          "tree: expand N actions deep")(
-      "twin-actions", po::value<int>()->default_value(10),
+      "twin-actions", po::value<int>()->default_value(fived::kDefaultTwinActions),
       "duplicates: twins share players, date and this many first actions")(
       "export-unique", po::value<std::string>(),
       "duplicates: write every game once (the most complete copy) to FILE")(
@@ -592,7 +280,7 @@ int main(int argc, char** argv) {
       "columns", po::value<int>()->default_value(0),
       "show: draw only the last N half-turns (0: all)")(
       "unicode", "show: chess symbols instead of letters in the terminal picture")(
-      "top", po::value<int>()->default_value(10), "stats: how many top players");
+      "top", po::value<int>()->default_value(fived::kDefaultTop), "stats: how many top players");
   po::options_description hidden;
   hidden.add_options()("args", po::value<std::vector<std::string>>(), "command and arguments");
   po::options_description all;
@@ -631,33 +319,24 @@ int main(int argc, char** argv) {
     std::cerr << "5d-query: unexpected argument '" << args.front() << "'\n";
     return kExitUsage;
   }
-  if (auto failure = CheckOptions(vm, command)) {
-    std::cerr << "5d-query: " << EscapeLines(failure->message) << "\n";
-    return failure->code;
-  }
+  const fived::Request request = ToRequest(vm, command, std::move(args));
+  if (auto error = fived::CheckRequest(request)) return Fail(*error);
   std::ios::sync_with_stdio(false);
 
   auto store = fived::GameStore::Open(vm["db"].as<std::string>());
-  if (!store.ok()) {
-    std::cerr << "5d-query: " << EscapeLines(store.error().message) << "\n";
-    return kExitDatabase;
-  }
-  std::optional<Failure> failure;
+  if (!store.ok()) return Fail(store.error());
+  int status = kExitOk;
   if (command == "find") {
-    failure = Find(store.value(), vm);
+    status = Find(store.value(), request);
   } else if (command == "show") {
-    failure = Show(store.value(), vm, args);
+    status = Show(store.value(), request, vm);
   } else if (command == "tree") {
-    failure = Tree(store.value(), vm);
+    status = Tree(store.value(), request);
   } else if (command == "duplicates") {
-    failure = Duplicates(store.value(), vm);
+    status = Duplicates(store.value(), request, vm);
   } else {
-    failure = Stats(store.value(), vm);
+    status = Stats(store.value(), request);
   }
   std::cout.flush();
-  if (failure) {
-    std::cerr << "5d-query: " << EscapeLines(failure->message) << "\n";
-    return failure->code;
-  }
-  return kExitOk;
+  return status;
 }

@@ -102,6 +102,7 @@ query export-unique "${db[@]}" duplicates --format json --export-unique "$scratc
 check index-unique --db "$scratch/unique.sqlite" --quiet --json "$scratch/unique.5dpgn"
 query unique-duplicates --db "$scratch/unique.sqlite" duplicates
 query show "${db[@]}" show 14 --action 9
+query show-json "${db[@]}" show 14 --action 9 --format json
 query stats "${db[@]}" stats
 query stats-json "${db[@]}" stats --format json
 query bad-moves "${db[@]}" --moves '1. e3 / f6 2. Qh9'

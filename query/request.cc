@@ -1,0 +1,572 @@
+// The request layer; see request.h.
+#include "query/request.h"
+
+#include <algorithm>
+#include <charconv>
+#include <limits>
+
+#include "core/pgn_syntax.h"
+#include "core/replay.h"
+#include "core/utf8.h"
+#include "query/search.h"
+#include "schema/ending.h"
+
+namespace fived {
+
+namespace {
+
+using Params = std::vector<std::string>;
+
+RequestError BadRequest(std::string message) {
+  return {RequestError::Kind::kBadRequest, std::move(message)};
+}
+RequestError DbFailure(const DbError& error) {
+  return {RequestError::Kind::kDatabase, error.message};
+}
+
+// A parameter as messages name it: "--limit" on the command line, "limit" in the API.
+std::string Name(const Request& request, std::string_view name) {
+  return std::string(request.spelling.prefix) + std::string(name);
+}
+
+const Params kFlags = {"count", "deep", "unique", "result-conflict", "canonical", "unicode"};
+const Params kFilters = {"player",  "white",         "black",       "variant", "result",
+                         "date-from", "date-to",     "header",      "unique",  "min-timelines",
+                         "min-actions", "ending",    "result-conflict"};
+
+bool IsFlag(std::string_view name) {
+  return std::find(kFlags.begin(), kFlags.end(), name) != kFlags.end();
+}
+
+// The first value of a parameter; nullptr when it is not given.
+const std::string* Value(const Request& request, std::string_view name) {
+  const auto it = request.params.find(std::string(name));
+  return it == request.params.end() || it->second.empty() ? nullptr : &it->second.front();
+}
+
+// Whether a parameter is given (a flag: given and on). CheckRequest has read the flags' values.
+bool Given(const Request& request, std::string_view name) {
+  const std::string* value = Value(request, name);
+  if (value == nullptr) return false;
+  return !IsFlag(name) || *value == "" || *value == "1" || *value == "true";
+}
+
+std::string Text(const Request& request, std::string_view name, std::string fallback = "") {
+  const std::string* value = Value(request, name);
+  return value ? *value : fallback;
+}
+
+// A decimal integer, whole text; nullopt when it is not one or does not fit.
+std::optional<int64_t> ParseInteger(std::string_view text) {
+  int64_t value = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error != std::errc() || end != text.data() + text.size()) return std::nullopt;
+  return value;
+}
+
+// A number CheckRequest has read (so it parses), or `fallback` when it is not given.
+int64_t Number(const Request& request, std::string_view name, int64_t fallback) {
+  const std::string* value = Value(request, name);
+  return value ? *ParseInteger(*value) : fallback;
+}
+
+// The parameters that take a number, and the least value each accepts.
+constexpr std::pair<const char*, long> kLeastValues[] = {
+    {"limit", 0}, {"offset", 0},  {"min-timelines", 0}, {"min-actions", 0},
+    {"top", 0},   {"depth", 1},   {"twin-actions", 1},  {"columns", 0},
+    {"action", 0}};
+
+// The parameters each command takes. `find` is also what an unknown command would be checked
+// against, which CheckRequest refuses first.
+const Params* CommandParams(std::string_view command) {
+  auto with_filters = [](Params own) {
+    own.insert(own.end(), kFilters.begin(), kFilters.end());
+    return own;
+  };
+  static const Params kFind =
+      with_filters({"format", "moves", "state", "state-md5", "deep", "board", "count", "limit",
+                    "offset", "sort", "canonical"});
+  static const Params kTree = with_filters({"format", "moves", "state", "depth", "limit"});
+  static const Params kDuplicates = {"format", "twin-actions", "export-unique"};
+  static const Params kShow = {"format", "action", "svg", "columns", "unicode"};
+  static const Params kStats = with_filters({"format", "top"});
+  static const Params kPicture = {"moves", "state", "variant", "columns"};
+  if (command == "find") return &kFind;
+  if (command == "tree") return &kTree;
+  if (command == "duplicates") return &kDuplicates;
+  if (command == "show") return &kShow;
+  if (command == "stats") return &kStats;
+  if (command == "picture") return &kPicture;
+  return nullptr;
+}
+
+// Numbers that do not read or are out of range, and values given twice where one is taken.
+std::optional<RequestError> CheckValues(const Request& request) {
+  for (const auto& [name, values] : request.params) {
+    if (values.size() > 1 && name != "header") {
+      return BadRequest(Name(request, name) + " is given more than once");
+    }
+    if (IsFlag(name) && !values.empty()) {
+      const std::string& value = values.front();
+      if (value != "" && value != "1" && value != "true" && value != "0" && value != "false") {
+        return BadRequest(Name(request, name) + ": '" + value + "' is not true or false");
+      }
+    }
+  }
+  for (const auto& [name, least] : kLeastValues) {
+    const std::string* text = Value(request, name);
+    if (text == nullptr) continue;
+    const std::optional<int64_t> value = ParseInteger(*text);
+    // Only limit and offset count games; the others are small numbers.
+    const bool wide = name == std::string_view("limit") || name == std::string_view("offset");
+    if (!value || (!wide && *value > std::numeric_limits<int>::max())) {
+      return BadRequest(Name(request, name) + ": '" + *text + "' is not a number" +
+                        (value ? " this tool can take" : ""));
+    }
+    if (*value < least) {
+      return BadRequest(Name(request, name) + " must be " + std::to_string(least) + " or more");
+    }
+  }
+  return std::nullopt;
+}
+
+// Parameters that would do nothing: not taken by the command, or not with the others given.
+std::optional<RequestError> CheckCombinations(const Request& request) {
+  const Params& allowed = *CommandParams(request.command);
+  for (const auto& [name, values] : request.params) {
+    if (std::find(allowed.begin(), allowed.end(), name) == allowed.end()) {
+      return BadRequest(request.command + " does not take " + Name(request, name) + " (" +
+                        std::string(request.spelling.help) + ")");
+    }
+  }
+  const auto name = [&](std::string_view n) { return Name(request, n); };
+  if (Given(request, "deep") && !Given(request, "state-md5")) {
+    return BadRequest(name("deep") + " goes with " + name("state-md5"));
+  }
+  const std::string format = Text(request, "format", "table");
+  if (Given(request, "canonical") && format != "5dpgn" && format != "pgn") {
+    return BadRequest(name("canonical") + " goes with " + name("format") + " 5dpgn");
+  }
+  if (Given(request, "count")) {
+    for (const char* other : {"limit", "offset", "sort", "format", "canonical"}) {
+      if (Given(request, other)) {
+        return BadRequest(name("count") + " prints a number: " + name(other) +
+                          " does nothing with it");
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<RequestError> ReadFilter(const Request& request, GameFilter* filter) {
+  filter->player = Text(request, "player");
+  filter->white = Text(request, "white");
+  filter->black = Text(request, "black");
+  if (const std::string* variant = Value(request, "variant")) {
+    auto resolved = ResolveVariantName(*variant);
+    if (resolved.index() == 1) {
+      return BadRequest(Name(request, "variant") + ": " + std::get<1>(resolved));
+    }
+    filter->variant = std::get<0>(resolved);
+  }
+  if (const std::string* text = Value(request, "result")) {
+    auto result = NormalizeResult(*text);
+    if (!result) {
+      return BadRequest(Name(request, "result") + ": '" + *text +
+                        "' is not a result (1-0, 0-1, 1/2-1/2, *, white, black, draw)");
+    }
+    filter->result = *result;
+  }
+  for (const char* name : {"date-from", "date-to"}) {
+    const std::string* text = Value(request, name);
+    if (text == nullptr) continue;
+    const bool upper = std::string_view(name) == "date-to";
+    auto date = DateBound(*text, upper);
+    if (auto* error = std::get_if<std::string>(&date)) {
+      return BadRequest(Name(request, name) + ": " + *error);
+    }
+    (upper ? filter->date_to : filter->date_from) = std::get<int32_t>(date);
+  }
+  if (filter->date_from != 0 && filter->date_to != 0 && filter->date_from > filter->date_to) {
+    return BadRequest(Name(request, "date-from") + " is after " + Name(request, "date-to"));
+  }
+  if (const auto it = request.params.find("header"); it != request.params.end()) {
+    for (const std::string& pair : it->second) {
+      const size_t eq = pair.find('=');
+      if (eq == std::string::npos || eq == 0) {
+        return BadRequest(Name(request, "header") + ": '" + pair + "' is not NAME=VALUE");
+      }
+      filter->headers.emplace_back(pair.substr(0, eq), pair.substr(eq + 1));
+    }
+  }
+  filter->min_timelines = static_cast<int>(Number(request, "min-timelines", 0));
+  filter->min_actions = static_cast<int>(Number(request, "min-actions", 0));
+  filter->originals_only = Given(request, "unique");
+  if (const std::string* name = Value(request, "ending")) {
+    filter->ending = VerdictFromName(*name);
+    if (!filter->ending) {
+      return BadRequest(Name(request, "ending") + ": '" + *name +
+                        "' is not an ending (checkmate, stalemate, playable, unknown)");
+    }
+  }
+  filter->result_conflict = Given(request, "result-conflict");
+  return std::nullopt;
+}
+
+// The state "moves" or "state" names (moves played in `variant`, a resolved name or empty for
+// Standard); nullopt when neither is given.
+RequestResult<std::optional<Position>> ReadState(const Request& request,
+                                                 const std::string& variant) {
+  const std::string* moves = Value(request, "moves");
+  const std::string* state = Value(request, "state");
+  if (moves && state) {
+    return BadRequest(Name(request, "moves") + " and " + Name(request, "state") +
+                      " exclude each other");
+  }
+  std::variant<Position, std::string> position;
+  if (moves) {
+    const std::string played_in = variant.empty() ? "Standard" : variant;
+    if (played_in == "custom") {
+      return BadRequest(Name(request, "moves") + " needs an official " + Name(request, "variant") +
+                        ", not custom");
+    }
+    position = PositionFromMoves(played_in, *moves);
+  } else if (state) {
+    position = PositionFromState(*state);
+  } else {
+    return std::optional<Position>();
+  }
+  if (auto* error = std::get_if<std::string>(&position)) return BadRequest(*error);
+  return std::optional<Position>(std::get<Position>(std::move(position)));
+}
+
+// The state ReadState names, or else the start of `variant` (Standard when empty); `what` names
+// the request in the message for custom games, which have no start of their own.
+RequestResult<Position> StateOrStart(const Request& request, const std::string& variant,
+                                     std::string_view what) {
+  RequestResult<std::optional<Position>> state = ReadState(request, variant);
+  if (!state.ok()) return state.error();
+  if (state.value()) return std::move(*state.value());
+  const std::string start_of = variant.empty() ? "Standard" : variant;
+  if (start_of == "custom") {
+    return BadRequest(std::string(what) + " of custom games needs " + Name(request, "state"));
+  }
+  auto start = PositionFromMoves(start_of, "");
+  if (auto* error = std::get_if<std::string>(&start)) return BadRequest(*error);
+  return std::get<Position>(std::move(start));
+}
+
+RequestResult<OutputFormat> ReadFormat(const Request& request) {
+  const std::string text = Text(request, "format", "table");
+  const std::optional<OutputFormat> format = ParseOutputFormat(text);
+  if (!format) {
+    return BadRequest(Name(request, "format") + ": '" + text +
+                      "' is not table, json, csv or 5dpgn");
+  }
+  return *format;
+}
+
+// The format of tree, duplicates, show and stats: table or json.
+RequestResult<OutputFormat> ReadTableOrJson(const Request& request) {
+  RequestResult<OutputFormat> format = ReadFormat(request);
+  if (!format.ok()) return format;
+  if (format.value() != OutputFormat::kTable && format.value() != OutputFormat::kJson) {
+    return BadRequest(request.command + " writes " + Name(request, "format") + " table or json");
+  }
+  return format;
+}
+
+// The games a position parameter (moves, state, state-md5 or board) names, into *answer;
+// nothing when none is given.
+std::optional<RequestError> FindPositions(GameStore& store, const Request& request,
+                                          FindAnswer* answer) {
+  FindRequest& search = answer->search;
+  RequestResult<std::optional<Position>> state = ReadState(request, search.filter.variant);
+  if (!state.ok()) return state.error();
+  if (const std::optional<Position>& position = state.value()) {
+    auto matches = FindState(store, position->StateKey());
+    if (!matches.ok()) return DbFailure(matches.error());
+    search.positions = std::move(matches).value();
+  } else if (const std::string* md5 = Value(request, "state-md5")) {
+    if (!IsMd5(*md5)) {
+      return BadRequest(Name(request, "state-md5") + ": '" + *md5 + "' is not 32 hex digits");
+    }
+    if (Given(request, "deep")) {
+      auto ids = FilteredIds(store, search.filter);
+      if (!ids.ok()) return DbFailure(ids.error());
+      auto matches = ScanStateMd5(store, *md5, ids.value());
+      if (!matches.ok()) return DbFailure(matches.error());
+      search.positions = std::move(matches).value();
+    } else {
+      auto matches = FindFinalStateMd5(store, *md5);
+      if (!matches.ok()) return DbFailure(matches.error());
+      search.positions = std::move(matches).value();
+    }
+  } else if (const std::string* board = Value(request, "board")) {
+    auto query = ParseBoardQuery(*board);
+    if (auto* error = std::get_if<std::string>(&query)) return BadRequest(*error);
+    auto matches = FindBoard(store, std::get<BoardQuery>(query));
+    if (!matches.ok()) return DbFailure(matches.error());
+    search.positions = std::move(matches).value();
+    const std::string_view pieces = std::string_view(*board).substr(0, board->find(':'));
+    if (search.positions->empty() && pieces.find('*') == std::string_view::npos &&
+        pieces.find_first_of("pPwWkKrR") != std::string_view::npos) {
+      // The most common reason for finding nothing: the board was typed as chess FEN.
+      answer->hints.push_back(
+          "no board matched. The '*' marks matter: 5DFEN writes unmoved pawns, brawns, kings "
+          "and rooks with a '*' (r*nbqk*bnr*/p*p*p*p*p*p*p*p*/...), and a board written "
+          "without any only matches boards where all of them have moved");
+    }
+  }
+  return std::nullopt;
+}
+
+// The game id of show's one argument.
+RequestResult<int64_t> ReadGameId(const Request& request) {
+  if (request.args.size() != 1) {
+    return BadRequest("show takes one game id: 5d-query show ID");
+  }
+  const std::optional<int64_t> id = ParseInteger(request.args.front());
+  if (!id) return BadRequest("show: '" + request.args.front() + "' is not a game id");
+  return *id;
+}
+
+// How a game ends, for show: "checkmate, white in check", "playable, no side in check; a
+// legal action: (0T9)Nf3", "unknown, ... (the search stopped after N moves tried)", and whether
+// it contradicts the game's result; or "not decided".
+std::string EndingText(const GameRow& game) {
+  if (!game.verdict) return "not decided";
+  std::string out = VerdictName(*game.verdict);
+  if (game.checked_side) {
+    out += game.checked_side == Color::kWhite ? ", white in check" : ", black in check";
+  } else {
+    out += ", no side in check";
+  }
+  if (!game.witness.empty()) out += "; a legal action: " + game.witness;
+  if (*game.verdict == Decision::Verdict::kUnknown) {
+    out += " (the search stopped after " + std::to_string(game.verdict_work) + " moves tried)";
+  }
+  // The conflict may be with the Result header or the result closing the moves, which can
+  // differ, so the text names neither.
+  if (game.result_conflict) out += "; contradicts the game's result";
+  return out;
+}
+
+}  // namespace
+
+std::optional<RequestError> CheckRequest(const Request& request) {
+  if (CommandParams(request.command) == nullptr) {
+    return BadRequest("unknown command '" + request.command + "'");
+  }
+  if (auto error = CheckValues(request)) return error;
+  return CheckCombinations(request);
+}
+
+RequestResult<FindAnswer> RunFind(GameStore& store, const Request& request) {
+  if (auto error = CheckRequest(request)) return *error;
+  FindAnswer answer;
+  if (auto error = ReadFilter(request, &answer.search.filter)) return *error;
+  RequestResult<OutputFormat> format = ReadFormat(request);
+  if (!format.ok()) return format.error();
+  answer.format = format.value();
+  answer.canonical = Given(request, "canonical");
+
+  int searches = 0;
+  for (const char* name : {"moves", "state", "state-md5", "board"}) searches += Given(request, name);
+  if (searches > 1) {
+    return BadRequest("give one position: " + Name(request, "moves") + ", " +
+                      Name(request, "state") + ", " + Name(request, "state-md5") + " or " +
+                      Name(request, "board"));
+  }
+  if (auto error = FindPositions(store, request, &answer)) return *error;
+
+  FindRequest& search = answer.search;
+  if (const std::string* text = Value(request, "sort")) {
+    const std::optional<SortOrder> order = ParseSortOrder(*text);
+    if (!order) {
+      return BadRequest(Name(request, "sort") + ": '" + *text +
+                        "' is not one of id, white, black, result, date, variant, actions, "
+                        "timelines, action (a leading '-' sorts descending)");
+    }
+    if (order->field == SortOrder::Field::kAction && !search.positions) {
+      return BadRequest(Name(request, "sort") + " action needs a position search");
+    }
+    search.sort = *order;
+  }
+  search.limit = Number(request, "limit", -1);
+  search.offset = Number(request, "offset", 0);
+
+  if (Given(request, "count")) {
+    DbResult<int64_t> count = CountGames(store, search);
+    if (!count.ok()) return DbFailure(count.error());
+    answer.count = count.value();
+    return answer;
+  }
+  auto games = FindGames(store, search);
+  if (!games.ok()) return DbFailure(games.error());
+  answer.games = std::move(games).value();
+  return answer;
+}
+
+RequestResult<TreeAnswer> RunTree(GameStore& store, const Request& request) {
+  if (auto error = CheckRequest(request)) return *error;
+  GameFilter filter;
+  if (auto error = ReadFilter(request, &filter)) return *error;
+  TreeAnswer answer;
+  RequestResult<OutputFormat> format = ReadTableOrJson(request);
+  if (!format.ok()) return format.error();
+  answer.format = format.value();
+  RequestResult<Position> root = StateOrStart(request, filter.variant, "tree");
+  if (!root.ok()) return root.error();
+  const int depth = static_cast<int>(Number(request, "depth", kDefaultDepth));
+  auto nodes = BuildTree(store, root.value().StateKey(), filter, depth);
+  if (!nodes.ok()) return DbFailure(nodes.error());
+  answer.root = std::move(nodes).value();
+  answer.limit = static_cast<int>(Number(request, "limit", 0));
+  return answer;
+}
+
+RequestResult<DuplicatesAnswer> RunDuplicates(GameStore& store, const Request& request) {
+  if (auto error = CheckRequest(request)) return *error;
+  DuplicatesAnswer answer;
+  RequestResult<OutputFormat> format = ReadTableOrJson(request);
+  if (!format.ok()) return format.error();
+  answer.format = format.value();
+  DuplicateOptions options;
+  options.twin_actions = static_cast<int>(Number(request, "twin-actions", kDefaultTwinActions));
+  auto groups = FindDuplicates(store, options);
+  if (!groups.ok()) return DbFailure(groups.error());
+  answer.groups = std::move(groups).value();
+  return answer;
+}
+
+RequestResult<ShowAnswer> RunShow(GameStore& store, const Request& request) {
+  if (auto error = CheckRequest(request)) return *error;
+  RequestResult<int64_t> id = ReadGameId(request);
+  if (!id.ok()) return id.error();
+  auto row = store.Row(id.value());
+  if (!row.ok()) return DbFailure(row.error());
+  if (!row.value()) {
+    return RequestError{RequestError::Kind::kNotFound,
+                        "show: there is no game " + std::to_string(id.value())};
+  }
+  ShowAnswer answer;
+  answer.game = std::move(*row.value());
+  auto texts = store.Texts(id.value());
+  if (!texts.ok()) return DbFailure(texts.error());
+  answer.texts = std::move(texts).value();
+  RequestResult<OutputFormat> format = ReadTableOrJson(request);
+  if (!format.ok()) return format.error();
+  answer.format = format.value();
+  answer.picture.max_columns = static_cast<int>(Number(request, "columns", 0));
+  answer.picture.unicode = Given(request, "unicode");
+
+  const int actions = answer.game.actions;
+  answer.action = static_cast<int>(Number(request, "action", actions));
+  if (answer.action > actions) {
+    return BadRequest(Name(request, "action") + ": game " + std::to_string(id.value()) +
+                      " has actions 0 to " + std::to_string(actions));
+  }
+  // The position after the action, from a replay of the stored text.
+  const SyntaxResult parsed = ParseGameSyntax(answer.texts.text);
+  bool reached = false;
+  ReplayOutcome outcome = ReplayGame(parsed.game, [&](int n, const Position& p) {
+    if (n != answer.action) return;
+    answer.position = p;
+    reached = true;
+  });
+  if (!reached || !outcome.replayer) {
+    return RequestError{RequestError::Kind::kDatabase,
+                        "show: game " + std::to_string(id.value()) + " no longer replays"};
+  }
+  if (answer.action > 0) {
+    for (const PlayedMove& m : outcome.replayer->actions()[answer.action - 1].moves) {
+      answer.last_moves.push_back(m.move);
+    }
+  }
+  return answer;
+}
+
+RequestResult<StatsAnswer> RunStats(GameStore& store, const Request& request) {
+  if (auto error = CheckRequest(request)) return *error;
+  GameFilter filter;
+  if (auto error = ReadFilter(request, &filter)) return *error;
+  StatsAnswer answer;
+  RequestResult<OutputFormat> format = ReadTableOrJson(request);
+  if (!format.ok()) return format.error();
+  answer.format = format.value();
+  const int top = static_cast<int>(Number(request, "top", kDefaultTop));
+  auto stats = ComputeStats(store, filter, top);
+  if (!stats.ok()) return DbFailure(stats.error());
+  answer.stats = std::move(stats).value();
+  return answer;
+}
+
+RequestResult<std::string> RunPicture(const Request& request) {
+  if (auto error = CheckRequest(request)) return *error;
+  std::string variant;
+  if (const std::string* name = Value(request, "variant")) {
+    auto resolved = ResolveVariantName(*name);
+    if (resolved.index() == 1) {
+      return BadRequest(Name(request, "variant") + ": " + std::get<1>(resolved));
+    }
+    variant = std::get<0>(resolved);
+  }
+  RequestResult<Position> position = StateOrStart(request, variant, "a picture");
+  if (!position.ok()) return position.error();
+  SvgPictureOptions options;
+  options.max_columns = static_cast<int>(Number(request, "columns", 0));
+  return SvgPicture(position.value(), {}, options);
+}
+
+std::string ShowText(const ShowAnswer& answer) {
+  // Values from the input are escaped: they never act on the terminal.
+  const GameRow& game = answer.game;
+  std::string out = "Game " + std::to_string(game.id) + ": " +
+                    EscapeForTerminal(game.white.empty() ? "?" : game.white) + " - " +
+                    EscapeForTerminal(game.black.empty() ? "?" : game.black);
+  if (!game.result.empty()) out += "  " + EscapeForTerminal(game.result);
+  if (!game.date.empty()) out += "  " + EscapeForTerminal(game.date);
+  out += "\n" + game.variant + ", " + std::to_string(game.actions) + " actions, " +
+         std::to_string(game.timelines) + " timelines";
+  if (game.duplicate_of != 0) out += ", a copy of game " + std::to_string(game.duplicate_of);
+  out += "\nSource: " + EscapeForTerminal(game.source) + " (game " +
+         std::to_string(game.game_index) + ", byte " + std::to_string(game.byte_offset) + ")\n";
+  out += "Ending: " + EndingText(game) + "\n\n";
+  for (const auto& [name, value] : HeadersOfText(answer.texts.text)) {
+    out += "[" + EscapeForTerminal(name) + " \"" + EscapeForTerminal(value) + "\"]\n";
+  }
+  const std::string& moves = answer.texts.moves;
+  out += "\n" + moves;
+  if (!moves.empty() && moves.back() != '\n') out += "\n";
+  out += "\nAfter action " + std::to_string(answer.action) + " of " +
+         std::to_string(game.actions) + ":\n";
+  out += TextPicture(answer.position, answer.picture);
+  return out;
+}
+
+RequestResult<Json> ShowJson(GameStore& store, const ShowAnswer& answer) {
+  FoundGame found;
+  found.row = answer.game;
+  DbResult<Json> game = GameJson(store, found, false);
+  if (!game.ok()) return DbFailure(game.error());
+  Json json = std::move(game).value();
+  const std::vector<ActionMoves> actions = SplitCanonicalMovetext(answer.texts.moves);
+  json["moves"] = actions;
+  // The moves as played are in last_moves; the canonical texts say them as the move list does.
+  Json last = Json::array();
+  if (answer.action > 0 && answer.action <= static_cast<int>(actions.size())) {
+    last = actions[answer.action - 1];
+  }
+  SvgPictureOptions options;
+  options.max_columns = answer.picture.max_columns;
+  options.title = "Game " + std::to_string(answer.game.id) + " after action " +
+                  std::to_string(answer.action);
+  json["position"] = {{"action", answer.action},
+                      {"fen", answer.position.StateFen()},
+                      {"last_moves", std::move(last)},
+                      {"svg", SvgPicture(answer.position, answer.last_moves, options)}};
+  return json;
+}
+
+}  // namespace fived

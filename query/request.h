@@ -1,0 +1,146 @@
+// The request layer of 5d-query: which search runs for which parameters, and what makes a
+// parameter wrong. The command line (query/main.cc) and the server (query/serve.h) both hand it
+// plain names and values and get back an answer or a precise error, so that they accept the same
+// requests and answer them alike.
+//
+// Parameters are named as the command line's long options without "--" ("player", "moves",
+// "limit"); each has its values in the order given (only "header" may have several). A flag
+// ("count", "unique") is given with the value "", "1" or "true"; "0" and "false" leave it off.
+// Numbers are decimal integers. A parameter a command does not take is an error, as it would do
+// nothing there.
+#ifndef FIVED_QUERY_REQUEST_H_
+#define FIVED_QUERY_REQUEST_H_
+
+#include <cassert>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include "core/position.h"
+#include "query/duplicates.h"
+#include "query/find.h"
+#include "query/json.h"
+#include "query/picture.h"
+#include "query/stats.h"
+#include "query/store.h"
+#include "query/tree.h"
+
+namespace fived {
+
+// Defaults of the parameters that have one (the command line's help shows them).
+inline constexpr int kDefaultDepth = 1;
+inline constexpr int kDefaultTwinActions = 10;
+inline constexpr int kDefaultTop = 10;
+
+// How messages name parameters and where they send people to read which go with which command.
+struct Spelling {
+  std::string_view prefix;  // "--" on the command line, "" in the API
+  std::string_view help;
+};
+inline constexpr Spelling kCommandLineSpelling = {
+    "--", "5d-query --help says which options go with which command"};
+inline constexpr Spelling kApiSpelling = {"",
+                                          "the README lists the parameters of each endpoint"};
+
+struct Request {
+  std::string command = "find";  // find, tree, duplicates, show or stats
+  std::map<std::string, std::vector<std::string>> params;
+  std::vector<std::string> args;  // show's game id
+  Spelling spelling = kCommandLineSpelling;
+};
+
+struct RequestError {
+  enum class Kind {
+    kBadRequest,  // a parameter is wrong; the message says which and why
+    kNotFound,    // show: there is no such game
+    kDatabase,    // the database failed (or a game no longer replays)
+  };
+  Kind kind = Kind::kBadRequest;
+  std::string message;
+};
+
+// An answer or the RequestError that prevented it. Check ok() before value().
+template <typename T>
+class [[nodiscard]] RequestResult {
+ public:
+  RequestResult(T value) : value_(std::in_place_index<0>, std::move(value)) {}
+  RequestResult(RequestError error) : value_(std::in_place_index<1>, std::move(error)) {}
+
+  bool ok() const { return value_.index() == 0; }
+  T& value() {
+    assert(ok());
+    return *std::get_if<0>(&value_);
+  }
+  const RequestError& error() const {
+    assert(!ok());
+    return *std::get_if<1>(&value_);
+  }
+
+ private:
+  std::variant<T, RequestError> value_;
+};
+
+// The checks that need no database: the command exists (find, tree, duplicates, show, stats,
+// or picture: the position "moves" or "state" names, for the server), it takes every parameter given (with
+// the others given), flags and numbers read and are in range, show has one argument. The
+// command line runs it before opening the database, so that a usage error is reported first.
+std::optional<RequestError> CheckRequest(const Request& request);
+
+struct FindAnswer {
+  FindRequest search;
+  OutputFormat format = OutputFormat::kTable;
+  bool canonical = false;
+  std::optional<int64_t> count;   // with "count": only this number, and no games
+  std::vector<FoundGame> games;
+  std::vector<std::string> hints;  // for people: why a search may have found nothing
+};
+struct TreeAnswer {
+  TreeNode root;
+  OutputFormat format = OutputFormat::kTable;
+  int limit = 0;  // the table's most played actions per position; 0: all
+};
+struct DuplicatesAnswer {
+  std::vector<DuplicateGroup> groups;
+  OutputFormat format = OutputFormat::kTable;
+};
+struct ShowAnswer {
+  GameRow game;
+  GameTexts texts;
+  int action = 0;                 // the position is the state after this action
+  Position position;
+  std::vector<Move> last_moves;   // the moves of that action (none after action 0)
+  OutputFormat format = OutputFormat::kTable;
+  TextPictureOptions picture;     // "columns" and "unicode"
+};
+struct StatsAnswer {
+  DatabaseStats stats;
+  OutputFormat format = OutputFormat::kTable;
+};
+
+// Each command on `store` (CheckRequest included). Not thread-safe, as the store is not.
+RequestResult<FindAnswer> RunFind(GameStore& store, const Request& request);
+RequestResult<TreeAnswer> RunTree(GameStore& store, const Request& request);
+RequestResult<DuplicatesAnswer> RunDuplicates(GameStore& store, const Request& request);
+RequestResult<ShowAnswer> RunShow(GameStore& store, const Request& request);
+RequestResult<StatsAnswer> RunStats(GameStore& store, const Request& request);
+
+// picture: the position "moves" (played in "variant", default Standard) or "state" (5DFEN
+// boards) names, the start of the variant when it names none, drawn as SVG (query/picture.h)
+// with the last "columns" half-turns (0: all).
+RequestResult<std::string> RunPicture(const Request& request);
+
+// show's text: the game's players, ending, headers, moves and a picture after the action.
+std::string ShowText(const ShowAnswer& answer);
+// show's JSON: the object find writes for the game (query/find.h GameJson), then "moves" (the
+// canonical actions, an array of arrays of moves) and "position": {"action", "fen" (the state
+// as 5DFEN boards), "last_moves" (that action's moves), "svg" (query/picture.h SvgPicture)}.
+RequestResult<Json> ShowJson(GameStore& store, const ShowAnswer& answer);
+
+}  // namespace fived
+
+#endif  // FIVED_QUERY_REQUEST_H_

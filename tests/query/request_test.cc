@@ -1,0 +1,201 @@
+// The request layer (query/request.h) on the club games of corpus/: which search runs for which
+// parameters, and the exact message for each kind of wrong parameter, as the command line and
+// the API spell them.
+#include "query/request.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "tests/query/query_test_util.h"
+#include "tests/temp_dir.h"
+
+namespace fived {
+namespace {
+
+using ::fived::testing::RunIndexer;
+using ::fived::testing::TempDir;
+
+class RequestTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    dir_ = new TempDir;
+    const std::string database = dir_->File("club.sqlite");
+    ASSERT_EQ(RunIndexer(database, {FIVED_SOURCE_DIR "/corpus/club-games.5dpgn"}), 0);
+    DbResult<GameStore> store = GameStore::Open(database);
+    ASSERT_TRUE(store.ok());
+    store_ = new GameStore(std::move(store).value());
+  }
+  static void TearDownTestSuite() {
+    delete store_;
+    delete dir_;
+  }
+
+  // A request of `command` with one value per parameter.
+  static Request Make(std::string command, std::map<std::string, std::string> params,
+                      Spelling spelling = kCommandLineSpelling) {
+    Request request;
+    request.command = std::move(command);
+    for (auto& [name, value] : params) request.params[name].push_back(value);
+    request.spelling = spelling;
+    return request;
+  }
+
+  // The message CheckRequest gives, or "" when it accepts the request.
+  static std::string CheckMessage(const Request& request) {
+    std::optional<RequestError> error = CheckRequest(request);
+    return error ? error->message : "";
+  }
+
+  static TempDir* dir_;
+  static GameStore* store_;
+};
+
+TempDir* RequestTest::dir_ = nullptr;
+GameStore* RequestTest::store_ = nullptr;
+
+TEST_F(RequestTest, FindRunsTheFilterAndThePositionSearch) {
+  RequestResult<FindAnswer> all = RunFind(*store_, Make("find", {}));
+  ASSERT_TRUE(all.ok()) << all.error().message;
+  EXPECT_FALSE(all.value().games.empty());
+  EXPECT_FALSE(all.value().search.positions.has_value());
+
+  RequestResult<FindAnswer> moves =
+      RunFind(*store_, Make("find", {{"moves", "1. e3 / e6 2. Nf3 / Nf6"}, {"limit", "1"}}));
+  ASSERT_TRUE(moves.ok()) << moves.error().message;
+  ASSERT_TRUE(moves.value().search.positions.has_value());
+  ASSERT_EQ(moves.value().games.size(), 1u);
+  EXPECT_EQ(moves.value().games[0].action, 4);
+
+  RequestResult<FindAnswer> count = RunFind(*store_, Make("find", {{"count", "true"}}));
+  ASSERT_TRUE(count.ok());
+  EXPECT_EQ(count.value().count, static_cast<int64_t>(all.value().games.size()));
+  EXPECT_TRUE(count.value().games.empty());
+}
+
+TEST_F(RequestTest, FlagsReadTrueAndFalse) {
+  RequestResult<FindAnswer> off = RunFind(*store_, Make("find", {{"count", "false"}}));
+  ASSERT_TRUE(off.ok());
+  EXPECT_FALSE(off.value().count.has_value());
+  EXPECT_EQ(CheckMessage(Make("find", {{"count", "yes"}})), "--count: 'yes' is not true or false");
+}
+
+TEST_F(RequestTest, TreeStartsAtTheVariantsStartAndShowReplaysToTheAction) {
+  RequestResult<TreeAnswer> tree = RunTree(*store_, Make("tree", {{"depth", "2"}}));
+  ASSERT_TRUE(tree.ok()) << tree.error().message;
+  EXPECT_GT(tree.value().root.games, 0);
+  EXPECT_TRUE(tree.value().root.children.front().expanded);
+
+  Request show = Make("show", {{"action", "2"}});
+  show.args = {"1"};
+  RequestResult<ShowAnswer> game = RunShow(*store_, show);
+  ASSERT_TRUE(game.ok()) << game.error().message;
+  EXPECT_EQ(game.value().action, 2);
+  EXPECT_EQ(game.value().last_moves.size(), 1u);
+}
+
+TEST_F(RequestTest, UnknownGameIsNotFoundAndOtherMistakesAreBadRequests) {
+  Request show = Make("show", {});
+  show.args = {"999"};
+  RequestResult<ShowAnswer> missing = RunShow(*store_, show);
+  ASSERT_FALSE(missing.ok());
+  EXPECT_EQ(missing.error().kind, RequestError::Kind::kNotFound);
+  EXPECT_EQ(missing.error().message, "show: there is no game 999");
+
+  show.args = {"12x"};
+  RequestResult<ShowAnswer> bad = RunShow(*store_, show);
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.error().kind, RequestError::Kind::kBadRequest);
+  EXPECT_EQ(bad.error().message, "show: '12x' is not a game id");
+
+  show = Make("show", {{"action", "500"}});
+  show.args = {"1"};
+  RequestResult<ShowAnswer> late = RunShow(*store_, show);
+  ASSERT_FALSE(late.ok());
+  EXPECT_EQ(late.error().message.rfind("--action: game 1 has actions 0 to ", 0), 0u);
+}
+
+// Each wrong parameter and the message that says what is wrong with it.
+TEST_F(RequestTest, CheckRequestNamesTheWrongParameter) {
+  const struct {
+    std::string command;
+    std::map<std::string, std::string> params;
+    std::string message;
+  } cases[] = {
+      {"frobnicate", {}, "unknown command 'frobnicate'"},
+      {"find", {{"limit", "-5"}}, "--limit must be 0 or more"},
+      {"find", {{"limit", "ten"}}, "--limit: 'ten' is not a number"},
+      {"tree", {{"depth", "0"}}, "--depth must be 1 or more"},
+      {"tree", {{"depth", "99999999999"}}, "--depth: '99999999999' is not a number this tool can take"},
+      {"tree",
+       {{"count", ""}},
+       "tree does not take --count (5d-query --help says which options go with which command)"},
+      {"find", {{"deep", ""}}, "--deep goes with --state-md5"},
+      {"find", {{"canonical", ""}}, "--canonical goes with --format 5dpgn"},
+      {"find", {{"count", ""}, {"limit", "3"}}, "--count prints a number: --limit does nothing with it"},
+      {"find", {{"player", "ann"}}, ""},
+  };
+  for (const auto& c : cases) {
+    EXPECT_EQ(CheckMessage(Make(c.command, c.params)), c.message) << c.command;
+  }
+  Request twice = Make("find", {{"limit", "1"}});
+  twice.params["limit"].push_back("2");
+  EXPECT_EQ(CheckMessage(twice), "--limit is given more than once");
+}
+
+// The API spells parameters without "--" and sends people to the README.
+TEST_F(RequestTest, TheApiSpellsParametersAsTheUrlDoes) {
+  EXPECT_EQ(CheckMessage(Make("stats", {{"moves", "e3"}}, kApiSpelling)),
+            "stats does not take moves (the README lists the parameters of each endpoint)");
+  RequestResult<FindAnswer> dates = RunFind(
+      *store_, Make("find", {{"date-from", "2022"}, {"date-to", "2021"}}, kApiSpelling));
+  ASSERT_FALSE(dates.ok());
+  EXPECT_EQ(dates.error().message, "date-from is after date-to");
+}
+
+// Mistakes found once the database is open: values that do not read.
+TEST_F(RequestTest, RunRefusesValuesThatDoNotRead) {
+  const struct {
+    std::string command;
+    std::map<std::string, std::string> params;
+    std::string message;
+  } cases[] = {
+      {"find", {{"result", "won"}}, "--result: 'won' is not a result (1-0, 0-1, 1/2-1/2, *, white, black, draw)"},
+      {"find", {{"ending", "mate"}}, "--ending: 'mate' is not an ending (checkmate, stalemate, playable, unknown)"},
+      {"find", {{"header", "=x"}}, "--header: '=x' is not NAME=VALUE"},
+      {"find", {{"state-md5", "1234"}}, "--state-md5: '1234' is not 32 hex digits"},
+      {"find", {{"moves", "e3"}, {"board", "[8/8/8/8/8/8/8/8]"}}, "give one position: --moves, --state, --state-md5 or --board"},
+      {"find", {{"sort", "action"}}, "--sort action needs a position search"},
+      {"find", {{"format", "xml"}}, "--format: 'xml' is not table, json, csv or 5dpgn"},
+      {"stats", {{"format", "csv"}}, "stats writes --format table or json"},
+      {"tree", {{"moves", "e3"}, {"state", "[8/8/8/8/8/8/8/8:0:1:w]"}}, "--moves and --state exclude each other"},
+      {"tree", {{"variant", "custom"}}, "tree of custom games needs --state"},
+  };
+  for (const auto& c : cases) {
+    const Request request = Make(c.command, c.params);
+    std::string message;
+    if (c.command == "find") {
+      RequestResult<FindAnswer> answer = RunFind(*store_, request);
+      if (!answer.ok()) message = answer.error().message;
+    } else if (c.command == "tree") {
+      RequestResult<TreeAnswer> answer = RunTree(*store_, request);
+      if (!answer.ok()) message = answer.error().message;
+    } else {
+      RequestResult<StatsAnswer> answer = RunStats(*store_, request);
+      if (!answer.ok()) message = answer.error().message;
+    }
+    EXPECT_EQ(message, c.message);
+  }
+}
+
+TEST_F(RequestTest, PictureDrawsTheNamedPositionOrTheStart) {
+  RequestResult<std::string> start = RunPicture(Make("picture", {}, kApiSpelling));
+  ASSERT_TRUE(start.ok());
+  EXPECT_EQ(start.value().rfind("<?xml", 0), 0u);
+  RequestResult<std::string> bad = RunPicture(Make("picture", {{"moves", "Qh9"}}, kApiSpelling));
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.error().kind, RequestError::Kind::kBadRequest);
+}
+
+}  // namespace
+}  // namespace fived
