@@ -77,18 +77,12 @@ class HypercuboidSearch {
     result.work = BuildAxes();
     std::vector<Bits> space;
     space.push_back(FullSpace());
-    std::vector<int> point(axes_.size());
+    std::vector<int> point(axes_.size()), matched;
     std::vector<Move> moves;
     while (!space.empty()) {
       Bits cuboid = std::move(space.back());
       space.pop_back();
-      if (!Propagate(&cuboid)) {
-        free_.push_back(std::move(cuboid));
-        continue;
-      }
-      const Match match = MatchPoint(cuboid, &point);
-      result.work += match_nodes_ / kMatchNodesPerMove;
-      if (match == Match::kNone || (match == Match::kGaveUp && !TakePoint(cuboid, &point))) {
+      if (!Propagate(&cuboid) || !TakePoint(cuboid, &point)) {
         free_.push_back(std::move(cuboid));
         continue;
       }
@@ -98,9 +92,26 @@ class HypercuboidSearch {
       }
       used_sections_ = 0;
       moves.clear();
-      const bool problem = FindProblem(point, &moves);
+      bool problem = FindProblem(point, &moves);
       // Work in moves played, as the other searches count it (a point not played counts one).
       result.work += std::max<size_t>(1, moves.size());
+      // The greedy point's jumps do not match: look for a point whose jumps do, unless that
+      // search mostly gives up here (then it only costs time).
+      if (problem && unmatched_ && (gave_up_ < kMatchTrial || gave_up_ < 4 * settled_)) {
+        const Match match = MatchPoint(cuboid, &matched);
+        result.work += match_nodes_ / kMatchNodesPerMove;
+        (match == Match::kGaveUp ? gave_up_ : settled_) += 1;
+        if (match == Match::kNone) {
+          free_.push_back(std::move(cuboid));
+          continue;
+        }
+        if (match == Match::kFound) {
+          used_sections_ = 0;
+          moves.clear();
+          problem = FindProblem(matched, &moves);
+          result.work += std::max<size_t>(1, moves.size());
+        }
+      }
       if (!problem) {
         result.action = std::move(moves);
         result.end = SearchEnd::kStopped;
@@ -705,6 +716,7 @@ class HypercuboidSearch {
   // around it. Otherwise *action receives its moves.
   bool FindProblem(const std::vector<int>& point, std::vector<Move>* action) {
     const int axes = static_cast<int>(axes_.size());
+    unmatched_ = true;  // until the point's jumps are found to match
     // Every arrival's piece left its board, and only once.
     for (int x = 0; x < axes; ++x) {
       const Choice& c = ChoiceAt(point, x);
@@ -791,6 +803,7 @@ class HypercuboidSearch {
       }
     }
     // An action: play it (physical moves and non-branching jumps, then the branches in order).
+    unmatched_ = false;
     const Position::Mark mark = scratch_.GetMark();
     action->clear();
     for (int a = 0; a < playable_; ++a) {
@@ -986,6 +999,11 @@ class HypercuboidSearch {
   std::vector<int> claimed_;  // TakePoint: choices promised to axes not decided yet
   std::vector<Bits> free_bits_;  // of each playable axis: its physical moves and pass
   int match_nodes_ = 0;          // MatchFrom's calls for the current cuboid
+  // MatchPoint's answers so far: it gave up, or it found a point or proved there is none. After
+  // kMatchTrial give-ups it is only asked while it settles at least one cuboid in five.
+  int gave_up_ = 0, settled_ = 0;
+  bool unmatched_ = false;  // FindProblem's last point failed because its jumps do not match
+  static constexpr int kMatchTrial = 64;
   // MatchFrom's calls per cuboid before MatchPoint gives up.
   static constexpr int kMatchNodes = 64;
   // MatchFrom's calls counted as one move played in the search's work.

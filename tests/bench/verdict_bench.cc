@@ -2,8 +2,9 @@
 // thread: how long a position takes to decide, separately for proven endings (checkmate and
 // stalemate) and playable positions, the unknown verdicts, and the slowest positions. Prints
 // figures; asserts nothing.
-// Usage: bench_verdict [--budget N] [--slowest K] FILE...   (budget in moves tried, default
-// 1,000,000; the slowest 10 positions by default)
+// Usage: bench_verdict [--budget N] [--slowest K] [--save-unknown OUT] FILE...   (budget in moves
+// tried, default 1,000,000; the slowest 10 positions by default; OUT receives the games whose
+// verdict is unknown, to study them)
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -39,19 +40,25 @@ int main(int argc, char** argv) {
   uint64_t budget = 1000000;
   size_t slowest = 10;
   std::vector<std::string> files;
+  std::string save_unknown;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
-    if ((arg == "--budget" || arg == "--slowest") && i + 1 < argc) {
+    if (arg == "--save-unknown" && i + 1 < argc) {
+      save_unknown = argv[++i];
+    } else if ((arg == "--budget" || arg == "--slowest") && i + 1 < argc) {
       (arg == "--budget" ? budget : slowest) = std::strtoull(argv[++i], nullptr, 10);
     } else {
       files.push_back(arg);
     }
   }
   if (files.empty()) {
-    std::fprintf(stderr, "usage: bench_verdict [--budget N] [--slowest K] FILE...\n");
+    std::fprintf(stderr,
+                 "usage: bench_verdict [--budget N] [--slowest K] [--save-unknown OUT] FILE...\n");
     return 2;
   }
   std::vector<Timed> timed;
+  std::ofstream unknown_out;
+  if (!save_unknown.empty()) unknown_out.open(save_unknown, std::ios::binary);
   double replay_ms = 0;
   int rejected = 0;
   for (const std::string& file : files) {
@@ -89,6 +96,9 @@ int main(int argc, char** argv) {
                                  : "game " + std::to_string(raw->index);
       t.verdict = decision.verdict;
       t.work = decision.work;
+      if (unknown_out.is_open() && decision.verdict == Decision::Verdict::kUnknown) {
+        unknown_out << raw->text << "\n\n";
+      }
       timed.push_back(t);
     }
   }
