@@ -1,12 +1,17 @@
 // 5d-query: searches a 5dpgn-db database made by 5d-index.
+#include <pthread.h>
+#include <signal.h>
+
 #include <boost/program_options.hpp>
 #include <fstream>
 #include <iostream>
+#include <thread>
 
 #include "core/utf8.h"
 #include "core/variants.h"
 #include "query/picture.h"
 #include "query/request.h"
+#include "query/serve.h"
 
 namespace po = boost::program_options;
 
@@ -22,6 +27,7 @@ constexpr const char* kUsage =
     "       5d-query duplicates [--twin-actions N] [--export-unique FILE]\n"
     "       5d-query show ID [--action N] [--svg FILE] [--format json]\n"
     "       5d-query stats [filters]\n"
+    "       5d-query serve [--host 127.0.0.1] [--port 8080]           the JSON API over HTTP\n"
     "\n"
     "Searches a database made by 5d-index (read-only: the database is never changed, and it\n"
     "may be searched while 5d-index adds to it). Names and header values compare\n"
@@ -47,9 +53,14 @@ constexpr const char* kUsage =
     "  5d-query tree --depth 2 --white Ada             Ada's repertoire as white\n"
     "  5d-query duplicates --export-unique clean.5dpgn one copy of every game\n"
     "  5d-query show 12 --action 5 --svg game12.svg    a picture after the 5th action\n"
+    "  5d-query serve --port 8080                      then open http://127.0.0.1:8080/\n"
+    "\n"
+    "serve answers GET /api/find, /api/tree, /api/game/ID, /api/duplicates, /api/stats and\n"
+    "/api/picture with the JSON of --format json (parameters as the options above, without\n"
+    "the dashes; the README lists them); it only reads, and stops on Ctrl-C.\n"
     "\n"
     "Exit status: 0 done (also when nothing matched), 2 bad arguments, 3 the database could\n"
-    "not be read.\n";
+    "not be read (or serve could not listen).\n";
 
 std::string VariantList() {
   std::string out;
@@ -208,6 +219,47 @@ int Stats(fived::GameStore& store, const fived::Request& request) {
   return kExitOk;
 }
 
+// serve: answers the API until SIGINT or SIGTERM, then finishes the requests under way.
+int Serve(const po::variables_map& vm) {
+  for (const auto& [name, value] : vm) {
+    if (!value.defaulted() && name != "db" && name != "args" && name != "host" && name != "port") {
+      return Fail(kExitUsage, "serve does not take --" + name +
+                                  " (5d-query --help says which options go with which command)");
+    }
+  }
+  fived::ServeOptions options;
+  options.database = vm["db"].as<std::string>();
+  options.host = vm["host"].as<std::string>();
+  options.port = vm["port"].as<int>();
+  if (options.port < 0 || options.port > 65535) return Fail(kExitUsage, "--port must be 0 to 65535");
+  // A missing or foreign database is said at once, not at the first request.
+  auto store = fived::GameStore::Open(options.database);
+  if (!store.ok()) return Fail(store.error());
+
+  // One thread takes SIGINT and SIGTERM (blocked in every other thread, which inherit the mask)
+  // and stops the server, which then finishes the requests it is answering.
+  sigset_t stop_signals;
+  sigemptyset(&stop_signals);
+  sigaddset(&stop_signals, SIGINT);
+  sigaddset(&stop_signals, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
+  fived::Server server(options);
+  auto bound = server.Bind();
+  if (const auto* error = std::get_if<std::string>(&bound)) return Fail(kExitDatabase, *error);
+  std::cout << "5d-query: serving " << fived::EscapeForTerminal(options.database) << " at http://"
+            << options.host << ":" << std::get<int>(bound) << "/ (Ctrl-C stops)" << std::endl;
+  std::thread stopper([&] {
+    int signal = 0;
+    sigwait(&stop_signals, &signal);
+    server.Stop();
+  });
+  const bool served = server.Listen();
+  // When Listen failed no signal came: wake the stopper so that it can be joined.
+  pthread_kill(stopper.native_handle(), SIGTERM);
+  stopper.join();
+  return served ? kExitOk : Fail(kExitDatabase, "the server stopped with an error");
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -281,12 +333,16 @@ int main(int argc, char** argv) {
       "show: draw only the last N half-turns (0: all)")(
       "unicode", "show: chess symbols instead of letters in the terminal picture")(
       "top", po::value<int>()->default_value(fived::kDefaultTop), "stats: how many top players");
+  po::options_description serve("Server (serve)");
+  serve.add_options()("host", po::value<std::string>()->default_value("127.0.0.1"),
+                      "the address to listen on (another than 127.0.0.1 lets other machines in)")(
+      "port", po::value<int>()->default_value(8080), "the port to listen on (0: any free port)");
   po::options_description hidden;
   hidden.add_options()("args", po::value<std::vector<std::string>>(), "command and arguments");
   po::options_description all;
-  all.add(general).add(filters).add(position).add(output).add(commands).add(hidden);
+  all.add(general).add(filters).add(position).add(output).add(commands).add(serve).add(hidden);
   po::options_description visible;
-  visible.add(general).add(filters).add(position).add(output).add(commands);
+  visible.add(general).add(filters).add(position).add(output).add(commands).add(serve);
   po::positional_options_description positional;
   positional.add("args", -1);
 
@@ -309,16 +365,18 @@ int main(int argc, char** argv) {
     command = args.front();
     args.erase(args.begin());
   }
-  static const std::vector<std::string> kCommands = {"find", "tree", "duplicates", "show", "stats"};
+  static const std::vector<std::string> kCommands = {"find", "tree",  "duplicates",
+                                                     "show", "stats", "serve"};
   if (std::find(kCommands.begin(), kCommands.end(), command) == kCommands.end()) {
     std::cerr << "5d-query: unknown command '" << command
-              << "' (commands: find, tree, duplicates, show, stats)\n";
+              << "' (commands: find, tree, duplicates, show, stats, serve)\n";
     return kExitUsage;
   }
   if (command != "show" && !args.empty()) {
     std::cerr << "5d-query: unexpected argument '" << args.front() << "'\n";
     return kExitUsage;
   }
+  if (command == "serve") return Serve(vm);
   const fived::Request request = ToRequest(vm, command, std::move(args));
   if (auto error = fived::CheckRequest(request)) return Fail(*error);
   std::ios::sync_with_stdio(false);

@@ -1,0 +1,238 @@
+// The HTTP server of 5d-query serve; see serve.h.
+#include "query/serve.h"
+
+#include <httplib.h>
+#include <sqlite3.h>
+
+#include <optional>
+#include <sstream>
+#include <string_view>
+
+#include "query/json.h"
+#include "query/request.h"
+
+namespace fived {
+
+namespace {
+
+// The start page until the explorer's pages come: compiled in, never read from disk.
+constexpr std::string_view kIndexPage = R"(<!DOCTYPE html>
+<html lang="en">
+<head><meta charset="utf-8"><title>5dpgn-db</title></head>
+<body>
+<h1>5dpgn-db</h1>
+<p>The explorer pages come next. The JSON API answers now: <a href="/api/stats">/api/stats</a>,
+<a href="/api/tree">/api/tree</a>, <a href="/api/find">/api/find</a>.</p>
+</body>
+</html>
+)";
+
+// Requests larger than this are refused: every parameter fits in a URL.
+constexpr size_t kMaxPayload = 16 * 1024;
+
+ApiResponse JsonAnswer(int status, const Json& json) {
+  return {status, "application/json", DumpJson(json) + "\n"};
+}
+
+ApiResponse ErrorAnswer(int status, const std::string& message) {
+  return JsonAnswer(status, {{"error", message}});
+}
+
+// A query's deadline, checked by SQLite's progress handler every few thousand instructions.
+struct Deadline {
+  std::chrono::steady_clock::time_point at;
+  bool passed = false;
+};
+
+int CheckDeadline(void* context) {
+  Deadline* deadline = static_cast<Deadline*>(context);
+  deadline->passed = deadline->passed || std::chrono::steady_clock::now() > deadline->at;
+  return deadline->passed ? 1 : 0;  // non-zero interrupts the statement
+}
+
+// Parameters that exist on the command line but not in the API: the API answers JSON, writes
+// no file and draws no terminal picture.
+constexpr std::string_view kCommandLineOnly[] = {"format", "svg", "export-unique", "unicode"};
+
+// An API response for a failed request.
+ApiResponse Fail(const RequestError& error) {
+  switch (error.kind) {
+    case RequestError::Kind::kBadRequest:
+      return ErrorAnswer(400, error.message);
+    case RequestError::Kind::kNotFound:
+      return ErrorAnswer(404, error.message);
+    case RequestError::Kind::kDatabase:
+      break;
+  }
+  return ErrorAnswer(500, error.message);
+}
+
+// find's games as the command line writes them with --format json, or the count alone.
+ApiResponse Find(GameStore& store, const Request& request) {
+  RequestResult<FindAnswer> answer = RunFind(store, request);
+  if (!answer.ok()) return Fail(answer.error());
+  const FindAnswer& found = answer.value();
+  if (found.count) return JsonAnswer(200, *found.count);
+  std::ostringstream out;
+  if (auto error = WriteGames(store, found.games, OutputFormat::kJson,
+                              found.search.positions.has_value(), false, out)) {
+    return ErrorAnswer(500, error->message);
+  }
+  return {200, "application/json", out.str()};
+}
+
+// The request layer's answer to a checked request as an API response.
+ApiResponse Run(GameStore& store, const Request& request) {
+  if (request.command == "find") return Find(store, request);
+  if (request.command == "tree") {
+    RequestResult<TreeAnswer> answer = RunTree(store, request);
+    if (!answer.ok()) return Fail(answer.error());
+    return JsonAnswer(200, TreeJson(answer.value().root));
+  }
+  if (request.command == "show") {
+    RequestResult<ShowAnswer> answer = RunShow(store, request);
+    if (!answer.ok()) return Fail(answer.error());
+    RequestResult<Json> json = ShowJson(store, answer.value());
+    if (!json.ok()) return Fail(json.error());
+    return JsonAnswer(200, json.value());
+  }
+  if (request.command == "duplicates") {
+    RequestResult<DuplicatesAnswer> answer = RunDuplicates(store, request);
+    if (!answer.ok()) return Fail(answer.error());
+    return JsonAnswer(200, DuplicatesJson(answer.value().groups));
+  }
+  RequestResult<StatsAnswer> answer = RunStats(store, request);
+  if (!answer.ok()) return Fail(answer.error());
+  return JsonAnswer(200, StatsJson(answer.value().stats));
+}
+
+// find's pages: a page of kDefaultPageRows games unless "limit" says how many, at most
+// kMaxPageRows. Sets *request's limit; an error when it asks for too many.
+std::optional<ApiResponse> SetPage(Request* request) {
+  const auto limit = request->params.find("limit");
+  if (limit == request->params.end()) {
+    request->params["limit"] = {std::to_string(kDefaultPageRows)};
+    return std::nullopt;
+  }
+  // CheckRequest has read it as a number.
+  if (limit->second.size() == 1 && std::stoll(limit->second.front()) > kMaxPageRows) {
+    return ErrorAnswer(400, "limit: at most " + std::to_string(kMaxPageRows) +
+                                " games a page (offset gives the next pages)");
+  }
+  return std::nullopt;
+}
+
+// Whether find's "count" flag is on (an unreadable value is left to CheckRequest to refuse).
+bool Counting(const Request& request) {
+  const auto count = request.params.find("count");
+  return count != request.params.end() && !count->second.empty() &&
+         count->second.front() != "0" && count->second.front() != "false";
+}
+
+// The request layer's command for an API path ("/api/game/12" is show with the argument 12);
+// false for any other path.
+bool ToCommand(const std::string& path, Request* request) {
+  constexpr std::string_view kGame = "/api/game/";
+  if (path.rfind(kGame, 0) == 0) {
+    request->command = "show";
+    request->args = {path.substr(kGame.size())};
+    return true;
+  }
+  for (const char* command : {"find", "tree", "duplicates", "stats", "picture"}) {
+    if (path == std::string("/api/") + command) {
+      request->command = command;
+      return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+ApiResponse HandleApi(const ServeOptions& options, const std::string& path,
+                      const std::map<std::string, std::vector<std::string>>& params) {
+  if (path == "/") return {200, "text/html; charset=utf-8", std::string(kIndexPage)};
+  Request request;
+  request.spelling = kApiSpelling;
+  request.params = params;
+  if (!ToCommand(path, &request)) return ErrorAnswer(404, "no such page: " + path);
+  for (std::string_view name : kCommandLineOnly) {
+    if (params.count(std::string(name))) {
+      return ErrorAnswer(400, std::string(name) + " is a parameter of the command line only");
+    }
+  }
+  if (request.command == "picture") {
+    RequestResult<std::string> svg = RunPicture(request);
+    if (!svg.ok()) return Fail(svg.error());
+    return {200, "image/svg+xml", std::move(svg).value()};
+  }
+  // The API always answers JSON; find's count is a number of its own.
+  const bool counting = request.command == "find" && Counting(request);
+  if (!counting) request.params["format"] = {"json"};
+  // Parameters are checked before the database is opened, as on the command line.
+  if (auto error = CheckRequest(request)) return Fail(*error);
+  if (request.command == "find" && !counting) {
+    if (auto refused = SetPage(&request)) return *refused;
+  }
+  DbResult<GameStore> store = GameStore::Open(options.database);
+  if (!store.ok()) return ErrorAnswer(500, store.error().message);
+  Deadline deadline{std::chrono::steady_clock::now() + options.query_time};
+  sqlite3_progress_handler(store.value().db().handle(), 10'000, CheckDeadline, &deadline);
+  ApiResponse response = Run(store.value(), request);
+  if (deadline.passed) {
+    return ErrorAnswer(503, "the query ran longer than " +
+                                std::to_string(options.query_time.count()) +
+                                " ms and was stopped");
+  }
+  return response;
+}
+
+struct Server::Impl {
+  ServeOptions options;
+  httplib::Server http;
+};
+
+Server::Server(ServeOptions options) : impl_(std::make_unique<Impl>()) {
+  impl_->options = std::move(options);
+  httplib::Server& http = impl_->http;
+  http.set_payload_max_length(kMaxPayload);
+  http.set_read_timeout(std::chrono::seconds(5));
+  http.set_write_timeout(std::chrono::seconds(5));
+  // Every path, so that an unknown one is answered by HandleApi (404 JSON), never from disk.
+  http.Get(".*", [this](const httplib::Request& in, httplib::Response& out) {
+    std::map<std::string, std::vector<std::string>> params;
+    for (const auto& [name, value] : in.params) params[name].push_back(value);
+    ApiResponse response = HandleApi(impl_->options, in.path, params);
+    out.status = response.status;
+    out.set_header("X-Content-Type-Options", "nosniff");
+    // Pages run only their own scripts; SVG pictures run none.
+    out.set_header("Content-Security-Policy",
+                   "default-src 'self'; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'");
+    out.set_content(std::move(response.body), response.content_type);
+  });
+  http.set_exception_handler(
+      [](const httplib::Request&, httplib::Response& out, std::exception_ptr) {
+        out.status = 500;
+        out.set_content(DumpJson({{"error", "internal error"}}) + "\n", "application/json");
+      });
+}
+
+Server::~Server() = default;
+
+std::variant<int, std::string> Server::Bind() {
+  const ServeOptions& options = impl_->options;
+  const int port = options.port == 0 ? impl_->http.bind_to_any_port(options.host)
+                                     : (impl_->http.bind_to_port(options.host, options.port)
+                                            ? options.port
+                                            : -1);
+  if (port < 0) {
+    return "cannot listen on " + options.host + " port " + std::to_string(options.port);
+  }
+  return port;
+}
+
+bool Server::Listen() { return impl_->http.listen_after_bind(); }
+
+void Server::Stop() { impl_->http.stop(); }
+
+}  // namespace fived

@@ -1,0 +1,74 @@
+// 5d-query serve: the database over HTTP, as a JSON API with the objects --format json writes,
+// for the explorer pages and for scripts. Every request goes through the request layer
+// (query/request.h) on its own read-only connection, so the server answers as the command line
+// does, many requests at once, also while 5d-index appends to the database. Nothing it serves
+// writes anything, and nothing is read from disk but the database: pages are compiled in.
+//
+// Endpoints (GET; parameters as the command line's options without "--"):
+//   /api/find            find's games (format json); "limit" defaults to kDefaultPageRows and
+//                        may be at most kMaxPageRows; with "count" the number alone
+//   /api/tree            tree's position and actions
+//   /api/game/ID         show's JSON (request.h ShowJson); "action" picks the position
+//   /api/duplicates      the duplicate groups
+//   /api/stats           the statistics
+//   /api/picture         SVG of the position "moves" or "state" names (request.h RunPicture)
+//   /                    the explorer's start page
+// Answers: 200 with the JSON (and a newline) or the SVG; 400 {"error": "..."} for a wrong
+// parameter, 404 {"error": ...} for an unknown game or path, 503 when a query runs longer than
+// the time limit, 500 when the database fails.
+#ifndef FIVED_QUERY_SERVE_H_
+#define FIVED_QUERY_SERVE_H_
+
+#include <chrono>
+#include <map>
+#include <memory>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace fived {
+
+inline constexpr int kDefaultPageRows = 100;
+inline constexpr int kMaxPageRows = 500;
+
+struct ServeOptions {
+  std::string database;          // opened read-only for every request
+  std::string host = "127.0.0.1";
+  int port = 8080;               // 0: any free port (Bind says which)
+  // A query still running after this long is stopped and answered 503.
+  std::chrono::milliseconds query_time{10'000};
+};
+
+// One answer of the API, before HTTP.
+struct ApiResponse {
+  int status = 200;
+  std::string content_type = "application/json";
+  std::string body;
+};
+
+// The answer to GET `path` with `params` (each name with its values in order), for a database
+// at `options.database`. Thread-safe: it opens its own connection.
+ApiResponse HandleApi(const ServeOptions& options, const std::string& path,
+                      const std::map<std::string, std::vector<std::string>>& params);
+
+class Server {
+ public:
+  explicit Server(ServeOptions options);
+  ~Server();
+
+  // Binds the address: the port bound, or a message saying why it could not be.
+  std::variant<int, std::string> Bind();
+  // Serves on the bound address until Stop; false when it could not serve.
+  bool Listen();
+  // Makes Listen return once the requests being answered are done. Thread-safe; call it from
+  // another thread than Listen's (for example one waiting for SIGINT).
+  void Stop();
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace fived
+
+#endif  // FIVED_QUERY_SERVE_H_
