@@ -7,6 +7,7 @@
 #include <cassert>
 #include <climits>
 #include <cstdlib>
+#include <optional>
 #include <unordered_map>
 
 #include "core/action.h"
@@ -75,6 +76,11 @@ class HypercuboidSearch {
     // boards; it changes none, and no tip the attacker moves from).
     if (RoyalCapturable(pos_, Opponent(mover_), promoting_)) return result;
     result.work = BuildAxes();
+    if (single_) {
+      result.action = {*single_};
+      result.end = SearchEnd::kStopped;
+      return result;
+    }
     std::vector<Bits> space;
     space.push_back(FullSpace());
     std::vector<int> point(axes_.size()), matched;
@@ -170,6 +176,13 @@ class HypercuboidSearch {
         fresh_.push_back({l, new_half});
         if (m.IsJump()) fresh_.push_back({arrival_l, m.dst_half + 1});
         const bool exposed = Exposed(promoting_ || m.promotion != PieceType::kNone, &capture);
+        if (!exposed && ColorOf(scratch_.Present()) != mover_) {
+          // The move alone is a legal action: the only mandatory board's move, or a branch that
+          // takes the present back to the opponent.
+          scratch_.Rollback(mark);
+          single_ = m;
+          return work;
+        }
         auto only_on = [&](int board_l, int board_h, bool pre_existing_too) {
           bool only = true;
           ForEachCaptureCell(capture, [&](int cl, int ch, Square) {
@@ -983,6 +996,7 @@ class HypercuboidSearch {
   const SearchLimits& limits_;
   const Color mover_;
   const bool promoting_;  // PromotingCapturesCount before the action
+  std::optional<Move> single_;  // BuildAxes met a move that alone is a legal action
   bool touching_ = false;  // no royal capturable before the action: test the added boards only
   std::vector<BoardPlace> fresh_;  // the boards scratch_ holds beyond pos_'s
   std::vector<Axis> axes_;
