@@ -6,6 +6,8 @@
 #ifndef FIVED_CORE_CHECK_H_
 #define FIVED_CORE_CHECK_H_
 
+#include <algorithm>
+#include <cstdlib>
 #include <span>
 
 #include "core/movegen.h"
@@ -36,6 +38,28 @@ bool RoyalCapturable(const Position& pos, Color attacker, bool promoting_capture
 // few boards to a position and test it again use it.
 bool RoyalCapturableTouching(const Position& pos, Color attacker, bool promoting_captures,
                              std::span<const BoardPlace> fresh, Move* found = nullptr);
+
+// Calls f(timeline, half_turn, square) for each square of `pos` that a capture found by the tests
+// above depends on: the attacker's, those a slider crosses (empty), and the captured royal
+// piece's. A position holding these squares' contents has the same capture.
+template <typename F>
+void ForEachCaptureCell(const Position& pos, const Move& capture, F&& f) {
+  const Piece attacker = pos.BoardAt(capture.src_timeline, capture.src_half)->at(capture.from);
+  const int d[4] = {capture.to.file - capture.from.file, capture.to.rank - capture.from.rank,
+                    (capture.dst_half - capture.src_half) / 2,
+                    capture.dst_timeline - capture.src_timeline};
+  int steps = 1;
+  if (movegen_internal::Slides(attacker.type())) {
+    steps = 0;
+    for (int c : d) steps = std::max(steps, std::abs(c));
+  }
+  for (int j = 0; j < steps; ++j) {
+    f(capture.src_timeline + j * (d[3] / steps), capture.src_half + 2 * j * (d[2] / steps),
+      Square{static_cast<int8_t>(capture.from.file + j * (d[0] / steps)),
+             static_cast<int8_t>(capture.from.rank + j * (d[1] / steps))});
+  }
+  f(capture.dst_timeline, capture.dst_half, capture.to);
+}
 
 namespace movegen_internal {
 

@@ -959,26 +959,10 @@ class HypercuboidSearch {
     return IsPawnLike(attacker.type()) && capture.to.rank == last;
   }
 
-  // Calls f(timeline, half_turn, square) for each square of scratch_ a capture depends on: the
-  // attacker's, those a slider crosses (empty), the royal piece's.
+  // Calls f(timeline, half_turn, square) for each square of scratch_ a capture depends on.
   template <typename F>
   void ForEachCaptureCell(const Move& capture, F&& f) const {
-    const Piece attacker =
-        scratch_.BoardAt(capture.src_timeline, capture.src_half)->at(capture.from);
-    const int d[4] = {capture.to.file - capture.from.file, capture.to.rank - capture.from.rank,
-                      (capture.dst_half - capture.src_half) / 2,
-                      capture.dst_timeline - capture.src_timeline};
-    int steps = 1;
-    if (Slides(attacker.type())) {
-      steps = 0;
-      for (int c : d) steps = std::max(steps, std::abs(c));
-    }
-    for (int j = 0; j < steps; ++j) {
-      f(capture.src_timeline + j * (d[3] / steps), capture.src_half + 2 * j * (d[2] / steps),
-        Square{static_cast<int8_t>(capture.from.file + j * (d[0] / steps)),
-               static_cast<int8_t>(capture.from.rank + j * (d[1] / steps))});
-    }
-    f(capture.dst_timeline, capture.dst_half, capture.to);
+    fived::ForEachCaptureCell(scratch_, capture, f);
   }
 
   // The axis whose choice created the board (timeline, half_turn) of scratch_, or -1 for a board

@@ -1,4 +1,4 @@
-// Legal actions, check and the decision between mate, stalemate and play; see legal.h.
+// Legal actions and the check test; see legal.h.
 #include "core/legal.h"
 
 #include <algorithm>
@@ -7,7 +7,6 @@
 
 #include "core/action.h"
 #include "core/check.h"
-#include "core/hypercuboid.h"
 
 namespace fived {
 
@@ -48,11 +47,6 @@ class KeySet {
 };
 
 constexpr int kNoConstraint = INT_MIN;
-
-// Moves Decide's quick try may play before the exhaustive search takes over. Where it succeeds
-// it takes 16 moves on average (the first 10,000 benchmark games); past a few dozen the
-// hypercuboid search is the cheaper way on.
-constexpr uint64_t kQuickTryBudget = 50;
 
 // The key of a search node: the state, and the lowest source timeline its next physical move may
 // have (two nodes with the same state but different constraints have different subtrees).
@@ -167,69 +161,6 @@ class ActionSearch {
   bool out_of_budget_ = false;
 };
 
-// Decide's quick first try: the mandatory boards only, lowest timeline first, each of its moves
-// in turn. Returns true with the action in *path when one is legal; *work counts moves tried.
-// `promoting`: PromotingCapturesCount before the action; `touching`: no royal piece was
-// capturable before the action, even by a promoting capture, so that after each move only the
-// captures involving the boards it added need looking at.
-bool FindMandatoryOnly(Position* pos, Color mover, bool promoting, bool touching,
-                       const SearchLimits& limits, std::vector<Move>* path,
-                       std::vector<std::vector<Move>>* levels, uint64_t* work,
-                       bool* out_of_budget) {
-  const int present = pos->Present();
-  if (ColorOf(present) != mover) return !path->empty();
-  int board = INT_MIN;
-  for (int l = pos->min_timeline(); l <= pos->max_timeline(); ++l) {
-    if (pos->HasTimeline(l) && IsMandatory(*pos, l, present)) {
-      board = l;
-      break;
-    }
-  }
-  assert(board != INT_MIN);
-  const size_t depth = path->size();
-  if (levels->size() <= depth) levels->resize(depth + 1);
-  (*levels)[depth].clear();
-  CollectBoardMoves(*pos, board, mover, limits.promotions, &(*levels)[depth]);
-  const bool promoted_before = promoting || AnyPromotion(*path);
-  for (size_t i = 0; i < (*levels)[depth].size(); ++i) {
-    if (limits.budget != 0 && *work >= limits.budget) {
-      *out_of_budget = true;
-      return false;
-    }
-    ++*work;
-    const Move move = (*levels)[depth][i];
-    const Position::Mark mark = pos->GetMark();
-    const MoveEffect effect = ApplyMove(pos, move);
-    // The position before the move had no capturable royal (tested one level up, or by the
-    // caller), and the boards are only added to: a royal capturable now stays so in every
-    // extension of the path.
-    const bool counts = promoted_before || move.promotion != PieceType::kNone;
-    bool exposed;
-    if (touching && counts == promoted_before) {
-      const int arrival = effect.branching ? effect.new_timeline : move.dst_timeline;
-      const BoardPlace fresh[2] = {{move.src_timeline, pos->TipHalf(move.src_timeline)},
-                                   {arrival, pos->TipHalf(arrival)}};
-      exposed = RoyalCapturableTouching(*pos, Opponent(mover), counts,
-                                        std::span<const BoardPlace>(fresh, move.IsJump() ? 2 : 1));
-    } else {
-      // A promotion that makes promoting captures count may expose a royal to a capture that
-      // involves earlier boards: the whole test.
-      exposed = RoyalCapturable(*pos, Opponent(mover), counts);
-    }
-    if (!exposed) {
-      path->push_back(move);
-      if (FindMandatoryOnly(pos, mover, promoting, touching, limits, path, levels, work,
-                            out_of_budget)) {
-        return true;
-      }
-      path->pop_back();
-    }
-    pos->Rollback(mark);
-    if (*out_of_budget) return false;
-  }
-  return false;
-}
-
 }  // namespace
 
 bool InCheck(Position* pos) {
@@ -290,63 +221,6 @@ ActionCount CountActions(const Position& pos, PromotionSet promotions, uint64_t 
   SearchLimits limits;
   limits.promotions = promotions;
   return CountActions(pos, limits, cap);
-}
-
-Decision Decide(const Position& pos, const SearchLimits& limits) {
-  Decision decision;
-  {
-    // A quick try on the mandatory boards alone finds most positions' action at once; its work
-    // is capped so that a position without one goes to the exhaustive search soon.
-    SearchLimits quick = limits;
-    quick.budget = limits.budget == 0 ? kQuickTryBudget : std::min(limits.budget, kQuickTryBudget);
-    Position scratch = pos;
-    scratch.DropKeys();  // the quick try reads no key
-    std::vector<std::vector<Move>> levels;
-    bool out_of_budget = false;
-    const Color opponent = Opponent(pos.ToMove());
-    const bool promoting = PromotingCapturesCount(pos);
-    // A royal capturable already stays so whatever the action: the search below says so at once.
-    if (!RoyalCapturable(pos, opponent, promoting) &&
-        FindMandatoryOnly(&scratch, pos.ToMove(), promoting, !RoyalCapturable(pos, opponent, true),
-                          quick, &decision.witness, &levels, &decision.work, &out_of_budget)) {
-      decision.verdict = Decision::Verdict::kPlayable;
-      return decision;
-    }
-    decision.witness.clear();
-    if (limits.budget != 0 && decision.work >= limits.budget) return decision;
-  }
-  SearchLimits rest = limits;
-  if (rest.budget != 0) rest.budget -= decision.work;
-  LegalActionSearch search = FindLegalAction(pos, rest);
-  decision.work += search.work;
-  switch (search.end) {
-    case SearchEnd::kStopped:
-      decision.verdict = Decision::Verdict::kPlayable;
-      decision.witness = std::move(search.action);
-      break;
-    case SearchEnd::kOutOfBudget:
-      decision.verdict = Decision::Verdict::kUnknown;
-      break;
-    case SearchEnd::kExhausted:
-      decision.verdict =
-          InCheck(pos) ? Decision::Verdict::kCheckmate : Decision::Verdict::kStalemate;
-      break;
-  }
-  return decision;
-}
-
-const char* VerdictName(Decision::Verdict verdict) {
-  switch (verdict) {
-    case Decision::Verdict::kCheckmate:
-      return "checkmate";
-    case Decision::Verdict::kStalemate:
-      return "stalemate";
-    case Decision::Verdict::kPlayable:
-      return "playable";
-    case Decision::Verdict::kUnknown:
-      return "unknown";
-  }
-  return "unknown";
 }
 
 }  // namespace fived

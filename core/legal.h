@@ -1,5 +1,5 @@
-// Legal actions of a position: enumerating and counting them, the check test, and deciding
-// whether the side to move is checkmated, stalemated or can play.
+// Legal actions of a position: enumerating and counting them, and the check test. Deciding
+// whether the side to move is checkmated, stalemated or can play is core/decide.h.
 //
 // An action of the player to move (the mover, pos.ToMove()) is a sequence of moves, each from a
 // tip of the mover's colour (any timeline, active or not; a board moved from gets a new board of
@@ -95,23 +95,6 @@ struct ActionCount {
 ActionCount CountActions(const Position& pos, const SearchLimits& limits, uint64_t cap);
 // With every promotion piece allowed by `promotions` and no work budget.
 ActionCount CountActions(const Position& pos, PromotionSet promotions, uint64_t cap);
-
-// Whether the player to move can play, and if not, why.
-struct Decision {
-  enum class Verdict : uint8_t { kCheckmate, kStalemate, kPlayable, kUnknown };
-  Verdict verdict = Verdict::kUnknown;
-  std::vector<Move> witness;  // one legal action in play order, for kPlayable
-  uint64_t work = 0;          // moves tried
-};
-
-// Searches for one legal action: first among actions that play only the mandatory boards (one
-// board after the other, lowest timeline first), then exhaustively among all actions. Checkmate
-// (InCheck) or stalemate (not) only when the exhaustive search found none; kUnknown when the
-// budget (moves tried; 0 for none) ran out first.
-Decision Decide(const Position& pos, const SearchLimits& limits);
-
-// "checkmate", "stalemate", "playable", "unknown".
-const char* VerdictName(Decision::Verdict verdict);
 
 }  // namespace fived
 

@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/legal.h"
+#include "core/decide.h"
 #include "core/pgn_syntax.h"
 #include "core/types.h"
 
@@ -87,7 +87,7 @@ struct GameRecord {
 };
 
 struct AnalyzeOptions {
-  // Moves tried (core/legal.h Decide) before the final position's verdict is unknown; 0 decides
+  // Moves tried (core/decide.h Decide) before the final position's verdict is unknown; 0 decides
   // nothing (the verdict is left unset).
   uint64_t verdict_budget = 20000;  // IndexOptions::verdict_budget
 };

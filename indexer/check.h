@@ -12,7 +12,7 @@ namespace fived {
 struct CheckOptions {
   enum class Output { kSummary, kHashes, kFen, kVerdict, kCountActions };
   Output output = Output::kSummary;
-  // kVerdict: moves tried (core/legal.h Decide) before a game's final position is called
+  // kVerdict: moves tried (core/decide.h Decide) before a game's final position is called
   // unknown; also bounds each count of kCountActions.
   uint64_t verdict_budget = 1000000;
   // kCountActions: counts stop here and are written ">=N".

@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <string>
 
-#include "core/legal.h"
+#include "core/decide.h"
 #include "core/replay.h"
 #include "core/types.h"
 

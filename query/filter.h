@@ -12,7 +12,7 @@
 #include <variant>
 #include <vector>
 
-#include "core/legal.h"
+#include "core/decide.h"
 #include "schema/db.h"
 
 namespace fived {

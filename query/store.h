@@ -16,7 +16,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/legal.h"
+#include "core/decide.h"
 #include "core/types.h"
 #include "schema/db.h"
 #include "schema/record.h"

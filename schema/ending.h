@@ -3,7 +3,7 @@
 // verdict against a game's result. The indexer applies them when it stores a game and 5d-query
 // when it counts results, so both live here, beside the values they interpret.
 //
-// The verdict is core/legal.h's Decide on the final position, for the side to move there. A
+// The verdict is core/decide.h's Decide on the final position, for the side to move there. A
 // checkmate is a loss of that side and a stalemate a draw (RULES.md); playable and unknown say
 // nothing about the result.
 #ifndef FIVED_SCHEMA_ENDING_H_
@@ -13,7 +13,7 @@
 #include <optional>
 #include <string_view>
 
-#include "core/legal.h"
+#include "core/decide.h"
 #include "core/types.h"
 
 namespace fived {

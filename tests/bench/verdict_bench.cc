@@ -1,19 +1,20 @@
-// Times Decide (core/legal.h) on the final position of every game of a 5dpgn collection, one
-// thread: how long a position takes to decide, separately for proven endings (checkmate and
+// Times Decide (core/decide.h) on the final position of every game of a 5dpgn collection, one
+// thread: how long a position takes to decide (in the thread's CPU time, so that other jobs on
+// the machine change the figures little), separately for proven endings (checkmate and
 // stalemate) and playable positions, the unknown verdicts, and the slowest positions. Prints
 // figures; asserts nothing.
 // Usage: bench_verdict [--budget N] [--slowest K] [--save-unknown OUT] FILE...   (budget in moves
 // tried, default 1,000,000; the slowest 10 positions by default; OUT receives the games whose
 // verdict is unknown, to study them)
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <fstream>
 #include <string>
 #include <vector>
 
-#include "core/legal.h"
+#include "core/decide.h"
 #include "core/pgn_syntax.h"
 #include "core/replay.h"
 
@@ -23,8 +24,16 @@ struct Timed {
   double ms = 0;
   std::string where;
   fived::Decision::Verdict verdict = fived::Decision::Verdict::kUnknown;
+  fived::Decision::Step step = fived::Decision::Step::kSearch;
   uint64_t work = 0;
 };
+
+// Milliseconds of CPU time this thread has used.
+double ThreadCpuMs() {
+  timespec now;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+  return now.tv_sec * 1e3 + now.tv_nsec / 1e6;
+}
 
 double Percentile(std::vector<double> values, double p) {
   if (values.empty()) return 0;
@@ -69,16 +78,14 @@ int main(int argc, char** argv) {
     }
     GameSplitter splitter(in);
     while (std::optional<RawGame> raw = splitter.Next()) {
-      const auto replay_start = std::chrono::steady_clock::now();
+      const double replay_start = ThreadCpuMs();
       SyntaxResult syntax = ParseGameSyntax(raw->text, raw->first_line);
       if (syntax.error) {
         ++rejected;
         continue;
       }
       ReplayOutcome outcome = ReplayGame(syntax.game);
-      replay_ms +=
-          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - replay_start)
-              .count();
+      replay_ms += ThreadCpuMs() - replay_start;
       if (outcome.error || !outcome.replayer) {
         ++rejected;
         continue;
@@ -87,14 +94,14 @@ int main(int argc, char** argv) {
       SearchLimits limits;
       limits.promotions = PromotionChoices(outcome.replayer->setup(), pos);
       limits.budget = budget;
-      const auto start = std::chrono::steady_clock::now();
+      const double start = ThreadCpuMs();
       const Decision decision = Decide(pos, limits);
       Timed t;
-      t.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
-                 .count();
+      t.ms = ThreadCpuMs() - start;
       t.where = files.size() > 1 ? file + " game " + std::to_string(raw->index)
                                  : "game " + std::to_string(raw->index);
       t.verdict = decision.verdict;
+      t.step = decision.step;
       t.work = decision.work;
       if (unknown_out.is_open() && decision.verdict == Decision::Verdict::kUnknown) {
         unknown_out << raw->text << "\n\n";
@@ -139,6 +146,19 @@ int main(int argc, char** argv) {
   line("mates", endings, work[0]);
   line("playable", playable, work[1]);
   line("unknown", unknown, work[2]);
+  // Which step of Decide settled how many positions (core/decide.h), and in how much time.
+  const char* const kSteps[] = {"quick try", "local proof", "search"};
+  for (int step = 0; step < 3; ++step) {
+    size_t count[2] = {0, 0};  // without an action, playable
+    double ms = 0;
+    for (const Timed& t : timed) {
+      if (static_cast<int>(t.step) != step || t.verdict == Decision::Verdict::kUnknown) continue;
+      ++count[t.verdict == Decision::Verdict::kPlayable];
+      ms += t.ms;
+    }
+    std::printf("%-12s %7zu playable %7zu without an action  total %9.0f ms\n", kSteps[step],
+                count[1], count[0], ms);
+  }
   std::sort(timed.begin(), timed.end(), [](const Timed& a, const Timed& b) { return a.ms > b.ms; });
   std::printf("slowest:\n");
   for (size_t i = 0; i < std::min(slowest, timed.size()); ++i) {

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "core/action.h"
+#include "core/decide.h"
 #include "core/hypercuboid.h"
 #include "core/pgn_syntax.h"
 #include "core/random_game.h"
@@ -446,6 +447,104 @@ TEST(Legal, DecideAgreesWithCountOnRandomGames) {
   EXPECT_GT(positions, 300);
   EXPECT_GT(compared, positions * 9 / 10);
   std::printf("%d positions, %d compared, %d without an action\n", positions, compared, mates);
+}
+
+// Decide's shortcuts (core/decide.h: the quick try and the local proof) against the exhaustive
+// action search, on every state of jump-heavy random games in small variants, many of them with
+// several timelines, inactive ones and no legal action: the same existence of an action, and
+// each shortcut must have settled positions both ways it can (so that this test watches them).
+TEST(Legal, DecideShortcutsAgreeWithExhaustiveSearch) {
+  CollectionOptions options;
+  options.seed = 31;
+  options.min_actions = 6;
+  options.max_actions = 60;
+  options.jump_bias = 0.8;
+  options.max_timelines = 12;
+  options.variants = {"Very Small",
+                      "Focused - Just Kings",
+                      "Very Small - Open",
+                      "Misc - Timeline Tactitian",
+                      "Focused - Just Brawns",
+                      "Focused - Just Knights",
+                      "Focused - Just Rooks",
+                      "Small"};
+  int compared = 0;
+  // By step and outcome: [step][1 when a legal action exists].
+  int settled[3][2] = {};
+  ForEachRandomGame(
+      options, 800, [&](int i, const std::vector<Position>& states, SearchLimits limits) {
+        limits.budget = 200000;
+        // Every state of the first games; then the final ones, where the
+        // random player found no action (most positions without one).
+        const size_t first = i < 60 ? 0 : states.size() - 1;
+        for (size_t s = first; s < states.size(); ++s) {
+          const Decision decision = Decide(states[s], limits);
+          if (decision.verdict == Decision::Verdict::kUnknown) continue;
+          // The exhaustive search within a smaller budget: positions it cannot
+          // settle quickly are left to the hypercuboid's own tests.
+          SearchLimits exhaustive = limits;
+          exhaustive.budget = 20000;
+          const ActionCount count = CountActions(states[s], exhaustive, 1);
+          if (count.capped && count.count == 0) continue;  // out of budget
+          ++compared;
+          const bool playable = decision.verdict == Decision::Verdict::kPlayable;
+          EXPECT_EQ(playable, count.count > 0)
+              << "game " << i << " state " << s << " step " << static_cast<int>(decision.step);
+          ++settled[static_cast<int>(decision.step)][playable];
+          if (!playable) continue;
+          Position after = states[s];
+          for (const Move& m : decision.witness) ApplyMove(&after, m);
+          EXPECT_EQ(JudgeAction(after, states[s].ToMove(), PromotingCapturesCount(after)).problem,
+                    ActionVerdict::Problem::kNone)
+              << "game " << i << " state " << s;
+        }
+      });
+  std::printf(
+      "%d positions compared; quick try %d playable; local proof %d without an action, %d "
+      "escapes; search %d playable, %d without\n",
+      compared, settled[0][1], settled[1][0], settled[1][1], settled[2][1], settled[2][0]);
+  EXPECT_GT(compared, 1200);
+  EXPECT_GT(settled[static_cast<int>(Decision::Step::kQuickTry)][1], 500);
+  EXPECT_GT(settled[static_cast<int>(Decision::Step::kLocalProof)][0], 40);
+  EXPECT_GT(settled[static_cast<int>(Decision::Step::kSearch)][1], 10);
+}
+
+// The same on the final positions of games like the benchmark collection's (scripts/
+// bench-index.sh: every official variant's default mix, up to 8 timelines), where a fifth of the
+// games end without an action on boards too many for the exhaustive search: Decide against the
+// hypercuboid search alone (itself held to the exhaustive search above).
+TEST(Legal, DecideAgreesWithHypercuboidOnBenchmarkGames) {
+  CollectionOptions options;
+  options.seed = 37;
+  int compared = 0;
+  int settled[3][2] = {};
+  ForEachRandomGame(
+      options, 1500, [&](int i, const std::vector<Position>& states, SearchLimits limits) {
+        limits.budget = 200000;
+        const Position& pos = states.back();
+        const Decision decision = Decide(pos, limits);
+        if (decision.verdict == Decision::Verdict::kUnknown) return;
+        const LegalActionSearch search = FindLegalAction(pos, limits);
+        if (search.end == SearchEnd::kOutOfBudget) return;
+        ++compared;
+        const bool playable = decision.verdict == Decision::Verdict::kPlayable;
+        EXPECT_EQ(playable, search.end == SearchEnd::kStopped)
+            << "game " << i << " step " << static_cast<int>(decision.step);
+        ++settled[static_cast<int>(decision.step)][playable];
+        if (!playable) return;
+        Position after = pos;
+        for (const Move& m : decision.witness) ApplyMove(&after, m);
+        EXPECT_EQ(JudgeAction(after, pos.ToMove(), PromotingCapturesCount(after)).problem,
+                  ActionVerdict::Problem::kNone)
+            << "game " << i;
+      });
+  std::printf(
+      "%d final positions compared; quick try %d playable; local proof %d without an action, %d "
+      "escapes; search %d playable, %d without\n",
+      compared, settled[0][1], settled[1][0], settled[1][1], settled[2][1], settled[2][0]);
+  EXPECT_GT(compared, 1400);
+  EXPECT_GT(settled[static_cast<int>(Decision::Step::kLocalProof)][0], 100);
+  EXPECT_GT(settled[static_cast<int>(Decision::Step::kSearch)][0], 20);
 }
 
 // The oracle's proven checkmates and stalemates (../shared/oracle/public): Decide says the same

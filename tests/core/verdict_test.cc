@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "core/action.h"
+#include "core/decide.h"
 #include "core/legal.h"
 #include "core/pgn_syntax.h"
 #include "core/pgn_writer.h"

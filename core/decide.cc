@@ -1,0 +1,502 @@
+// Deciding a position; see decide.h.
+//
+// Why the local proof's failures are final. The local proof tries each choice of a mandatory
+// board T on the position as it is, alone: a move of T, or a move of another playable board
+// whose piece arrives on T's tip. Suppose it exposes a royal piece of the mover: some opponent
+// piece on a tip of the opponent's colour can capture it, across squares of existing boards.
+// In any action holding the same choice, the boards the choice made are there with the same
+// contents (the tip of T once played is the opponent's, and no later move of the action lands
+// on it; a piece arriving from S leaves S's tip as it leaves it here), the boards that existed
+// before never change, the tips the attacker moves from stay tips (the mover only adds boards
+// after tips of their own colour), and adding boards never blocks a line (legal.h). So the
+// capture is there in every such action, which is illegal, if the capture needs no board but
+// those: always true for a move on T alone (it makes only T's next board) and for an arrival
+// on T (T's next board and the board it left); for a piece that jumps away from T, only when
+// the capture avoids the board it arrives on (then every jump of that piece fails, for all
+// leave T the same board behind). A capture that counts only because the move promotes fails
+// only the choice that promotes, so a promoting jump names no failure of its piece. With every
+// choice of T failing and T unable to stay unplayed (PresentCannotLeave), no action is legal.
+#include "core/decide.h"
+
+#include <algorithm>
+#include <array>
+#include <cassert>
+#include <climits>
+#include <cstdint>
+#include <optional>
+
+#include "core/action.h"
+#include "core/check.h"
+#include "core/hypercuboid.h"
+#include "core/replay.h"
+
+namespace fived {
+
+namespace {
+
+// Moves the quick try may play. Where it succeeds it usually takes a few per board; past this
+// the local proof and the hypercuboid search are the cheaper ways on.
+constexpr uint64_t kQuickTryBudget = 200;
+
+bool IsMandatory(const Position& pos, int timeline, int present) {
+  return pos.HasTimeline(timeline) && pos.IsActive(timeline) && pos.TipHalf(timeline) == present;
+}
+
+// What the choices of one mandatory board did when each was tried alone on the position.
+class BoardFate {
+ public:
+  explicit BoardFate(int timeline) : timeline_(timeline) {}
+
+  // Records one choice tried alone: `move` from the position (a move of the board, or a piece
+  // arriving on it), whether it exposed a royal piece, and if so the capture (in `after`, the
+  // position after the move) and whether the capture counted only because the move promotes.
+  void Add(const Position& before, const Position& after, const Move& move, bool exposed,
+           const Move& capture, bool counts_by_own_promotion) {
+    if (!exposed) {
+      alive_ = true;
+      return;
+    }
+    if (move.src_timeline != timeline_ || !move.IsJump()) return;  // fails wherever it is played
+    // A piece that jumps away: its leaving fails every action when the capture needs neither the
+    // board it arrives on nor its own promotion.
+    const int index = SquareIndex(move.from);
+    bool leaving_fails = !counts_by_own_promotion;
+    ForEachCaptureCell(after, capture, [&](int l, int h, Square) {
+      const bool left_board = l == timeline_ && h == before.TipHalf(timeline_) + 1;
+      if (!left_board && before.BoardAt(l, h) == nullptr) leaving_fails = false;
+    });
+    if (leaving_fails) {
+      leave_fails_[index] = true;
+    } else {
+      leave_unsettled_[index] = true;
+    }
+  }
+
+  // A surviving choice was seen: the board is not what proves anything.
+  bool alive() const { return alive_; }
+  // Every choice recorded fails in every action (so far as they were all recorded).
+  bool AllFail() const {
+    if (alive_) return false;
+    for (size_t i = 0; i < leave_unsettled_.size(); ++i) {
+      if (leave_unsettled_[i] && !leave_fails_[i]) return false;
+    }
+    return true;
+  }
+
+ private:
+  static size_t SquareIndex(Square s) { return s.rank * kMaxBoardSide + s.file; }
+
+  int timeline_;
+  bool alive_ = false;
+  std::array<bool, kMaxSquares> leave_fails_{};      // by square: the piece's leaving fails
+  std::array<bool, kMaxSquares> leave_unsettled_{};  // a jump of the piece failed by its arrival
+};
+
+class Decider {
+ public:
+  Decider(const Position& pos, const SearchLimits& limits)
+      : pos_(pos),
+        scratch_(pos),
+        limits_(limits),
+        mover_(pos.ToMove()),
+        promoting_(PromotingCapturesCount(pos)) {
+    scratch_.DropKeys();  // nothing here reads a key
+  }
+
+  Decision Run() {
+    Decision decision;
+    const Color opponent = Opponent(mover_);
+    // A royal piece capturable already stays so whatever the action: the search says so at once.
+    if (!RoyalCapturable(pos_, opponent, promoting_)) {
+      // With no royal capturable before the action even by a promoting capture, every capture
+      // after a move involves a board the move added: only those are looked at.
+      touching_ = !RoyalCapturable(pos_, opponent, true);
+      OrderMandatoryBoards();
+      quick_limit_ = limits_.budget == 0 ? kQuickTryBudget
+                                         : std::min<uint64_t>(limits_.budget, kQuickTryBudget);
+      if (QuickFrom(0)) {
+        decision.verdict = Decision::Verdict::kPlayable;
+        decision.witness = path_;
+        decision.work = work_;
+        decision.step = Decision::Step::kQuickTry;
+        return decision;
+      }
+      if (OutOfBudget()) {
+        decision.work = work_;
+        decision.step = Decision::Step::kQuickTry;
+        return decision;
+      }
+      std::vector<Move> escape;
+      const bool proved = LocalProof(&escape);
+      if (proved || !escape.empty()) {
+        decision.verdict = !proved              ? Decision::Verdict::kPlayable
+                           : InCheck(&scratch_) ? Decision::Verdict::kCheckmate
+                                                : Decision::Verdict::kStalemate;
+        decision.witness = std::move(escape);
+        decision.work = work_;
+        decision.step = Decision::Step::kLocalProof;
+        return decision;
+      }
+      if (OutOfBudget()) {
+        decision.work = work_;
+        decision.step = Decision::Step::kLocalProof;
+        return decision;
+      }
+    }
+    SearchLimits rest = limits_;
+    if (rest.budget != 0) rest.budget -= work_;
+    LegalActionSearch search = FindLegalAction(pos_, rest);
+    decision.work = work_ + search.work;
+    decision.step = Decision::Step::kSearch;
+    switch (search.end) {
+      case SearchEnd::kStopped:
+        decision.verdict = Decision::Verdict::kPlayable;
+        decision.witness = std::move(search.action);
+        break;
+      case SearchEnd::kOutOfBudget:
+        decision.verdict = Decision::Verdict::kUnknown;
+        break;
+      case SearchEnd::kExhausted:
+        decision.verdict =
+            InCheck(&scratch_) ? Decision::Verdict::kCheckmate : Decision::Verdict::kStalemate;
+        break;
+    }
+    return decision;
+  }
+
+ private:
+  bool OutOfBudget() const { return limits_.budget != 0 && work_ >= limits_.budget; }
+
+  // The mandatory boards, those whose pass alone exposes a royal piece first: they have the
+  // fewest ways out, so the quick try meets their trouble before it has played the others, and
+  // the local proof finds a board without a way out sooner.
+  void OrderMandatoryBoards() {
+    const int present = pos_.Present();
+    std::vector<int> quiet;
+    for (int l = pos_.min_timeline(); l <= pos_.max_timeline(); ++l) {
+      if (!IsMandatory(pos_, l, present)) continue;
+      const Position::Mark mark = scratch_.GetMark();
+      Board passed = scratch_.Tip(l);
+      passed.ClearEnPassant();
+      scratch_.Append(l, passed);
+      fresh_[0] = {l, present + 1};
+      const bool exposed = Exposed(promoting_, 1, nullptr);
+      scratch_.Rollback(mark);
+      (exposed ? mandatory_ : quiet).push_back(l);
+    }
+    mandatory_.insert(mandatory_.end(), quiet.begin(), quiet.end());
+  }
+
+  // Whether a royal piece of the mover is capturable in scratch_, whose boards added since the
+  // last test are the first `fresh` of fresh_ (RoyalCapturableTouching when touching_).
+  bool Exposed(bool promoting_captures, int fresh, Move* capture) const {
+    return touching_
+               ? RoyalCapturableTouching(scratch_, Opponent(mover_), promoting_captures,
+                                         std::span<const BoardPlace>(fresh_.data(), fresh), capture)
+               : RoyalCapturable(scratch_, Opponent(mover_), promoting_captures, capture);
+  }
+
+  // The board the quick try plays next: the first of mandatory_ still to play, or, when a branch
+  // moved the present onto other boards of the mover, the first mandatory one.
+  int NextMandatory(int present) const {
+    for (int l : mandatory_) {
+      if (IsMandatory(scratch_, l, present)) return l;
+    }
+    for (int l = scratch_.min_timeline(); l <= scratch_.max_timeline(); ++l) {
+      if (IsMandatory(scratch_, l, present)) return l;
+    }
+    assert(false && "the present is the mover's, so some board of theirs is on it");
+    return INT_MIN;
+  }
+
+  // Appends the moves of the mover's pieces on the tip of `timeline` to *out.
+  void CollectBoardMoves(int timeline, std::vector<Move>* out) const {
+    ForEachTipMove(scratch_, timeline, limits_.promotions, [&](const Move& m, Piece) {
+      out->push_back(m);
+      return false;
+    });
+  }
+
+  // Appends to *out the moves of pieces on the mover's other tips that arrive on the tip of
+  // `timeline` (there they land without branching, the tip not being played yet).
+  void CollectArrivals(int timeline, std::vector<Move>* out) const {
+    const TargetBoard target{timeline, scratch_.TipHalf(timeline)};
+    const MoveView view(scratch_);
+    for (int s = scratch_.min_timeline(); s <= scratch_.max_timeline(); ++s) {
+      if (s == timeline || !scratch_.HasTimeline(s)) continue;
+      const int half = scratch_.TipHalf(s);
+      if (ColorOf(half) != mover_) continue;
+      const Board& board = scratch_.Tip(s);
+      for (int rank = 0; rank < board.height(); ++rank) {
+        for (int file = 0; file < board.width(); ++file) {
+          const Piece piece = board.at(file, rank);
+          if (piece.empty() || piece.color() != mover_) continue;
+          const Square from{static_cast<int8_t>(file), static_cast<int8_t>(rank)};
+          ForEachPieceMove(
+              view, s, half, from, piece, GenMode::kAll, limits_.promotions,
+              [&](const Move& m, Piece) {
+                // The target restricts the lines walked, not where their moves land.
+                if (m.dst_timeline == target.timeline && m.dst_half == target.half_turn) {
+                  out->push_back(m);
+                }
+                return false;
+              },
+              &target);
+        }
+      }
+    }
+  }
+
+  // Plays `move` on scratch_ (after path_) and tells whether it exposes a royal piece of the
+  // mover; *capture names the capture, *by_own_promotion says whether it counts only because
+  // the move promotes. The caller rolls back.
+  bool PlayAndTest(const Move& move, Move* capture, bool* by_own_promotion) {
+    ++work_;
+    const MoveEffect effect = ApplyMove(&scratch_, move);
+    bool promoted_before = promoting_;
+    for (const Move& m : path_)
+      promoted_before = promoted_before || m.promotion != PieceType::kNone;
+    const bool counts = promoted_before || move.promotion != PieceType::kNone;
+    const int arrival = effect.branching ? effect.new_timeline : move.dst_timeline;
+    fresh_[0] = {move.src_timeline, scratch_.TipHalf(move.src_timeline)};
+    fresh_[1] = {arrival, scratch_.TipHalf(arrival)};
+    bool exposed;
+    if (counts == promoted_before) {
+      // The position before the move had no capturable royal (tested one level up, or before
+      // the action): only captures involving the move's boards can be new.
+      exposed = Exposed(counts, move.IsJump() ? 2 : 1, capture);
+      *by_own_promotion = false;
+    } else {
+      // A promotion that makes promoting captures count may expose a royal to a capture that
+      // involves earlier boards: the whole test.
+      exposed = RoyalCapturable(scratch_, Opponent(mover_), counts, capture);
+      *by_own_promotion =
+          exposed && !RoyalCapturable(scratch_, Opponent(mover_), promoted_before, nullptr);
+    }
+    return exposed;
+  }
+
+  // The quick try: plays the next mandatory board by each of its moves, then by each piece that
+  // can arrive on it from another playable board, and goes on from every one that exposes
+  // nothing; on the first board, when a new timeline could be active, then also tries the
+  // escapes of the other boards. True with the action in path_ once the present has passed to
+  // the opponent. Records what the first board's choices (first_fate_) and the escapes did.
+  bool QuickFrom(size_t depth) {
+    const int present = scratch_.Present();
+    if (ColorOf(present) != mover_) return !path_.empty();
+    const int board = NextMandatory(present);
+    if (depth == 0) first_fate_.emplace(board);
+    if (levels_.size() <= depth) levels_.resize(depth + 1);
+    levels_[depth].clear();
+    CollectBoardMoves(board, &levels_[depth]);
+    // The choices of the board are levels_[depth][0, own_end); escapes follow them.
+    enum class Phase { kOwn, kArrivals, kEscapes, kDone } phase = Phase::kOwn;
+    size_t own_end = SIZE_MAX;
+    bool escapes_onto_tip = false, escape_survived = false;
+    // levels_ may grow below; index it afresh each time.
+    for (size_t i = 0;; ++i) {
+      while (i == levels_[depth].size() && phase != Phase::kDone) {
+        if (phase == Phase::kOwn) {
+          phase = Phase::kArrivals;
+          CollectArrivals(board, &levels_[depth]);
+        } else if (phase == Phase::kArrivals) {
+          phase = Phase::kDone;
+          own_end = i;
+          if (depth == 0 && ActiveNewTimelines() > 0) {
+            phase = Phase::kEscapes;
+            CollectEscapes(board, &levels_[depth], &escapes_onto_tip);
+          }
+        } else {
+          phase = Phase::kDone;
+        }
+      }
+      if (i == levels_[depth].size()) break;
+      if (work_ >= quick_limit_) {
+        quick_stopped_ = true;
+        return false;
+      }
+      const Move move = levels_[depth][i];
+      const Position::Mark mark = scratch_.GetMark();
+      Move capture;
+      bool by_own_promotion = false;
+      const bool exposed = PlayAndTest(move, &capture, &by_own_promotion);
+      if (depth == 0 && i < own_end) {
+        first_fate_->Add(pos_, scratch_, move, exposed, capture, by_own_promotion);
+      }
+      if (!exposed) {
+        escape_survived = escape_survived || i >= own_end;
+        path_.push_back(move);
+        if (QuickFrom(depth + 1)) return true;
+        path_.pop_back();
+      }
+      scratch_.Rollback(mark);
+      if (quick_stopped_) return false;
+    }
+    if (depth == 0) {
+      first_fate_settled_ = true;  // every choice of the first board was tried
+      escapes_settled_ = own_end != SIZE_MAX && ActiveNewTimelines() > 0;
+      escapes_fail_ = escapes_settled_ && !escapes_onto_tip && !escape_survived;
+    }
+    return false;
+  }
+
+  // How many of the timelines the mover may create would be active: the n-th timeline of a
+  // player is active when the opponent created at least n - 1, so the first ones, if any.
+  int ActiveNewTimelines() const {
+    return std::max(0, pos_.CreatedBy(Opponent(mover_)) - pos_.CreatedBy(mover_) + 1);
+  }
+
+  // Whether timelines the mover creates could activate one of the opponent's whose tip is before
+  // the present (a timeline is activated by the other side's new timelines only; the mover's
+  // inactive ones stay so, and every active timeline's tip is at or after the present).
+  bool MayActivateEarlier() const {
+    const int present = pos_.Present();
+    for (int l = pos_.min_timeline(); l <= pos_.max_timeline(); ++l) {
+      if (!pos_.HasTimeline(l) || pos_.IsActive(l) || pos_.TipHalf(l) >= present) continue;
+      const bool by_opponent =
+          mover_ == Color::kWhite ? l < pos_.initial_min() : l > pos_.initial_max();
+      if (by_opponent) return true;
+    }
+    return false;
+  }
+
+  // Appends to *out the jumps of the mover's playable boards but `except` that land before the
+  // present: the escapes, which create a timeline there (the present moves back onto it when it
+  // is active). A jump onto a tip before the present (an inactive timeline's) may branch or not
+  // depending on the order of the moves: *onto_tip says one was met.
+  void CollectEscapes(int except, std::vector<Move>* out, bool* onto_tip) const {
+    const int present = pos_.Present();
+    for (int s = scratch_.min_timeline(); s <= scratch_.max_timeline(); ++s) {
+      if (s == except || !scratch_.HasTimeline(s) || ColorOf(scratch_.TipHalf(s)) != mover_) {
+        continue;
+      }
+      ForEachTipMove(scratch_, s, limits_.promotions, [&](const Move& m, Piece) {
+        if (!m.IsJump() || m.dst_half >= present) return false;
+        if (m.dst_half == scratch_.TipHalf(m.dst_timeline)) *onto_tip = true;
+        out->push_back(m);
+        return false;
+      });
+    }
+  }
+
+  // With one active new timeline at most: whether every escape but those of board `dead` fails
+  // in every action. The present can only move back onto the first timeline the action creates
+  // (later ones are inactive), so an action that leaves `dead` unplayed holds an escape created
+  // first: the new board is then at the first new timeline's place, with the contents the jump
+  // gives it, and so is the board it left: a capture that the escape alone exposes is in every
+  // such action. An escape that exposes nothing is a legal action by itself (the present passed
+  // back to the opponent): then *action receives it.
+  bool EveryEscapeFails(int dead, std::vector<Move>* action) {
+    assert(ActiveNewTimelines() <= 1 && path_.empty());
+    std::vector<Move> escapes;
+    bool onto_tip = false;
+    CollectEscapes(dead, &escapes, &onto_tip);
+    if (onto_tip) return false;
+    for (const Move& move : escapes) {
+      if (OutOfBudget()) return false;
+      const Position::Mark mark = scratch_.GetMark();
+      Move capture;
+      bool by_own_promotion = false;
+      const bool exposed = PlayAndTest(move, &capture, &by_own_promotion);
+      const bool passed = ColorOf(scratch_.Present()) != mover_;
+      scratch_.Rollback(mark);
+      if (!exposed) {
+        if (passed) action->assign(1, move);
+        return false;
+      }
+    }
+    return true;
+  }
+
+  // Tries every choice of mandatory board `board` alone, until one survives.
+  BoardFate FateOf(int board) {
+    BoardFate fate(board);
+    std::vector<Move>& moves = levels_.empty() ? levels_.emplace_back() : levels_[0];
+    moves.clear();
+    CollectBoardMoves(board, &moves);
+    bool arrivals = false;
+    for (size_t i = 0; !fate.alive(); ++i) {
+      if (i == moves.size()) {
+        if (arrivals) break;
+        arrivals = true;
+        CollectArrivals(board, &moves);
+        if (i == moves.size()) break;
+      }
+      if (OutOfBudget()) return BoardFate(board);  // nothing settled
+      const Position::Mark mark = scratch_.GetMark();
+      Move capture;
+      bool by_own_promotion = false;
+      const bool exposed = PlayAndTest(moves[i], &capture, &by_own_promotion);
+      fate.Add(pos_, scratch_, moves[i], exposed, capture, by_own_promotion);
+      scratch_.Rollback(mark);
+    }
+    return fate;
+  }
+
+  // The local proof (decide.h): true when no legal action exists. May find a legal action
+  // instead (an escape that exposes nothing): then *action receives it.
+  bool LocalProof(std::vector<Move>* action) {
+    const int active_new = ActiveNewTimelines();
+    if (active_new > 1 || MayActivateEarlier()) return false;
+    assert(path_.empty());
+    int dead = INT_MIN;
+    const bool first_tried = first_fate_.has_value();
+    if (first_tried && first_fate_settled_ && first_fate_->AllFail()) dead = mandatory_.front();
+    for (size_t i = 0; i < mandatory_.size() && dead == INT_MIN; ++i) {
+      const int l = mandatory_[i];
+      // The quick try's first board was tried already: every choice, or until one survived.
+      if (first_tried && i == 0 && (first_fate_settled_ || first_fate_->alive())) continue;
+      const BoardFate fate = FateOf(l);
+      if (OutOfBudget()) return false;
+      if (fate.AllFail()) dead = l;
+    }
+    if (dead == INT_MIN) return false;
+    // The board must be played unless an escape moves the present back.
+    if (active_new == 0) return true;
+    if (dead == mandatory_.front() && escapes_settled_) return escapes_fail_;
+    return EveryEscapeFails(dead, action);
+  }
+
+  const Position& pos_;
+  Position scratch_;
+  const SearchLimits& limits_;
+  const Color mover_;
+  const bool promoting_;  // PromotingCapturesCount before the action
+  bool touching_ = false;
+  std::vector<int> mandatory_;  // the mandatory boards' timelines, in the order tried
+  uint64_t work_ = 0;           // moves tried
+  uint64_t quick_limit_ = 0;    // work_ at which the quick try stops
+  bool quick_stopped_ = false;
+  std::vector<Move> path_;                 // the quick try's moves so far
+  std::vector<std::vector<Move>> levels_;  // the moves tried at each depth, reused
+  std::array<BoardPlace, 2> fresh_{};      // the boards the last move added
+  std::optional<BoardFate> first_fate_;    // the quick try's first board's choices
+  bool first_fate_settled_ = false;        // ... every one of them tried
+  // The quick try's escapes from the boards but its first (tried when a new timeline could be
+  // active): all of them tried, and every one exposed a royal piece.
+  bool escapes_settled_ = false;
+  bool escapes_fail_ = false;
+};
+
+}  // namespace
+
+Decision Decide(const Position& pos, const SearchLimits& limits) {
+  Decider decider(pos, limits);
+  return decider.Run();
+}
+
+const char* VerdictName(Decision::Verdict verdict) {
+  switch (verdict) {
+    case Decision::Verdict::kCheckmate:
+      return "checkmate";
+    case Decision::Verdict::kStalemate:
+      return "stalemate";
+    case Decision::Verdict::kPlayable:
+      return "playable";
+    case Decision::Verdict::kUnknown:
+      return "unknown";
+  }
+  return "unknown";
+}
+
+}  // namespace fived
