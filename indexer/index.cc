@@ -13,13 +13,12 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <thread>
 #include <unordered_map>
 #include <utility>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "core/utf8.h"
 #include "indexer/pipeline.h"
@@ -544,6 +543,7 @@ class Writer {
     if (bulk_) originals_.emplace(game.identity, id);
     ++summary_.indexed;
     if (original != 0) ++summary_.duplicates;
+    if (!game.decided) ++summary_.undecided;
     if (game.decided) {
       switch (game.verdict) {
         case Decision::Verdict::kCheckmate:
@@ -653,26 +653,26 @@ class Progress {
 
 // The summary as one compact JSON object (the keys in the order the README lists them).
 std::string SummaryJson(const std::string& database, const IndexSummary& summary, double rate) {
-  const nlohmann::ordered_json json = {
-      {"database", database},
-      {"files", summary.files},
-      {"games", summary.games},
-      {"indexed", summary.indexed},
-      {"rejected", summary.rejected},
-      {"duplicates", summary.duplicates},
-      {"skipped", summary.skipped},
-      {"warnings", summary.warnings},
-      {"endings",
-       {{"checkmate", summary.checkmates},
-        {"stalemate", summary.stalemates},
-        {"playable", summary.playable},
-        {"unknown", summary.unknown}}},
-      {"result_conflicts", summary.result_conflicts},
-      {"io_errors", summary.io_errors},
-      // Milliseconds are all a person reads of it.
-      {"seconds", std::round(summary.seconds * 1000) / 1000},
-      {"games_per_second", static_cast<long>(rate)},
-      {"database_failed", summary.database_failed}};
+  const nlohmann::ordered_json json = {{"database", database},
+                                       {"files", summary.files},
+                                       {"games", summary.games},
+                                       {"indexed", summary.indexed},
+                                       {"rejected", summary.rejected},
+                                       {"duplicates", summary.duplicates},
+                                       {"skipped", summary.skipped},
+                                       {"warnings", summary.warnings},
+                                       {"endings",
+                                        {{"checkmate", summary.checkmates},
+                                         {"stalemate", summary.stalemates},
+                                         {"playable", summary.playable},
+                                         {"unknown", summary.unknown},
+                                         {"undecided", summary.undecided}}},
+                                       {"result_conflicts", summary.result_conflicts},
+                                       {"io_errors", summary.io_errors},
+                                       // Milliseconds are all a person reads of it.
+                                       {"seconds", std::round(summary.seconds * 1000) / 1000},
+                                       {"games_per_second", static_cast<long>(rate)},
+                                       {"database_failed", summary.database_failed}};
   // A database path need not be UTF-8; invalid bytes become U+FFFD so the text stays JSON.
   return json.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
 }
@@ -847,11 +847,14 @@ int RunIndex(const IndexOptions& options, std::ostream& out, std::ostream& err,
                   summary.duplicates, summary.skipped, summary.seconds, rate);
     err << EscapeForTerminal(options.database) << line;
     // How the indexed games end: their final positions' verdicts.
+    const std::string undecided =
+        summary.undecided > 0 ? ", " + std::to_string(summary.undecided) + " undecided" : "";
     std::snprintf(line, sizeof line,
                   ": endings of the indexed games: %ld checkmate, %ld stalemate, %ld playable, "
-                  "%ld unknown; %ld result %s\n",
+                  "%ld unknown%s; %ld result %s\n",
                   summary.checkmates, summary.stalemates, summary.playable, summary.unknown,
-                  summary.result_conflicts, summary.result_conflicts == 1 ? "conflict" : "conflicts");
+                  undecided.c_str(), summary.result_conflicts,
+                  summary.result_conflicts == 1 ? "conflict" : "conflicts");
     err << EscapeForTerminal(options.database) << line;
   }
   if (summary_out) *summary_out = summary;

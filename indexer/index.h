@@ -22,9 +22,9 @@ struct IndexOptions {
   bool progress = true;             // a live line on stderr when it is a terminal
   bool json = false;                // the summary as one JSON object on stdout
   long commit_every = 0;            // commit at least every N games (0: by size only)
-  // Moves tried when deciding each game's final position (AnalyzeOptions); at least 1. Lower
-  // than --check's default: on the benchmark collection 20,000 leaves 0.2% of the endings
-  // unknown and adds about 1.6 times the replay's CPU, 1,000,000 leaves 0.1% and adds 20 times.
+  // Moves tried when deciding each game's final position (AnalyzeOptions); 0 decides nothing
+  // (--skip-endings: the endings are stored undecided). Lower than --check's default: the
+  // benchmark collection's figures are in docs/BENCHMARKS.md.
   uint64_t verdict_budget = 20000;
 };
 
@@ -43,6 +43,7 @@ struct IndexSummary {
   long stalemates = 0;
   long playable = 0;
   long unknown = 0;
+  long undecided = 0;  // indexed with --skip-endings
   long result_conflicts = 0;
   long io_errors = 0;
   double seconds = 0;

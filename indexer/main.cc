@@ -11,7 +11,8 @@ namespace po = boost::program_options;
 namespace {
 
 constexpr const char* kUsage =
-    "Usage: 5d-index [--db FILE] [--jobs N] [--quiet] [--json] [--verdict-budget N] PATH...\n"
+    "Usage: 5d-index [--db FILE] [--jobs N] [--quiet] [--json]\n"
+    "                [--verdict-budget N | --skip-endings] PATH...\n"
     "       5d-index --check [--hashes | --fen] PATH...\n"
     "       5d-index --check --verdict [--verdict-budget N] PATH...\n"
     "       5d-index --check --count-actions [--cap N] [--verdict-budget N] PATH...\n"
@@ -67,6 +68,9 @@ int main(int argc, char** argv) {
       "moves tried per final position before its verdict is unknown: default 20000 when "
       "indexing (a game in 400 or so stays unknown, at a few ms each), 1000000 with --verdict "
       "(also bounds --count-actions)")(
+      "skip-endings",
+      "when indexing: do not decide how the games end (faster; their endings are stored as "
+      "undecided and --ending finds none of them)")(
       "count-actions",
       "with --check: print FILE<TAB>GAME<TAB>ACTION<TAB>COUNT, the legal actions of the side to "
       "move after every action (0 is the start); >=N when the count stopped at the cap or budget")(
@@ -102,6 +106,10 @@ int main(int argc, char** argv) {
   const int outputs = static_cast<int>(vm.count("hashes") + vm.count("fen") + vm.count("verdict") +
                                        vm.count("count-actions"));
   if (vm.count("check")) {
+    if (vm.count("skip-endings")) {
+      std::cerr << "5d-index: --skip-endings goes with indexing, not --check\n";
+      return 2;
+    }
     if (outputs > 1) {
       std::cerr << "5d-index: --hashes, --fen, --verdict and --count-actions exclude each other\n";
       return 2;
@@ -142,6 +150,13 @@ int main(int argc, char** argv) {
   if (options.verdict_budget == 0) {
     std::cerr << "5d-index: --verdict-budget must be 1 or more\n";
     return 2;
+  }
+  if (vm.count("skip-endings")) {
+    if (vm.count("verdict-budget")) {
+      std::cerr << "5d-index: --skip-endings and --verdict-budget exclude each other\n";
+      return 2;
+    }
+    options.verdict_budget = 0;  // IndexOptions: decide nothing
   }
   options.progress = !vm.count("quiet");
   options.json = vm.count("json") > 0;

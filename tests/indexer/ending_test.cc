@@ -183,7 +183,7 @@ TEST(IndexEndings, EveryGameStoresItsVerdictCheckAndConflict) {
   std::ostringstream json, json_err;
   ASSERT_EQ(RunIndex(options, json, json_err), 0);
   EXPECT_NE(json.str().find("\"endings\":{\"checkmate\":5,\"stalemate\":3,\"playable\":3,"
-                            "\"unknown\":0},\"result_conflicts\":5,"),
+                            "\"unknown\":0,\"undecided\":0},\"result_conflicts\":5,"),
             std::string::npos)
       << json.str();
 }
@@ -237,15 +237,58 @@ TEST(IndexEndings, TheBudgetIsTheOneOfCheck) {
   }
 }
 
+// The exit status of 5d-index with `options` on one game of Cases().
+int IndexStatus(const TempDir& dir, const std::string& options) {
+  std::ofstream(dir.File("games.5dpgn"), std::ios::binary) << Cases()[0].text;
+  const std::string command = std::string(FIVED_INDEX_BINARY) + " --quiet " + options + " --db " +
+                              dir.File("games.sqlite") + " " + dir.File("games.5dpgn") +
+                              " 2>/dev/null";
+  const int status = std::system(command.c_str());
+  EXPECT_TRUE(WIFEXITED(status));
+  return WEXITSTATUS(status);
+}
+
 TEST(IndexEndings, ABudgetOfZeroIsRefused) {
   TempDir dir;
-  std::ofstream(dir.File("games.5dpgn"), std::ios::binary) << Cases()[0].text;
-  const std::string command = std::string(FIVED_INDEX_BINARY) +
-                              " --quiet --verdict-budget 0 --db " + dir.File("games.sqlite") + " " +
-                              dir.File("games.5dpgn") + " 2>/dev/null";
-  const int status = std::system(command.c_str());
-  ASSERT_TRUE(WIFEXITED(status));
-  EXPECT_EQ(WEXITSTATUS(status), 2);
+  EXPECT_EQ(IndexStatus(dir, "--verdict-budget 0"), 2);
+  // Deciding nothing is said so: --skip-endings, which no budget goes with.
+  EXPECT_EQ(IndexStatus(dir, "--skip-endings --verdict-budget 5"), 2);
+  EXPECT_EQ(IndexStatus(dir, "--skip-endings"), 0);
+}
+
+TEST(IndexEndings, SkippedEndingsAreStoredUndecided) {
+  // --skip-endings (a budget of 0): every game is indexed with no verdict, no side in check, no
+  // witness and no conflict, and the summary counts them as undecided.
+  TempDir dir;
+  const std::vector<EndingCase> cases = Cases();
+  std::string collection;
+  for (const EndingCase& c : cases) collection += c.text;
+  std::ofstream(dir.File("games.5dpgn"), std::ios::binary) << collection;
+  IndexOptions options;
+  options.database = dir.File("games.sqlite");
+  options.inputs = {dir.File("games.5dpgn")};
+  options.progress = false;
+  options.verdict_budget = 0;
+  std::ostringstream out, err;
+  IndexSummary summary;
+  ASSERT_EQ(RunIndex(options, out, err, &summary), 0) << err.str();
+  EXPECT_EQ(summary.indexed, static_cast<long>(cases.size()));
+  EXPECT_EQ(summary.undecided, static_cast<long>(cases.size()));
+  EXPECT_EQ(summary.checkmates + summary.stalemates + summary.playable + summary.unknown, 0);
+  EXPECT_EQ(summary.result_conflicts, 0);
+  EXPECT_NE(err.str().find(": endings of the indexed games: 0 checkmate, 0 stalemate, 0 "
+                           "playable, 0 unknown, " +
+                           std::to_string(cases.size()) + " undecided; 0 result conflicts\n"),
+            std::string::npos)
+      << err.str();
+  const std::vector<StoredEnding> stored = ReadEndings(options.database);
+  ASSERT_EQ(stored.size(), cases.size());
+  for (const StoredEnding& s : stored) {
+    EXPECT_FALSE(s.verdict);
+    EXPECT_FALSE(s.checked);
+    EXPECT_FALSE(s.conflict);
+    EXPECT_EQ(s.witness, "");
+  }
 }
 
 }  // namespace
