@@ -20,6 +20,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bitset>
 #include <cassert>
 #include <climits>
 #include <cstdint>
@@ -72,6 +73,9 @@ class BoardFate {
     }
   }
 
+  // Records that the piece on `from` fails by leaving the board, wherever it goes.
+  void LeaveFails(Square from) { leave_fails_[SquareIndex(from)] = true; }
+
   // A surviving choice was seen: the board is not what proves anything.
   bool alive() const { return alive_; }
   // Every choice recorded fails in every action (so far as they were all recorded).
@@ -90,6 +94,12 @@ class BoardFate {
   bool alive_ = false;
   std::array<bool, kMaxSquares> leave_fails_{};      // by square: the piece's leaving fails
   std::array<bool, kMaxSquares> leave_unsettled_{};  // a jump of the piece failed by its arrival
+};
+
+// A mandatory board whose pass exposes a royal piece, and the squares of that capture on it.
+struct Threat {
+  int timeline;
+  std::bitset<kMaxSquares> squares;  // by Decider::SquareIndex
 };
 
 class Decider {
@@ -169,7 +179,9 @@ class Decider {
 
   // The mandatory boards, those whose pass alone exposes a royal piece first: they have the
   // fewest ways out, so the quick try meets their trouble before it has played the others, and
-  // the local proof finds a board without a way out sooner.
+  // the local proof finds a board without a way out sooner. Of each such board, the squares of
+  // the capture its pass exposes that lie on it are kept (threats_): a move from or onto one of
+  // them (the royal piece moving, the attacker taken, the line blocked) is the likeliest way out.
   void OrderMandatoryBoards() {
     const int present = pos_.Present();
     std::vector<int> quiet;
@@ -180,12 +192,38 @@ class Decider {
       passed.ClearEnPassant();
       scratch_.Append(l, passed);
       fresh_[0] = {l, present + 1};
-      const bool exposed = Exposed(promoting_, 1, nullptr);
+      Move capture;
+      const bool exposed = Exposed(promoting_, 1, &capture);
+      if (exposed) {
+        Threat& threat = threats_.emplace_back();
+        threat.timeline = l;
+        ForEachCaptureCell(scratch_, capture, [&](int cl, int ch, Square square) {
+          if (cl == l && ch == present + 1) threat.squares.set(SquareIndex(square));
+        });
+      }
       scratch_.Rollback(mark);
       (exposed ? mandatory_ : quiet).push_back(l);
     }
     mandatory_.insert(mandatory_.end(), quiet.begin(), quiet.end());
   }
+
+  // The threat of `timeline`'s board (OrderMandatoryBoards), or nullptr.
+  const Threat* ThreatOf(int timeline) const {
+    for (const Threat& threat : threats_) {
+      if (threat.timeline == timeline) return &threat;
+    }
+    return nullptr;
+  }
+
+  // Whether a move of or onto a threatened board may break its threat: it leaves from or lands
+  // on a square of the capture (castling and en passant, which change other squares, always may).
+  static bool MayBreak(const Threat& threat, const Move& m) {
+    if (m.flags & (Move::kCastle | Move::kEnPassant)) return true;
+    return (m.src_timeline == threat.timeline && threat.squares.test(SquareIndex(m.from))) ||
+           (m.dst_timeline == threat.timeline && threat.squares.test(SquareIndex(m.to)));
+  }
+
+  static size_t SquareIndex(Square s) { return s.rank * kMaxBoardSide + s.file; }
 
   // Whether a royal piece of the mover is capturable in scratch_, whose boards added since the
   // last test are the first `fresh` of fresh_ (RoyalCapturableTouching when touching_).
@@ -209,10 +247,20 @@ class Decider {
     return INT_MIN;
   }
 
-  // Appends the moves of the mover's pieces on the tip of `timeline` to *out.
-  void CollectBoardMoves(int timeline, std::vector<Move>* out) const {
+  // Appends the moves of the mover's pieces on the tip of `timeline` to *out; of a threatened
+  // board only those that may break the threat. Every other one leaves the capture its pass
+  // exposes as it was (the squares of the capture hold the same pieces on the board the move
+  // makes, the other boards of the capture were there before the action, and the attacker's
+  // board is still a tip), so it fails whatever else the action holds. For `fate` (when given),
+  // the pieces whose jumps were all left out so fail by leaving.
+  void CollectBoardMoves(int timeline, std::vector<Move>* out, BoardFate* fate = nullptr) const {
+    const Threat* threat = ThreatOf(timeline);
     ForEachTipMove(scratch_, timeline, limits_.promotions, [&](const Move& m, Piece) {
-      out->push_back(m);
+      if (threat == nullptr || MayBreak(*threat, m)) {
+        out->push_back(m);
+      } else if (fate != nullptr && m.IsJump()) {
+        fate->LeaveFails(m.from);
+      }
       return false;
     });
   }
@@ -221,6 +269,7 @@ class Decider {
   // `timeline` (there they land without branching, the tip not being played yet).
   void CollectArrivals(int timeline, std::vector<Move>* out) const {
     const TargetBoard target{timeline, scratch_.TipHalf(timeline)};
+    const Threat* threat = ThreatOf(timeline);
     const MoveView view(scratch_);
     for (int s = scratch_.min_timeline(); s <= scratch_.max_timeline(); ++s) {
       if (s == timeline || !scratch_.HasTimeline(s)) continue;
@@ -235,8 +284,10 @@ class Decider {
           ForEachPieceMove(
               view, s, half, from, piece, GenMode::kAll, limits_.promotions,
               [&](const Move& m, Piece) {
-                // The target restricts the lines walked, not where their moves land.
-                if (m.dst_timeline == target.timeline && m.dst_half == target.half_turn) {
+                // The target restricts the lines walked, not where their moves land. Onto a
+                // threatened board, only an arrival that may break the threat can survive.
+                if (m.dst_timeline == target.timeline && m.dst_half == target.half_turn &&
+                    (threat == nullptr || MayBreak(*threat, m))) {
                   out->push_back(m);
                 }
                 return false;
@@ -249,10 +300,12 @@ class Decider {
 
   // Plays `move` on scratch_ (after path_) and tells whether it exposes a royal piece of the
   // mover; *capture names the capture, *by_own_promotion says whether it counts only because
-  // the move promotes. The caller rolls back.
-  bool PlayAndTest(const Move& move, Move* capture, bool* by_own_promotion) {
+  // the move promotes; *effect (when given) what the move did. The caller rolls back.
+  bool PlayAndTest(const Move& move, Move* capture, bool* by_own_promotion,
+                   MoveEffect* effect_out = nullptr) {
     ++work_;
     const MoveEffect effect = ApplyMove(&scratch_, move);
+    if (effect_out != nullptr) *effect_out = effect;
     bool promoted_before = promoting_;
     for (const Move& m : path_)
       promoted_before = promoted_before || m.promotion != PieceType::kNone;
@@ -288,7 +341,14 @@ class Decider {
     if (depth == 0) first_fate_.emplace(board);
     if (levels_.size() <= depth) levels_.resize(depth + 1);
     levels_[depth].clear();
-    CollectBoardMoves(board, &levels_[depth]);
+    CollectBoardMoves(board, &levels_[depth], depth == 0 ? &*first_fate_ : nullptr);
+    if (depth > 0) {
+      // Past the first board, no branches: a new timeline may move the present or activate
+      // others and leave more to answer; the search finds the actions that need one.
+      std::erase_if(levels_[depth], [&](const Move& m) {
+        return m.IsJump() && m.dst_half != scratch_.TipHalf(m.dst_timeline);
+      });
+    }
     // The choices of the board are levels_[depth][0, own_end); escapes follow them.
     enum class Phase { kOwn, kArrivals, kEscapes, kDone } phase = Phase::kOwn;
     size_t own_end = SIZE_MAX;
@@ -379,15 +439,18 @@ class Decider {
     }
   }
 
-  // With one active new timeline at most: whether every escape but those of board `dead` fails
-  // in every action. The present can only move back onto the first timeline the action creates
-  // (later ones are inactive), so an action that leaves `dead` unplayed holds an escape created
-  // first: the new board is then at the first new timeline's place, with the contents the jump
-  // gives it, and so is the board it left: a capture that the escape alone exposes is in every
-  // such action. An escape that exposes nothing is a legal action by itself (the present passed
-  // back to the opponent): then *action receives it.
-  bool EveryEscapeFails(int dead, std::vector<Move>* action) {
-    assert(ActiveNewTimelines() <= 1 && path_.empty());
+  // Whether every escape but those of board `dead` fails in every action, when `active` (one or
+  // more) of the timelines the mover may create would be active. An action that leaves `dead`
+  // unplayed moves the present back onto one of those: it holds an escape created among the
+  // first `active`. The escape's new board has the contents the jump gives it, and so has the
+  // board it left; its place (the new timeline's number) is the first new timeline's when only
+  // one can be active, and otherwise depends on the timelines created before it. So a capture
+  // that the escape alone exposes is in every such action when one timeline at most can be
+  // active, or when the capture lies on the new board alone or does not touch it. An escape that
+  // exposes nothing is a legal action by itself (the present passed back to the opponent): then
+  // *action receives it.
+  bool EveryEscapeFails(int dead, int active, std::vector<Move>* action) {
+    assert(active >= 1 && path_.empty());
     std::vector<Move> escapes;
     bool onto_tip = false;
     CollectEscapes(dead, &escapes, &onto_tip);
@@ -397,13 +460,21 @@ class Decider {
       const Position::Mark mark = scratch_.GetMark();
       Move capture;
       bool by_own_promotion = false;
-      const bool exposed = PlayAndTest(move, &capture, &by_own_promotion);
+      MoveEffect effect;
+      const bool exposed = PlayAndTest(move, &capture, &by_own_promotion, &effect);
+      assert(effect.branching);  // onto a board before the present that is not a tip
       const bool passed = ColorOf(scratch_.Present()) != mover_;
-      scratch_.Rollback(mark);
-      if (!exposed) {
-        if (passed) action->assign(1, move);
-        return false;
+      bool fails = exposed;
+      if (exposed && active > 1) {
+        int on_new = 0, elsewhere = 0;
+        ForEachCaptureCell(scratch_, capture, [&](int l, int, Square) {
+          ++(l == effect.new_timeline ? on_new : elsewhere);
+        });
+        fails = on_new == 0 || elsewhere == 0;
       }
+      scratch_.Rollback(mark);
+      if (!exposed && passed) action->assign(1, move);
+      if (!fails) return false;
     }
     return true;
   }
@@ -413,7 +484,7 @@ class Decider {
     BoardFate fate(board);
     std::vector<Move>& moves = levels_.empty() ? levels_.emplace_back() : levels_[0];
     moves.clear();
-    CollectBoardMoves(board, &moves);
+    CollectBoardMoves(board, &moves, &fate);
     bool arrivals = false;
     for (size_t i = 0; !fate.alive(); ++i) {
       if (i == moves.size()) {
@@ -437,7 +508,7 @@ class Decider {
   // instead (an escape that exposes nothing): then *action receives it.
   bool LocalProof(std::vector<Move>* action) {
     const int active_new = ActiveNewTimelines();
-    if (active_new > 1 || MayActivateEarlier()) return false;
+    if (MayActivateEarlier()) return false;
     assert(path_.empty());
     int dead = INT_MIN;
     const bool first_tried = first_fate_.has_value();
@@ -453,8 +524,8 @@ class Decider {
     if (dead == INT_MIN) return false;
     // The board must be played unless an escape moves the present back.
     if (active_new == 0) return true;
-    if (dead == mandatory_.front() && escapes_settled_) return escapes_fail_;
-    return EveryEscapeFails(dead, action);
+    if (dead == mandatory_.front() && escapes_settled_ && active_new == 1) return escapes_fail_;
+    return EveryEscapeFails(dead, active_new, action);
   }
 
   const Position& pos_;
@@ -463,9 +534,10 @@ class Decider {
   const Color mover_;
   const bool promoting_;  // PromotingCapturesCount before the action
   bool touching_ = false;
-  std::vector<int> mandatory_;  // the mandatory boards' timelines, in the order tried
-  uint64_t work_ = 0;           // moves tried
-  uint64_t quick_limit_ = 0;    // work_ at which the quick try stops
+  std::vector<int> mandatory_;   // the mandatory boards' timelines, in the order tried
+  std::vector<Threat> threats_;  // of the mandatory boards whose pass exposes a royal piece
+  uint64_t work_ = 0;            // moves tried
+  uint64_t quick_limit_ = 0;     // work_ at which the quick try stops
   bool quick_stopped_ = false;
   std::vector<Move> path_;                 // the quick try's moves so far
   std::vector<std::vector<Move>> levels_;  // the moves tried at each depth, reused

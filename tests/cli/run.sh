@@ -69,7 +69,7 @@ check bad-option --check --no-such-option x
 check both-outputs --check --hashes --fen x
 # Legal actions: small budgets keep these fast (a few positions come out unknown or >=N).
 check verdict --check --verdict --verdict-budget 20000 corpus/adri326-5dchess-notation.5dpgn
-check verdict-tiny-budget --check --verdict --verdict-budget 30 corpus/adri326-5dchess-notation.5dpgn
+check verdict-tiny-budget --check --verdict --verdict-budget 5 corpus/adri326-5dchess-notation.5dpgn
 check verdict-rejected --check --verdict corpus/rejected/teln0-vs-shad-simple-no-queens.5dpgn
 check count-actions --check --count-actions --cap 100 --verdict-budget 5000 corpus/adri326-5dchess-notation.5dpgn
 check verdict-and-count --check --verdict --count-actions x
