@@ -46,13 +46,16 @@ bool IsMandatory(const Position& pos, int timeline, int present) {
 // What the choices of one mandatory board did when each was tried alone on the position.
 class BoardFate {
  public:
-  explicit BoardFate(int timeline) : timeline_(timeline) {}
+  // The board is the tip of `timeline` at `tip_half`.
+  BoardFate(int timeline, int tip_half) : timeline_(timeline), tip_half_(tip_half) {}
 
   // Records one choice tried alone: `move` from the position (a move of the board, or a piece
   // arriving on it), whether it exposed a royal piece, and if so the capture (in `after`, the
   // position after the move) and whether the capture counted only because the move promotes.
-  void Add(const Position& before, const Position& after, const Move& move, bool exposed,
-           const Move& capture, bool counts_by_own_promotion) {
+  // existed(timeline, half_turn) tells the boards that were there before the move.
+  template <typename Existed>
+  void Add(const Position& after, const Move& move, bool exposed, const Move& capture,
+           bool counts_by_own_promotion, Existed existed) {
     if (!exposed) {
       alive_ = true;
       return;
@@ -63,8 +66,8 @@ class BoardFate {
     const int index = SquareIndex(move.from);
     bool leaving_fails = !counts_by_own_promotion;
     ForEachCaptureCell(after, capture, [&](int l, int h, Square) {
-      const bool left_board = l == timeline_ && h == before.TipHalf(timeline_) + 1;
-      if (!left_board && before.BoardAt(l, h) == nullptr) leaving_fails = false;
+      const bool left_board = l == timeline_ && h == tip_half_ + 1;
+      if (!left_board && !existed(l, h)) leaving_fails = false;
     });
     if (leaving_fails) {
       leave_fails_[index] = true;
@@ -91,6 +94,7 @@ class BoardFate {
   static size_t SquareIndex(Square s) { return s.rank * kMaxBoardSide + s.file; }
 
   int timeline_;
+  int tip_half_;
   bool alive_ = false;
   std::array<bool, kMaxSquares> leave_fails_{};      // by square: the piece's leaving fails
   std::array<bool, kMaxSquares> leave_unsettled_{};  // a jump of the piece failed by its arrival
@@ -104,14 +108,27 @@ struct Threat {
 
 class Decider {
  public:
-  Decider(const Position& pos, const SearchLimits& limits)
-      : pos_(pos),
-        scratch_(pos),
+  // Decides *pos, which it uses to play moves on and leaves as it was.
+  Decider(Position* pos, const SearchLimits& limits)
+      : pos_(*pos),
+        scratch_(*pos),
         limits_(limits),
-        mover_(pos.ToMove()),
-        promoting_(PromotingCapturesCount(pos)) {
+        mover_(pos->ToMove()),
+        promoting_(PromotingCapturesCount(*pos)),
+        keys_were_on_(pos->keys()),
+        start_(pos->GetMark()),
+        min_timeline_(pos->min_timeline()) {
     scratch_.DropKeys();  // nothing here reads a key
+    for (int l = pos_.min_timeline(); l <= pos_.max_timeline(); ++l) {
+      tips_.push_back(pos_.HasTimeline(l) ? pos_.TipHalf(l) : INT_MIN);
+    }
   }
+  ~Decider() {
+    scratch_.Rollback(start_);  // the quick try's action stays played when it succeeds
+    if (keys_were_on_) scratch_.RestoreKeys();  // every board added was rolled back
+  }
+  Decider(const Decider&) = delete;
+  Decider& operator=(const Decider&) = delete;
 
   Decision Run() {
     Decision decision;
@@ -207,6 +224,15 @@ class Decider {
     mandatory_.insert(mandatory_.end(), quiet.begin(), quiet.end());
   }
 
+  // A predicate telling the boards that were there before the action (boards are only ever
+  // added after tips and as new timelines).
+  auto ExistedBefore() const {
+    return [this](int timeline, int half_turn) {
+      const size_t i = static_cast<size_t>(timeline - min_timeline_);
+      return timeline >= min_timeline_ && i < tips_.size() && half_turn <= tips_[i];
+    };
+  }
+
   // The threat of `timeline`'s board (OrderMandatoryBoards), or nullptr.
   const Threat* ThreatOf(int timeline) const {
     for (const Threat& threat : threats_) {
@@ -263,6 +289,38 @@ class Decider {
       }
       return false;
     });
+  }
+
+  // Appends the moves of the mover's pieces on the tip of `timeline` that land on the tip of
+  // `target`: on the board itself when it is `timeline`, otherwise jumps onto another tip, which
+  // do not branch while that tip is unplayed. Of threatened boards (the one left, the one landed
+  // on) only the moves that may break their threats.
+  void CollectMovesOnto(int timeline, int target, std::vector<Move>* out) const {
+    const TargetBoard onto{target, scratch_.TipHalf(target)};
+    const Threat* from_threat = ThreatOf(timeline);
+    const Threat* onto_threat = target == timeline ? nullptr : ThreatOf(target);
+    const int half = scratch_.TipHalf(timeline);
+    const Board& board = scratch_.Tip(timeline);
+    const MoveView view(scratch_);
+    for (int rank = 0; rank < board.height(); ++rank) {
+      for (int file = 0; file < board.width(); ++file) {
+        const Piece piece = board.at(file, rank);
+        if (piece.empty() || piece.color() != mover_) continue;
+        const Square from{static_cast<int8_t>(file), static_cast<int8_t>(rank)};
+        ForEachPieceMove(
+            view, timeline, half, from, piece, GenMode::kAll, limits_.promotions,
+            [&](const Move& m, Piece) {
+              // The target restricts the lines walked (not a pawn's), not where moves land.
+              if (m.dst_timeline == onto.timeline && m.dst_half == onto.half_turn &&
+                  (from_threat == nullptr || MayBreak(*from_threat, m)) &&
+                  (onto_threat == nullptr || MayBreak(*onto_threat, m))) {
+                out->push_back(m);
+              }
+              return false;
+            },
+            &onto);
+      }
+    }
   }
 
   // Appends to *out the moves of pieces on the mover's other tips that arrive on the tip of
@@ -338,25 +396,35 @@ class Decider {
     const int present = scratch_.Present();
     if (ColorOf(present) != mover_) return !path_.empty();
     const int board = NextMandatory(present);
-    if (depth == 0) first_fate_.emplace(board);
+    if (depth == 0) first_fate_.emplace(board, present);
     if (levels_.size() <= depth) levels_.resize(depth + 1);
     levels_[depth].clear();
-    CollectBoardMoves(board, &levels_[depth], depth == 0 ? &*first_fate_ : nullptr);
-    if (depth > 0) {
-      // Past the first board, no branches: a new timeline may move the present or activate
-      // others and leave more to answer; the search finds the actions that need one.
-      std::erase_if(levels_[depth], [&](const Move& m) {
-        return m.IsJump() && m.dst_half != scratch_.TipHalf(m.dst_timeline);
-      });
+    // The first board offers every move, which its fate needs. Past it, the moves on the board
+    // come first, then its jumps onto the other tips still to play, and no branches: a new
+    // timeline could move the present back or activate others and leave more to answer (the
+    // search finds the actions that need one); generating the moves kind by kind also spares
+    // the jumps of most boards.
+    enum class Phase { kOwn, kJumps, kArrivals, kEscapes, kDone } phase = Phase::kOwn;
+    if (depth == 0) {
+      CollectBoardMoves(board, &levels_[depth], &*first_fate_);
+    } else {
+      CollectMovesOnto(board, board, &levels_[depth]);
     }
     // The choices of the board are levels_[depth][0, own_end); escapes follow them.
-    enum class Phase { kOwn, kArrivals, kEscapes, kDone } phase = Phase::kOwn;
     size_t own_end = SIZE_MAX;
     bool escapes_onto_tip = false, escape_survived = false;
     // levels_ may grow below; index it afresh each time.
     for (size_t i = 0;; ++i) {
       while (i == levels_[depth].size() && phase != Phase::kDone) {
         if (phase == Phase::kOwn) {
+          phase = Phase::kJumps;
+          if (depth == 0) continue;  // the first board's jumps were among its moves
+          for (int s = scratch_.min_timeline(); s <= scratch_.max_timeline(); ++s) {
+            if (s != board && scratch_.HasTimeline(s) && ColorOf(scratch_.TipHalf(s)) == mover_) {
+              CollectMovesOnto(board, s, &levels_[depth]);
+            }
+          }
+        } else if (phase == Phase::kJumps) {
           phase = Phase::kArrivals;
           CollectArrivals(board, &levels_[depth]);
         } else if (phase == Phase::kArrivals) {
@@ -381,7 +449,7 @@ class Decider {
       bool by_own_promotion = false;
       const bool exposed = PlayAndTest(move, &capture, &by_own_promotion);
       if (depth == 0 && i < own_end) {
-        first_fate_->Add(pos_, scratch_, move, exposed, capture, by_own_promotion);
+        first_fate_->Add(scratch_, move, exposed, capture, by_own_promotion, ExistedBefore());
       }
       if (!exposed) {
         escape_survived = escape_survived || i >= own_end;
@@ -481,7 +549,7 @@ class Decider {
 
   // Tries every choice of mandatory board `board` alone, until one survives.
   BoardFate FateOf(int board) {
-    BoardFate fate(board);
+    BoardFate fate(board, pos_.TipHalf(board));
     std::vector<Move>& moves = levels_.empty() ? levels_.emplace_back() : levels_[0];
     moves.clear();
     CollectBoardMoves(board, &moves, &fate);
@@ -493,12 +561,12 @@ class Decider {
         CollectArrivals(board, &moves);
         if (i == moves.size()) break;
       }
-      if (OutOfBudget()) return BoardFate(board);  // nothing settled
+      if (OutOfBudget()) return BoardFate(board, pos_.TipHalf(board));  // nothing settled
       const Position::Mark mark = scratch_.GetMark();
       Move capture;
       bool by_own_promotion = false;
       const bool exposed = PlayAndTest(moves[i], &capture, &by_own_promotion);
-      fate.Add(pos_, scratch_, moves[i], exposed, capture, by_own_promotion);
+      fate.Add(scratch_, moves[i], exposed, capture, by_own_promotion, ExistedBefore());
       scratch_.Rollback(mark);
     }
     return fate;
@@ -528,11 +596,18 @@ class Decider {
     return EveryEscapeFails(dead, active_new, action);
   }
 
+  // The position as it was before the action (read only while no move is played on scratch_,
+  // the same object), and the same position as moves are played on it and rolled back.
   const Position& pos_;
-  Position scratch_;
+  Position& scratch_;
   const SearchLimits& limits_;
   const Color mover_;
   const bool promoting_;  // PromotingCapturesCount before the action
+  const bool keys_were_on_;
+  const Position::Mark start_;
+  // The tip of every timeline before the action (INT_MIN for none), from min_timeline_.
+  const int min_timeline_;
+  std::vector<int> tips_;
   bool touching_ = false;
   std::vector<int> mandatory_;   // the mandatory boards' timelines, in the order tried
   std::vector<Threat> threats_;  // of the mandatory boards whose pass exposes a royal piece
@@ -552,9 +627,14 @@ class Decider {
 
 }  // namespace
 
-Decision Decide(const Position& pos, const SearchLimits& limits) {
+Decision Decide(Position* pos, const SearchLimits& limits) {
   Decider decider(pos, limits);
   return decider.Run();
+}
+
+Decision Decide(const Position& pos, const SearchLimits& limits) {
+  Position scratch = pos;
+  return Decide(&scratch, limits);
 }
 
 const char* VerdictName(Decision::Verdict verdict) {

@@ -44,6 +44,9 @@ struct Decision {
 // or kStalemate (not in check, no legal action) only when proved, kUnknown when limits.budget
 // (moves tried, 0 for none) ran out first.
 Decision Decide(const Position& pos, const SearchLimits& limits);
+// The same without copying the position: moves are played on *pos and rolled back, so that it
+// is left as it was (keys included).
+Decision Decide(Position* pos, const SearchLimits& limits);
 
 // "checkmate", "stalemate", "playable", "unknown".
 const char* VerdictName(Decision::Verdict verdict);

@@ -101,6 +101,10 @@ class Position {
   // content key is 0) and StateKey stops changing, so neither means anything any more. Cheaper:
   // hashing a board is a good part of adding it. Copies keep the setting.
   void DropKeys() { keys_ = false; }
+  // Whether boards added now get keys; and turning them back on after DropKeys, which is right
+  // only when every board added in between was rolled back (then the state key is what it was).
+  bool keys() const { return keys_; }
+  void RestoreKeys() { keys_ = true; }
   // Content key of the board at (timeline, half_turn); the board must exist.
   uint64_t ContentKeyAt(int timeline, int half_turn) const;
 

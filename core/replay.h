@@ -83,6 +83,9 @@ class Replayer {
   const PlayedAction& unfinished() const { return unfinished_; }
   // The current position.
   const Position& position() const { return pos_; }
+  // The same, for a search that plays moves on it and rolls every one of them back (Decide on a
+  // Position*), sparing a copy; anything else would break what the replayer records.
+  Position* mutable_position() { return &pos_; }
   // The rules and the starting position (setup().start never changes).
   const GameSetup& setup() const { return setup_; }
   const std::vector<PlayedAction>& actions() const { return actions_; }

@@ -90,7 +90,7 @@ GameRecord AnalyzeGame(RawGame raw, const AnalyzeOptions& options) {
     return record;
   }
   for (const ReplayError& warning : outcome.warnings) record.warnings.push_back(warning.Message());
-  const Replayer& replayer = *outcome.replayer;
+  Replayer& replayer = *outcome.replayer;
   const Position& final_position = replayer.position();
 
   record.variant = replayer.setup().variant;
@@ -116,7 +116,7 @@ GameRecord AnalyzeGame(RawGame raw, const AnalyzeOptions& options) {
   record.moves = movetext.Finish("");
 
   if (options.verdict_budget > 0) {
-    FinalVerdict verdict = DecideFinalPosition(replayer, options.verdict_budget);
+    FinalVerdict verdict = DecideFinalPosition(&replayer, options.verdict_budget);
     record.decided = true;
     record.verdict = verdict.verdict;
     record.to_move = verdict.to_move;

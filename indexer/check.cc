@@ -16,7 +16,7 @@ namespace {
 
 // "PREFIX verdict V WITNESS": whether the side to move at the end of the game can play, with one
 // legal action in canonical move texts when it can.
-void WriteVerdict(const std::string& prefix, const Replayer& replayer, const CheckOptions& options,
+void WriteVerdict(const std::string& prefix, Replayer* replayer, const CheckOptions& options,
                   std::ostream& out) {
   const FinalVerdict verdict = DecideFinalPosition(replayer, options.verdict_budget);
   out << prefix << "verdict\t" << VerdictName(verdict.verdict) << "\t" << verdict.witness << "\n";
@@ -78,7 +78,7 @@ void CheckStream(const std::string& name, std::istream& in, const CheckOptions& 
     if (options.output == CheckOptions::Output::kFen) {
       out << prefix << "fen\t" << replayer->position().StateFen() << "\n";
     } else if (options.output == CheckOptions::Output::kVerdict) {
-      WriteVerdict(prefix, *replayer, options, out);
+      WriteVerdict(prefix, &*replayer, options, out);
     }
   }
 }

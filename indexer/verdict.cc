@@ -8,23 +8,23 @@
 
 namespace fived {
 
-FinalVerdict DecideFinalPosition(const Replayer& replayer, uint64_t budget) {
-  // Usually the replay's position is the final one and is decided as it is, without a copy; an
+FinalVerdict DecideFinalPosition(Replayer* replayer, uint64_t budget) {
+  // Usually the replay's position is the final one and is decided in place, without a copy; an
   // unfinished last action's moves are on it, so then the position after the last submitted
   // action is rebuilt.
   std::optional<Position> rebuilt;
-  if (!replayer.unfinished().moves.empty()) {
-    rebuilt.emplace(replayer.setup().start);
-    for (const PlayedAction& action : replayer.actions()) {
+  if (!replayer->unfinished().moves.empty()) {
+    rebuilt.emplace(replayer->setup().start);
+    for (const PlayedAction& action : replayer->actions()) {
       for (const PlayedMove& played : action.moves) ApplyMove(&*rebuilt, played.move);
     }
   }
-  const Position& final_position = rebuilt ? *rebuilt : replayer.position();
+  Position& final_position = rebuilt ? *rebuilt : *replayer->mutable_position();
 
   SearchLimits limits;
-  limits.promotions = PromotionChoices(replayer.setup(), final_position);
+  limits.promotions = PromotionChoices(replayer->setup(), final_position);
   limits.budget = budget;
-  Decision decision = Decide(final_position, limits);
+  Decision decision = Decide(&final_position, limits);
 
   FinalVerdict out;
   out.verdict = decision.verdict;
@@ -38,19 +38,19 @@ FinalVerdict DecideFinalPosition(const Replayer& replayer, uint64_t budget) {
       out.in_check = false;
       break;
     case Decision::Verdict::kPlayable: {
-      // A move's text needs the position before it, so the witness is played on a copy (checked
-      // for check first, which InCheck leaves as it was).
-      Position scratch = final_position;
-      out.in_check = InCheck(&scratch);
+      out.in_check = InCheck(&final_position);
+      // A move's text needs the position before it: the witness is played, then rolled back.
+      const Position::Mark mark = final_position.GetMark();
       for (const Move& move : decision.witness) {
         if (!out.witness.empty()) out.witness += ' ';
-        AppendMoveText(scratch, move, &out.witness);
-        ApplyMove(&scratch, move);
+        AppendMoveText(final_position, move, &out.witness);
+        ApplyMove(&final_position, move);
       }
+      final_position.Rollback(mark);
       break;
     }
     case Decision::Verdict::kUnknown:
-      out.in_check = InCheck(final_position);
+      out.in_check = InCheck(&final_position);
       break;
   }
   return out;

@@ -27,8 +27,9 @@ struct FinalVerdict {
 // promotion choices and `budget` moves tried (at least 1; kUnknown when it runs out). The moves
 // of an unfinished last action (Replayer::unfinished) are left out, as they were never
 // submitted: the position is then rebuilt from the start; otherwise the replayer's own position
-// is used. Thread-safe for distinct replayers; never fails.
-FinalVerdict DecideFinalPosition(const Replayer& replayer, uint64_t budget);
+// is decided in place (the moves tried on it are rolled back: it is left as it was). Thread-safe
+// for distinct replayers; never fails.
+FinalVerdict DecideFinalPosition(Replayer* replayer, uint64_t budget);
 
 }  // namespace fived
 

@@ -90,12 +90,13 @@ int main(int argc, char** argv) {
         ++rejected;
         continue;
       }
-      const Position& pos = outcome.replayer->position();
+      // Decided in place, as the indexer does (indexer/verdict.h).
+      Position& pos = *outcome.replayer->mutable_position();
       SearchLimits limits;
       limits.promotions = PromotionChoices(outcome.replayer->setup(), pos);
       limits.budget = budget;
       const double start = ThreadCpuMs();
-      const Decision decision = Decide(pos, limits);
+      const Decision decision = Decide(&pos, limits);
       Timed t;
       t.ms = ThreadCpuMs() - start;
       t.where = files.size() > 1 ? file + " game " + std::to_string(raw->index)

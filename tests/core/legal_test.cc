@@ -547,6 +547,35 @@ TEST(Legal, DecideAgreesWithHypercuboidOnBenchmarkGames) {
   EXPECT_GT(settled[static_cast<int>(Decision::Step::kSearch)][0], 20);
 }
 
+// Decide on a Position* plays its moves on that position: afterwards it is as it was (the same
+// boards, state key and whether keys are kept), whichever step settled it or when the budget ran
+// out, and the decision is the one Decide makes on a copy.
+TEST(Legal, DecidingInPlaceLeavesThePositionAsItWas) {
+  CollectionOptions options;
+  options.seed = 41;
+  int steps[3] = {};
+  ForEachRandomGame(options, 300,
+                    [&](int i, const std::vector<Position>& states, SearchLimits limits) {
+                      for (uint64_t budget : {uint64_t{3}, uint64_t{20000}}) {
+                        limits.budget = budget;
+                        Position pos = states.back();
+                        const Decision copied = Decide(states.back(), limits);
+                        const Decision in_place = Decide(&pos, limits);
+                        EXPECT_EQ(in_place.verdict, copied.verdict) << "game " << i;
+                        EXPECT_EQ(in_place.witness, copied.witness) << "game " << i;
+                        EXPECT_EQ(pos.board_count(), states.back().board_count()) << "game " << i;
+                        EXPECT_EQ(pos.StateKey(), states.back().StateKey()) << "game " << i;
+                        EXPECT_EQ(pos.StateFen(), states.back().StateFen()) << "game " << i;
+                        EXPECT_TRUE(pos.keys());
+                        ++steps[static_cast<int>(in_place.step)];
+                      }
+                    });
+  // Every step ended some of them.
+  EXPECT_GT(steps[static_cast<int>(Decision::Step::kQuickTry)], 0);
+  EXPECT_GT(steps[static_cast<int>(Decision::Step::kLocalProof)], 0);
+  EXPECT_GT(steps[static_cast<int>(Decision::Step::kSearch)], 0);
+}
+
 // The oracle's proven checkmates and stalemates (../shared/oracle/public): Decide says the same
 // or runs out of budget, never the opposite verdict or playable.
 TEST(Legal, OracleTerminations) {
