@@ -1,6 +1,7 @@
 // The check mode of 5d-index; see check.h.
 #include "indexer/check.h"
 
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 
@@ -8,6 +9,7 @@
 #include "core/pgn_syntax.h"
 #include "core/replay.h"
 #include "core/utf8.h"
+#include "indexer/pipeline.h"
 #include "indexer/verdict.h"
 
 namespace fived {
@@ -89,7 +91,18 @@ CheckSummary CheckFiles(const std::vector<std::string>& paths, const CheckOption
                         std::ostream& out, std::ostream& err) {
   CheckSummary summary;
   std::ostream& report = options.output == CheckOptions::Output::kSummary ? out : err;
+  // Directories stand for their games' files, as when indexing; other names are read as given.
+  std::vector<std::string> files;
   for (const std::string& path : paths) {
+    std::error_code ec;
+    if (path != "-" && std::filesystem::is_directory(path, ec)) {
+      std::vector<std::string> errors;  // none: the directory exists
+      for (std::string& file : ExpandInputs({path}, &errors)) files.push_back(std::move(file));
+    } else {
+      files.push_back(path);
+    }
+  }
+  for (const std::string& path : files) {
     if (path == "-") {
       CheckStream("-", std::cin, options, out, report, &summary);
       continue;

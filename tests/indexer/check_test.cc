@@ -4,8 +4,11 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <string>
+#include <vector>
 
 #include "tests/temp_dir.h"
 
@@ -39,6 +42,31 @@ TEST(Check, ErrorLinesShowInputBytesEscaped) {
   CheckFiles({dir.File("gone\x1b.5dpgn")}, CheckOptions{}, out2, err2);
   EXPECT_EQ(out2.str().substr(0, out2.str().find('\n')),
             dir.File("gone\\x1b.5dpgn") + ": cannot open file");
+}
+
+TEST(Check, DirectoriesAreSearchedAsWhenIndexing) {
+  // As 5d-index does when indexing: a directory stands for its *.5dpgn, *.pgn and *.txt files,
+  // searched recursively and sorted by path; other files are not read.
+  TempDir dir;
+  const std::string game = "[Board \"Standard\"]\n\n1. e3 / e6\n";
+  std::filesystem::create_directories(dir.File("games/sub"));
+  std::ofstream(dir.File("games/b.5dpgn"), std::ios::binary) << game;
+  std::ofstream(dir.File("games/sub/a.pgn"), std::ios::binary) << game << "\n" << game;
+  std::ofstream(dir.File("games/notes.dat"), std::ios::binary) << game;
+  CheckOptions options;
+  options.output = CheckOptions::Output::kFen;
+  std::ostringstream out, err;
+  const CheckSummary summary = CheckFiles({dir.File("games")}, options, out, err);
+  EXPECT_EQ(summary.games, 3);
+  EXPECT_EQ(summary.replayed, 3);
+  EXPECT_EQ(summary.unreadable_files, 0);
+  std::istringstream lines(out.str());
+  std::vector<std::string> sources;
+  for (std::string line; std::getline(lines, line);)
+    sources.push_back(line.substr(0, line.find('\t')));
+  EXPECT_EQ(sources,
+            (std::vector<std::string>{dir.File("games/b.5dpgn"), dir.File("games/sub/a.pgn"),
+                                      dir.File("games/sub/a.pgn")}));
 }
 
 }  // namespace
