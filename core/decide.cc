@@ -291,36 +291,39 @@ class Decider {
     });
   }
 
-  // Appends the moves of the mover's pieces on the tip of `timeline` that land on the tip of
-  // `target`: on the board itself when it is `timeline`, otherwise jumps onto another tip, which
-  // do not branch while that tip is unplayed. Of threatened boards (the one left, the one landed
-  // on) only the moves that may break their threats.
-  void CollectMovesOnto(int timeline, int target, std::vector<Move>* out) const {
-    const TargetBoard onto{target, scratch_.TipHalf(target)};
-    const Threat* from_threat = ThreatOf(timeline);
-    const Threat* onto_threat = target == timeline ? nullptr : ThreatOf(target);
-    const int half = scratch_.TipHalf(timeline);
+  // Appends to *out the moves of the next piece of the mover's on the tip of `timeline` that has
+  // some, looking from square *next on (rank by rank), and moves *next past it: its moves on the
+  // board, or with `jumps` all of them; of a threatened board only those that may break the
+  // threat (for `fate`, when given, a piece whose jumps were all left out fails by leaving, as
+  // in CollectBoardMoves). Returns false when no piece was left. Piece by piece, so that a board
+  // whose first move will do never has the rest of its moves generated.
+  bool CollectNextPieceMoves(int timeline, bool jumps, int* next, std::vector<Move>* out,
+                             BoardFate* fate = nullptr) const {
+    const TargetBoard own{timeline, scratch_.TipHalf(timeline)};
+    const Threat* threat = ThreatOf(timeline);
     const Board& board = scratch_.Tip(timeline);
     const MoveView view(scratch_);
-    for (int rank = 0; rank < board.height(); ++rank) {
-      for (int file = 0; file < board.width(); ++file) {
-        const Piece piece = board.at(file, rank);
-        if (piece.empty() || piece.color() != mover_) continue;
-        const Square from{static_cast<int8_t>(file), static_cast<int8_t>(rank)};
-        ForEachPieceMove(
-            view, timeline, half, from, piece, GenMode::kAll, limits_.promotions,
-            [&](const Move& m, Piece) {
-              // The target restricts the lines walked (not a pawn's), not where moves land.
-              if (m.dst_timeline == onto.timeline && m.dst_half == onto.half_turn &&
-                  (from_threat == nullptr || MayBreak(*from_threat, m)) &&
-                  (onto_threat == nullptr || MayBreak(*onto_threat, m))) {
-                out->push_back(m);
-              }
-              return false;
-            },
-            &onto);
-      }
+    const size_t before = out->size();
+    for (; *next < board.width() * board.height() && out->size() == before; ++*next) {
+      const Square from{static_cast<int8_t>(*next % board.width()),
+                        static_cast<int8_t>(*next / board.width())};
+      const Piece piece = board.at(from);
+      if (piece.empty() || piece.color() != mover_) continue;
+      ForEachPieceMove(
+          view, timeline, own.half_turn, from, piece, GenMode::kAll, limits_.promotions,
+          [&](const Move& m, Piece) {
+            // The target restricts the lines walked (not a pawn's), not where moves land.
+            if (m.IsJump() && !jumps) return false;
+            if (threat == nullptr || MayBreak(*threat, m)) {
+              out->push_back(m);
+            } else if (fate != nullptr && m.IsJump()) {
+              fate->LeaveFails(m.from);
+            }
+            return false;
+          },
+          jumps ? nullptr : &own);
     }
+    return out->size() > before;
   }
 
   // Appends to *out the moves of pieces on the mover's other tips that arrive on the tip of
@@ -405,11 +408,7 @@ class Decider {
     // search finds the actions that need one); generating the moves kind by kind also spares
     // the jumps of most boards.
     enum class Phase { kOwn, kJumps, kArrivals, kEscapes, kDone } phase = Phase::kOwn;
-    if (depth == 0) {
-      CollectBoardMoves(board, &levels_[depth], &*first_fate_);
-    } else {
-      CollectMovesOnto(board, board, &levels_[depth]);
-    }
+    int next_piece = 0;  // where CollectNextPieceMoves goes on
     // The choices of the board are levels_[depth][0, own_end); escapes follow them.
     size_t own_end = SIZE_MAX;
     bool escapes_onto_tip = false, escape_survived = false;
@@ -417,12 +416,19 @@ class Decider {
     for (size_t i = 0;; ++i) {
       while (i == levels_[depth].size() && phase != Phase::kDone) {
         if (phase == Phase::kOwn) {
+          if (CollectNextPieceMoves(board, depth == 0, &next_piece, &levels_[depth],
+                                    depth == 0 ? &*first_fate_ : nullptr)) {
+            continue;
+          }
           phase = Phase::kJumps;
           if (depth == 0) continue;  // the first board's jumps were among its moves
-          for (int s = scratch_.min_timeline(); s <= scratch_.max_timeline(); ++s) {
-            if (s != board && scratch_.HasTimeline(s) && ColorOf(scratch_.TipHalf(s)) == mover_) {
-              CollectMovesOnto(board, s, &levels_[depth]);
-            }
+          // One pass over the board's moves keeps the jumps onto other tips still to play.
+          jumps_.clear();
+          CollectBoardMoves(board, &jumps_);
+          for (const Move& m : jumps_) {
+            if (!m.IsJump() || m.dst_half != scratch_.TipHalf(m.dst_timeline)) continue;
+            const Threat* onto = ThreatOf(m.dst_timeline);
+            if (onto == nullptr || MayBreak(*onto, m)) levels_[depth].push_back(m);
           }
         } else if (phase == Phase::kJumps) {
           phase = Phase::kArrivals;
@@ -616,6 +622,7 @@ class Decider {
   bool quick_stopped_ = false;
   std::vector<Move> path_;                 // the quick try's moves so far
   std::vector<std::vector<Move>> levels_;  // the moves tried at each depth, reused
+  std::vector<Move> jumps_;                // QuickFrom's scratch
   std::array<BoardPlace, 2> fresh_{};      // the boards the last move added
   std::optional<BoardFate> first_fate_;    // the quick try's first board's choices
   bool first_fate_settled_ = false;        // ... every one of them tried
