@@ -35,9 +35,12 @@ namespace fived {
 
 namespace {
 
-// Moves the quick try may play. Where it succeeds it usually takes a few per board; past this
-// the local proof and the hypercuboid search are the cheaper ways on.
-constexpr uint64_t kQuickTryBudget = 200;
+// Moves the quick try may play, in all and in its first attempt. Where it succeeds it usually
+// takes a few per board; past this the local proof and the hypercuboid search are the cheaper
+// ways on.
+constexpr uint64_t kQuickTryBudget = 250;
+constexpr uint64_t kFirstAttemptBudget = 100;
+constexpr int kQuickAttempts = 4;
 
 bool IsMandatory(const Position& pos, int timeline, int present) {
   return pos.HasTimeline(timeline) && pos.IsActive(timeline) && pos.TipHalf(timeline) == present;
@@ -79,6 +82,7 @@ class BoardFate {
   // Records that the piece on `from` fails by leaving the board, wherever it goes.
   void LeaveFails(Square from) { leave_fails_[SquareIndex(from)] = true; }
 
+  int timeline() const { return timeline_; }
   // A surviving choice was seen: the board is not what proves anything.
   bool alive() const { return alive_; }
   // Every choice recorded fails in every action (so far as they were all recorded).
@@ -139,9 +143,7 @@ class Decider {
       // after a move involves a board the move added: only those are looked at.
       touching_ = !RoyalCapturable(pos_, opponent, true);
       OrderMandatoryBoards();
-      quick_limit_ = limits_.budget == 0 ? kQuickTryBudget
-                                         : std::min<uint64_t>(limits_.budget, kQuickTryBudget);
-      if (QuickFrom(0)) {
+      if (QuickTry()) {
         decision.verdict = Decision::Verdict::kPlayable;
         decision.witness = path_;
         decision.work = work_;
@@ -390,6 +392,33 @@ class Decider {
     return exposed;
   }
 
+  // The quick try (QuickFrom), attempted again with the board it got stuck on (every choice
+  // of it failed, the deepest such) played earlier, before the boards it followed: the boards
+  // that leave it no way out are then the ones that must find one around it. True with the
+  // action in path_.
+  bool QuickTry() {
+    const uint64_t limit =
+        limits_.budget == 0 ? kQuickTryBudget : std::min(limits_.budget, kQuickTryBudget);
+    size_t promoted = 0;  // boards moved to the front so far
+    for (int attempt = 0;; ++attempt) {
+      // The first attempt may backtrack more; the others are shorter.
+      quick_limit_ =
+          std::min(limit, work_ + (attempt == 0 ? kFirstAttemptBudget : kFirstAttemptBudget / 2));
+      quick_stopped_ = false;
+      stuck_board_ = INT_MIN;
+      stuck_depth_ = 0;
+      first_attempt_ = attempt == 0;
+      if (QuickFrom(0)) return true;
+      if (work_ >= limit || attempt + 1 >= kQuickAttempts || stuck_board_ == INT_MIN) return false;
+      auto stuck = std::find(mandatory_.begin(), mandatory_.end(), stuck_board_);
+      if (stuck == mandatory_.end() || stuck - mandatory_.begin() <= static_cast<long>(promoted)) {
+        return false;  // not one of the boards ordered (the present moved), or already early
+      }
+      std::rotate(mandatory_.begin() + promoted, stuck, stuck + 1);
+      ++promoted;
+    }
+  }
+
   // The quick try: plays the next mandatory board by each of its moves, then by each piece that
   // can arrive on it from another playable board, and goes on from every one that exposes
   // nothing; on the first board, when a new timeline could be active, then also tries the
@@ -399,7 +428,8 @@ class Decider {
     const int present = scratch_.Present();
     if (ColorOf(present) != mover_) return !path_.empty();
     const int board = NextMandatory(present);
-    if (depth == 0) first_fate_.emplace(board, present);
+    const bool first = depth == 0 && first_attempt_;  // the first board's fate is recorded
+    if (first) first_fate_.emplace(board, present);
     if (levels_.size() <= depth) levels_.resize(depth + 1);
     levels_[depth].clear();
     // The first board offers every move, which its fate needs. Past it, the moves on the board
@@ -411,13 +441,13 @@ class Decider {
     int next_piece = 0;  // where CollectNextPieceMoves goes on
     // The choices of the board are levels_[depth][0, own_end); escapes follow them.
     size_t own_end = SIZE_MAX;
-    bool escapes_onto_tip = false, escape_survived = false;
+    bool escapes_onto_tip = false, escape_survived = false, any_survived = false;
     // levels_ may grow below; index it afresh each time.
     for (size_t i = 0;; ++i) {
       while (i == levels_[depth].size() && phase != Phase::kDone) {
         if (phase == Phase::kOwn) {
           if (CollectNextPieceMoves(board, depth == 0, &next_piece, &levels_[depth],
-                                    depth == 0 ? &*first_fate_ : nullptr)) {
+                                    first ? &*first_fate_ : nullptr)) {
             continue;
           }
           phase = Phase::kJumps;
@@ -454,10 +484,11 @@ class Decider {
       Move capture;
       bool by_own_promotion = false;
       const bool exposed = PlayAndTest(move, &capture, &by_own_promotion);
-      if (depth == 0 && i < own_end) {
+      if (first && i < own_end) {
         first_fate_->Add(scratch_, move, exposed, capture, by_own_promotion, ExistedBefore());
       }
       if (!exposed) {
+        any_survived = true;
         escape_survived = escape_survived || i >= own_end;
         path_.push_back(move);
         if (QuickFrom(depth + 1)) return true;
@@ -466,7 +497,11 @@ class Decider {
       scratch_.Rollback(mark);
       if (quick_stopped_) return false;
     }
-    if (depth == 0) {
+    if (!any_survived && depth > 0 && depth >= stuck_depth_) {
+      stuck_board_ = board;  // no choice of it survived what the boards before it did
+      stuck_depth_ = depth;
+    }
+    if (first) {
       first_fate_settled_ = true;  // every choice of the first board was tried
       escapes_settled_ = own_end != SIZE_MAX && ActiveNewTimelines() > 0;
       escapes_fail_ = escapes_settled_ && !escapes_onto_tip && !escape_survived;
@@ -586,11 +621,16 @@ class Decider {
     assert(path_.empty());
     int dead = INT_MIN;
     const bool first_tried = first_fate_.has_value();
-    if (first_tried && first_fate_settled_ && first_fate_->AllFail()) dead = mandatory_.front();
+    if (first_tried && first_fate_settled_ && first_fate_->AllFail()) {
+      dead = first_fate_->timeline();
+    }
     for (size_t i = 0; i < mandatory_.size() && dead == INT_MIN; ++i) {
       const int l = mandatory_[i];
       // The quick try's first board was tried already: every choice, or until one survived.
-      if (first_tried && i == 0 && (first_fate_settled_ || first_fate_->alive())) continue;
+      if (first_tried && l == first_fate_->timeline() &&
+          (first_fate_settled_ || first_fate_->alive())) {
+        continue;
+      }
       const BoardFate fate = FateOf(l);
       if (OutOfBudget()) return false;
       if (fate.AllFail()) dead = l;
@@ -598,7 +638,9 @@ class Decider {
     if (dead == INT_MIN) return false;
     // The board must be played unless an escape moves the present back.
     if (active_new == 0) return true;
-    if (dead == mandatory_.front() && escapes_settled_ && active_new == 1) return escapes_fail_;
+    if (first_tried && dead == first_fate_->timeline() && escapes_settled_ && active_new == 1) {
+      return escapes_fail_;
+    }
     return EveryEscapeFails(dead, active_new, action);
   }
 
@@ -618,8 +660,11 @@ class Decider {
   std::vector<int> mandatory_;   // the mandatory boards' timelines, in the order tried
   std::vector<Threat> threats_;  // of the mandatory boards whose pass exposes a royal piece
   uint64_t work_ = 0;            // moves tried
-  uint64_t quick_limit_ = 0;     // work_ at which the quick try stops
+  uint64_t quick_limit_ = 0;     // work_ at which the quick try's attempt stops
   bool quick_stopped_ = false;
+  bool first_attempt_ = true;
+  int stuck_board_ = INT_MIN;  // the deepest board of the attempt none of whose choices survived
+  size_t stuck_depth_ = 0;
   std::vector<Move> path_;                 // the quick try's moves so far
   std::vector<std::vector<Move>> levels_;  // the moves tried at each depth, reused
   std::vector<Move> jumps_;                // QuickFrom's scratch
