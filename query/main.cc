@@ -25,7 +25,7 @@ constexpr const char* kUsage =
     "Usage: 5d-query [--db FILE] [filters] [position] [output]      find games\n"
     "       5d-query tree [--moves TEXT | --state BOARDS] [--depth N] [filters]\n"
     "       5d-query duplicates [--twin-actions N] [--export-unique FILE]\n"
-    "       5d-query show ID [--action N] [--svg FILE] [--format json]\n"
+    "       5d-query show ID [--action N] [--svg FILE] [--format json|5dpgn]\n"
     "       5d-query stats [filters]\n"
     "       5d-query serve [--host 127.0.0.1] [--port 8080]           the JSON API over HTTP\n"
     "\n"
@@ -146,6 +146,12 @@ int Show(fived::GameStore& store, const fived::Request& request, const po::varia
   auto answer = fived::RunShow(store, request);
   if (!answer.ok()) return Fail(answer.error());
   const fived::ShowAnswer& show = answer.value();
+  if (show.format == fived::OutputFormat::kPgn) {
+    auto text = fived::ShowPgn(store, show);
+    if (!text.ok()) return Fail(text.error());
+    std::cout << text.value();
+    return kExitOk;
+  }
   if (show.format == fived::OutputFormat::kJson) {
     auto json = fived::ShowJson(store, show);
     if (!json.ok()) return Fail(json.error());
@@ -268,7 +274,8 @@ int main(int argc, char** argv) {
       "db", po::value<std::string>()->default_value(fived::kDefaultDatabaseFile),
       "the database to search (made by 5d-index; never created or changed)")(
       "format,f", po::value<std::string>()->default_value("table"),
-      "table, json, csv or 5dpgn (find); table or json (tree, duplicates, show, stats)");
+      "table, json, csv or 5dpgn (find); table, json or 5dpgn (show); table or json (tree, "
+      "duplicates, stats)");
   po::options_description filters("Filters (find, tree, stats)");
   filters.add_options()("player", po::value<std::string>(), "a player of either colour")(
       "white", po::value<std::string>(), "the white player")("black", po::value<std::string>(),

@@ -103,6 +103,10 @@ check index-unique --db "$scratch/unique.sqlite" --quiet --json "$scratch/unique
 query unique-duplicates --db "$scratch/unique.sqlite" duplicates
 query show "${db[@]}" show 14 --action 9
 query show-json "${db[@]}" show 14 --action 9 --format json
+# The game's text, as find --format 5dpgn writes it (the explorer's download).
+query show-5dpgn "${db[@]}" show 14 --format 5dpgn
+query show-5dpgn-action "${db[@]}" show 14 --format 5dpgn --action 3
+query show-csv "${db[@]}" show 14 --format csv
 query stats "${db[@]}" stats
 query stats-json "${db[@]}" stats --format json
 query bad-moves "${db[@]}" --moves '1. e3 / f6 2. Qh9'
