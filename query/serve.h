@@ -11,8 +11,10 @@
 //   /api/game/ID         show's JSON (request.h ShowJson); "action" picks the position
 //   /api/duplicates      the duplicate groups
 //   /api/stats           the statistics
+//   /api/game/ID.5dpgn   the game as 5dpgn, a download (show with format 5dpgn)
 //   /api/picture         SVG of the position "moves" or "state" names (request.h RunPicture)
-//   /                    the explorer's start page
+// and the explorer's pages, compiled in (query/web_files.h): / (the opening explorer), /search,
+// /game/ID, /duplicates, /stats, and /static/NAME for their scripts and styles.
 // Answers: 200 with the JSON (and a newline) or the SVG; 400 {"error": "..."} for a wrong
 // parameter, 404 {"error": ...} for an unknown game or path, 503 when a query runs longer than
 // the time limit, 500 when the database fails.
@@ -44,10 +46,12 @@ struct ApiResponse {
   int status = 200;
   std::string content_type = "application/json";
   std::string body;
+  std::string attachment;  // when set, a download: the file name to save the body as
 };
 
 // The answer to GET `path` with `params` (each name with its values in order), for a database
-// at `options.database`. Thread-safe: it opens its own connection.
+// at `options.database`: a page, or the API's answer. Thread-safe: it opens its own connection
+// (pages need none).
 ApiResponse HandleApi(const ServeOptions& options, const std::string& path,
                       const std::map<std::string, std::vector<std::string>>& params);
 

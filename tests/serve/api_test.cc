@@ -2,8 +2,6 @@
 // build from corpus/: each answer must be the very text 5d-query writes with --format json for
 // the same query (tests/cli/expected/, made by the command line, not by the server), and wrong
 // requests get 400 or 404 with a JSON error. The server runs in this process on a free port.
-#include "query/serve.h"
-
 #include <gtest/gtest.h>
 #include <httplib.h>
 #include <sqlite3.h>
@@ -15,6 +13,8 @@
 #include <string>
 #include <thread>
 
+#include "query/serve.h"
+#include "query/web_files.h"
 #include "tests/query/query_test_util.h"
 #include "tests/temp_dir.h"
 
@@ -126,6 +126,8 @@ TEST_F(ApiTest, PictureIsTheSvgOfThePosition) {
   EXPECT_EQ(result->status, 200);
   EXPECT_EQ(result->get_header_value("Content-Type"), "image/svg+xml");
   EXPECT_EQ(result->body.rfind("<?xml", 0), 0u);
+  // The last action's move as an arrow.
+  EXPECT_NE(result->body.find("<line class=\"arrow\""), std::string::npos);
 }
 
 TEST_F(ApiTest, WrongRequestsSayWhatIsWrong) {
@@ -153,18 +155,107 @@ TEST_F(ApiTest, WrongRequestsSayWhatIsWrong) {
     httplib::Result result = Get(c.path);
     ASSERT_TRUE(result) << c.path;
     EXPECT_EQ(result->status, c.status) << c.path << ": " << result->body;
-    if (!c.body.empty()) EXPECT_EQ(result->body, c.body + "\n") << c.path;
+    if (!c.body.empty()) {
+      EXPECT_EQ(result->body, c.body + "\n") << c.path;
+    }
   }
 }
 
-TEST_F(ApiTest, CountIsANumberAndTheStartPageIsCompiledIn) {
+TEST_F(ApiTest, CountIsANumber) {
   httplib::Result count = Get("/api/find?player=ana%20duarte&count=true");
   ASSERT_TRUE(count);
   EXPECT_EQ(count->body, Golden("find-count"));
-  httplib::Result page = Get("/");
-  ASSERT_TRUE(page);
-  EXPECT_EQ(page->status, 200);
-  EXPECT_NE(page->body.find("<h1>5dpgn-db</h1>"), std::string::npos);
+}
+
+TEST_F(ApiTest, GameAs5dpgnIsADownload) {
+  httplib::Result game = Get("/api/game/14.5dpgn");
+  ASSERT_TRUE(game);
+  EXPECT_EQ(game->status, 200);
+  EXPECT_EQ(game->body, Golden("show-5dpgn"));
+  EXPECT_EQ(game->get_header_value("Content-Type"), "text/plain; charset=utf-8");
+  EXPECT_EQ(game->get_header_value("Content-Disposition"),
+            "attachment; filename=\"game-14.5dpgn\"");
+  httplib::Result refused = Get("/api/game/14.5dpgn?action=3");
+  ASSERT_TRUE(refused);
+  EXPECT_EQ(refused->status, 400);
+  EXPECT_EQ(refused->body,
+            R"j({"error":"action draws a position: format 5dpgn writes the game's text"})j"
+            "\n");
+}
+
+// The pages and their files are compiled in: each path people open answers its page, every file
+// of query/web/ is served under /static/ as it is, and nothing else is.
+TEST_F(ApiTest, PagesAreTheEmbeddedFiles) {
+  const struct {
+    std::string path;
+    std::string file;
+  } pages[] = {
+      {"/", "explorer.html"},     {"/search", "search.html"},         {"/game/14", "game.html"},
+      {"/game/999", "game.html"}, {"/duplicates", "duplicates.html"}, {"/stats", "stats.html"},
+  };
+  for (const auto& page : pages) {
+    httplib::Result result = Get(page.path);
+    ASSERT_TRUE(result) << page.path;
+    EXPECT_EQ(result->status, 200) << page.path;
+    EXPECT_EQ(result->get_header_value("Content-Type"), "text/html; charset=utf-8");
+    EXPECT_EQ(result->body, FindWebFile(page.file)->content) << page.path;
+  }
+  ASSERT_FALSE(WebFiles().empty());
+  for (const WebFile& file : WebFiles()) {
+    const std::string path = "/static/" + std::string(file.name);
+    httplib::Result result = Get(path);
+    ASSERT_TRUE(result) << path;
+    EXPECT_EQ(result->status, 200) << path;
+    EXPECT_EQ(result->get_header_value("Content-Type"), file.content_type) << path;
+    EXPECT_EQ(result->body, file.content) << path;
+    // The files are query/web/ as it is in the source tree.
+    EXPECT_EQ(file.content, ReadFile(FIVED_SOURCE_DIR "/query/web/" + std::string(file.name)))
+        << file.name;
+  }
+  for (const char* path :
+       {"/static/", "/static/missing.js", "/static/../serve.cc", "/static/%2e%2e/serve.cc",
+        "/game/", "/game/12a", "/game/1/2", "/search/", "/explorer.html", "/query/web/common.js",
+        "/static/web/common.js"}) {
+    httplib::Result result = Get(path);
+    ASSERT_TRUE(result) << path;
+    EXPECT_EQ(result->status, 404) << path;
+    EXPECT_EQ(result->get_header_value("Content-Type"), "application/json") << path;
+  }
+}
+
+// Every answer forbids what the pages never need: scripts from elsewhere or inline, being
+// framed, guessing content types.
+TEST_F(ApiTest, AnswersCarryTheSecurityHeaders) {
+  for (const char* path : {"/", "/static/common.js", "/api/stats", "/api/nothing"}) {
+    httplib::Result result = Get(path);
+    ASSERT_TRUE(result) << path;
+    EXPECT_EQ(result->get_header_value("X-Content-Type-Options"), "nosniff") << path;
+    const std::string policy = result->get_header_value("Content-Security-Policy");
+    EXPECT_EQ(policy.rfind("default-src 'self'; ", 0), 0u) << path;
+    EXPECT_EQ(policy.find("script-src"), std::string::npos) << "scripts fall back to 'self'";
+    EXPECT_NE(policy.find("frame-ancestors 'none'"), std::string::npos) << path;
+    EXPECT_EQ(result->get_header_value("Cache-Control"), "no-cache") << path;
+  }
+}
+
+// The pages' own rule, checked on their sources: values reach the page as text, never as HTML
+// built from strings, and pages run no inline script (the Content-Security-Policy forbids it).
+TEST(WebFiles, NoScriptWritesHtmlFromStrings) {
+  for (const WebFile& file : WebFiles()) {
+    const std::string_view text = file.content;
+    if (file.name.ends_with(".js")) {
+      for (const char* sink : {"innerHTML", "outerHTML", "insertAdjacentHTML", "document.write",
+                               "eval(", "new Function", "createContextualFragment"}) {
+        EXPECT_EQ(text.find(sink), std::string_view::npos) << file.name << " uses " << sink;
+      }
+    }
+    if (file.name.ends_with(".html")) {
+      EXPECT_EQ(text.find("<script>"), std::string_view::npos) << file.name;
+      EXPECT_EQ(text.find(" onclick="), std::string_view::npos) << file.name;
+      EXPECT_EQ(text.find(" onload="), std::string_view::npos) << file.name;
+      EXPECT_EQ(text.find("style=\""), std::string_view::npos) << file.name;
+    }
+  }
 }
 
 // A writer holding the write lock (as 5d-index does while it appends) does not stop readers.
