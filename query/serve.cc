@@ -5,12 +5,16 @@
 #include <sqlite3.h>
 
 #include <algorithm>
+#include <atomic>
 #include <optional>
 #include <sstream>
 #include <string_view>
+#include <thread>
 
+#include "query/answer_cache.h"
 #include "query/json.h"
 #include "query/request.h"
+#include "query/store_pool.h"
 #include "query/web_files.h"
 
 namespace fived {
@@ -179,10 +183,89 @@ bool ToCommand(const std::string& path, Request* request) {
   return false;
 }
 
+// The cache's key of a checked request: its command, arguments and parameters, each value
+// after its name (the map keeps names sorted, so the order in the URL does not matter), each
+// text after its length so that no two requests share a key.
+std::string CacheKey(const Request& request) {
+  std::string key = request.command;
+  const auto add = [&key](std::string_view text) {
+    key += ' ' + std::to_string(text.size()) + ':';
+    key += text;
+  };
+  for (const std::string& arg : request.args) add(arg);
+  for (const auto& [name, values] : request.params) {
+    add(name);
+    for (const std::string& value : values) add(value);
+  }
+  return key;
+}
+
 }  // namespace
 
-ApiResponse HandleApi(const ServeOptions& options, const std::string& path,
-                      const std::map<std::string, std::vector<std::string>>& params) {
+struct Api::Impl {
+  explicit Impl(ServeOptions o)
+      : options(std::move(o)), stores(options.database), cache(options.cache_bytes) {}
+
+  // A checked request's answer from the database.
+  ApiResponse Query(const Request& request) {
+    DbResult<std::unique_ptr<GameStore>> taken = stores.Take();
+    if (!taken.ok()) return ErrorAnswer(500, taken.error().message);
+    std::unique_ptr<GameStore> store = std::move(taken).value();
+    DbResult<std::string> version = DatabaseVersion(*store);
+    if (!version.ok()) return ErrorAnswer(500, version.error().message);
+    const bool cacheable = options.cache_bytes > 0;
+    const std::string key = cacheable ? CacheKey(request) : "";
+    if (cacheable) {
+      if (std::optional<ApiResponse> kept = cache.Find(key, version.value())) {
+        stores.Give(std::move(store));
+        return *kept;
+      }
+    }
+    sqlite3* handle = store->db().handle();
+    Deadline deadline{std::chrono::steady_clock::now() + options.query_time};
+    sqlite3_progress_handler(handle, 10'000, CheckDeadline, &deadline);
+    ApiResponse response = Run(*store, request);
+    sqlite3_progress_handler(handle, 0, nullptr, nullptr);
+    if (deadline.passed) {
+      // An interrupted search may have left the connection anywhere: it is not kept.
+      return ErrorAnswer(503, "the query ran longer than " +
+                                  std::to_string(options.query_time.count()) +
+                                  " ms and was stopped");
+    }
+    stores.Give(std::move(store));
+    if (cacheable && response.status == 200) {
+      cache.Keep(key, version.value(), response, response.body.size());
+    }
+    return response;
+  }
+
+  const ServeOptions options;
+  StorePool stores;
+  AnswerCache<ApiResponse> cache;
+};
+
+Api::Api(ServeOptions options) : impl_(std::make_unique<Impl>(std::move(options))) {}
+
+Api::~Api() = default;
+
+void Api::Warm(const std::atomic<bool>& stop) {
+  if (impl_->options.cache_bytes == 0) return;
+  // As the pages ask: the variants (every page's list) and the statistics page.
+  const ApiResponse variants = Get("/api/stats", {{"top", {"0"}}});
+  if (stop || variants.status != 200) return;
+  Get("/api/stats", {{"top", {"15"}}});
+  const Json stats = Json::parse(variants.body);
+  for (const Json& variant : stats["variants"]) {
+    if (stop) return;
+    const std::string name = variant["variant"].get<std::string>();
+    if (name != "custom") Get("/api/tree", {{"variant", {name}}});
+  }
+}
+
+size_t Api::cached_answers() const { return impl_->cache.size(); }
+
+ApiResponse Api::Get(const std::string& path,
+                     const std::map<std::string, std::vector<std::string>>& params) {
   if (const WebFile* file = PageFile(path)) {
     return {200, std::string(file->content_type), std::string(file->content), ""};
   }
@@ -208,35 +291,31 @@ ApiResponse HandleApi(const ServeOptions& options, const std::string& path,
   if (request.command == "find" && !counting) {
     if (auto refused = SetPage(&request)) return *refused;
   }
-  DbResult<GameStore> store = GameStore::Open(options.database);
-  if (!store.ok()) return ErrorAnswer(500, store.error().message);
-  Deadline deadline{std::chrono::steady_clock::now() + options.query_time};
-  sqlite3_progress_handler(store.value().db().handle(), 10'000, CheckDeadline, &deadline);
-  ApiResponse response = Run(store.value(), request);
-  if (deadline.passed) {
-    return ErrorAnswer(503, "the query ran longer than " +
-                                std::to_string(options.query_time.count()) +
-                                " ms and was stopped");
-  }
-  return response;
+  return impl_->Query(request);
 }
 
 struct Server::Impl {
-  ServeOptions options;
+  explicit Impl(ServeOptions o) : options(o), api(std::move(o)) {}
+  const ServeOptions options;
+  Api api;
   httplib::Server http;
 };
 
-Server::Server(ServeOptions options) : impl_(std::make_unique<Impl>()) {
-  impl_->options = std::move(options);
+Server::Server(ServeOptions options) : impl_(std::make_unique<Impl>(std::move(options))) {
   httplib::Server& http = impl_->http;
+  const int workers = std::max(1, impl_->options.workers);
+  http.new_task_queue = [workers] { return new httplib::ThreadPool(workers); };
   http.set_payload_max_length(kMaxPayload);
+  // Headers and body go out in separate writes: with Nagle's algorithm the body would wait for
+  // the client's delayed acknowledgement of the headers, 40 ms on Linux, on every small answer.
+  http.set_tcp_nodelay(true);
   http.set_read_timeout(std::chrono::seconds(5));
   http.set_write_timeout(std::chrono::seconds(5));
-  // Every path, so that an unknown one is answered by HandleApi (404 JSON), never from disk.
+  // Every path, so that an unknown one is answered by Api::Get (404 JSON), never from disk.
   http.Get(".*", [this](const httplib::Request& in, httplib::Response& out) {
     std::map<std::string, std::vector<std::string>> params;
     for (const auto& [name, value] : in.params) params[name].push_back(value);
-    ApiResponse response = HandleApi(impl_->options, in.path, params);
+    ApiResponse response = impl_->api.Get(in.path, params);
     out.status = response.status;
     out.set_header("X-Content-Type-Options", "nosniff");
     // Pages run only their own scripts (never inline ones); SVG pictures run none. The game
@@ -274,7 +353,15 @@ std::variant<int, std::string> Server::Bind() {
   return port;
 }
 
-bool Server::Listen() { return impl_->http.listen_after_bind(); }
+bool Server::Listen() {
+  // The first questions are answered while the server already listens.
+  std::atomic<bool> stop{false};
+  std::thread warm([this, &stop] { impl_->api.Warm(stop); });
+  const bool served = impl_->http.listen_after_bind();
+  stop = true;
+  warm.join();
+  return served;
+}
 
 void Server::Stop() { impl_->http.stop(); }
 

@@ -21,6 +21,7 @@
 #ifndef FIVED_QUERY_SERVE_H_
 #define FIVED_QUERY_SERVE_H_
 
+#include <atomic>
 #include <chrono>
 #include <map>
 #include <memory>
@@ -34,11 +35,17 @@ inline constexpr int kDefaultPageRows = 100;
 inline constexpr int kMaxPageRows = 500;
 
 struct ServeOptions {
-  std::string database;          // opened read-only for every request
+  std::string database;  // opened read-only
   std::string host = "127.0.0.1";
-  int port = 8080;               // 0: any free port (Bind says which)
+  int port = 8080;  // 0: any free port (Bind says which)
   // A query still running after this long is stopped and answered 503.
   std::chrono::milliseconds query_time{10'000};
+  // Answers of the API kept for requests that ask the same again while the database has not
+  // changed (query/answer_cache.h); 0 keeps none.
+  size_t cache_bytes = 64 << 20;
+  // Requests answered at once; more wait for a worker. A browser keeps a few connections open
+  // for seconds, each holding a worker while it is open.
+  int workers = 16;
 };
 
 // One answer of the API, before HTTP.
@@ -49,11 +56,32 @@ struct ApiResponse {
   std::string attachment;  // when set, a download: the file name to save the body as
 };
 
-// The answer to GET `path` with `params` (each name with its values in order), for a database
-// at `options.database`: a page, or the API's answer. Thread-safe: it opens its own connection
-// (pages need none).
-ApiResponse HandleApi(const ServeOptions& options, const std::string& path,
-                      const std::map<std::string, std::vector<std::string>>& params);
+// The pages and the JSON API, before HTTP. Keeps a pool of read-only connections to the database
+// (query/store_pool.h) and a cache of answers (query/answer_cache.h) checked against the
+// database's version at every request, so that games 5d-index appends show at once.
+class Api {
+ public:
+  explicit Api(ServeOptions options);
+  ~Api();
+
+  // The answer to GET `path` with `params` (each name with its values in order): a page, or the
+  // API's answer. Thread-safe.
+  ApiResponse Get(const std::string& path,
+                  const std::map<std::string, std::vector<std::string>>& params);
+
+  // Asks the questions every visitor's first pages ask, so that their answers are in the cache:
+  // the variants and statistics, and the opening tree at the start of each official variant in
+  // the database (the explorer's first page; tens of milliseconds each on 100,000 games). Returns
+  // early once `stop` is set. Does nothing without a cache. Thread-safe.
+  void Warm(const std::atomic<bool>& stop);
+
+  // The answers in the cache now.
+  size_t cached_answers() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
 
 class Server {
  public:
@@ -62,7 +90,8 @@ class Server {
 
   // Binds the address: the port bound, or a message saying why it could not be.
   std::variant<int, std::string> Bind();
-  // Serves on the bound address until Stop; false when it could not serve.
+  // Serves on the bound address until Stop; false when it could not serve. Meanwhile warms the
+  // cache (Api::Warm) in another thread.
   bool Listen();
   // Makes Listen return once the requests being answered are done. Thread-safe; call it from
   // another thread than Listen's (for example one waiting for SIGINT).

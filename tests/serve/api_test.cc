@@ -13,6 +13,7 @@
 #include <string>
 #include <thread>
 
+#include "query/json.h"
 #include "query/serve.h"
 #include "query/web_files.h"
 #include "tests/query/query_test_util.h"
@@ -256,6 +257,67 @@ TEST(WebFiles, NoScriptWritesHtmlFromStrings) {
       EXPECT_EQ(text.find("style=\""), std::string_view::npos) << file.name;
     }
   }
+}
+
+// Answers are kept, and follow the database as 5d-index appends: a new game shows at once, in
+// the statistics, the tree and its own page, with the cache on or off.
+TEST(Api, AnswersFollowTheDatabaseAs5dIndexAppends) {
+  TempDir dir;
+  const std::string database = dir.File("games.sqlite");
+  ASSERT_EQ(RunIndexer(database, {FIVED_SOURCE_DIR "/corpus/club-games.5dpgn"}), 0);
+  ServeOptions cached;
+  cached.database = database;
+  ServeOptions uncached = cached;
+  uncached.cache_bytes = 0;
+  Api with_cache(cached);
+  Api without_cache(uncached);
+  const auto games = [](Api& api) {
+    const ApiResponse stats = api.Get("/api/stats", {});
+    EXPECT_EQ(stats.status, 200) << stats.body;
+    return nlohmann::json::parse(stats.body)["games"].get<int>();
+  };
+  for (Api* api : {&with_cache, &without_cache}) {
+    EXPECT_EQ(games(*api), 8);
+    EXPECT_EQ(games(*api), 8);
+    EXPECT_EQ(api->Get("/api/game/9", {}).status, 404);
+  }
+  const ApiResponse tree = with_cache.Get("/api/tree", {{"moves", {"e3"}}});
+  EXPECT_EQ(tree.body, without_cache.Get("/api/tree", {{"moves", {"e3"}}}).body);
+
+  ASSERT_EQ(RunIndexer(database, {FIVED_SOURCE_DIR "/corpus/adri326-5dchess-notation.5dpgn"}), 0);
+  for (Api* api : {&with_cache, &without_cache}) {
+    EXPECT_EQ(games(*api), 21);
+    EXPECT_EQ(api->Get("/api/game/9", {}).status, 200);
+  }
+  const ApiResponse grown = with_cache.Get("/api/tree", {{"moves", {"e3"}}});
+  EXPECT_NE(grown.body, tree.body);
+  EXPECT_EQ(grown.body, without_cache.Get("/api/tree", {{"moves", {"e3"}}}).body);
+}
+
+// Warming asks what the pages ask first, so that those answers are kept: the variants list and
+// the statistics page, and the tree at the start of each official variant.
+TEST(Api, WarmKeepsTheFirstPagesAnswers) {
+  TempDir dir;
+  const std::string database = dir.File("games.sqlite");
+  ASSERT_EQ(RunIndexer(database, {FIVED_SOURCE_DIR "/corpus/"}), 1);  // one game is rejected
+  ServeOptions options;
+  options.database = database;
+  Api api(options);
+  std::atomic<bool> stop{false};
+  api.Warm(stop);
+  // Standard, Standard - Turn Zero, Misc - Timeline Invasion, Small, Standard - Half Reflected.
+  EXPECT_EQ(api.cached_answers(), 2u + 5u);
+  // The explorer's first question is one of them: asking it again keeps nothing new.
+  EXPECT_EQ(api.Get("/api/tree", {{"variant", {"Standard"}}}).status, 200);
+  EXPECT_EQ(api.cached_answers(), 7u);
+  options.cache_bytes = 0;
+  Api uncached(options);
+  uncached.Warm(stop);
+  EXPECT_EQ(uncached.cached_answers(), 0u);
+  stop = true;
+  Api stopped(ServeOptions{.database = database});
+  stopped.Warm(stop);
+  EXPECT_LE(stopped.cached_answers(), 1u);
 }
 
 // A writer holding the write lock (as 5d-index does while it appends) does not stop readers.
