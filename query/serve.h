@@ -1,17 +1,19 @@
 // 5d-query serve: the database over HTTP, as a JSON API with the objects --format json writes,
 // for the explorer pages and for scripts. Every request goes through the request layer
-// (query/request.h) on its own read-only connection, so the server answers as the command line
-// does, many requests at once, also while 5d-index appends to the database. Nothing it serves
-// writes anything, and nothing is read from disk but the database: pages are compiled in.
+// (query/request.h) on a read-only connection of its own while it runs (kept for later requests:
+// query/store_pool.h), so the server answers as the command line does, many requests at once,
+// also while 5d-index appends to the database; answers asked again come from a cache that the
+// database's version keeps current (query/answer_cache.h). Nothing it serves writes anything,
+// and nothing is read from disk but the database: pages are compiled in.
 //
 // Endpoints (GET; parameters as the command line's options without "--"):
 //   /api/find            find's games (format json); "limit" defaults to kDefaultPageRows and
 //                        may be at most kMaxPageRows; with "count" the number alone
 //   /api/tree            tree's position and actions
 //   /api/game/ID         show's JSON (request.h ShowJson); "action" picks the position
+//   /api/game/ID.5dpgn   the game as 5dpgn, a download (show with format 5dpgn)
 //   /api/duplicates      the duplicate groups
 //   /api/stats           the statistics
-//   /api/game/ID.5dpgn   the game as 5dpgn, a download (show with format 5dpgn)
 //   /api/picture         SVG of the position "moves" or "state" names (request.h RunPicture)
 // and the explorer's pages, compiled in (query/web_files.h): / (the opening explorer), /search,
 // /game/ID, /duplicates, /stats, and /static/NAME for their scripts and styles.
