@@ -320,6 +320,92 @@ TEST(Api, WarmKeepsTheFirstPagesAnswers) {
   EXPECT_LE(stopped.cached_answers(), 1u);
 }
 
+// Many clients at once while 5d-index appends: every answer is whole and right for some moment
+// of the database, and once the indexer is done every answer has its games.
+TEST(Api, ServesManyClientsWhileTheIndexerAppends) {
+  TempDir dir;
+  const std::string database = dir.File("games.sqlite");
+  ASSERT_EQ(RunIndexer(database, {FIVED_SOURCE_DIR "/corpus/club-games.5dpgn"}), 0);
+  ServeOptions options;
+  options.database = database;
+  options.port = 0;
+  Server server(options);
+  auto bound = server.Bind();
+  ASSERT_TRUE(std::holds_alternative<int>(bound));
+  const int port = std::get<int>(bound);
+  std::thread listener([&] { server.Listen(); });
+
+  std::atomic<bool> indexing{true};
+  std::atomic<int> failures{0};
+  std::atomic<int> answered{0};
+  std::vector<std::thread> clients;
+  for (int c = 0; c < 4; ++c) {
+    clients.emplace_back([&, c] {
+      httplib::Client client("127.0.0.1", port);
+      const char* paths[] = {"/api/stats", "/api/tree?moves=e3", "/api/find?player=ana*",
+                             "/api/game/3?action=2", "/"};
+      for (int i = 0; indexing || i < 10; ++i) {
+        const char* path = paths[(c + i) % 5];
+        httplib::Result result = client.Get(path);
+        if (!result || result->status != 200) {
+          ++failures;
+        } else if (path[1] == 'a' && !nlohmann::json::accept(result->body)) {
+          ++failures;
+        }
+        ++answered;
+      }
+    });
+  }
+  EXPECT_EQ(RunIndexer(database, {FIVED_SOURCE_DIR "/corpus/adri326-5dchess-notation.5dpgn"}), 0);
+  indexing = false;
+  for (std::thread& client : clients) client.join();
+  httplib::Client client("127.0.0.1", port);
+  httplib::Result stats = client.Get("/api/stats");
+  server.Stop();
+  listener.join();
+  EXPECT_EQ(failures, 0) << "of " << answered << " requests";
+  ASSERT_TRUE(stats);
+  EXPECT_EQ(nlohmann::json::parse(stats->body)["games"], 21);
+}
+
+// A query over the time limit is stopped and answered 503; the server goes on.
+TEST(Api, AQueryOverTheTimeLimitIs503) {
+  TempDir dir;
+  // SQLite looks at the clock every 10,000 instructions of a statement: enough games (800, the
+  // club games again and again) that a search takes more.
+  const std::string club = ReadFile(FIVED_SOURCE_DIR "/corpus/club-games.5dpgn");
+  std::ofstream many(dir.File("many.5dpgn"), std::ios::binary);
+  for (int i = 0; i < 100; ++i) many << club << "\n";
+  many.close();
+  const std::string database = dir.File("games.sqlite");
+  ASSERT_EQ(RunIndexer(database, {dir.File("many.5dpgn")}), 0);
+  ServeOptions options;
+  options.database = database;
+  options.query_time = std::chrono::milliseconds(0);
+  Api api(options);
+  // A header filter reads every game's headers.
+  const ApiResponse stopped = api.Get("/api/stats", {{"header", {"Event=*night*"}}});
+  EXPECT_EQ(stopped.status, 503);
+  EXPECT_EQ(stopped.body, R"j({"error":"the query ran longer than 0 ms and was stopped"})j"
+                          "\n");
+  EXPECT_EQ(api.cached_answers(), 0u);
+  // Pages need no query, and small queries finish before SQLite looks at the clock.
+  EXPECT_EQ(api.Get("/", {}).status, 200);
+  EXPECT_EQ(api.Get("/api/game/1", {}).status, 200);
+}
+
+// Requests larger than any the pages make are refused before they are read.
+TEST_F(ApiTest, LargeRequestsAreRefused) {
+  httplib::Client client("127.0.0.1", port_);
+  httplib::Result long_url = client.Get("/api/find?player=" + std::string(9000, 'a'));
+  ASSERT_TRUE(long_url);
+  EXPECT_EQ(long_url->status, 414);
+  httplib::Result large_body =
+      client.Post("/api/find", std::string(20000, 'x'), "application/octet-stream");
+  ASSERT_TRUE(large_body);
+  EXPECT_EQ(large_body->status, 413);
+}
+
 // A writer holding the write lock (as 5d-index does while it appends) does not stop readers.
 TEST_F(ApiTest, AnswersWhileAnotherConnectionWrites) {
   sqlite3* writer = nullptr;
