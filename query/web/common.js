@@ -171,6 +171,12 @@ const fived = (() => {
     return black ? `${turn}…` : `${turn}.`;
   }
 
+  // Goes to `address` (a path and query of this page): a new entry in the history, unless it
+  // is the address shown already (clicking the current crumb, applying the same filters).
+  function navigate(address) {
+    if (address !== location.pathname + location.search) history.pushState(null, '', address);
+  }
+
   // The address of a game's page, at an action when one is given.
   function gameHref(id, action) {
     return `/game/${encodeURIComponent(id)}` + query({action});
@@ -344,6 +350,7 @@ const fived = (() => {
     movetext,
     splitMovetext,
     actionNumber,
+    navigate,
     gameHref,
     pictureViewer,
     gamesTable,

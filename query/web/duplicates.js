@@ -48,8 +48,7 @@
     form.addEventListener('submit', (event) => {
       event.preventDefault();
       const value = form.elements['twin-actions'].value.trim();
-      history.pushState(
-          null, '', '/duplicates' + fived.query({'twin-actions': value === '10' ? '' : value}));
+      fived.navigate('/duplicates' + fived.query({'twin-actions': value === '10' ? '' : value}));
       show();
     });
     window.addEventListener('popstate', show);

@@ -37,7 +37,7 @@
   }
   // Goes to `state`: a new entry in the history, then the page shows it.
   function go(state) {
-    history.pushState(null, '', href(state));
+    fived.navigate(href(state));
     show();
   }
 

@@ -32,7 +32,7 @@
     const params = apiParams(state);
     params.sort = state.sort === '-date' ? '' : state.sort;
     params.page = state.page > 0 ? state.page : '';
-    history.pushState(null, '', '/search' + fived.query(params));
+    fived.navigate('/search' + fived.query(params));
     show();
   }
   function searching(state) {

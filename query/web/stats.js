@@ -194,7 +194,7 @@
       event.preventDefault();
       const params = {};
       for (const name of kFilters) params[name] = form.elements[name].value.trim();
-      history.pushState(null, '', '/stats' + fived.query(params));
+      fived.navigate('/stats' + fived.query(params));
       show();
     });
     window.addEventListener('popstate', show);

@@ -274,9 +274,15 @@ class ExplorerTest(PageTest):
                          ['Start', '1. (0T1)e3', '1… (0T1)f6', '2. (0T2)Qh5'])
         self.check_position('1. (0T1)e3 / (0T1)f6 2. (0T2)Qh5')
         self.assertIn('Black to move', self.text('#position-title'))
+        # The current crumb leads where the page is: no new entry in the history.
+        entries = driver.execute_script('return history.length')
+        driver.find_element(By.CSS_SELECTOR, '#line [aria-current="step"]').click()
+        self.wait_ready()
+        self.assertEqual(driver.execute_script('return history.length'), entries)
         driver.find_elements(By.CSS_SELECTOR, '#line .crumb')[1].click()
         self.wait_line('1. (0T1)e3')
         self.check_position('1. (0T1)e3')
+        self.assertEqual(driver.execute_script('return history.length'), entries + 1)
 
     def test_filters_restrict_the_statistics(self):
         self.open('/?' + urllib.parse.urlencode({'moves': '1. (0T1)e3'}))
