@@ -211,6 +211,9 @@ struct Api::Impl {
     DbResult<std::unique_ptr<GameStore>> taken = stores.Take();
     if (!taken.ok()) return ErrorAnswer(500, taken.error().message);
     std::unique_ptr<GameStore> store = std::move(taken).value();
+    // Read before the search, not in its transaction: a commit between the two gives an answer
+    // newer than its version says, which requests that still see that version may well get; a
+    // request after the commit sees the new version and never an older answer.
     DbResult<std::string> version = DatabaseVersion(*store);
     if (!version.ok()) return ErrorAnswer(500, version.error().message);
     const bool cacheable = options.cache_bytes > 0;
