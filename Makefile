@@ -1,7 +1,7 @@
 # Entry points for people and CI. CMake does the real work; this file only strings the steps
 # together: install what is missing, configure, build, test.
-#   make demo    installs what is missing, builds, indexes corpus/ into build/demo.sqlite and
-#                runs example queries with 5d-query
+#   make demo    installs what is missing, builds, indexes corpus/ into build/demo.sqlite, runs
+#                example queries with 5d-query and says how to open the explorer (5d-query serve)
 #   make test    installs what is missing, builds, runs every test
 #   make debug   Debug build with AddressSanitizer and UBSan in build-debug/, runs every test
 #   make bench   runs scripts/bench-replay.sh on a Release build (when the script exists)
@@ -66,6 +66,10 @@ demo: deps build
 	@echo
 	@echo "Replay only, with the specification's hash after every action of the first game:"
 	./$(BUILD_DIR)/indexer/5d-index --check --hashes corpus/adri326-5dchess-notation.5dpgn | head -n 16
+	@echo
+	@echo "To explore the database in a browser (opening explorer, search, games, statistics), run"
+	@echo "  ./$(BUILD_DIR)/query/5d-query --db $(DEMO_DB) serve"
+	@echo "and open http://127.0.0.1:8080/ (Ctrl-C stops the server; --port N picks another port)."
 
 debug: deps
 	$(CMAKE) -S . -B $(DEBUG_BUILD_DIR) $(call generator,$(DEBUG_BUILD_DIR)) \

@@ -25,9 +25,9 @@ constexpr const char* kUsage =
     "Usage: 5d-query [--db FILE] [filters] [position] [output]      find games\n"
     "       5d-query tree [--moves TEXT | --state BOARDS] [--depth N] [filters]\n"
     "       5d-query duplicates [--twin-actions N] [--export-unique FILE]\n"
-    "       5d-query show ID [--action N] [--svg FILE] [--format json]\n"
+    "       5d-query show ID [--action N] [--svg FILE] [--format json|5dpgn]\n"
     "       5d-query stats [filters]\n"
-    "       5d-query serve [--host 127.0.0.1] [--port 8080]           the JSON API over HTTP\n"
+    "       5d-query serve [--host 127.0.0.1] [--port 8080]           the explorer in a browser\n"
     "\n"
     "Searches a database made by 5d-index (read-only: the database is never changed, and it\n"
     "may be searched while 5d-index adds to it). Names and header values compare\n"
@@ -55,9 +55,11 @@ constexpr const char* kUsage =
     "  5d-query show 12 --action 5 --svg game12.svg    a picture after the 5th action\n"
     "  5d-query serve --port 8080                      then open http://127.0.0.1:8080/\n"
     "\n"
-    "serve answers GET /api/find, /api/tree, /api/game/ID, /api/duplicates, /api/stats and\n"
-    "/api/picture with the JSON of --format json (parameters as the options above, without\n"
-    "the dashes; the README lists them); it only reads, and stops on Ctrl-C.\n"
+    "serve shows the explorer's pages (opening explorer, search, games, duplicates,\n"
+    "statistics) at the address it prints, and answers GET /api/find, /api/tree,\n"
+    "/api/game/ID, /api/duplicates, /api/stats and /api/picture with the JSON of --format json\n"
+    "(parameters as the options above, without the dashes; the README lists them); it only\n"
+    "reads, and stops on Ctrl-C.\n"
     "\n"
     "Exit status: 0 done (also when nothing matched), 2 bad arguments, 3 the database could\n"
     "not be read (or serve could not listen).\n";
@@ -146,6 +148,12 @@ int Show(fived::GameStore& store, const fived::Request& request, const po::varia
   auto answer = fived::RunShow(store, request);
   if (!answer.ok()) return Fail(answer.error());
   const fived::ShowAnswer& show = answer.value();
+  if (show.format == fived::OutputFormat::kPgn) {
+    auto text = fived::ShowPgn(store, show);
+    if (!text.ok()) return Fail(text.error());
+    std::cout << text.value();
+    return kExitOk;
+  }
   if (show.format == fived::OutputFormat::kJson) {
     auto json = fived::ShowJson(store, show);
     if (!json.ok()) return Fail(json.error());
@@ -222,7 +230,8 @@ int Stats(fived::GameStore& store, const fived::Request& request) {
 // serve: answers the API until SIGINT or SIGTERM, then finishes the requests under way.
 int Serve(const po::variables_map& vm) {
   for (const auto& [name, value] : vm) {
-    if (!value.defaulted() && name != "db" && name != "args" && name != "host" && name != "port") {
+    if (!value.defaulted() && name != "db" && name != "args" && name != "host" && name != "port" &&
+        name != "cache-mb") {
       return Fail(kExitUsage, "serve does not take --" + name +
                                   " (5d-query --help says which options go with which command)");
     }
@@ -232,6 +241,9 @@ int Serve(const po::variables_map& vm) {
   options.host = vm["host"].as<std::string>();
   options.port = vm["port"].as<int>();
   if (options.port < 0 || options.port > 65535) return Fail(kExitUsage, "--port must be 0 to 65535");
+  const int cache_mb = vm["cache-mb"].as<int>();
+  if (cache_mb < 0 || cache_mb > 65536) return Fail(kExitUsage, "--cache-mb must be 0 to 65536");
+  options.cache_bytes = static_cast<size_t>(cache_mb) << 20;
   // A missing or foreign database is said at once, not at the first request.
   auto store = fived::GameStore::Open(options.database);
   if (!store.ok()) return Fail(store.error());
@@ -268,7 +280,8 @@ int main(int argc, char** argv) {
       "db", po::value<std::string>()->default_value(fived::kDefaultDatabaseFile),
       "the database to search (made by 5d-index; never created or changed)")(
       "format,f", po::value<std::string>()->default_value("table"),
-      "table, json, csv or 5dpgn (find); table or json (tree, duplicates, show, stats)");
+      "table, json, csv or 5dpgn (find); table, json or 5dpgn (show); table or json (tree, "
+      "duplicates, stats)");
   po::options_description filters("Filters (find, tree, stats)");
   filters.add_options()("player", po::value<std::string>(), "a player of either colour")(
       "white", po::value<std::string>(), "the white player")("black", po::value<std::string>(),
@@ -336,7 +349,10 @@ int main(int argc, char** argv) {
   po::options_description serve("Server (serve)");
   serve.add_options()("host", po::value<std::string>()->default_value("127.0.0.1"),
                       "the address to listen on (another than 127.0.0.1 lets other machines in)")(
-      "port", po::value<int>()->default_value(8080), "the port to listen on (0: any free port)");
+      "port", po::value<int>()->default_value(8080), "the port to listen on (0: any free port)")(
+      "cache-mb", po::value<int>()->default_value(64),
+      "keep up to N MiB of answers for requests asked again (0: none); they are dropped as "
+      "soon as 5d-index adds to the database");
   po::options_description hidden;
   hidden.add_options()("args", po::value<std::vector<std::string>>(), "command and arguments");
   po::options_description all;

@@ -8,6 +8,7 @@
 #include "core/pgn_syntax.h"
 #include "core/replay.h"
 #include "core/utf8.h"
+#include "query/export.h"
 #include "query/search.h"
 #include "schema/ending.h"
 
@@ -147,6 +148,14 @@ std::optional<RequestError> CheckCombinations(const Request& request) {
   if (Given(request, "canonical") && format != "5dpgn" && format != "pgn") {
     return BadRequest(name("canonical") + " goes with " + name("format") + " 5dpgn");
   }
+  if (request.command == "show" && (format == "5dpgn" || format == "pgn")) {
+    for (const char* other : {"action", "columns", "unicode", "svg"}) {
+      if (Given(request, other)) {
+        return BadRequest(name(other) + " draws a position: " + name("format") +
+                          " 5dpgn writes the game's text");
+      }
+    }
+  }
   if (Given(request, "count")) {
     for (const char* other : {"limit", "offset", "sort", "format", "canonical"}) {
       if (Given(request, other)) {
@@ -214,9 +223,10 @@ std::optional<RequestError> ReadFilter(const Request& request, GameFilter* filte
 }
 
 // The state "moves" or "state" names (moves played in `variant`, a resolved name or empty for
-// Standard); nullopt when neither is given.
-RequestResult<std::optional<Position>> ReadState(const Request& request,
-                                                 const std::string& variant) {
+// Standard); nullopt when neither is given. With `last_action`, the moves of the last action
+// "moves" plays go there (none for "state").
+RequestResult<std::optional<Position>> ReadState(const Request& request, const std::string& variant,
+                                                 std::vector<Move>* last_action = nullptr) {
   const std::string* moves = Value(request, "moves");
   const std::string* state = Value(request, "state");
   if (moves && state) {
@@ -230,7 +240,7 @@ RequestResult<std::optional<Position>> ReadState(const Request& request,
       return BadRequest(Name(request, "moves") + " needs an official " + Name(request, "variant") +
                         ", not custom");
     }
-    position = PositionFromMoves(played_in, *moves);
+    position = PositionFromMoves(played_in, *moves, last_action);
   } else if (state) {
     position = PositionFromState(*state);
   } else {
@@ -243,8 +253,9 @@ RequestResult<std::optional<Position>> ReadState(const Request& request,
 // The state ReadState names, or else the start of `variant` (Standard when empty); `what` names
 // the request in the message for custom games, which have no start of their own.
 RequestResult<Position> StateOrStart(const Request& request, const std::string& variant,
-                                     std::string_view what) {
-  RequestResult<std::optional<Position>> state = ReadState(request, variant);
+                                     std::string_view what,
+                                     std::vector<Move>* last_action = nullptr) {
+  RequestResult<std::optional<Position>> state = ReadState(request, variant, last_action);
   if (!state.ok()) return state.error();
   if (state.value()) return std::move(*state.value());
   const std::string start_of = variant.empty() ? "Standard" : variant;
@@ -266,12 +277,22 @@ RequestResult<OutputFormat> ReadFormat(const Request& request) {
   return *format;
 }
 
-// The format of tree, duplicates, show and stats: table or json.
+// The format of tree, duplicates and stats: table or json.
 RequestResult<OutputFormat> ReadTableOrJson(const Request& request) {
   RequestResult<OutputFormat> format = ReadFormat(request);
   if (!format.ok()) return format;
   if (format.value() != OutputFormat::kTable && format.value() != OutputFormat::kJson) {
     return BadRequest(request.command + " writes " + Name(request, "format") + " table or json");
+  }
+  return format;
+}
+
+// The format of show: table, json or 5dpgn.
+RequestResult<OutputFormat> ReadShowFormat(const Request& request) {
+  RequestResult<OutputFormat> format = ReadFormat(request);
+  if (!format.ok()) return format;
+  if (format.value() == OutputFormat::kCsv) {
+    return BadRequest("show writes " + Name(request, "format") + " table, json or 5dpgn");
   }
   return format;
 }
@@ -455,9 +476,10 @@ RequestResult<ShowAnswer> RunShow(GameStore& store, const Request& request) {
   auto texts = store.Texts(id.value());
   if (!texts.ok()) return DbFailure(texts.error());
   answer.texts = std::move(texts).value();
-  RequestResult<OutputFormat> format = ReadTableOrJson(request);
+  RequestResult<OutputFormat> format = ReadShowFormat(request);
   if (!format.ok()) return format.error();
   answer.format = format.value();
+  if (answer.format == OutputFormat::kPgn) return answer;  // the text as stored; no position
   answer.picture.max_columns = static_cast<int>(Number(request, "columns", 0));
   answer.picture.unicode = Given(request, "unicode");
 
@@ -512,11 +534,12 @@ RequestResult<std::string> RunPicture(const Request& request) {
     }
     variant = std::get<0>(resolved);
   }
-  RequestResult<Position> position = StateOrStart(request, variant, "a picture");
+  std::vector<Move> last_action;
+  RequestResult<Position> position = StateOrStart(request, variant, "a picture", &last_action);
   if (!position.ok()) return position.error();
   SvgPictureOptions options;
   options.max_columns = static_cast<int>(Number(request, "columns", 0));
-  return SvgPicture(position.value(), {}, options);
+  return SvgPicture(position.value(), last_action, options);
 }
 
 std::string ShowText(const ShowAnswer& answer) {
@@ -563,10 +586,17 @@ RequestResult<Json> ShowJson(GameStore& store, const ShowAnswer& answer) {
   options.title = "Game " + std::to_string(answer.game.id) + " after action " +
                   std::to_string(answer.action);
   json["position"] = {{"action", answer.action},
+                      {"to_move", answer.position.ToMove() == Color::kWhite ? "white" : "black"},
                       {"fen", answer.position.StateFen()},
                       {"last_moves", std::move(last)},
                       {"svg", SvgPicture(answer.position, answer.last_moves, options)}};
   return json;
+}
+
+RequestResult<std::string> ShowPgn(GameStore& store, const ShowAnswer& answer) {
+  DbResult<std::string> text = ExportGame(store, answer.game, ExportForm::kOriginal);
+  if (!text.ok()) return DbFailure(text.error());
+  return std::move(text).value();
 }
 
 }  // namespace fived

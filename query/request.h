@@ -111,10 +111,11 @@ struct DuplicatesAnswer {
 struct ShowAnswer {
   GameRow game;
   GameTexts texts;
+  // With "format" table or json, the position after an action (with 5dpgn nothing is replayed):
   int action = 0;                 // the position is the state after this action
   Position position;
   std::vector<Move> last_moves;   // the moves of that action (none after action 0)
-  OutputFormat format = OutputFormat::kTable;
+  OutputFormat format = OutputFormat::kTable;  // table, json or 5dpgn
   TextPictureOptions picture;     // "columns" and "unicode"
 };
 struct StatsAnswer {
@@ -131,15 +132,21 @@ RequestResult<StatsAnswer> RunStats(GameStore& store, const Request& request);
 
 // picture: the position "moves" (played in "variant", default Standard) or "state" (5DFEN
 // boards) names, the start of the variant when it names none, drawn as SVG (query/picture.h)
-// with the last "columns" half-turns (0: all).
+// with the last "columns" half-turns (0: all); after "moves", the last action's moves are drawn
+// as arrows.
 RequestResult<std::string> RunPicture(const Request& request);
 
 // show's text: the game's players, ending, headers, moves and a picture after the action.
 std::string ShowText(const ShowAnswer& answer);
 // show's JSON: the object find writes for the game (query/find.h GameJson), then "moves" (the
-// canonical actions, an array of arrays of moves) and "position": {"action", "fen" (the state
-// as 5DFEN boards), "last_moves" (that action's moves), "svg" (query/picture.h SvgPicture)}.
+// canonical actions, an array of arrays of moves) and "position": {"action", "to_move" ("white"
+// or "black": the side whose action comes next; actions alternate, so this also says who
+// played each one), "fen" (the state as 5DFEN boards), "last_moves" (that action's moves),
+// "svg" (query/picture.h SvgPicture, the last action's moves drawn as arrows)}.
 RequestResult<Json> ShowJson(GameStore& store, const ShowAnswer& answer);
+// show with "format" 5dpgn: the game as find --format 5dpgn writes it (its original text,
+// standing alone: query/export.h). Fails when the record cannot be read.
+RequestResult<std::string> ShowPgn(GameStore& store, const ShowAnswer& answer);
 
 }  // namespace fived
 

@@ -76,7 +76,8 @@ std::variant<std::string, std::string> ResolveVariantName(std::string_view name)
 }
 
 std::variant<Position, std::string> PositionFromMoves(std::string_view variant,
-                                                      std::string_view moves) {
+                                                      std::string_view moves,
+                                                      std::vector<Move>* last_action) {
   // The header line is line -1 and the blank line 0, so positions count within `moves`.
   const std::string text = "[Board \"" + std::string(variant) + "\"]\n\n" + std::string(moves);
   const SyntaxResult parsed = ParseGameSyntax(text, -1);
@@ -118,6 +119,14 @@ std::variant<Position, std::string> PositionFromMoves(std::string_view variant,
     const ReplayError& w = outcome.warnings.front();
     return PointAt("--moves", moves, w.pos, w.token,
                    w.reason + " (a position is searched after whole actions only)");
+  }
+  if (last_action != nullptr) {
+    last_action->clear();
+    if (!outcome.replayer->actions().empty()) {
+      for (const PlayedMove& m : outcome.replayer->actions().back().moves) {
+        last_action->push_back(m.move);
+      }
+    }
   }
   return outcome.replayer->position();
 }

@@ -14,6 +14,7 @@
 #include <variant>
 #include <vector>
 
+#include "core/movegen.h"
 #include "core/position.h"
 #include "query/store.h"
 
@@ -25,10 +26,14 @@ std::variant<std::string, std::string> ResolveVariantName(std::string_view name)
 
 // The position after replaying `moves` (5dpgn movetext) from the start of `variant` (an official
 // name). Movetext without turn numbers and without '/' ("e3 e6 Nf3") is read as one move per
-// action, the players in turn (in a file, moves on one line without a number make one action). On an illegal or unreadable move, an error message with the column of the move in
-// `moves`, the move and the reason, followed by the movetext and a caret under the move.
+// action, the players in turn (in a file, moves on one line without a number make one action). On
+// an illegal or unreadable move, an error message with the column of the move in `moves`, the move
+// and the reason, followed by the movetext and a caret under the move. With `last_action`, the
+// moves of the last action as played go there (none when `moves` plays no action), for a picture to
+// draw them (query/picture.h).
 std::variant<Position, std::string> PositionFromMoves(std::string_view variant,
-                                                      std::string_view moves);
+                                                      std::string_view moves,
+                                                      std::vector<Move>* last_action = nullptr);
 // The position made of `boards`: 5DFEN boards with their coordinates ("[...:0:1:w][...]"),
 // separated by nothing, spaces or line breaks. An error message when a board does not parse or
 // the boards do not form timelines.

@@ -4,34 +4,58 @@
 #include <httplib.h>
 #include <sqlite3.h>
 
+#include <algorithm>
+#include <atomic>
 #include <optional>
 #include <sstream>
 #include <string_view>
+#include <thread>
 
+#include "query/answer_cache.h"
 #include "query/json.h"
 #include "query/request.h"
+#include "query/store_pool.h"
+#include "query/web_files.h"
 
 namespace fived {
 
 namespace {
 
-// The start page until the explorer's pages come: compiled in, never read from disk.
-constexpr std::string_view kIndexPage = R"(<!DOCTYPE html>
-<html lang="en">
-<head><meta charset="utf-8"><title>5dpgn-db</title></head>
-<body>
-<h1>5dpgn-db</h1>
-<p>The explorer pages come next. The JSON API answers now: <a href="/api/stats">/api/stats</a>,
-<a href="/api/tree">/api/tree</a>, <a href="/api/find">/api/find</a>.</p>
-</body>
-</html>
-)";
+// The pages people open, and the embedded file (query/web/) that answers each. /game/ID is
+// game.html for any number ID: the page reads the id from its address.
+constexpr std::pair<std::string_view, std::string_view> kPages[] = {
+    {"/", "explorer.html"},
+    {"/search", "search.html"},
+    {"/duplicates", "duplicates.html"},
+    {"/stats", "stats.html"},
+};
+constexpr std::string_view kGamePage = "/game/";
+// Scripts, styles and the icon, by their file name.
+constexpr std::string_view kStatic = "/static/";
+
+bool AllDigits(std::string_view text) {
+  return !text.empty() && text.size() <= 18 &&
+         std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+// The embedded file `path` names, or nullptr: the pages, and /static/NAME for a file NAME.
+// Only names are looked up, never paths, so nothing outside the embedded files can answer.
+const WebFile* PageFile(std::string_view path) {
+  for (const auto& [page, file] : kPages) {
+    if (path == page) return FindWebFile(file);
+  }
+  if (path.starts_with(kGamePage) && AllDigits(path.substr(kGamePage.size()))) {
+    return FindWebFile("game.html");
+  }
+  if (path.starts_with(kStatic)) return FindWebFile(path.substr(kStatic.size()));
+  return nullptr;
+}
 
 // Requests larger than this are refused: every parameter fits in a URL.
 constexpr size_t kMaxPayload = 16 * 1024;
 
 ApiResponse JsonAnswer(int status, const Json& json) {
-  return {status, "application/json", DumpJson(json) + "\n"};
+  return {status, "application/json", DumpJson(json) + "\n", ""};
 }
 
 ApiResponse ErrorAnswer(int status, const std::string& message) {
@@ -78,7 +102,7 @@ ApiResponse Find(GameStore& store, const Request& request) {
                               found.search.positions.has_value(), false, out)) {
     return ErrorAnswer(500, error->message);
   }
-  return {200, "application/json", out.str()};
+  return {200, "application/json", out.str(), ""};
 }
 
 // The request layer's answer to a checked request as an API response.
@@ -92,6 +116,12 @@ ApiResponse Run(GameStore& store, const Request& request) {
   if (request.command == "show") {
     RequestResult<ShowAnswer> answer = RunShow(store, request);
     if (!answer.ok()) return Fail(answer.error());
+    if (answer.value().format == OutputFormat::kPgn) {
+      RequestResult<std::string> text = ShowPgn(store, answer.value());
+      if (!text.ok()) return Fail(text.error());
+      return {200, "text/plain; charset=utf-8", std::move(text).value(),
+              "game-" + request.args.front() + ".5dpgn"};
+    }
     RequestResult<Json> json = ShowJson(store, answer.value());
     if (!json.ok()) return Fail(json.error());
     return JsonAnswer(200, json.value());
@@ -129,13 +159,19 @@ bool Counting(const Request& request) {
          count->second.front() != "0" && count->second.front() != "false";
 }
 
-// The request layer's command for an API path ("/api/game/12" is show with the argument 12);
-// false for any other path.
+// The request layer's command for an API path ("/api/game/12" is show with the argument 12,
+// "/api/game/12.5dpgn" the same with format 5dpgn); false for any other path.
 bool ToCommand(const std::string& path, Request* request) {
   constexpr std::string_view kGame = "/api/game/";
+  constexpr std::string_view kPgnSuffix = ".5dpgn";
   if (path.rfind(kGame, 0) == 0) {
+    std::string id = path.substr(kGame.size());
+    if (id.ends_with(kPgnSuffix)) {
+      id.resize(id.size() - kPgnSuffix.size());
+      request->params["format"] = {"5dpgn"};
+    }
     request->command = "show";
-    request->args = {path.substr(kGame.size())};
+    request->args = {std::move(id)};
     return true;
   }
   for (const char* command : {"find", "tree", "duplicates", "stats", "picture"}) {
@@ -147,67 +183,156 @@ bool ToCommand(const std::string& path, Request* request) {
   return false;
 }
 
+// The cache's key of a checked request: its command, arguments and parameters, each value
+// after its name (the map keeps names sorted, so the order in the URL does not matter), each
+// text after its length so that no two requests share a key.
+std::string CacheKey(const Request& request) {
+  std::string key = request.command;
+  const auto add = [&key](std::string_view text) {
+    key += ' ' + std::to_string(text.size()) + ':';
+    key += text;
+  };
+  for (const std::string& arg : request.args) add(arg);
+  for (const auto& [name, values] : request.params) {
+    add(name);
+    for (const std::string& value : values) add(value);
+  }
+  return key;
+}
+
 }  // namespace
 
-ApiResponse HandleApi(const ServeOptions& options, const std::string& path,
-                      const std::map<std::string, std::vector<std::string>>& params) {
-  if (path == "/") return {200, "text/html; charset=utf-8", std::string(kIndexPage)};
-  Request request;
-  request.spelling = kApiSpelling;
-  request.params = params;
-  if (!ToCommand(path, &request)) return ErrorAnswer(404, "no such page: " + path);
+struct Api::Impl {
+  explicit Impl(ServeOptions o)
+      : options(std::move(o)), stores(options.database), cache(options.cache_bytes) {}
+
+  // A checked request's answer from the database.
+  ApiResponse Query(const Request& request) {
+    DbResult<std::unique_ptr<GameStore>> taken = stores.Take();
+    if (!taken.ok()) return ErrorAnswer(500, taken.error().message);
+    std::unique_ptr<GameStore> store = std::move(taken).value();
+    // Read before the search, not in its transaction: a commit between the two gives an answer
+    // newer than its version says, which requests that still see that version may well get; a
+    // request after the commit sees the new version and never an older answer.
+    DbResult<std::string> version = DatabaseVersion(*store);
+    if (!version.ok()) return ErrorAnswer(500, version.error().message);
+    const bool cacheable = options.cache_bytes > 0;
+    const std::string key = cacheable ? CacheKey(request) : "";
+    if (cacheable) {
+      if (std::optional<ApiResponse> kept = cache.Find(key, version.value())) {
+        stores.Give(std::move(store));
+        return *kept;
+      }
+    }
+    sqlite3* handle = store->db().handle();
+    Deadline deadline{std::chrono::steady_clock::now() + options.query_time};
+    sqlite3_progress_handler(handle, 10'000, CheckDeadline, &deadline);
+    ApiResponse response = Run(*store, request);
+    sqlite3_progress_handler(handle, 0, nullptr, nullptr);
+    if (deadline.passed) {
+      // An interrupted search may have left the connection anywhere: it is not kept.
+      return ErrorAnswer(503, "the query ran longer than " +
+                                  std::to_string(options.query_time.count()) +
+                                  " ms and was stopped");
+    }
+    stores.Give(std::move(store));
+    if (cacheable && response.status == 200) {
+      cache.Keep(key, version.value(), response, response.body.size());
+    }
+    return response;
+  }
+
+  const ServeOptions options;
+  StorePool stores;
+  AnswerCache<ApiResponse> cache;
+};
+
+Api::Api(ServeOptions options) : impl_(std::make_unique<Impl>(std::move(options))) {}
+
+Api::~Api() = default;
+
+void Api::Warm(const std::atomic<bool>& stop) {
+  if (impl_->options.cache_bytes == 0) return;
+  // As the pages ask: the variants (every page's list) and the statistics page.
+  const ApiResponse variants = Get("/api/stats", {{"top", {"0"}}});
+  if (stop || variants.status != 200) return;
+  Get("/api/stats", {{"top", {"15"}}});
+  const Json stats = Json::parse(variants.body);
+  for (const Json& variant : stats["variants"]) {
+    if (stop) return;
+    const std::string name = variant["variant"].get<std::string>();
+    if (name != "custom") Get("/api/tree", {{"variant", {name}}});
+  }
+}
+
+size_t Api::cached_answers() const { return impl_->cache.size(); }
+
+ApiResponse Api::Get(const std::string& path,
+                     const std::map<std::string, std::vector<std::string>>& params) {
+  if (const WebFile* file = PageFile(path)) {
+    return {200, std::string(file->content_type), std::string(file->content), ""};
+  }
   for (std::string_view name : kCommandLineOnly) {
     if (params.count(std::string(name))) {
       return ErrorAnswer(400, std::string(name) + " is a parameter of the command line only");
     }
   }
+  Request request;
+  request.spelling = kApiSpelling;
+  request.params = params;
+  if (!ToCommand(path, &request)) return ErrorAnswer(404, "no such page: " + path);
   if (request.command == "picture") {
     RequestResult<std::string> svg = RunPicture(request);
     if (!svg.ok()) return Fail(svg.error());
-    return {200, "image/svg+xml", std::move(svg).value()};
+    return {200, "image/svg+xml", std::move(svg).value(), ""};
   }
   // The API always answers JSON; find's count is a number of its own.
   const bool counting = request.command == "find" && Counting(request);
-  if (!counting) request.params["format"] = {"json"};
+  if (!counting && !request.params.count("format")) request.params["format"] = {"json"};
   // Parameters are checked before the database is opened, as on the command line.
   if (auto error = CheckRequest(request)) return Fail(*error);
   if (request.command == "find" && !counting) {
     if (auto refused = SetPage(&request)) return *refused;
   }
-  DbResult<GameStore> store = GameStore::Open(options.database);
-  if (!store.ok()) return ErrorAnswer(500, store.error().message);
-  Deadline deadline{std::chrono::steady_clock::now() + options.query_time};
-  sqlite3_progress_handler(store.value().db().handle(), 10'000, CheckDeadline, &deadline);
-  ApiResponse response = Run(store.value(), request);
-  if (deadline.passed) {
-    return ErrorAnswer(503, "the query ran longer than " +
-                                std::to_string(options.query_time.count()) +
-                                " ms and was stopped");
-  }
-  return response;
+  return impl_->Query(request);
 }
 
 struct Server::Impl {
-  ServeOptions options;
+  explicit Impl(ServeOptions o) : options(o), api(std::move(o)) {}
+  const ServeOptions options;
+  Api api;
   httplib::Server http;
 };
 
-Server::Server(ServeOptions options) : impl_(std::make_unique<Impl>()) {
-  impl_->options = std::move(options);
+Server::Server(ServeOptions options) : impl_(std::make_unique<Impl>(std::move(options))) {
   httplib::Server& http = impl_->http;
+  const int workers = std::max(1, impl_->options.workers);
+  http.new_task_queue = [workers] { return new httplib::ThreadPool(workers); };
   http.set_payload_max_length(kMaxPayload);
+  // Headers and body go out in separate writes: with Nagle's algorithm the body would wait for
+  // the client's delayed acknowledgement of the headers, 40 ms on Linux, on every small answer.
+  http.set_tcp_nodelay(true);
   http.set_read_timeout(std::chrono::seconds(5));
   http.set_write_timeout(std::chrono::seconds(5));
-  // Every path, so that an unknown one is answered by HandleApi (404 JSON), never from disk.
+  // Every path, so that an unknown one is answered by Api::Get (404 JSON), never from disk.
   http.Get(".*", [this](const httplib::Request& in, httplib::Response& out) {
     std::map<std::string, std::vector<std::string>> params;
     for (const auto& [name, value] : in.params) params[name].push_back(value);
-    ApiResponse response = HandleApi(impl_->options, in.path, params);
+    ApiResponse response = impl_->api.Get(in.path, params);
     out.status = response.status;
     out.set_header("X-Content-Type-Options", "nosniff");
-    // Pages run only their own scripts; SVG pictures run none.
+    // Pages run only their own scripts (never inline ones); SVG pictures run none. The game
+    // page shows the SVG of /api/game/ID through a blob: address. The SVG's own <style> needs
+    // inline styles.
     out.set_header("Content-Security-Policy",
-                   "default-src 'self'; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'");
+                   "default-src 'self'; img-src 'self' blob:; style-src 'self' 'unsafe-inline'; "
+                   "frame-ancestors 'none'; form-action 'self'; base-uri 'none'");
+    out.set_header("Referrer-Policy", "no-referrer");
+    // Answers change as 5d-index appends, and pages with a new build: always ask again.
+    out.set_header("Cache-Control", "no-cache");
+    if (!response.attachment.empty()) {
+      out.set_header("Content-Disposition", "attachment; filename=\"" + response.attachment + "\"");
+    }
     out.set_content(std::move(response.body), response.content_type);
   });
   http.set_exception_handler(
@@ -231,7 +356,15 @@ std::variant<int, std::string> Server::Bind() {
   return port;
 }
 
-bool Server::Listen() { return impl_->http.listen_after_bind(); }
+bool Server::Listen() {
+  // The first questions are answered while the server already listens.
+  std::atomic<bool> stop{false};
+  std::thread warm([this, &stop] { impl_->api.Warm(stop); });
+  const bool served = impl_->http.listen_after_bind();
+  stop = true;
+  warm.join();
+  return served;
+}
 
 void Server::Stop() { impl_->http.stop(); }
 

@@ -1,24 +1,29 @@
 // 5d-query serve: the database over HTTP, as a JSON API with the objects --format json writes,
 // for the explorer pages and for scripts. Every request goes through the request layer
-// (query/request.h) on its own read-only connection, so the server answers as the command line
-// does, many requests at once, also while 5d-index appends to the database. Nothing it serves
-// writes anything, and nothing is read from disk but the database: pages are compiled in.
+// (query/request.h) on a read-only connection of its own while it runs (kept for later requests:
+// query/store_pool.h), so the server answers as the command line does, many requests at once,
+// also while 5d-index appends to the database; answers asked again come from a cache that the
+// database's version keeps current (query/answer_cache.h). Nothing it serves writes anything,
+// and nothing is read from disk but the database: pages are compiled in.
 //
 // Endpoints (GET; parameters as the command line's options without "--"):
 //   /api/find            find's games (format json); "limit" defaults to kDefaultPageRows and
 //                        may be at most kMaxPageRows; with "count" the number alone
 //   /api/tree            tree's position and actions
 //   /api/game/ID         show's JSON (request.h ShowJson); "action" picks the position
+//   /api/game/ID.5dpgn   the game as 5dpgn, a download (show with format 5dpgn)
 //   /api/duplicates      the duplicate groups
 //   /api/stats           the statistics
 //   /api/picture         SVG of the position "moves" or "state" names (request.h RunPicture)
-//   /                    the explorer's start page
+// and the explorer's pages, compiled in (query/web_files.h): / (the opening explorer), /search,
+// /game/ID, /duplicates, /stats, and /static/NAME for their scripts and styles.
 // Answers: 200 with the JSON (and a newline) or the SVG; 400 {"error": "..."} for a wrong
 // parameter, 404 {"error": ...} for an unknown game or path, 503 when a query runs longer than
 // the time limit, 500 when the database fails.
 #ifndef FIVED_QUERY_SERVE_H_
 #define FIVED_QUERY_SERVE_H_
 
+#include <atomic>
 #include <chrono>
 #include <map>
 #include <memory>
@@ -32,11 +37,17 @@ inline constexpr int kDefaultPageRows = 100;
 inline constexpr int kMaxPageRows = 500;
 
 struct ServeOptions {
-  std::string database;          // opened read-only for every request
+  std::string database;  // opened read-only
   std::string host = "127.0.0.1";
-  int port = 8080;               // 0: any free port (Bind says which)
+  int port = 8080;  // 0: any free port (Bind says which)
   // A query still running after this long is stopped and answered 503.
   std::chrono::milliseconds query_time{10'000};
+  // Answers of the API kept for requests that ask the same again while the database has not
+  // changed (query/answer_cache.h); 0 keeps none.
+  size_t cache_bytes = 64 << 20;
+  // Requests answered at once; more wait for a worker. A browser keeps a few connections open
+  // for seconds, each holding a worker while it is open.
+  int workers = 16;
 };
 
 // One answer of the API, before HTTP.
@@ -44,12 +55,35 @@ struct ApiResponse {
   int status = 200;
   std::string content_type = "application/json";
   std::string body;
+  std::string attachment;  // when set, a download: the file name to save the body as
 };
 
-// The answer to GET `path` with `params` (each name with its values in order), for a database
-// at `options.database`. Thread-safe: it opens its own connection.
-ApiResponse HandleApi(const ServeOptions& options, const std::string& path,
-                      const std::map<std::string, std::vector<std::string>>& params);
+// The pages and the JSON API, before HTTP. Keeps a pool of read-only connections to the database
+// (query/store_pool.h) and a cache of answers (query/answer_cache.h) checked against the
+// database's version at every request, so that games 5d-index appends show at once.
+class Api {
+ public:
+  explicit Api(ServeOptions options);
+  ~Api();
+
+  // The answer to GET `path` with `params` (each name with its values in order): a page, or the
+  // API's answer. Thread-safe.
+  ApiResponse Get(const std::string& path,
+                  const std::map<std::string, std::vector<std::string>>& params);
+
+  // Asks the questions every visitor's first pages ask, so that their answers are in the cache:
+  // the variants and statistics, and the opening tree at the start of each official variant in
+  // the database (the explorer's first page; tens of milliseconds each on 100,000 games). Returns
+  // early once `stop` is set. Does nothing without a cache. Thread-safe.
+  void Warm(const std::atomic<bool>& stop);
+
+  // The answers in the cache now.
+  size_t cached_answers() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
 
 class Server {
  public:
@@ -58,7 +92,8 @@ class Server {
 
   // Binds the address: the port bound, or a message saying why it could not be.
   std::variant<int, std::string> Bind();
-  // Serves on the bound address until Stop; false when it could not serve.
+  // Serves on the bound address until Stop; false when it could not serve. Meanwhile warms the
+  // cache (Api::Warm) in another thread.
   bool Listen();
   // Makes Listen return once the requests being answered are done. Thread-safe; call it from
   // another thread than Listen's (for example one waiting for SIGINT).

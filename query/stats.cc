@@ -182,6 +182,18 @@ DbResult<DatabaseStats> ComputeStats(GameStore& store, const GameFilter& filter,
           })) {
     return *error;
   }
+  // Games per year: date_min and date_max are YYYYMMDD, so a year is their quotient by 10,000.
+  if (auto error =
+          ForEachRow(db,
+                     "SELECT games.date_min / 10000 AS year, count(*) FROM games WHERE " + where +
+                         " AND games.duplicate_of IS NULL AND games.date_min IS NOT NULL "
+                         "AND games.date_min / 10000 = games.date_max / 10000 "
+                         "GROUP BY year ORDER BY year",
+                     condition.params, [&](const Statement& s) {
+                       stats.years.push_back({static_cast<int>(s.Int64(0)), s.Int64(1)});
+                     })) {
+    return *error;
+  }
   // Dates that are there but not readable: few, so read and told apart from unknown ones here.
   if (auto error = ForEachRow(db,
                               "SELECT games.date FROM games WHERE " + where +
@@ -314,6 +326,14 @@ void WriteStatsTable(const DatabaseStats& stats, std::string* out) {
     AppendBuckets("timelines", stats.timelines, out);
     AppendBuckets("actions", stats.lengths, out);
   }
+  if (!stats.years.empty()) {
+    std::vector<std::vector<std::string>> rows = {{"year", "games"}};
+    for (const YearCount& year : stats.years) {
+      rows.push_back({std::to_string(year.year), Grouped(year.games)});
+    }
+    *out += "\n";
+    *out += FormatTable(rows, RightAfterFirst(rows));
+  }
 }
 
 Json StatsJson(const DatabaseStats& stats) {
@@ -338,7 +358,11 @@ Json StatsJson(const DatabaseStats& stats) {
                    {"last", dated ? Json(FormatDay(stats.last_day)) : Json(nullptr)},
                    {"dated", stats.dated},
                    {"undated", stats.originals - stats.dated},
-                   {"unreadable", stats.unreadable_dates}};
+                   {"unreadable", stats.unreadable_dates},
+                   {"years", Json::array()}};
+  for (const YearCount& year : stats.years) {
+    json["dates"]["years"].push_back({{"year", year.year}, {"games", year.games}});
+  }
   json["results"] = {{"white_wins", stats.white_wins},
                      {"draws", stats.draws},
                      {"black_wins", stats.black_wins},

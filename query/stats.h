@@ -36,6 +36,12 @@ struct PlayerStats {
   int64_t losses = 0;  // games - wins - draws - losses: unfinished or unknown results
 };
 
+// Games dated in one year.
+struct YearCount {
+  int year = 0;
+  int64_t games = 0;
+};
+
 // Games whose count (timelines or actions) is in [min, max]; max is -1 for "and more".
 struct CountBucket {
   int min = 0;
@@ -64,6 +70,10 @@ struct DatabaseStats {
   int32_t last_day = 0;
   int64_t dated = 0;             // originals with a readable date; the others have none or:
   int64_t unreadable_dates = 0;  // originals whose Date cannot be read ("6-14-2021")
+  // The originals per year, ascending, years without games left out: a game counts in the year
+  // its date names ("2021.??.??" too); one whose date may stand for days of several years counts
+  // in none (it is among `dated` all the same).
+  std::vector<YearCount> years;
   int64_t total_actions = 0;
   // Results as tree counts them (ResultToCount in schema/ending.h): games.result, or where it has
   // none or says "*", the result a proven checkmate or stalemate settles (`derived` of them).
@@ -98,14 +108,15 @@ DbResult<DatabaseStats> ComputeStats(GameStore& store, const GameFilter& filter,
 //   dates       2020.01.01 to 2021.12.31, 1,150 dated, 50 not (2 have dates that cannot be read)
 //   results     300: 140 white wins, 30 draws, 130 black wins (12 derived from the ending)
 //   endings     20 checkmate, 2 stalemate, 1,177 playable, 1 unknown; 3 result conflicts
-// then one table each for variants, top players, timelines and lengths (tables without rows are
-// left out).
+// then one table each for variants, top players, timelines, lengths and years (tables without
+// rows are left out).
 void WriteStatsTable(const DatabaseStats& stats, std::string* out);
 
 // The statistics as one JSON object: "games", "originals", "duplicates",
 // "rejected", "sources", "actions" (total), "variants" [{"variant", "games", "originals"}],
 // "players" [{"name", "games", "wins", "draws", "losses"}], "dates" {"first", "last" (null when
-// no game has a readable date), "dated", "undated", "unreadable"}, "results" {"white_wins",
+// no game has a readable date), "dated", "undated", "unreadable", "years" [{"year", "games"}]},
+// "results" {"white_wins",
 // "draws", "black_wins", "derived"}, "endings" {"checkmate", "stalemate", "playable", "unknown",
 // "undecided"}, "result_conflicts",
 // "timelines" and "lengths" [{"range", "min", "max" (null for no bound), "games"}].

@@ -19,8 +19,10 @@ packages=(
   libcpp-httplib-dev
   nlohmann-json3-dev
 )
-# Ninja makes builds faster but cmake's default generator works without it.
-optional_packages=(ninja-build)
+# Ninja makes builds faster but cmake's default generator works without it. The browser tests
+# of 5d-query serve's pages need Chromium, its WebDriver and Selenium; where they cannot be
+# installed (no such package for the architecture, no network) those tests are skipped and say so.
+optional_packages=(ninja-build chromium chromium-driver python3-selenium)
 
 is_installed() {
   dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q '^install ok installed$'
@@ -59,11 +61,13 @@ apt_get=("${sudo_cmd[@]}" env DEBIAN_FRONTEND=noninteractive apt-get -y -q
   -o Dpkg::Options::=--force-confdef -o Dpkg::Options::=--force-confold)
 
 echo "install-deps: installing ${missing[*]} ${missing_optional[*]}"
-"${apt_get[@]}" update
+# Without fresh lists the installs below may still succeed (or fail and say so).
+"${apt_get[@]}" update || echo "install-deps: apt-get update failed; going on with the lists there are" >&2
 if [[ ${#missing[@]} -gt 0 ]]; then
   "${apt_get[@]}" install --no-install-recommends "${missing[@]}"
 fi
-if [[ ${#missing_optional[@]} -gt 0 ]]; then
-  "${apt_get[@]}" install --no-install-recommends "${missing_optional[@]}" ||
-    echo "install-deps: could not install ${missing_optional[*]} (optional); going on" >&2
-fi
+# One at a time, so that a package this system lacks does not keep the others out.
+for package in "${missing_optional[@]}"; do
+  "${apt_get[@]}" install --no-install-recommends "$package" ||
+    echo "install-deps: could not install $package (optional); going on without it" >&2
+done

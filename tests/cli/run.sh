@@ -103,6 +103,15 @@ check index-unique --db "$scratch/unique.sqlite" --quiet --json "$scratch/unique
 query unique-duplicates --db "$scratch/unique.sqlite" duplicates
 query show "${db[@]}" show 14 --action 9
 query show-json "${db[@]}" show 14 --action 9 --format json
+# The game's text, as find --format 5dpgn writes it (the explorer's download).
+query show-5dpgn "${db[@]}" show 14 --format 5dpgn
+query show-5dpgn-action "${db[@]}" show 14 --format 5dpgn --action 3
+query show-csv "${db[@]}" show 14 --format csv
+# serve's usage errors come before it listens anywhere.
+query serve-bad-port "${db[@]}" serve --port 70000
+query serve-bad-cache "${db[@]}" serve --cache-mb -1
+query serve-bad-option "${db[@]}" serve --player ann
+query serve-missing-db --db "$scratch/no-such.sqlite" serve --port 0
 query stats "${db[@]}" stats
 query stats-json "${db[@]}" stats --format json
 query bad-moves "${db[@]}" --moves '1. e3 / f6 2. Qh9'

@@ -197,5 +197,73 @@ TEST_F(RequestTest, PictureDrawsTheNamedPositionOrTheStart) {
   EXPECT_EQ(bad.error().kind, RequestError::Kind::kBadRequest);
 }
 
+// The number of arrows in an SVG picture (query/picture.h draws each as one <line class="arrow">).
+int Arrows(const std::string& svg) {
+  int count = 0;
+  for (size_t at = svg.find("class=\"arrow\""); at != std::string::npos;
+       at = svg.find("class=\"arrow\"", at + 1)) {
+    ++count;
+  }
+  return count;
+}
+
+// The explorer shows the last action played in its picture: one arrow per move of it.
+TEST_F(RequestTest, PictureDrawsTheLastActionOfTheMoves) {
+  RequestResult<std::string> start = RunPicture(Make("picture", {}, kApiSpelling));
+  ASSERT_TRUE(start.ok());
+  EXPECT_EQ(Arrows(start.value()), 0);
+  RequestResult<std::string> two = RunPicture(Make("picture", {{"moves", "e3 f6"}}, kApiSpelling));
+  ASSERT_TRUE(two.ok());
+  EXPECT_EQ(Arrows(two.value()), 1);
+  // Two moves on two timelines make one action of two arrows.
+  RequestResult<std::string> branches =
+      RunPicture(Make("picture",
+                      {{"moves",
+                        "1. e3 / f6 2. Qh5+ / g6 3. Qxg6+ / hxg6 4. (0T4)Ng1>>(0T3)g3 / (1T3)e5 "
+                        "5. (1T4)Nc3 / (0T4)Rh5 (1T4)d5"}},
+                      kApiSpelling));
+  ASSERT_TRUE(branches.ok()) << branches.error().message;
+  EXPECT_EQ(Arrows(branches.value()), 2);
+  RequestResult<std::string> state =
+      RunPicture(Make("picture", {{"state", "[4k3/8/8/8/8/8/8/4K3:0:1:w]"}}, kApiSpelling));
+  ASSERT_TRUE(state.ok()) << state.error().message;
+  EXPECT_EQ(Arrows(state.value()), 0);
+}
+
+// show with --format 5dpgn: the game's text, nothing replayed; what draws a position is refused.
+TEST_F(RequestTest, ShowWritesTheGameAs5dpgn) {
+  Request show = Make("show", {{"format", "5dpgn"}});
+  show.args = {"1"};
+  RequestResult<ShowAnswer> game = RunShow(*store_, show);
+  ASSERT_TRUE(game.ok()) << game.error().message;
+  RequestResult<std::string> text = ShowPgn(*store_, game.value());
+  ASSERT_TRUE(text.ok());
+  EXPECT_EQ(text.value().rfind("[Event \"Club night\"]\n", 0), 0u);
+  EXPECT_NE(text.value().find("\n1. e3 / f6\n"), std::string::npos);
+
+  EXPECT_EQ(CheckMessage(Make("show", {{"format", "5dpgn"}, {"action", "3"}})),
+            "--action draws a position: --format 5dpgn writes the game's text");
+  EXPECT_EQ(CheckMessage(Make("show", {{"format", "5dpgn"}, {"columns", "3"}}, kApiSpelling)),
+            "columns draws a position: format 5dpgn writes the game's text");
+  show = Make("show", {{"format", "csv"}});
+  show.args = {"1"};
+  RequestResult<ShowAnswer> csv = RunShow(*store_, show);
+  ASSERT_FALSE(csv.ok());
+  EXPECT_EQ(csv.error().message, "show writes --format table, json or 5dpgn");
+}
+
+// show's JSON says whose action comes next, which tells the pages who played each action.
+TEST_F(RequestTest, ShowJsonSaysWhoIsToMove) {
+  for (const auto& [action, side] : {std::pair{"0", "white"}, {"1", "black"}, {"2", "white"}}) {
+    Request show = Make("show", {{"action", action}, {"format", "json"}});
+    show.args = {"1"};
+    RequestResult<ShowAnswer> game = RunShow(*store_, show);
+    ASSERT_TRUE(game.ok()) << game.error().message;
+    RequestResult<Json> json = ShowJson(*store_, game.value());
+    ASSERT_TRUE(json.ok());
+    EXPECT_EQ(json.value()["position"]["to_move"], side) << action;
+  }
+}
+
 }  // namespace
 }  // namespace fived

@@ -111,6 +111,14 @@ TEST(Stats, CountsTheWholeDatabase) {
   // "????.??.??" is no date; "2019-01-01" is read as 2019.01.01.
   EXPECT_EQ(stats.first_day, 20190101);
   EXPECT_EQ(stats.last_day, 20210304);
+  // Per year, the copy left out.
+  ASSERT_EQ(stats.years.size(), 3u);
+  EXPECT_EQ(stats.years[0].year, 2019);
+  EXPECT_EQ(stats.years[0].games, 1);
+  EXPECT_EQ(stats.years[1].year, 2020);
+  EXPECT_EQ(stats.years[1].games, 4);
+  EXPECT_EQ(stats.years[2].year, 2021);
+  EXPECT_EQ(stats.years[2].games, 3);
   EXPECT_EQ(stats.total_actions, 8 + 3 + 11 + 4 * 6 + 12 + 2 + 0 + 2 + 7);
   EXPECT_EQ(Counts(stats.timelines), (std::vector<int64_t>{11, 1, 0, 0, 0, 0, 0}));
   EXPECT_EQ(Counts(stats.lengths), (std::vector<int64_t>{1, 9, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0}));
@@ -139,6 +147,9 @@ TEST(Stats, FilterRestrictsTheGamesButNotTheRejected) {
   ExpectPlayer(stats.players[1], "Dan", 4, 1, 1, 1);
   EXPECT_EQ(stats.first_day, 20200506);
   EXPECT_EQ(stats.last_day, 20200507);
+  ASSERT_EQ(stats.years.size(), 1u);
+  EXPECT_EQ(stats.years[0].year, 2020);
+  EXPECT_EQ(stats.years[0].games, 4);
   EXPECT_EQ(stats.total_actions, 24);
   EXPECT_EQ(Counts(stats.lengths)[1], 4);
 
@@ -174,6 +185,7 @@ DatabaseStats SmallStats() {
   stats.last_day = 20211231;
   stats.dated = 1150;
   stats.unreadable_dates = 2;
+  stats.years = {{2020, 600}, {2021, 550}};
   stats.white_wins = 300;
   stats.draws = 1;
   stats.black_wins = 250;
@@ -217,7 +229,11 @@ TEST(Stats, Table) {
             "\n"
             "actions  games\n"
             "0            0\n"
-            "1-10     1,200\n");
+            "1-10     1,200\n"
+            "\n"
+            "year  games\n"
+            "2020    600\n"
+            "2021    550\n");
   // An empty database: the counts only.
   table.clear();
   WriteStatsTable(DatabaseStats{}, &table);
@@ -237,7 +253,8 @@ TEST(Stats, Json) {
             "\"originals\":998},{\"variant\":\"custom\",\"games\":204,\"originals\":202}],"
             "\"players\":[{\"name\":\"Ann\",\"games\":12,\"wins\":5,\"draws\":2,\"losses\":4}],"
             "\"dates\":{\"first\":\"2020.01.01\",\"last\":\"2021.12.31\",\"dated\":1150,"
-            "\"undated\":50,\"unreadable\":2},"
+            "\"undated\":50,\"unreadable\":2,\"years\":[{\"year\":2020,\"games\":600},"
+            "{\"year\":2021,\"games\":550}]},"
             "\"results\":{\"white_wins\":300,\"draws\":1,\"black_wins\":250,\"derived\":12},"
             "\"endings\":{\"checkmate\":20,\"stalemate\":1,\"playable\":1170,\"unknown\":6,"
             "\"undecided\":3},\"result_conflicts\":1,"
@@ -248,7 +265,7 @@ TEST(Stats, Json) {
   json.clear();
   WriteStatsJson(DatabaseStats{}, &json);
   EXPECT_NE(json.find("\"dates\":{\"first\":null,\"last\":null,\"dated\":0,\"undated\":0,"
-                      "\"unreadable\":0}"),
+                      "\"unreadable\":0,\"years\":[]}"),
             std::string::npos);
 }
 
@@ -271,6 +288,12 @@ TEST(Stats, DatesThatCannotBeReadAreCountedAndOutsideTheRange) {
   EXPECT_EQ(stats.unreadable_dates, 3);  // "????.??.??" and no Date at all are not unreadable
   EXPECT_EQ(stats.first_day, 20200229);
   EXPECT_EQ(stats.last_day, 20210331);
+  // "2021.03" counts in 2021, "2020.02.29" in 2020.
+  ASSERT_EQ(stats.years.size(), 2u);
+  EXPECT_EQ(stats.years[0].year, 2020);
+  EXPECT_EQ(stats.years[0].games, 1);
+  EXPECT_EQ(stats.years[1].year, 2021);
+  EXPECT_EQ(stats.years[1].games, 1);
 }
 
 }  // namespace

@@ -2,8 +2,6 @@
 // build from corpus/: each answer must be the very text 5d-query writes with --format json for
 // the same query (tests/cli/expected/, made by the command line, not by the server), and wrong
 // requests get 400 or 404 with a JSON error. The server runs in this process on a free port.
-#include "query/serve.h"
-
 #include <gtest/gtest.h>
 #include <httplib.h>
 #include <sqlite3.h>
@@ -15,6 +13,9 @@
 #include <string>
 #include <thread>
 
+#include "query/json.h"
+#include "query/serve.h"
+#include "query/web_files.h"
 #include "tests/query/query_test_util.h"
 #include "tests/temp_dir.h"
 
@@ -126,6 +127,8 @@ TEST_F(ApiTest, PictureIsTheSvgOfThePosition) {
   EXPECT_EQ(result->status, 200);
   EXPECT_EQ(result->get_header_value("Content-Type"), "image/svg+xml");
   EXPECT_EQ(result->body.rfind("<?xml", 0), 0u);
+  // The last action's move as an arrow.
+  EXPECT_NE(result->body.find("<line class=\"arrow\""), std::string::npos);
 }
 
 TEST_F(ApiTest, WrongRequestsSayWhatIsWrong) {
@@ -153,18 +156,254 @@ TEST_F(ApiTest, WrongRequestsSayWhatIsWrong) {
     httplib::Result result = Get(c.path);
     ASSERT_TRUE(result) << c.path;
     EXPECT_EQ(result->status, c.status) << c.path << ": " << result->body;
-    if (!c.body.empty()) EXPECT_EQ(result->body, c.body + "\n") << c.path;
+    if (!c.body.empty()) {
+      EXPECT_EQ(result->body, c.body + "\n") << c.path;
+    }
   }
 }
 
-TEST_F(ApiTest, CountIsANumberAndTheStartPageIsCompiledIn) {
+TEST_F(ApiTest, CountIsANumber) {
   httplib::Result count = Get("/api/find?player=ana%20duarte&count=true");
   ASSERT_TRUE(count);
   EXPECT_EQ(count->body, Golden("find-count"));
-  httplib::Result page = Get("/");
-  ASSERT_TRUE(page);
-  EXPECT_EQ(page->status, 200);
-  EXPECT_NE(page->body.find("<h1>5dpgn-db</h1>"), std::string::npos);
+}
+
+TEST_F(ApiTest, GameAs5dpgnIsADownload) {
+  httplib::Result game = Get("/api/game/14.5dpgn");
+  ASSERT_TRUE(game);
+  EXPECT_EQ(game->status, 200);
+  EXPECT_EQ(game->body, Golden("show-5dpgn"));
+  EXPECT_EQ(game->get_header_value("Content-Type"), "text/plain; charset=utf-8");
+  EXPECT_EQ(game->get_header_value("Content-Disposition"),
+            "attachment; filename=\"game-14.5dpgn\"");
+  httplib::Result refused = Get("/api/game/14.5dpgn?action=3");
+  ASSERT_TRUE(refused);
+  EXPECT_EQ(refused->status, 400);
+  EXPECT_EQ(refused->body,
+            R"j({"error":"action draws a position: format 5dpgn writes the game's text"})j"
+            "\n");
+}
+
+// The pages and their files are compiled in: each path people open answers its page, every file
+// of query/web/ is served under /static/ as it is, and nothing else is.
+TEST_F(ApiTest, PagesAreTheEmbeddedFiles) {
+  const struct {
+    std::string path;
+    std::string file;
+  } pages[] = {
+      {"/", "explorer.html"},     {"/search", "search.html"},         {"/game/14", "game.html"},
+      {"/game/999", "game.html"}, {"/duplicates", "duplicates.html"}, {"/stats", "stats.html"},
+  };
+  for (const auto& page : pages) {
+    httplib::Result result = Get(page.path);
+    ASSERT_TRUE(result) << page.path;
+    EXPECT_EQ(result->status, 200) << page.path;
+    EXPECT_EQ(result->get_header_value("Content-Type"), "text/html; charset=utf-8");
+    EXPECT_EQ(result->body, FindWebFile(page.file)->content) << page.path;
+  }
+  ASSERT_FALSE(WebFiles().empty());
+  for (const WebFile& file : WebFiles()) {
+    const std::string path = "/static/" + std::string(file.name);
+    httplib::Result result = Get(path);
+    ASSERT_TRUE(result) << path;
+    EXPECT_EQ(result->status, 200) << path;
+    EXPECT_EQ(result->get_header_value("Content-Type"), file.content_type) << path;
+    EXPECT_EQ(result->body, file.content) << path;
+    // The files are query/web/ as it is in the source tree.
+    EXPECT_EQ(file.content, ReadFile(FIVED_SOURCE_DIR "/query/web/" + std::string(file.name)))
+        << file.name;
+  }
+  for (const char* path :
+       {"/static/", "/static/missing.js", "/static/../serve.cc", "/static/%2e%2e/serve.cc",
+        "/game/", "/game/12a", "/game/1/2", "/search/", "/explorer.html", "/query/web/common.js",
+        "/static/web/common.js"}) {
+    httplib::Result result = Get(path);
+    ASSERT_TRUE(result) << path;
+    EXPECT_EQ(result->status, 404) << path;
+    EXPECT_EQ(result->get_header_value("Content-Type"), "application/json") << path;
+  }
+}
+
+// Every answer forbids what the pages never need: scripts from elsewhere or inline, being
+// framed, guessing content types.
+TEST_F(ApiTest, AnswersCarryTheSecurityHeaders) {
+  for (const char* path : {"/", "/static/common.js", "/api/stats", "/api/nothing"}) {
+    httplib::Result result = Get(path);
+    ASSERT_TRUE(result) << path;
+    EXPECT_EQ(result->get_header_value("X-Content-Type-Options"), "nosniff") << path;
+    const std::string policy = result->get_header_value("Content-Security-Policy");
+    EXPECT_EQ(policy.rfind("default-src 'self'; ", 0), 0u) << path;
+    EXPECT_EQ(policy.find("script-src"), std::string::npos) << "scripts fall back to 'self'";
+    EXPECT_NE(policy.find("frame-ancestors 'none'"), std::string::npos) << path;
+    EXPECT_EQ(result->get_header_value("Cache-Control"), "no-cache") << path;
+  }
+}
+
+// The pages' own rule, checked on their sources: values reach the page as text, never as HTML
+// built from strings, and pages run no inline script (the Content-Security-Policy forbids it).
+TEST(WebFiles, NoScriptWritesHtmlFromStrings) {
+  for (const WebFile& file : WebFiles()) {
+    const std::string_view text = file.content;
+    if (file.name.ends_with(".js")) {
+      for (const char* sink : {"innerHTML", "outerHTML", "insertAdjacentHTML", "document.write",
+                               "eval(", "new Function", "createContextualFragment"}) {
+        EXPECT_EQ(text.find(sink), std::string_view::npos) << file.name << " uses " << sink;
+      }
+    }
+    if (file.name.ends_with(".html")) {
+      EXPECT_EQ(text.find("<script>"), std::string_view::npos) << file.name;
+      EXPECT_EQ(text.find(" onclick="), std::string_view::npos) << file.name;
+      EXPECT_EQ(text.find(" onload="), std::string_view::npos) << file.name;
+      EXPECT_EQ(text.find("style=\""), std::string_view::npos) << file.name;
+    }
+  }
+}
+
+// Answers are kept, and follow the database as 5d-index appends: a new game shows at once, in
+// the statistics, the tree and its own page, with the cache on or off.
+TEST(Api, AnswersFollowTheDatabaseAs5dIndexAppends) {
+  TempDir dir;
+  const std::string database = dir.File("games.sqlite");
+  ASSERT_EQ(RunIndexer(database, {FIVED_SOURCE_DIR "/corpus/club-games.5dpgn"}), 0);
+  ServeOptions cached;
+  cached.database = database;
+  ServeOptions uncached = cached;
+  uncached.cache_bytes = 0;
+  Api with_cache(cached);
+  Api without_cache(uncached);
+  const auto games = [](Api& api) {
+    const ApiResponse stats = api.Get("/api/stats", {});
+    EXPECT_EQ(stats.status, 200) << stats.body;
+    return nlohmann::json::parse(stats.body)["games"].get<int>();
+  };
+  for (Api* api : {&with_cache, &without_cache}) {
+    EXPECT_EQ(games(*api), 8);
+    EXPECT_EQ(games(*api), 8);
+    EXPECT_EQ(api->Get("/api/game/9", {}).status, 404);
+  }
+  const ApiResponse tree = with_cache.Get("/api/tree", {{"moves", {"e3"}}});
+  EXPECT_EQ(tree.body, without_cache.Get("/api/tree", {{"moves", {"e3"}}}).body);
+
+  ASSERT_EQ(RunIndexer(database, {FIVED_SOURCE_DIR "/corpus/adri326-5dchess-notation.5dpgn"}), 0);
+  for (Api* api : {&with_cache, &without_cache}) {
+    EXPECT_EQ(games(*api), 21);
+    EXPECT_EQ(api->Get("/api/game/9", {}).status, 200);
+  }
+  const ApiResponse grown = with_cache.Get("/api/tree", {{"moves", {"e3"}}});
+  EXPECT_NE(grown.body, tree.body);
+  EXPECT_EQ(grown.body, without_cache.Get("/api/tree", {{"moves", {"e3"}}}).body);
+}
+
+// Warming asks what the pages ask first, so that those answers are kept: the variants list and
+// the statistics page, and the tree at the start of each official variant.
+TEST(Api, WarmKeepsTheFirstPagesAnswers) {
+  TempDir dir;
+  const std::string database = dir.File("games.sqlite");
+  ASSERT_EQ(RunIndexer(database, {FIVED_SOURCE_DIR "/corpus/"}), 1);  // one game is rejected
+  ServeOptions options;
+  options.database = database;
+  Api api(options);
+  std::atomic<bool> stop{false};
+  api.Warm(stop);
+  // Standard, Standard - Turn Zero, Misc - Timeline Invasion, Small, Standard - Half Reflected.
+  EXPECT_EQ(api.cached_answers(), 2u + 5u);
+  // The explorer's first question is one of them: asking it again keeps nothing new.
+  EXPECT_EQ(api.Get("/api/tree", {{"variant", {"Standard"}}}).status, 200);
+  EXPECT_EQ(api.cached_answers(), 7u);
+  options.cache_bytes = 0;
+  Api uncached(options);
+  uncached.Warm(stop);
+  EXPECT_EQ(uncached.cached_answers(), 0u);
+  stop = true;
+  Api stopped(ServeOptions{.database = database});
+  stopped.Warm(stop);
+  EXPECT_LE(stopped.cached_answers(), 1u);
+}
+
+// Many clients at once while 5d-index appends: every answer is whole and right for some moment
+// of the database, and once the indexer is done every answer has its games.
+TEST(Api, ServesManyClientsWhileTheIndexerAppends) {
+  TempDir dir;
+  const std::string database = dir.File("games.sqlite");
+  ASSERT_EQ(RunIndexer(database, {FIVED_SOURCE_DIR "/corpus/club-games.5dpgn"}), 0);
+  ServeOptions options;
+  options.database = database;
+  options.port = 0;
+  Server server(options);
+  auto bound = server.Bind();
+  ASSERT_TRUE(std::holds_alternative<int>(bound));
+  const int port = std::get<int>(bound);
+  std::thread listener([&] { server.Listen(); });
+
+  std::atomic<bool> indexing{true};
+  std::atomic<int> failures{0};
+  std::atomic<int> answered{0};
+  std::vector<std::thread> clients;
+  for (int c = 0; c < 4; ++c) {
+    clients.emplace_back([&, c] {
+      httplib::Client client("127.0.0.1", port);
+      const char* paths[] = {"/api/stats", "/api/tree?moves=e3", "/api/find?player=ana*",
+                             "/api/game/3?action=2", "/"};
+      for (int i = 0; indexing || i < 10; ++i) {
+        const char* path = paths[(c + i) % 5];
+        httplib::Result result = client.Get(path);
+        if (!result || result->status != 200) {
+          ++failures;
+        } else if (path[1] == 'a' && !nlohmann::json::accept(result->body)) {
+          ++failures;
+        }
+        ++answered;
+      }
+    });
+  }
+  EXPECT_EQ(RunIndexer(database, {FIVED_SOURCE_DIR "/corpus/adri326-5dchess-notation.5dpgn"}), 0);
+  indexing = false;
+  for (std::thread& client : clients) client.join();
+  httplib::Client client("127.0.0.1", port);
+  httplib::Result stats = client.Get("/api/stats");
+  server.Stop();
+  listener.join();
+  EXPECT_EQ(failures, 0) << "of " << answered << " requests";
+  ASSERT_TRUE(stats);
+  EXPECT_EQ(nlohmann::json::parse(stats->body)["games"], 21);
+}
+
+// A query over the time limit is stopped and answered 503; the server goes on.
+TEST(Api, AQueryOverTheTimeLimitIs503) {
+  TempDir dir;
+  // SQLite looks at the clock every 10,000 instructions of a statement: enough games (800, the
+  // club games again and again) that a search takes more.
+  const std::string club = ReadFile(FIVED_SOURCE_DIR "/corpus/club-games.5dpgn");
+  std::ofstream many(dir.File("many.5dpgn"), std::ios::binary);
+  for (int i = 0; i < 100; ++i) many << club << "\n";
+  many.close();
+  const std::string database = dir.File("games.sqlite");
+  ASSERT_EQ(RunIndexer(database, {dir.File("many.5dpgn")}), 0);
+  ServeOptions options;
+  options.database = database;
+  options.query_time = std::chrono::milliseconds(0);
+  Api api(options);
+  // A header filter reads every game's headers.
+  const ApiResponse stopped = api.Get("/api/stats", {{"header", {"Event=*night*"}}});
+  EXPECT_EQ(stopped.status, 503);
+  EXPECT_EQ(stopped.body, R"j({"error":"the query ran longer than 0 ms and was stopped"})j"
+                          "\n");
+  EXPECT_EQ(api.cached_answers(), 0u);
+  // Pages need no query, and small queries finish before SQLite looks at the clock.
+  EXPECT_EQ(api.Get("/", {}).status, 200);
+  EXPECT_EQ(api.Get("/api/game/1", {}).status, 200);
+}
+
+// Requests larger than any the pages make are refused before they are read.
+TEST_F(ApiTest, LargeRequestsAreRefused) {
+  httplib::Client client("127.0.0.1", port_);
+  httplib::Result long_url = client.Get("/api/find?player=" + std::string(9000, 'a'));
+  ASSERT_TRUE(long_url);
+  EXPECT_EQ(long_url->status, 414);
+  httplib::Result large_body =
+      client.Post("/api/find", std::string(20000, 'x'), "application/octet-stream");
+  ASSERT_TRUE(large_body);
+  EXPECT_EQ(large_body->status, 413);
 }
 
 // A writer holding the write lock (as 5d-index does while it appends) does not stop readers.

@@ -1,0 +1,360 @@
+// What every page of the explorer shares: building elements, calling the JSON API, the result
+// bar, the picture viewer with its zoom, tables of games and pagers.
+//
+// Every value that comes from the database reaches the page as text: el() turns strings into
+// text nodes and sets attributes one by one, and nothing here (or in the pages' scripts) writes
+// HTML from strings. Addresses are built with URLSearchParams and encodeURIComponent.
+'use strict';
+
+const fived = (() => {
+  // An element: el('a', {href: '/search', class: 'x'}, 'text', child, [more children]).
+  // Attributes whose value is null, undefined or false are left out; a function value for a
+  // name starting with "on" becomes an event listener. Strings become text nodes.
+  function el(tag, attributes, ...children) {
+    return build(document.createElement(tag), attributes, children);
+  }
+  // The same in the SVG namespace, for the charts.
+  function svg(tag, attributes, ...children) {
+    return build(document.createElementNS('http://www.w3.org/2000/svg', tag), attributes, children);
+  }
+  function build(node, attributes, children) {
+    for (const [name, value] of Object.entries(attributes || {})) {
+      if (value === null || value === undefined || value === false) continue;
+      if (name.startsWith('on') && typeof value === 'function') {
+        node.addEventListener(name.slice(2), value);
+      } else {
+        node.setAttribute(name, value === true ? '' : String(value));
+      }
+    }
+    append(node, children);
+    return node;
+  }
+  function append(node, children) {
+    for (const child of children) {
+      if (child === null || child === undefined || child === false) continue;
+      if (Array.isArray(child)) {
+        append(node, child);
+      } else if (child instanceof Node) {
+        node.appendChild(child);
+      } else {
+        node.appendChild(document.createTextNode(String(child)));
+      }
+    }
+  }
+  // Replaces the children of `node`.
+  function fill(node, ...children) {
+    node.replaceChildren();
+    append(node, children);
+    return node;
+  }
+
+  // The query string of `params` (an object; arrays repeat the name), leaving out empty values.
+  function query(params) {
+    const search = new URLSearchParams();
+    for (const [name, value] of Object.entries(params)) {
+      for (const v of Array.isArray(value) ? value : [value]) {
+        if (v !== null && v !== undefined && v !== '') search.append(name, String(v));
+      }
+    }
+    const text = search.toString();
+    return text ? '?' + text : '';
+  }
+
+  // The JSON answer of an API path, or an Error with the server's message.
+  async function api(path, params) {
+    const response =
+        await fetch(path + query(params || {}), {headers: {Accept: 'application/json'}});
+    let body = null;
+    try {
+      body = await response.json();
+    } catch (error) {
+      throw new Error(`${path}: the server answered ${response.status} without JSON`);
+    }
+    if (!response.ok) {
+      throw new Error(body && body.error ? body.error : `${path}: status ${response.status}`);
+    }
+    return body;
+  }
+
+  // The page's state for tests and people: body[data-state] is "loading" while requests are
+  // under way, "ready" when the page shows their answers and "error" when one failed.
+  let pending = 0;
+  function busy(promise) {
+    pending += 1;
+    document.body.dataset.state = 'loading';
+    return promise.finally(() => {
+      pending -= 1;
+      if (pending === 0 && document.body.dataset.state === 'loading') {
+        document.body.dataset.state = 'ready';
+      }
+    });
+  }
+  // Shows `message` in the page's error box (or hides the box when it is empty).
+  function showError(message) {
+    const box = document.getElementById('error');
+    if (!box) return;
+    fill(box, message || '');
+    box.hidden = !message;
+    if (message) document.body.dataset.state = 'error';
+  }
+
+  // Numbers for people.
+  function count(n) {
+    return Number(n).toLocaleString('en-US');
+  }
+  function percent(value) {
+    if (value === null || value === undefined) return '-';
+    return (Math.round(value * 10) / 10).toFixed(1) + '%';
+  }
+  function dates(first, last) {
+    if (!first) return '';
+    return first === last ? first : `${first} – ${last}`;
+  }
+
+  // A bar of white wins, draws and black wins; `node` has the keys white_wins, draws and
+  // black_wins (tree, stats). Empty (grey) when none of its games has a result.
+  function resultBar(node) {
+    const total = node.white_wins + node.draws + node.black_wins;
+    const bar = el('div', {class: 'result-bar', role: 'img'});
+    if (total === 0) {
+      bar.classList.add('empty');
+      bar.setAttribute('aria-label', 'no results');
+      return bar;
+    }
+    const parts = [
+      ['white', node.white_wins, 'white wins'],
+      ['draw', node.draws, 'draws'],
+      ['black', node.black_wins, 'black wins'],
+    ];
+    bar.setAttribute('aria-label', parts.map(([, n, what]) => `${n} ${what}`).join(', '));
+    for (const [kind, n, what] of parts) {
+      if (n === 0) continue;
+      const share = (100 * n) / total;
+      const part = el(
+          'span', {class: kind, title: `${n} ${what}`}, share >= 12 ? `${Math.round(share)}%` : '');
+      part.style.width = share + '%';
+      bar.appendChild(part);
+    }
+    return bar;
+  }
+
+  // Movetext of canonical actions (strings of move texts), numbered as 5dpgn numbers them:
+  // "1. (0T1)e3 / (0T1)f6 2. ...". White plays first in every official variant, and the
+  // explorer only plays official variants.
+  function movetext(actions) {
+    return actions.map((action, i) => (i % 2 === 0 ? `${i / 2 + 1}. ${action}` : `/ ${action}`))
+        .join(' ');
+  }
+  // The actions of a movetext, as 5d-query reads it: numbered text ("1." and "/" open an
+  // action), or one move an action when it has no numbers or '/'.
+  function splitMovetext(text) {
+    const tokens = (text || '').trim().split(/\s+/).filter(Boolean);
+    const opens = (t) => t === '/' || /\.$/.test(t);
+    const numbered = tokens.some(opens);
+    const actions = [];
+    for (const token of tokens) {
+      if (['1-0', '0-1', '1/2-1/2', '*'].includes(token)) break;
+      if (opens(token)) {
+        actions.push([]);
+      } else if (!numbered || actions.length === 0) {
+        actions.push([token]);
+      } else {
+        actions[actions.length - 1].push(token);
+      }
+    }
+    return actions.filter((a) => a.length > 0).map((a) => a.join(' '));
+  }
+  // "1.", "1…": the number of the i-th action (from 0) and whose it is, white moving first.
+  function actionNumber(i, firstMover) {
+    const black = (i % 2 === 1) !== (firstMover === 'black');
+    const turn = firstMover === 'black' ? Math.floor((i + 1) / 2) + 1 : Math.floor(i / 2) + 1;
+    return black ? `${turn}…` : `${turn}.`;
+  }
+
+  // Goes to `address` (a path and query of this page): a new entry in the history, unless it
+  // is the address shown already (clicking the current crumb, applying the same filters).
+  function navigate(address) {
+    if (address !== location.pathname + location.search) history.pushState(null, '', address);
+  }
+
+  // The address of a game's page, at an action when one is given.
+  function gameHref(id, action) {
+    return `/game/${encodeURIComponent(id)}` + query({action});
+  }
+
+  // A picture of the multiverse in a frame that scrolls, with zoom buttons: "fit" scales a
+  // large picture down to the frame's width, "+" and "−" zoom in steps, "1:1" shows it at its
+  // size. The zoom stays as the picture changes, so that stepping through a game keeps it.
+  function pictureViewer(host) {
+    let zoom = 'fit';
+    const image = el('img', {class: 'picture', alt: 'The multiverse'});
+    const frame = el('div', {class: 'picture-frame'}, image);
+    const label = el('span', {class: 'zoom-label'});
+    const button = (text, title, action) =>
+        el('button', {type: 'button', title, 'aria-label': title, onclick: action}, text);
+    const scale = () => {
+      const natural = image.naturalWidth || 1;
+      if (zoom !== 'fit') return zoom;
+      return Math.min(1, (frame.clientWidth - 2) / natural);
+    };
+    const apply = () => {
+      if (!image.naturalWidth) return;
+      const s = scale();
+      image.style.width = Math.round(image.naturalWidth * s) + 'px';
+      fill(label, zoom === 'fit' ? `fit (${Math.round(s * 100)}%)` : `${Math.round(s * 100)}%`);
+    };
+    const step = (factor) => {
+      zoom = Math.min(4, Math.max(0.1, scale() * factor));
+      apply();
+    };
+    const controls =
+        el('div', {class: 'zoom'}, button('−', 'Zoom out', () => step(1 / 1.25)),
+           button('Fit', 'Fit to the width', () => {
+             zoom = 'fit';
+             apply();
+           }), button('1:1', 'Actual size', () => {
+             zoom = 1;
+             apply();
+           }), button('+', 'Zoom in', () => step(1.25)), label);
+    fill(host, controls, frame);
+    image.addEventListener('load', () => {
+      image.dataset.loaded = 'true';
+      apply();
+    });
+    window.addEventListener('resize', () => {
+      if (zoom === 'fit') apply();
+    });
+    let objectUrl = null;
+    return {
+      image,
+      // Shows the picture at `src` (a URL), described by `alt`.
+      show(src, alt) {
+        if (image.getAttribute('src') === src) return;
+        image.dataset.loaded = 'false';
+        image.alt = alt;
+        image.src = src;
+      },
+      // Shows an SVG document given as text (the game's JSON holds it).
+      showSvg(text, alt) {
+        const previous = objectUrl;
+        objectUrl = URL.createObjectURL(new Blob([text], {type: 'image/svg+xml'}));
+        this.show(objectUrl, alt);
+        if (previous) setTimeout(() => URL.revokeObjectURL(previous), 1000);
+      },
+    };
+  }
+
+  // A table of games as /api/find answers them. `options.sort` ("date", "-date", ...) marks
+  // the sorted column and `options.onSort(field)` makes headers clickable; `options.action`
+  // adds the action at which each game reached the searched position.
+  const gameColumns = [
+    ['id', 'Id'],
+    ['white', 'White'],
+    ['black', 'Black'],
+    ['result', 'Result'],
+    ['date', 'Date'],
+    ['variant', 'Variant'],
+    ['actions', 'Actions'],
+    ['timelines', 'Timelines'],
+  ];
+  function gamesTable(games, options) {
+    options = options || {};
+    const columns = gameColumns.slice();
+    if (options.action) columns.push(['action', 'At action']);
+    const sorted = (options.sort || '').replace(/^-/, '');
+    const descending = (options.sort || '').startsWith('-');
+    const head = el('tr', {}, columns.map(([field, title]) => {
+      if (!options.onSort) return el('th', {scope: 'col'}, title);
+      const arrow = field === sorted ? (descending ? ' ▼' : ' ▲') : '';
+      return el(
+          'th', {
+            scope: 'col',
+            'aria-sort': field === sorted ? (descending ? 'descending' : 'ascending') : null
+          },
+          el('button', {
+            type: 'button',
+            class: 'sort',
+            'data-field': field,
+            onclick: () => options.onSort(field)
+          },
+             title + arrow));
+    }));
+    const rows = games.map((game) => {
+      const href = gameHref(game.id, options.action ? game.action : undefined);
+      const cells = columns.map(([field]) => {
+        const value = game[field];
+        if (field === 'id') return el('td', {class: 'num'}, el('a', {href}, String(value)));
+        const text = value === null || value === undefined ? '' : String(value);
+        const numeric = ['actions', 'timelines', 'action'].includes(field);
+        return el('td', {class: numeric ? 'num' : null}, text);
+      });
+      return el('tr', {'data-id': game.id}, cells);
+    });
+    return el(
+        'div', {class: 'table-scroll'},
+        el('table', {class: 'games'}, el('thead', {}, head), el('tbody', {}, rows)));
+  }
+
+  // "Games 21–40 of 95" with previous and next buttons; onPage(offset) turns the page.
+  function pager(offset, limit, total, onPage) {
+    const last = Math.min(offset + limit, total);
+    const text =
+        total === 0 ? 'No games' : `Games ${count(offset + 1)}–${count(last)} of ${count(total)}`;
+    return el(
+        'div', {class: 'pager'},
+        el('button', {
+          type: 'button',
+          class: 'previous',
+          disabled: offset === 0,
+          onclick: () => onPage(Math.max(0, offset - limit))
+        },
+           '‹ Previous'),
+        el('span', {}, text),
+        el('button', {
+          type: 'button',
+          class: 'next',
+          disabled: last >= total,
+          onclick: () => onPage(offset + limit)
+        },
+           'Next ›'));
+  }
+
+  // The variants of the database's games (official ones only when `officialOnly`), most
+  // games first, as [name, games] pairs.
+  async function variants(officialOnly) {
+    const stats = await api('/api/stats', {top: 0});
+    return stats.variants.filter((v) => !officialOnly || v.variant !== 'custom')
+        .map((v) => [v.variant, v.games]);
+  }
+
+  // Marks the link of the current page in the navigation bar.
+  document.addEventListener('DOMContentLoaded', () => {
+    for (const link of document.querySelectorAll('header nav a')) {
+      const path = link.getAttribute('href');
+      if (path === location.pathname) link.setAttribute('aria-current', 'page');
+    }
+  });
+
+  return {
+    el,
+    svg,
+    fill,
+    query,
+    api,
+    busy,
+    showError,
+    count,
+    percent,
+    dates,
+    resultBar,
+    movetext,
+    splitMovetext,
+    actionNumber,
+    navigate,
+    gameHref,
+    pictureViewer,
+    gamesTable,
+    pager,
+    variants,
+  };
+})();

@@ -1,0 +1,194 @@
+// The opening explorer: the position after a line of actions in a variant, the actions played
+// from it with their games and results, and the games that reached it. The line and the filters
+// live in the page's address (the API's own parameter names: variant, moves, player, result,
+// date-from, date-to, and page), so that a position can be bookmarked and shared and the back
+// button walks back along the line.
+'use strict';
+
+(() => {
+  const {el, fill, api, busy, showError, count, percent, dates, resultBar} = fived;
+  const kFilters = ['player', 'result', 'date-from', 'date-to'];
+  const kPageRows = 20;
+  let viewer = null;
+  let generation = 0;  // answers to an older address than the page shows are dropped
+
+  // The state of the page, from its address.
+  function readState() {
+    const params = new URLSearchParams(location.search);
+    const state = {
+      variant: params.get('variant') || 'Standard',
+      line: fived.splitMovetext(params.get('moves') || ''),
+      page: Math.max(0, parseInt(params.get('page') || '0', 10) || 0),
+    };
+    for (const name of kFilters) state[name] = params.get(name) || '';
+    return state;
+  }
+  // The API's parameters for a state (without paging).
+  function apiParams(state) {
+    const params = {variant: state.variant, moves: fived.movetext(state.line)};
+    for (const name of kFilters) params[name] = state[name];
+    return params;
+  }
+  function href(state) {
+    const params = apiParams(state);
+    if (params.variant === 'Standard') delete params.variant;
+    params.page = state.page > 0 ? state.page : '';
+    return '/' + fived.query(params);
+  }
+  // Goes to `state`: a new entry in the history, then the page shows it.
+  function go(state) {
+    fived.navigate(href(state));
+    show();
+  }
+
+  // A link to another state that the page follows itself (and that opens in a new tab too).
+  function link(state, attributes, ...children) {
+    return el(
+        'a',
+        Object.assign(
+            {
+              href: href(state),
+              onclick: (event) => {
+                if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey) return;
+                event.preventDefault();
+                go(state);
+              }
+            },
+            attributes),
+        ...children);
+  }
+
+  function showLine(state) {
+    const crumbs = [link(Object.assign({}, state, {line: [], page: 0}), {class: 'crumb'}, 'Start')];
+    state.line.forEach((action, i) => {
+      const prefix = Object.assign({}, state, {line: state.line.slice(0, i + 1), page: 0});
+      crumbs.push(el('span', {class: 'separator', 'aria-hidden': 'true'}, '›'));
+      crumbs.push(link(
+          prefix, {class: 'crumb', 'aria-current': i === state.line.length - 1 ? 'step' : null},
+          `${fived.actionNumber(i, 'white')} ${action}`));
+    });
+    fill(document.getElementById('line'), crumbs);
+  }
+
+  function showTree(state, tree) {
+    const summary = document.getElementById('position');
+    const toMove = state.line.length % 2 === 0 ? 'White' : 'Black';
+    fill(
+        document.getElementById('position-title'),
+        state.line.length === 0 ?
+            `${state.variant}: the start` :
+            `After ${state.line.length} action${state.line.length === 1 ? '' : 's'}`,
+        el('span', {class: 'note'}, ` · ${toMove} to move`));
+    fill(
+        summary,
+        el('span', {class: 'games-count'},
+           `${count(tree.games)} game${tree.games === 1 ? '' : 's'}`),
+        resultBar(tree),
+        el('span', {class: 'score', title: 'White\'s score over the games with a result'},
+           `score ${percent(tree.score)}`),
+        el('span', {class: 'note'},
+           `${count(tree.results)} with a result` +
+               (tree.derived ? ` (${count(tree.derived)} from the ending)` : '')),
+        el('span', {class: 'note'}, dates(tree.first_date, tree.last_date)));
+    const rows = tree.actions.map((node) => {
+      const next = Object.assign({}, state, {line: state.line.concat([node.action]), page: 0});
+      return el(
+          'tr', {'data-action': node.action},
+          el('td', {class: 'action'}, link(next, {}, node.action)),
+          el('td', {class: 'num games'}, count(node.games)),
+          el('td', {class: 'num'}, percent(node.share)), el('td', {class: 'bar'}, resultBar(node)),
+          el('td', {class: 'num'}, percent(node.score)),
+          el('td', {class: 'dates'}, dates(node.first_date, node.last_date)));
+    });
+    fill(document.querySelector('#actions tbody'), rows);
+    document.getElementById('no-actions').hidden = tree.actions.length > 0 || tree.games === 0;
+  }
+
+  function showGames(state, games, total) {
+    const turn = (offset) => go(Object.assign({}, state, {page: Math.floor(offset / kPageRows)}));
+    fill(
+        document.getElementById('games'),
+        total === 0 ? el('p', {class: 'note'},
+                         'No game in the database reached this position' +
+                             (kFilters.some((n) => state[n]) ? ' and passes the filters.' : '.')) :
+                      [
+                        fived.gamesTable(games, {action: true}),
+                        fived.pager(state.page * kPageRows, kPageRows, total, turn)
+                      ]);
+  }
+
+  // Shows the state of the page's address.
+  function show() {
+    const state = readState();
+    const mine = ++generation;
+    showError('');
+    const form = document.getElementById('filters');
+    for (const name of kFilters) form.elements[name].value = state[name];
+    ensureVariant(state.variant);
+    form.elements.variant.value = state.variant;
+    showLine(state);
+    const params = apiParams(state);
+    viewer.show(
+        '/api/picture' + fived.query({variant: state.variant, moves: params.moves}),
+        `The position after ${state.line.length} actions`);
+    const tree = api('/api/tree', params);
+    const games = api(
+        '/api/find',
+        Object.assign({limit: kPageRows, offset: state.page * kPageRows, sort: '-date'}, params));
+    const total = api('/api/find', Object.assign({count: 'true'}, params));
+    busy(Promise.all([tree, games, total])
+             .then(([t, g, n]) => {
+               if (mine !== generation) return;
+               showTree(state, t);
+               showGames(state, g, n);
+             })
+             .catch((error) => {
+               if (mine === generation) showError(error.message);
+             }));
+  }
+
+  // Adds a variant the database has no game of (a shared address may name one) to the list.
+  function ensureVariant(name) {
+    const select = document.getElementById('variant');
+    if ([...select.options].some((o) => o.value === name)) return;
+    select.appendChild(el('option', {value: name}, name));
+  }
+
+  document.addEventListener('DOMContentLoaded', () => {
+    viewer = fived.pictureViewer(document.getElementById('picture'));
+    const form = document.getElementById('filters');
+    const apply = () => {
+      const state = readState();
+      state.variant = form.elements.variant.value;
+      // Another variant has another start: the line does not carry over.
+      if (state.variant !== readState().variant) state.line = [];
+      for (const name of kFilters) state[name] = form.elements[name].value.trim();
+      state.page = 0;
+      go(state);
+    };
+    form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      apply();
+    });
+    form.elements.variant.addEventListener('change', () => {
+      const state = readState();
+      state.variant = form.elements.variant.value;
+      state.line = [];
+      state.page = 0;
+      go(state);
+    });
+    window.addEventListener('popstate', show);
+    busy(fived.variants(true)
+             .then((list) => {
+               const select = form.elements.variant;
+               fill(
+                   select,
+                   list.map(([name,
+                              games]) => el('option', {value: name}, `${name} (${count(games)})`)));
+               ensureVariant('Standard');
+               select.value = readState().variant;
+             })
+             .catch((error) => showError(error.message))
+             .finally(show));
+  });
+})();

@@ -1,0 +1,168 @@
+// A game: its headers, its moves and the multiverse after the selected action with that
+// action's moves drawn as arrows. The buttons and the arrow keys step through it (Home and End
+// jump to the start and the end); the action is kept in the address (?action=N), so that a
+// moment of a game can be bookmarked. Every answer of /api/game/ID is kept, so that stepping
+// back asks nothing again.
+'use strict';
+
+(() => {
+  const {el, fill, api, busy, showError} = fived;
+  const id = decodeURIComponent(location.pathname.split('/').pop());
+  const answers = new Map();  // action -> /api/game/ID?action=N
+  let game = null;            // the last answer shown
+  let viewer = null;
+  let wanted = 0;  // the action asked for last; older answers are not shown
+
+  function load(action) {
+    if (!answers.has(action)) {
+      const params = action === null ? {} : {action};
+      answers.set(action, api(`/api/game/${encodeURIComponent(id)}`, params));
+    }
+    return answers.get(action);
+  }
+
+  // The player's name, or "?" for a game without one.
+  const name = (text) => (text ? text : '?');
+
+  function showGame(answer) {
+    document.title = `${name(answer.white)} – ${name(answer.black)} · 5dpgn-db`;
+    fill(
+        document.getElementById('title'),
+        el('span', {class: 'player white-player'}, name(answer.white)), ' – ',
+        el('span', {class: 'player black-player'}, name(answer.black)),
+        answer.result ? el('span', {class: 'result'}, ` ${answer.result}`) : null);
+    const parts = [
+      answer.event, answer.date, answer.variant,
+      `${answer.actions} action${answer.actions === 1 ? '' : 's'}`,
+      `${answer.timelines} timeline${answer.timelines === 1 ? '' : 's'}`
+    ];
+    if (answer.duplicate_of !== null) parts.push(`a copy of game ${answer.duplicate_of}`);
+    fill(document.getElementById('subtitle'), parts.filter(Boolean).join(' · '));
+    const rows = Object.entries(answer.headers)
+                     .map(
+                         ([header, value]) =>
+                             el('tr', {}, el('th', {scope: 'row'}, header), el('td', {}, value)));
+    fill(document.querySelector('#headers tbody'), rows);
+    fill(
+        document.getElementById('source'),
+        `Game ${answer.game_index} of ${answer.source}, byte ${answer.byte_offset}. Id ${
+            answer.id}.`);
+    let ending = answer.verdict ? answer.verdict : 'not decided';
+    if (answer.in_check) ending += `, ${answer.in_check} in check`;
+    if (answer.witness) ending += `; a legal action: ${answer.witness}`;
+    if (answer.result_conflict) ending += '; contradicts the result';
+    fill(document.getElementById('ending'), ending);
+    const download = document.getElementById('download');
+    download.href = `/api/game/${encodeURIComponent(answer.id)}.5dpgn`;
+    download.setAttribute('download', `game-${answer.id}.5dpgn`);
+  }
+
+  // Who played the first action: actions alternate, and position.to_move names who plays the
+  // action after the one shown.
+  function firstMover(answer) {
+    const next = answer.position.to_move;
+    const other = next === 'white' ? 'black' : 'white';
+    return answer.position.action % 2 === 0 ? next : other;
+  }
+
+  function showMoves(answer) {
+    const first = firstMover(answer);
+    const current = answer.position.action;
+    const items = answer.moves.map((moves, i) => {
+      const n = i + 1;
+      return el(
+          'li', {'data-action': n, class: n === current ? 'current' : null},
+          el('span', {class: 'number'}, fived.actionNumber(i, first)),
+          el('a', {
+            href: fived.gameHref(answer.id, n),
+            'aria-current': n === current ? 'step' : null,
+            onclick: (event) => {
+              event.preventDefault();
+              goTo(n);
+            }
+          },
+             moves.join(' ')));
+    });
+    fill(document.getElementById('moves'), items);
+    const selected = document.querySelector('#moves li.current');
+    if (selected) selected.scrollIntoView({block: 'nearest'});
+  }
+
+  function showPosition(answer) {
+    const position = answer.position;
+    fill(document.getElementById('at'), `action ${position.action} of ${answer.actions}`);
+    document.getElementById('at').dataset.action = position.action;
+    const number =
+        position.action > 0 ? fived.actionNumber(position.action - 1, firstMover(answer)) : '';
+    fill(
+        document.getElementById('last-moves'),
+        position.action === 0 ?
+            'The start; ' + position.to_move + ' to move.' :
+            `${number} ${position.last_moves.join(' ')} · ${position.to_move} to move`);
+    viewer.showSvg(position.svg, `The multiverse after action ${position.action}`);
+    document.getElementById('first').disabled = position.action === 0;
+    document.getElementById('previous').disabled = position.action === 0;
+    document.getElementById('next').disabled = position.action === answer.actions;
+    document.getElementById('last').disabled = position.action === answer.actions;
+    const explore = document.getElementById('explore');
+    const official = answer.variant !== 'custom';
+    explore.hidden = !official;
+    if (official) {
+      const line = answer.moves.slice(0, position.action).map((moves) => moves.join(' '));
+      explore.href = '/' + fived.query({
+        variant: answer.variant === 'Standard' ? '' : answer.variant,
+        moves: fived.movetext(line)
+      });
+    }
+  }
+
+  function show(answer) {
+    game = answer;
+    showGame(answer);
+    showMoves(answer);
+    showPosition(answer);
+  }
+
+  // Shows the position after `action` (clamped to the game), keeping it in the address.
+  function goTo(action) {
+    if (game) action = Math.max(0, Math.min(game.actions, action));
+    wanted = action;
+    history.replaceState(null, '', fived.gameHref(id, action));
+    showError('');
+    busy(load(action)
+             .then((answer) => {
+               if (wanted === action) show(answer);
+             })
+             .catch((error) => {
+               answers.delete(action);
+               if (wanted === action) showError(error.message);
+             }));
+  }
+
+  document.addEventListener('DOMContentLoaded', () => {
+    viewer = fived.pictureViewer(document.getElementById('picture'));
+    const at = () => (game ? game.position.action : 0);
+    document.getElementById('first').addEventListener('click', () => goTo(0));
+    document.getElementById('previous').addEventListener('click', () => goTo(at() - 1));
+    document.getElementById('next').addEventListener('click', () => goTo(at() + 1));
+    document.getElementById('last').addEventListener('click', () => goTo(game ? game.actions : 0));
+    document.addEventListener('keydown', (event) => {
+      if (!game || event.altKey || event.ctrlKey || event.metaKey) return;
+      if (event.target.closest && event.target.closest('input, textarea, select')) return;
+      const moves = {ArrowLeft: at() - 1, ArrowRight: at() + 1, Home: 0, End: game.actions};
+      if (!(event.key in moves)) return;
+      event.preventDefault();
+      goTo(moves[event.key]);
+    });
+    const asked = new URLSearchParams(location.search).get('action');
+    const first = asked === null || asked === '' ? null : Number(asked);
+    wanted = first;
+    busy(load(first)
+             .then((answer) => {
+               answers.set(answer.position.action, Promise.resolve(answer));
+               wanted = answer.position.action;
+               show(answer);
+             })
+             .catch((error) => showError(error.message)));
+  });
+})();

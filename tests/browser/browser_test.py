@@ -1,0 +1,528 @@
+#!/usr/bin/env python3
+"""Browser tests of the explorer pages of 5d-query serve, in headless Chromium.
+
+A database is indexed from corpus/ and tests/browser/escaping.5dpgn (a game whose players and
+headers are markup), `5d-query serve --port 0` serves it, and Chromium, driven through
+chromedriver by Selenium, uses the pages as a person would: it opens the explorer, clicks two
+actions and checks the statistics and the picture, walks back with the back button, searches,
+sorts, opens a game and steps through it with the arrow keys, and checks that the markup of the
+escaping game shows as text and runs nothing. What the pages show is compared with what the JSON
+API answers for the same question. At the end the server gets SIGINT (Ctrl-C) and must stop
+cleanly.
+
+Screenshots of the pages go to --screenshots (default BUILD/tests/browser); docs/explorer.png is
+one of them.
+
+Run by tests/browser/run.sh, which finds the browser and skips when none is installed.
+"""
+
+import argparse
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import tempfile
+import unittest
+import urllib.error
+import urllib.parse
+import urllib.request
+from pathlib import Path
+
+from selenium import webdriver
+from selenium.common.exceptions import NoAlertPresentException
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
+
+ROOT = Path(__file__).resolve().parents[2]
+ARGS = None  # the command line's options, set in main()
+TIMEOUT = 30  # seconds to wait for a page; two shared cores can be slow
+
+# Set by setUpModule.
+server = None
+driver = None
+base = ''
+
+
+class Server:
+    """5d-query serve on a free port, stopped with SIGINT as Ctrl-C would."""
+
+    def __init__(self, query, database):
+        self.process = subprocess.Popen(
+            [query, '--db', database, 'serve', '--port', '0'],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        line = self.process.stdout.readline()
+        match = re.search(r' at (http://127\.0\.0\.1:\d+)/ ', line)
+        if not match:
+            self.process.kill()
+            raise RuntimeError('5d-query serve did not say where it listens: ' + repr(line) +
+                               self.process.stderr.read())
+        self.url = match.group(1)
+
+    def stop(self):
+        """Sends SIGINT; the exit status (None when it did not stop within 15 s)."""
+        self.process.send_signal(signal.SIGINT)
+        try:
+            return self.process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+            return None
+
+
+def api(path, **params):
+    """The JSON the API answers for path with params (names with '_' for '-')."""
+    query = urllib.parse.urlencode(
+        {name.replace('_', '-'): value for name, value in params.items() if value != ''},
+        quote_via=urllib.parse.quote)
+    with urllib.request.urlopen(base + path + ('?' + query if query else ''), timeout=30) as r:
+        return json.loads(r.read().decode('utf-8'))
+
+
+def fetch(url):
+    """The body of url (absolute, or a path on the server) as text."""
+    if url.startswith('/'):
+        url = base + url
+    with urllib.request.urlopen(url, timeout=30) as r:
+        return r.read().decode('utf-8')
+
+
+def setUpModule():
+    global server, driver, base
+    build = Path(ARGS.build).resolve()
+    scratch = tempfile.TemporaryDirectory(prefix='fived-browser-')
+    unittest.addModuleCleanup(scratch.cleanup)
+    database = os.path.join(scratch.name, 'corpus.sqlite')
+    # corpus/ holds a game with a transcription error: 5d-index records it and exits with 1.
+    indexed = subprocess.run(
+        [str(build / 'indexer' / '5d-index'), '--db', database, '--quiet', 'corpus/',
+         'tests/browser/escaping.5dpgn'], cwd=ROOT, capture_output=True, text=True)
+    if indexed.returncode not in (0, 1):
+        raise RuntimeError('5d-index failed: ' + indexed.stderr)
+    server = Server(str(build / 'query' / '5d-query'), database)
+    base = server.url
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = ARGS.chromium
+    for flag in ('--headless', '--no-sandbox', '--disable-gpu', '--disable-quic',
+                 '--no-first-run', '--disable-background-networking',
+                 '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage',
+                 '--window-size=1280,1000', '--hide-scrollbars', '--force-device-scale-factor=1',
+                 '--user-data-dir=' + os.path.join(scratch.name, 'profile')):
+        options.add_argument(flag)
+    options.set_capability('goog:loggingPrefs', {'browser': 'ALL'})
+    driver = webdriver.Chrome(service=Service(executable_path=ARGS.chromedriver), options=options)
+    driver.set_page_load_timeout(TIMEOUT)
+
+
+def tearDownModule():
+    if driver is not None:
+        driver.quit()
+    if server is not None:
+        status = server.stop()
+        # Checked here rather than in a test: the server must outlive every test.
+        if status != 0:
+            raise AssertionError(f'5d-query serve did not stop cleanly on SIGINT (status {status})')
+        print('5d-query serve stopped on SIGINT with status 0', file=sys.stderr)
+
+
+def screenshot(name):
+    directory = Path(ARGS.screenshots)
+    directory.mkdir(parents=True, exist_ok=True)
+    driver.save_screenshot(str(directory / name))
+
+
+class PageTest(unittest.TestCase):
+    """Helpers: waiting for pages, reading them, and the browser's console."""
+
+    def setUp(self):
+        driver.set_window_size(1280, 1000)
+        driver.get_log('browser')  # forget what earlier tests logged
+        self.allowed_console = []  # patterns of console errors a test expects
+
+    def tearDown(self):
+        self.assertNoAlert()
+        errors = [entry['message'] for entry in driver.get_log('browser')
+                  if entry['level'] == 'SEVERE'
+                  and not any(re.search(p, entry['message']) for p in self.allowed_console)]
+        self.assertEqual(errors, [], 'the browser console has errors')
+
+    def open(self, path):
+        driver.get(base + path)
+        self.wait_ready()
+
+    def wait(self, condition, message):
+        WebDriverWait(driver, TIMEOUT).until(lambda d: condition(), message)
+
+    def wait_ready(self, expect='ready'):
+        """Waits until the page has shown every answer it asked for (body[data-state])."""
+        self.wait(lambda: driver.execute_script('return document.body && document.body.dataset.state')
+                  in ('ready', 'error'), 'the page did not finish loading')
+        state = driver.execute_script('return document.body.dataset.state')
+        if state != expect:
+            error = driver.find_element(By.ID, 'error').text
+            self.fail(f'the page is {state}, not {expect}: {error}')
+
+    def text(self, selector):
+        return driver.find_element(By.CSS_SELECTOR, selector).text
+
+    def texts(self, selector):
+        return [e.text for e in driver.find_elements(By.CSS_SELECTOR, selector)]
+
+    def params(self):
+        """The parameters of the page's address."""
+        return dict(urllib.parse.parse_qsl(urllib.parse.urlsplit(driver.current_url).query))
+
+    def assertNoAlert(self):
+        try:
+            alert = driver.switch_to.alert
+            text = alert.text
+            alert.dismiss()
+            self.fail('an alert opened: ' + text)
+        except NoAlertPresentException:
+            pass
+
+    def assertNoHorizontalScroll(self):
+        widths = driver.execute_script(
+            'return [document.documentElement.scrollWidth, window.innerWidth]')
+        self.assertLessEqual(widths[0], widths[1], 'the page scrolls sideways')
+
+
+class ExplorerTest(PageTest):
+    def current_crumb(self):
+        found = driver.find_elements(By.CSS_SELECTOR, '#line [aria-current="step"]')
+        return found[0].text if found else ''
+
+    def wait_line(self, crumb):
+        self.wait(lambda: self.current_crumb() == crumb, f'the line does not end at {crumb!r}')
+        self.wait_ready()
+
+    def check_position(self, moves):
+        """The statistics and actions shown are the tree the API answers for `moves`."""
+        tree = api('/api/tree', variant='Standard', moves=moves)
+        games = tree['games']
+        self.assertEqual(self.text('#position .games-count'),
+                         f'{games} game' + ('' if games == 1 else 's'))
+        rows = driver.find_elements(By.CSS_SELECTOR, '#actions tbody tr')
+        self.assertEqual([r.get_attribute('data-action') for r in rows],
+                         [a['action'] for a in tree['actions']])
+        self.assertEqual([r.find_element(By.CSS_SELECTOR, 'td.games').text for r in rows],
+                         [str(a['games']) for a in tree['actions']])
+        count = api('/api/find', variant='Standard', moves=moves, count='true')
+        if count > 0:
+            self.assertIn(f'of {count}', self.text('#games .pager span'))
+        return tree
+
+    def check_picture(self, moves, arrows):
+        """The picture is the position after `moves`, loaded, with `arrows` arrows."""
+        image = driver.find_element(By.CSS_SELECTOR, 'img.picture')
+        self.wait(lambda: image.get_attribute('data-loaded') == 'true', 'the picture did not load')
+        self.assertGreater(driver.execute_script('return arguments[0].naturalWidth', image), 0)
+        src = image.get_attribute('src')
+        self.assertEqual(urllib.parse.parse_qs(urllib.parse.urlsplit(src).query).get('moves', [''])[0],
+                         moves)
+        picture = fetch(src)
+        self.assertTrue(picture.startswith('<?xml'))
+        self.assertEqual(picture.count('class="arrow"'), arrows)
+        return picture
+
+    def test_two_actions_then_back(self):
+        self.open('/')
+        start = self.check_position('')
+        self.assertEqual(self.current_crumb(), '')
+        self.check_picture('', 0)
+
+        driver.find_element(By.CSS_SELECTOR, 'tr[data-action="(0T1)e3"] td.action a').click()
+        self.wait_line('1. (0T1)e3')
+        self.assertEqual(self.params().get('moves'), '1. (0T1)e3')
+        after_e3 = self.check_position('1. (0T1)e3')
+        self.check_picture('1. (0T1)e3', 1)
+
+        driver.find_element(By.CSS_SELECTOR, 'tr[data-action="(0T1)f6"] td.action a').click()
+        self.wait_line('1… (0T1)f6')
+        self.assertEqual(self.params().get('moves'), '1. (0T1)e3 / (0T1)f6')
+        after_f6 = self.check_position('1. (0T1)e3 / (0T1)f6')
+        # Three club games and the escaping game played 1. e3 / f6, all then 2. Qh5.
+        self.assertEqual(after_f6['games'], 4)
+        self.assertEqual([a['action'] for a in after_f6['actions']], ['(0T2)Qh5'])
+        picture = self.check_picture('1. (0T1)e3 / (0T1)f6', 1)
+        self.assertIn('>T2 w</text>', picture)  # the present after two actions
+        self.assertIn('White to move', self.text('#position-title'))
+        # The games that reached the position link to their page at the action they got there.
+        links = [a.get_attribute('href') for a in driver.find_elements(By.CSS_SELECTOR, '#games td a')]
+        self.assertEqual(len(links), 4)
+        self.assertTrue(all(re.search(r'/game/\d+\?action=2$', link) for link in links), links)
+        screenshot('explorer.png')
+
+        driver.back()
+        self.wait_line('1. (0T1)e3')
+        self.assertEqual(self.check_position('1. (0T1)e3'), after_e3)
+        self.check_picture('1. (0T1)e3', 1)
+        driver.back()
+        self.wait_line('')
+        self.assertEqual(self.check_position(''), start)
+        driver.forward()
+        self.wait_line('1. (0T1)e3')
+
+    def test_breadcrumbs_and_shared_address(self):
+        # An address names a position: opened directly it shows it, and a crumb goes back.
+        self.open('/?' + urllib.parse.urlencode({'moves': '1. (0T1)e3 / (0T1)f6 2. (0T2)Qh5'}))
+        self.assertEqual(self.texts('#line .crumb'),
+                         ['Start', '1. (0T1)e3', '1… (0T1)f6', '2. (0T2)Qh5'])
+        self.check_position('1. (0T1)e3 / (0T1)f6 2. (0T2)Qh5')
+        self.assertIn('Black to move', self.text('#position-title'))
+        # The current crumb leads where the page is: no new entry in the history.
+        entries = driver.execute_script('return history.length')
+        driver.find_element(By.CSS_SELECTOR, '#line [aria-current="step"]').click()
+        self.wait_ready()
+        self.assertEqual(driver.execute_script('return history.length'), entries)
+        driver.find_elements(By.CSS_SELECTOR, '#line .crumb')[1].click()
+        self.wait_line('1. (0T1)e3')
+        self.check_position('1. (0T1)e3')
+        self.assertEqual(driver.execute_script('return history.length'), entries + 1)
+
+    def test_filters_restrict_the_statistics(self):
+        self.open('/?' + urllib.parse.urlencode({'moves': '1. (0T1)e3'}))
+        form = driver.find_element(By.ID, 'filters')
+        form.find_element(By.NAME, 'player').send_keys('ana duarte')
+        form.find_element(By.NAME, 'date-from').send_keys('2024.03')
+        form.find_element(By.CSS_SELECTOR, 'button[type="submit"]').click()
+        self.wait(lambda: self.params().get('player') == 'ana duarte', 'the filter is not in the address')
+        self.wait_ready()
+        tree = api('/api/tree', variant='Standard', moves='1. (0T1)e3', player='ana duarte',
+                   date_from='2024.03')
+        unfiltered = api('/api/tree', variant='Standard', moves='1. (0T1)e3')
+        self.assertLess(tree['games'], unfiltered['games'])
+        self.assertEqual(self.text('#position .games-count'), f"{tree['games']} games")
+        self.assertEqual(self.texts('#actions td.games'), [str(a['games']) for a in tree['actions']])
+        self.assertEqual(self.params().get('moves'), '1. (0T1)e3')
+
+    def test_a_wrong_line_says_what_is_wrong(self):
+        self.allowed_console = [r'status of 400']
+        driver.get(base + '/?' + urllib.parse.urlencode({'moves': '1. (0T1)e3 / (0T1)Qh9'}))
+        self.wait_ready(expect='error')
+        self.assertIn('Qh9', self.text('#error'))
+
+    def test_phone_screen(self):
+        driver.set_window_size(390, 844)
+        self.open('/?' + urllib.parse.urlencode({'moves': '1. (0T1)e3 / (0T1)f6 2. (0T2)Qh5'}))
+        self.check_picture('1. (0T1)e3 / (0T1)f6 2. (0T2)Qh5', 1)
+        self.assertNoHorizontalScroll()
+        # The picture fits the frame's width; zooming in makes it scroll inside its frame.
+        image = driver.find_element(By.CSS_SELECTOR, 'img.picture')
+        frame = driver.find_element(By.CSS_SELECTOR, '.picture-frame')
+        self.assertLessEqual(image.size['width'], frame.size['width'])
+        driver.find_element(By.CSS_SELECTOR, '.zoom button[title="Actual size"]').click()
+        self.assertGreater(driver.execute_script('return arguments[0].scrollWidth', frame),
+                           frame.size['width'])
+        self.assertNoHorizontalScroll()
+        screenshot('explorer-phone.png')
+
+
+class SearchTest(PageTest):
+    def row_ids(self):
+        return [int(r.get_attribute('data-id'))
+                for r in driver.find_elements(By.CSS_SELECTOR, '#results tbody tr')]
+
+    def test_search_sort_and_open_a_game(self):
+        self.open('/search')
+        total = api('/api/find', count='true')
+        self.assertEqual(self.text('#results h2'), f'{total} games in the database')
+        form = driver.find_element(By.ID, 'search')
+        form.find_element(By.NAME, 'player').send_keys('Ana Duarte')
+        form.find_element(By.CSS_SELECTOR, 'button[type="submit"]').click()
+        self.wait(lambda: self.params().get('player') == 'Ana Duarte', 'the search is not in the address')
+        self.wait_ready()
+        found = api('/api/find', player='Ana Duarte', sort='-date', limit=50)
+        self.assertEqual(self.text('#results h2'), f'{len(found)} games found')
+        self.assertEqual(self.row_ids(), [g['id'] for g in found])
+
+        driver.find_element(By.CSS_SELECTOR, 'button.sort[data-field="actions"]').click()
+        self.wait(lambda: self.params().get('sort') == 'actions', 'the order is not in the address')
+        self.wait_ready()
+        self.assertEqual(self.row_ids(),
+                         [g['id'] for g in api('/api/find', player='Ana Duarte', sort='actions')])
+        driver.find_element(By.CSS_SELECTOR, 'button.sort[data-field="actions"]').click()
+        self.wait(lambda: self.params().get('sort') == '-actions', 'the order did not turn')
+        self.wait_ready()
+        by_length = api('/api/find', player='Ana Duarte', sort='-actions')
+        self.assertEqual(self.row_ids(), [g['id'] for g in by_length])
+        screenshot('search.png')
+
+        driver.back()
+        self.wait(lambda: self.params().get('sort') == 'actions', 'back did not restore the order')
+        self.wait_ready()
+        driver.forward()
+        self.wait(lambda: self.params().get('sort') == '-actions', 'forward did not')
+        self.wait_ready()
+        first = by_length[0]
+        driver.find_element(By.CSS_SELECTOR, f'#results tr[data-id="{first["id"]}"] a').click()
+        self.wait(lambda: urllib.parse.urlsplit(driver.current_url).path == f'/game/{first["id"]}',
+                  'the row did not open its game')
+        self.wait_ready()
+        self.assertEqual(self.text('#title .white-player'), first['white'])
+
+    def test_search_by_position_and_header(self):
+        self.open('/search?' + urllib.parse.urlencode(
+            {'moves': '1. e3 / e6 2. Nf3 / Nf6', 'header': 'Event=Club night*'}))
+        found = api('/api/find', moves='1. e3 / e6 2. Nf3 / Nf6', header='Event=Club night*',
+                    sort='-date')
+        self.assertEqual(self.row_ids(), [g['id'] for g in found])
+        self.assertEqual(self.texts('#results tbody td:last-child'), [str(g['action']) for g in found])
+        self.assertEqual(driver.find_element(By.NAME, 'header').get_attribute('value'),
+                         'Event=Club night*')
+
+
+class GameTest(PageTest):
+    def at(self):
+        return driver.execute_script("return document.getElementById('at').dataset.action")
+
+    def press(self, key, action):
+        driver.find_element(By.TAG_NAME, 'body').send_keys(key)
+        self.wait(lambda: self.at() == str(action), f'the game is not at action {action}')
+        self.wait_ready()
+        self.assertEqual(self.params().get('action'), str(action))
+        current = [li.get_attribute('data-action')
+                   for li in driver.find_elements(By.CSS_SELECTOR, '#moves li.current')]
+        self.assertEqual(current, [str(action)] if action > 0 else [])
+        image = driver.find_element(By.CSS_SELECTOR, 'img.picture')
+        self.wait(lambda: image.get_attribute('data-loaded') == 'true', 'the picture did not load')
+
+    def test_step_with_the_arrow_keys(self):
+        game = api('/api/game/14')
+        self.open('/game/14')
+        self.assertEqual(self.text('#at'), f"action {game['actions']} of {game['actions']}")
+        self.assertEqual(self.text('#title .white-player'), 'Ana Duarte')
+        self.assertEqual(self.texts('#moves li a'), [' '.join(m) for m in game['moves']])
+        first_picture = driver.find_element(By.CSS_SELECTOR, 'img.picture').get_attribute('src')
+
+        self.press(Keys.ARROW_LEFT, 11)
+        self.assertNotEqual(driver.find_element(By.CSS_SELECTOR, 'img.picture').get_attribute('src'),
+                            first_picture)
+        at_11 = api('/api/game/14', action=11)
+        self.assertEqual(self.text('#last-moves'),
+                         '6. ' + ' '.join(at_11['position']['last_moves']) + ' · black to move')
+        self.press(Keys.ARROW_LEFT, 10)
+        self.press(Keys.ARROW_RIGHT, 11)
+        self.press(Keys.HOME, 0)
+        self.assertTrue(self.text('#last-moves').startswith('The start'))
+        self.press(Keys.ARROW_LEFT, 0)  # nothing before the start
+        self.press(Keys.ARROW_RIGHT, 1)
+        self.press(Keys.END, 12)
+        driver.find_element(By.ID, 'previous').click()
+        self.wait(lambda: self.at() == '11', 'the previous button did not step back')
+        self.wait_ready()
+        driver.find_element(By.CSS_SELECTOR, '#moves li[data-action="9"] a').click()
+        self.wait(lambda: self.at() == '9', 'a move of the list did not select its action')
+        self.wait_ready()
+        screenshot('game.png')
+
+        download = driver.find_element(By.ID, 'download')
+        self.assertTrue(download.get_attribute('href').endswith('/api/game/14.5dpgn'))
+        self.assertTrue(fetch(download.get_attribute('href')).startswith('[Event "Club night"]'))
+        # The explorer link opens the line of the first 9 actions.
+        line = [' '.join(moves) for moves in game['moves'][:9]]
+        expected = ' '.join(f'{i // 2 + 1}. {a}' if i % 2 == 0 else f'/ {a}' for i, a in enumerate(line))
+        explore = driver.find_element(By.ID, 'explore').get_attribute('href')
+        self.assertEqual(urllib.parse.parse_qs(urllib.parse.urlsplit(explore).query)['moves'][0],
+                         expected)
+
+    def test_unknown_game(self):
+        self.allowed_console = [r'status of 404']
+        driver.get(base + '/game/999')
+        self.wait_ready(expect='error')
+        self.assertEqual(self.text('#error'), 'show: there is no game 999')
+
+
+class EscapingTest(PageTest):
+    """Markup in the database shows as text; no script of it runs."""
+
+    @classmethod
+    def setUpClass(cls):
+        games = api('/api/find', player='<script>*')
+        assert len(games) == 1, games
+        cls.game = games[0]
+
+    def assertNothingRan(self):
+        self.assertNoAlert()
+        self.assertIsNone(driver.execute_script('return window.__xss'))
+        # No element came from the data: the pages make no script, b, i, u or bare img in main.
+        self.assertEqual(driver.execute_script(
+            "return document.querySelectorAll('main script, main b, main i, main u, "
+            "main img:not(.picture), main [onerror], main [onmouseover]').length"), 0)
+
+    def test_game_page(self):
+        self.open(f"/game/{self.game['id']}")
+        self.assertNothingRan()
+        self.assertEqual(self.text('#title .white-player'), '<script>alert(1)</script>')
+        self.assertEqual(self.text('#title .black-player'), 'Eve "<i>the</i>" O\'Brien & co')
+        headers = {row.find_element(By.TAG_NAME, 'th').text: row.find_element(By.TAG_NAME, 'td').text
+                   for row in driver.find_elements(By.CSS_SELECTOR, '#headers tr')}
+        self.assertEqual(headers, self.game['headers'])
+        self.assertEqual(headers['Annotator'], "</td></tr><script>window.__xss = 'annotator'</script>")
+        self.assertIn('"quotes", <b>angle brackets</b> &', self.text('#subtitle'))
+        self.assertIn('<script>alert(1)</script>', driver.title)
+        screenshot('escaping.png')
+
+    def test_lists_and_charts(self):
+        self.open('/search?' + urllib.parse.urlencode({'player': '<script>*'}))
+        self.assertNothingRan()
+        self.assertEqual(self.texts('#results tbody td:nth-child(2)'), ['<script>alert(1)</script>'])
+        self.open('/?' + urllib.parse.urlencode({'moves': '1. (0T1)e3 / (0T1)f6'}))
+        self.assertNothingRan()
+        self.assertIn('<script>alert(1)</script>', self.texts('#games tbody td:nth-child(2)'))
+        self.open('/stats?' + urllib.parse.urlencode({'player': '<script>alert(1)</script>'}))
+        self.assertNothingRan()
+        labels = driver.execute_script(
+            "return [...document.querySelectorAll('svg.chart text.chart-label title')]"
+            ".map((t) => t.textContent)")
+        self.assertIn('<script>alert(1)</script>', labels)
+
+
+class OtherPagesTest(PageTest):
+    def test_duplicates(self):
+        groups = api('/api/duplicates')
+        self.open('/duplicates')
+        rows = driver.find_elements(By.CSS_SELECTOR, '#groups tbody tr')
+        self.assertEqual([r.get_attribute('data-kind') for r in rows], [g['kind'] for g in groups])
+        self.assertEqual([[int(a.text) for a in r.find_elements(By.TAG_NAME, 'a')] for r in rows],
+                         [g['ids'] for g in groups])
+        self.assertNoHorizontalScroll()
+
+    def test_statistics(self):
+        stats = api('/api/stats', top=15)
+        self.open('/stats')
+        self.assertEqual(driver.find_elements(By.CSS_SELECTOR, '.figure-value')[0].text,
+                         str(stats['games']))
+        captions = self.texts('figure.chart-box figcaption')
+        self.assertEqual(captions, ['Variants', 'Results', 'Endings', 'Top 15 players',
+                                    'Length (actions)', 'Timelines', 'Games by year'])
+        self.assertEqual(len(driver.find_elements(By.CSS_SELECTOR, 'figure.chart-box svg.chart')), 7)
+        years = driver.execute_script(
+            "return [...document.querySelectorAll('figure.chart-box')].pop()"
+            ".querySelectorAll('rect.bar').length")
+        self.assertEqual(years, len(stats['dates']['years']))
+        screenshot('stats.png')
+        driver.set_window_size(390, 844)
+        self.open('/stats')
+        self.assertNoHorizontalScroll()
+
+
+def main():
+    global ARGS
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument('--build', required=True, help='the build directory')
+    parser.add_argument('--chromium', default='/usr/bin/chromium')
+    parser.add_argument('--chromedriver', default='/usr/bin/chromedriver')
+    parser.add_argument('--screenshots', help='where screenshots go (default BUILD/tests/browser)')
+    ARGS, rest = parser.parse_known_args()
+    if ARGS.screenshots is None:
+        ARGS.screenshots = str(Path(ARGS.build) / 'tests' / 'browser')
+    unittest.main(argv=[sys.argv[0], '-v'] + rest)
+
+
+if __name__ == '__main__':
+    main()
