@@ -135,10 +135,23 @@ class Decider {
   Decider& operator=(const Decider&) = delete;
 
   Decision Run() {
+    Decision decision = Settle();
+    decision.in_check = InCheckHere();
+    if (decision.verdict == Decision::Verdict::kCheckmate && !decision.in_check) {
+      decision.verdict = Decision::Verdict::kStalemate;
+    }
+    return decision;
+  }
+
+ private:
+  // Decide's steps; a position without an action comes out as kCheckmate, which Run turns into
+  // kStalemate when the mover is not in check.
+  Decision Settle() {
     Decision decision;
     const Color opponent = Opponent(mover_);
+    capturable_ = RoyalCapturable(pos_, opponent, promoting_);
     // A royal piece capturable already stays so whatever the action: the search says so at once.
-    if (!RoyalCapturable(pos_, opponent, promoting_)) {
+    if (!capturable_) {
       // With no royal capturable before the action even by a promoting capture, every capture
       // after a move involves a board the move added: only those are looked at.
       touching_ = !RoyalCapturable(pos_, opponent, true);
@@ -158,9 +171,7 @@ class Decider {
       std::vector<Move> escape;
       const bool proved = LocalProof(&escape);
       if (proved || !escape.empty()) {
-        decision.verdict = !proved              ? Decision::Verdict::kPlayable
-                           : InCheck(&scratch_) ? Decision::Verdict::kCheckmate
-                                                : Decision::Verdict::kStalemate;
+        decision.verdict = proved ? Decision::Verdict::kCheckmate : Decision::Verdict::kPlayable;
         decision.witness = std::move(escape);
         decision.work = work_;
         decision.step = Decision::Step::kLocalProof;
@@ -186,14 +197,34 @@ class Decider {
         decision.verdict = Decision::Verdict::kUnknown;
         break;
       case SearchEnd::kExhausted:
-        decision.verdict =
-            InCheck(&scratch_) ? Decision::Verdict::kCheckmate : Decision::Verdict::kStalemate;
+        decision.verdict = Decision::Verdict::kCheckmate;
         break;
     }
     return decision;
   }
 
- private:
+  // InCheck (legal.h) of the position, from what Settle found where it can: a royal piece
+  // capturable already, or a mandatory board whose pass alone exposes one, is check (passing
+  // every mandatory board only adds captures); otherwise the mandatory boards are passed and,
+  // when no royal was capturable before even by a promoting capture, only the captures
+  // involving the passed boards are looked for.
+  bool InCheckHere() {
+    scratch_.Rollback(start_);  // the quick try's action stays played when it succeeds
+    if (capturable_ || !threats_.empty()) return true;
+    if (!touching_) return InCheck(&scratch_);
+    const Position::Mark mark = scratch_.GetMark();
+    std::vector<BoardPlace> passed;
+    for (int l : mandatory_) {
+      Board board = scratch_.Tip(l);
+      board.ClearEnPassant();
+      scratch_.Append(l, board);
+      passed.push_back({l, scratch_.TipHalf(l)});
+    }
+    const bool check = RoyalCapturableTouching(scratch_, Opponent(mover_), promoting_, passed);
+    scratch_.Rollback(mark);
+    return check;
+  }
+
   bool OutOfBudget() const { return limits_.budget != 0 && work_ >= limits_.budget; }
 
   // The mandatory boards, those whose pass alone exposes a royal piece first: they have the
@@ -656,6 +687,7 @@ class Decider {
   // The tip of every timeline before the action (INT_MIN for none), from min_timeline_.
   const int min_timeline_;
   std::vector<int> tips_;
+  bool capturable_ = false;  // a royal piece of the mover capturable before the action
   bool touching_ = false;
   std::vector<int> mandatory_;   // the mandatory boards' timelines, in the order tried
   std::vector<Threat> threats_;  // of the mandatory boards whose pass exposes a royal piece

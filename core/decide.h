@@ -34,6 +34,7 @@ struct Decision {
   Verdict verdict = Verdict::kUnknown;
   std::vector<Move> witness;  // one legal action in play order, for kPlayable
   uint64_t work = 0;          // moves tried
+  bool in_check = false;      // InCheck (legal.h) of the position, whatever the verdict
   // Which step settled it (for benchmarks and tests): the quick try, the local proof or the
   // hypercuboid search (also for kUnknown, when its budget ran out).
   enum class Step : uint8_t { kQuickTry, kLocalProof, kSearch };

@@ -30,28 +30,16 @@ FinalVerdict DecideFinalPosition(Replayer* replayer, uint64_t budget) {
   out.verdict = decision.verdict;
   out.to_move = final_position.ToMove();
   out.work = decision.work;
-  switch (decision.verdict) {
-    case Decision::Verdict::kCheckmate:
-      out.in_check = true;
-      break;
-    case Decision::Verdict::kStalemate:
-      out.in_check = false;
-      break;
-    case Decision::Verdict::kPlayable: {
-      out.in_check = InCheck(&final_position);
-      // A move's text needs the position before it: the witness is played, then rolled back.
-      const Position::Mark mark = final_position.GetMark();
-      for (const Move& move : decision.witness) {
-        if (!out.witness.empty()) out.witness += ' ';
-        AppendMoveText(final_position, move, &out.witness);
-        ApplyMove(&final_position, move);
-      }
-      final_position.Rollback(mark);
-      break;
+  out.in_check = decision.in_check;
+  if (decision.verdict == Decision::Verdict::kPlayable) {
+    // A move's text needs the position before it: the witness is played, then rolled back.
+    const Position::Mark mark = final_position.GetMark();
+    for (const Move& move : decision.witness) {
+      if (!out.witness.empty()) out.witness += ' ';
+      AppendMoveText(final_position, move, &out.witness);
+      ApplyMove(&final_position, move);
     }
-    case Decision::Verdict::kUnknown:
-      out.in_check = InCheck(&final_position);
-      break;
+    final_position.Rollback(mark);
   }
   return out;
 }

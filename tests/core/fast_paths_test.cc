@@ -71,8 +71,7 @@ bool IsRoyalCapture(const Position& pos, Color attacker, bool promoting, const M
   PromotionSet promotions;
   if (promoting) promotions.Add(PieceType::kQueen);
   ForEachPieceMove(MoveView(pos), capture.src_timeline, capture.src_half, capture.from, piece,
-                   GenMode::kCaptures, promotions,
-                   [&](const Move& m, Piece captured) {
+                   GenMode::kCaptures, promotions, [&](const Move& m, Piece captured) {
                      generated = IsRoyal(captured.type()) && m.to == capture.to &&
                                  m.dst_timeline == capture.dst_timeline &&
                                  m.dst_half == capture.dst_half;

@@ -479,6 +479,7 @@ TEST(Legal, DecideShortcutsAgreeWithExhaustiveSearch) {
         const size_t first = i < 60 ? 0 : states.size() - 1;
         for (size_t s = first; s < states.size(); ++s) {
           const Decision decision = Decide(states[s], limits);
+          EXPECT_EQ(decision.in_check, InCheck(states[s])) << "game " << i << " state " << s;
           if (decision.verdict == Decision::Verdict::kUnknown) continue;
           // The exhaustive search within a smaller budget: positions it cannot
           // settle quickly are left to the hypercuboid's own tests.
@@ -523,6 +524,7 @@ TEST(Legal, DecideAgreesWithHypercuboidOnBenchmarkGames) {
         limits.budget = 200000;
         const Position& pos = states.back();
         const Decision decision = Decide(pos, limits);
+        EXPECT_EQ(decision.in_check, InCheck(pos)) << "game " << i;
         if (decision.verdict == Decision::Verdict::kUnknown) return;
         const LegalActionSearch search = FindLegalAction(pos, limits);
         if (search.end == SearchEnd::kOutOfBudget) return;

@@ -200,7 +200,8 @@ TEST(Movegen, RoyalCapturableLooksAtPastBoardsFromTips) {
   EXPECT_TRUE(RoyalCapturable(pos, Color::kBlack, false));  // knight a3 takes b1
   // The same promoting capture on a 9x9 board with more royal pieces than a board records, where
   // the test generates every capture: it counts only with a piece to promote to.
-  pos = MakePosition({"[4k4/9/9/9/9/9/9/9/KK2KKKKK:0:1:w]", "[4k4/9/9/9/9/9/9/2p6/KK2KKKKK:0:1:b]"});
+  pos =
+      MakePosition({"[4k4/9/9/9/9/9/9/9/KK2KKKKK:0:1:w]", "[4k4/9/9/9/9/9/9/2p6/KK2KKKKK:0:1:b]"});
   ASSERT_TRUE(pos.royal_overflow());
   EXPECT_TRUE(RoyalCapturable(pos, Color::kBlack, queen, &capture));
   EXPECT_EQ(capture.from, Sq("c2"));

@@ -98,6 +98,7 @@ Decision Expect(const Game& game, Verdict verdict, bool in_check) {
   EXPECT_EQ(InCheck(game.pos), in_check) << game.pos.StateFen();
   const Decision decision = Decide(game.pos, game.limits);
   EXPECT_STREQ(VerdictName(decision.verdict), VerdictName(verdict)) << game.pos.StateFen();
+  EXPECT_EQ(decision.in_check, in_check) << game.pos.StateFen();
   if (decision.verdict == Verdict::kPlayable) {
     EXPECT_TRUE(Accepted(game.pos, decision.witness))
         << ActionText(game.pos, decision.witness) << " in " << game.pos.StateFen();
