@@ -359,17 +359,30 @@ class Decider {
     return out->size() > before;
   }
 
-  // Appends to *out the moves of pieces on the mover's other tips that arrive on the tip of
-  // `timeline` (there they land without branching, the tip not being played yet).
-  void CollectArrivals(int timeline, std::vector<Move>* out) const {
-    const TargetBoard target{timeline, scratch_.TipHalf(timeline)};
+  // Appends to *out the moves of pieces on the mover's other tips still to play that arrive on
+  // the tip of `timeline`, which is still to play (there they land without branching).
+  void CollectArrivals(int timeline, std::vector<Move>* out) {
+    for (const Move& m : ArrivalsOnto(timeline)) {
+      if (scratch_.TipHalf(m.src_timeline) == m.src_half) out->push_back(m);
+    }
+  }
+
+  // The moves of pieces on the mover's other tips before the action that arrive on the tip of
+  // `timeline` before the action (of a threatened board only those that may break the threat),
+  // made once per board: a move's path crosses only boards of the mover's colour, which the
+  // action never adds to, so it stays a move while its two tips are unplayed.
+  const std::vector<Move>& ArrivalsOnto(int timeline) {
+    for (const auto& [target, moves] : arrivals_) {
+      if (target == timeline) return moves;
+    }
+    std::vector<Move>& out = arrivals_.emplace_back(timeline, std::vector<Move>()).second;
+    const TargetBoard target{timeline, tips_[timeline - min_timeline_]};
     const Threat* threat = ThreatOf(timeline);
     const MoveView view(scratch_);
-    for (int s = scratch_.min_timeline(); s <= scratch_.max_timeline(); ++s) {
-      if (s == timeline || !scratch_.HasTimeline(s)) continue;
-      const int half = scratch_.TipHalf(s);
-      if (ColorOf(half) != mover_) continue;
-      const Board& board = scratch_.Tip(s);
+    for (int s = min_timeline_; s < min_timeline_ + static_cast<int>(tips_.size()); ++s) {
+      const int half = tips_[s - min_timeline_];
+      if (s == timeline || half == INT_MIN || ColorOf(half) != mover_) continue;
+      const Board& board = *scratch_.BoardAt(s, half);
       for (int rank = 0; rank < board.height(); ++rank) {
         for (int file = 0; file < board.width(); ++file) {
           const Piece piece = board.at(file, rank);
@@ -382,7 +395,7 @@ class Decider {
                 // threatened board, only an arrival that may break the threat can survive.
                 if (m.dst_timeline == target.timeline && m.dst_half == target.half_turn &&
                     (threat == nullptr || MayBreak(*threat, m))) {
-                  out->push_back(m);
+                  out.push_back(m);
                 }
                 return false;
               },
@@ -390,6 +403,7 @@ class Decider {
         }
       }
     }
+    return out;
   }
 
   // Plays `move` on scratch_ (after path_) and tells whether it exposes a royal piece of the
@@ -700,9 +714,11 @@ class Decider {
   std::vector<Move> path_;                 // the quick try's moves so far
   std::vector<std::vector<Move>> levels_;  // the moves tried at each depth, reused
   std::vector<Move> jumps_;                // QuickFrom's scratch
-  std::array<BoardPlace, 2> fresh_{};      // the boards the last move added
-  std::optional<BoardFate> first_fate_;    // the quick try's first board's choices
-  bool first_fate_settled_ = false;        // ... every one of them tried
+  // ArrivalsOnto's moves by target timeline.
+  std::vector<std::pair<int, std::vector<Move>>> arrivals_;
+  std::array<BoardPlace, 2> fresh_{};    // the boards the last move added
+  std::optional<BoardFate> first_fate_;  // the quick try's first board's choices
+  bool first_fate_settled_ = false;      // ... every one of them tried
   // The quick try's escapes from the boards but its first (tried when a new timeline could be
   // active): all of them tried, and every one exposed a royal piece.
   bool escapes_settled_ = false;
