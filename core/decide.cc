@@ -11,10 +11,12 @@
 // after tips of their own colour), and adding boards never blocks a line (legal.h). So the
 // capture is there in every such action, which is illegal, if the capture needs no board but
 // those: always true for a move on T alone (it makes only T's next board) and for an arrival
-// on T (T's next board and the board it left); for a piece that jumps away from T, only when
-// the capture avoids the board it arrives on (then every jump of that piece fails, for all
-// leave T the same board behind). A capture that counts only because the move promotes fails
-// only the choice that promotes, so a promoting jump names no failure of its piece. With every
+// on T (T's next board and the board it left); for a piece that jumps away from T, when the
+// capture avoids the board it arrives on (then every jump of that piece fails, for all leave T
+// the same board behind), or when it lies on that board alone (then this jump fails: the board
+// it makes has the same contents wherever it is, on a tip or on a new timeline whatever its
+// number). A capture that counts only because the move promotes fails only the choice that
+// promotes, so a promoting jump names no failure of its piece's other jumps. With every
 // choice of T failing and T unable to stay unplayed (PresentCannotLeave), no action is legal.
 #include "core/decide.h"
 
@@ -54,27 +56,32 @@ class BoardFate {
 
   // Records one choice tried alone: `move` from the position (a move of the board, or a piece
   // arriving on it), whether it exposed a royal piece, and if so the capture (in `after`, the
-  // position after the move) and whether the capture counted only because the move promotes.
-  // existed(timeline, half_turn) tells the boards that were there before the move.
+  // position after the move; `arrival` is the board the move made where it landed) and whether
+  // the capture counted only because the move promotes. existed(timeline, half_turn) tells the
+  // boards that were there before the move.
   template <typename Existed>
-  void Add(const Position& after, const Move& move, bool exposed, const Move& capture,
-           bool counts_by_own_promotion, Existed existed) {
+  void Add(const Position& after, const Move& move, const BoardPlace& arrival, bool exposed,
+           const Move& capture, bool counts_by_own_promotion, Existed existed) {
     if (!exposed) {
       alive_ = true;
       return;
     }
     if (move.src_timeline != timeline_ || !move.IsJump()) return;  // fails wherever it is played
-    // A piece that jumps away: its leaving fails every action when the capture needs neither the
-    // board it arrives on nor its own promotion.
+    // A piece that jumps away. Its leaving fails every action when the capture needs neither the
+    // board it arrives on nor its own promotion. Otherwise this jump alone fails every action
+    // holding it when the capture lies on the board it arrives on alone: that board has the
+    // same contents wherever it is (on a tip, or on a new timeline whose number depends on the
+    // timelines created before it, also when the tip it lands on was played first).
     const int index = SquareIndex(move.from);
-    bool leaving_fails = !counts_by_own_promotion;
+    bool leaving_fails = !counts_by_own_promotion, on_arrival_alone = true;
     ForEachCaptureCell(after, capture, [&](int l, int h, Square) {
       const bool left_board = l == timeline_ && h == tip_half_ + 1;
       if (!left_board && !existed(l, h)) leaving_fails = false;
+      if (l != arrival.timeline || h != arrival.half_turn) on_arrival_alone = false;
     });
     if (leaving_fails) {
       leave_fails_[index] = true;
-    } else {
+    } else if (!on_arrival_alone) {
       leave_unsettled_[index] = true;
     }
   }
@@ -530,7 +537,8 @@ class Decider {
       bool by_own_promotion = false;
       const bool exposed = PlayAndTest(move, &capture, &by_own_promotion);
       if (first && i < own_end) {
-        first_fate_->Add(scratch_, move, exposed, capture, by_own_promotion, ExistedBefore());
+        first_fate_->Add(scratch_, move, fresh_[1], exposed, capture, by_own_promotion,
+                         ExistedBefore());
       }
       if (!exposed) {
         any_survived = true;
@@ -652,7 +660,7 @@ class Decider {
       Move capture;
       bool by_own_promotion = false;
       const bool exposed = PlayAndTest(moves[i], &capture, &by_own_promotion);
-      fate.Add(scratch_, moves[i], exposed, capture, by_own_promotion, ExistedBefore());
+      fate.Add(scratch_, moves[i], fresh_[1], exposed, capture, by_own_promotion, ExistedBefore());
       scratch_.Rollback(mark);
     }
     return fate;

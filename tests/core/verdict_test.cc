@@ -448,6 +448,20 @@ TEST(Verdict, MateEscapedOnlyBackInTime) {
   Expect(flat, Verdict::kCheckmate, true);
 }
 
+TEST(Verdict, MateWhoseKingCanOnlyJumpIntoCheck) {
+  // The flat mate above with a past: (0T1) black and (0T2) white hold the same pieces as the tip
+  // (0T2) black. The king may step back onto (0T1) black, but a5 holds its past self there, b5 is
+  // on the rook's rank and a4 and b4 touch the white king: each branch makes a board whose own
+  // white pieces take the king, wherever the new timeline is numbered. No other board: 0, and
+  // the local proof settles it (every choice of the one board fails alone, and the only jumps
+  // that could move the present back are the king's own).
+  const Game game =
+      Custom("5x5", {"[k3R/5/K4/5/5:0:1:b]", "[k3R/5/K4/5/5:0:2:w]", "[k3R/5/K4/5/5:0:2:b]"});
+  EXPECT_EQ(Count(game), 0u);
+  const Decision decision = Expect(game, Verdict::kCheckmate, true);
+  EXPECT_EQ(decision.step, Decision::Step::kLocalProof);
+}
+
 TEST(Verdict, MateEscapedOnlyToAnotherTimelinesTip) {
   // (0T1) black: black king a4 mated on the board (rook d4 along the rank, white king a2 on a3
   // and b3). (1T1) black is empty and mandatory too: only a jump onto it can play it. The king
