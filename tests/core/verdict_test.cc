@@ -533,6 +533,25 @@ TEST(Verdict, MateOnOneOfThreeTimelines) {
   Expect(kings, Verdict::kPlayable, true);
 }
 
+TEST(Verdict, MateWhereTheOnlyEscapeMeetsAnotherBoard) {
+  // (0T1) black: black king a4 checked along rank 4 by the rook d4; b4 is on that rank, b3
+  // touches the white king c2; a3 is free on the board. (1T1) black, also to be played: a white
+  // rook a3 guarded by the king b2, a rook d4, and a black knight a1 whose only moves (b3, c2,
+  // and jumps that leave L1 with the rooks on it) never touch a3. Alone, Ka3 is safe; but L1
+  // must be played too, and once it is, its rook a3 takes a3 of L0 along the timeline axis. The
+  // king's steps onto L1 (a4, b4 on the d4 rook's rank; a3 guarded; b3 next to the king) and
+  // the knight's arrivals on L0 leave the check. No jump lands before the present (there is no
+  // earlier board), so both boards must be played: 0, checkmate, by the local proof's pairs.
+  const Game game = Custom("4x4", {"[k2R/4/2K1/4:0:1:b]", "[3R/R3/1K2/n3:1:1:b]"});
+  EXPECT_EQ(Count(game), 0u);
+  const Decision decision = Expect(game, Verdict::kCheckmate, true);
+  EXPECT_EQ(decision.step, Decision::Step::kLocalProof);
+  // With L1's rook on a2 and its king on c2 instead, nothing on L1 reaches a3: Ka3 with any
+  // knight move is an action.
+  const Game free = Custom("4x4", {"[k2R/4/2K1/4:0:1:b]", "[3R/4/R1K1/n3:1:1:b]"});
+  Expect(free, Verdict::kPlayable, true);
+}
+
 TEST(Verdict, StalemateOnTwoTimelines) {
   // The rook stalemate (king a1, rook b2 guarded by c3) on (0T1) and (1T1). A king jumping onto
   // the other tip lands on a2, b1 (the rook's lines there) or b2 (guarded); its own twin stays
