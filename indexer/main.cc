@@ -67,7 +67,7 @@ int main(int argc, char** argv) {
       "verdict-budget", po::value<uint64_t>(),
       "moves tried per final position before its verdict is unknown (unknown claims nothing: "
       "mate and stalemate are only reported when proved): default 20000 when indexing (on "
-      "the benchmark collection 13 games in 100,000 stay unknown, at about 20 ms each), "
+      "the benchmark collection 9 games in 100,000 stay unknown, at about 20 ms each), "
       "1000000 with --verdict (also bounds --count-actions)")(
       "skip-endings",
       "when indexing: do not decide how the games end (faster; their endings are stored as "
