@@ -163,31 +163,28 @@ class Decider {
       // after a move involves a board the move added: only those are looked at.
       touching_ = !RoyalCapturable(pos_, opponent, true);
       OrderMandatoryBoards();
+      // A step's decision: what it found, with the work so far.
+      auto settled = [&](Decision::Step step, Decision::Verdict verdict,
+                         std::vector<Move> witness) {
+        decision.verdict = verdict;
+        decision.witness = std::move(witness);
+        decision.work = work_;
+        decision.step = step;
+        return decision;
+      };
       if (QuickTry()) {
-        decision.verdict = Decision::Verdict::kPlayable;
-        decision.witness = path_;
-        decision.work = work_;
-        decision.step = Decision::Step::kQuickTry;
-        return decision;
+        return settled(Decision::Step::kQuickTry, Decision::Verdict::kPlayable, path_);
       }
-      if (OutOfBudget()) {
-        decision.work = work_;
-        decision.step = Decision::Step::kQuickTry;
-        return decision;
-      }
+      if (OutOfBudget()) return settled(Decision::Step::kQuickTry, Decision::Verdict::kUnknown, {});
       std::vector<Move> escape;
-      const bool proved = LocalProof(&escape);
-      if (proved || !escape.empty()) {
-        decision.verdict = proved ? Decision::Verdict::kCheckmate : Decision::Verdict::kPlayable;
-        decision.witness = std::move(escape);
-        decision.work = work_;
-        decision.step = Decision::Step::kLocalProof;
-        return decision;
+      if (LocalProof(&escape)) {
+        return settled(Decision::Step::kLocalProof, Decision::Verdict::kCheckmate, {});
+      }
+      if (!escape.empty()) {
+        return settled(Decision::Step::kLocalProof, Decision::Verdict::kPlayable, escape);
       }
       if (OutOfBudget()) {
-        decision.work = work_;
-        decision.step = Decision::Step::kLocalProof;
-        return decision;
+        return settled(Decision::Step::kLocalProof, Decision::Verdict::kUnknown, {});
       }
     }
     SearchLimits rest = limits_;

@@ -346,18 +346,13 @@ void CompareOnRandomGames(const CollectionOptions& options, int games, int* comp
                     });
 }
 
-TEST(Legal, HypercuboidAgreesWithExhaustiveSearchOnRandomGames) {
-  int compared = 0, without = 0;
+// Random games with many jumps in small variants: many timelines, inactive ones, the present
+// moved back by branches, games that end without an action.
+CollectionOptions JumpHeavySmallGames(uint64_t seed, int max_actions) {
   CollectionOptions options;
-  options.seed = 23;
-  options.min_actions = 4;
-  options.max_actions = 20;
-  CompareOnRandomGames(options, 60, &compared, &without);
-  // Many jumps in small variants: many timelines, inactive ones, the present moved back by
-  // branches, games that end without an action.
-  options.seed = 29;
+  options.seed = seed;
   options.min_actions = 6;
-  options.max_actions = 40;
+  options.max_actions = max_actions;
   options.jump_bias = 0.8;
   options.max_timelines = 12;
   options.variants = {"Very Small",
@@ -367,8 +362,19 @@ TEST(Legal, HypercuboidAgreesWithExhaustiveSearchOnRandomGames) {
                       "Focused - Just Brawns",
                       "Focused - Just Knights",
                       "Focused - Just Bishops",
+                      "Focused - Just Rooks",
                       "Small"};
-  CompareOnRandomGames(options, 80, &compared, &without);
+  return options;
+}
+
+TEST(Legal, HypercuboidAgreesWithExhaustiveSearchOnRandomGames) {
+  int compared = 0, without = 0;
+  CollectionOptions options;
+  options.seed = 23;
+  options.min_actions = 4;
+  options.max_actions = 20;
+  CompareOnRandomGames(options, 60, &compared, &without);
+  CompareOnRandomGames(JumpHeavySmallGames(29, 40), 80, &compared, &without);
   EXPECT_GT(compared, 1500);
   EXPECT_GT(without, 15);
   std::printf("%d positions compared, %d without a legal action\n", compared, without);
@@ -454,20 +460,7 @@ TEST(Legal, DecideAgreesWithCountOnRandomGames) {
 // several timelines, inactive ones and no legal action: the same existence of an action, and
 // each shortcut must have settled positions both ways it can (so that this test watches them).
 TEST(Legal, DecideShortcutsAgreeWithExhaustiveSearch) {
-  CollectionOptions options;
-  options.seed = 31;
-  options.min_actions = 6;
-  options.max_actions = 60;
-  options.jump_bias = 0.8;
-  options.max_timelines = 12;
-  options.variants = {"Very Small",
-                      "Focused - Just Kings",
-                      "Very Small - Open",
-                      "Misc - Timeline Tactitian",
-                      "Focused - Just Brawns",
-                      "Focused - Just Knights",
-                      "Focused - Just Rooks",
-                      "Small"};
+  const CollectionOptions options = JumpHeavySmallGames(31, 60);
   int compared = 0;
   // By step and outcome: [step][1 when a legal action exists].
   int settled[3][2] = {};
