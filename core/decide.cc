@@ -17,7 +17,9 @@
 // it makes has the same contents wherever it is, on a tip or on a new timeline whatever its
 // number). A capture that counts only because the move promotes fails only the choice that
 // promotes, so a promoting jump names no failure of its piece's other jumps. With every
-// choice of T failing and T unable to stay unplayed (PresentCannotLeave), no action is legal.
+// choice of T failing and T unable to stay unplayed (no timeline could take the present back:
+// LocalProof), no action is legal. The pair proof (PairProof) stands on the same ground for two
+// choices played together.
 #include "core/decide.h"
 
 #include <algorithm>
@@ -48,41 +50,26 @@ bool IsMandatory(const Position& pos, int timeline, int present) {
   return pos.HasTimeline(timeline) && pos.IsActive(timeline) && pos.TipHalf(timeline) == present;
 }
 
+// How a choice of a board that exposed a royal piece alone fails (see the top of this file): in
+// every action holding it (kFails), with every other jump of its piece too (kLeaveFails: a jump
+// away whose capture needs neither the board it arrives on nor its own promotion), or not
+// provably (kUnsettled: a jump whose capture needs the board it arrives on and others).
+enum class Failure { kFails, kLeaveFails, kUnsettled };
+
 // What the choices of one mandatory board did when each was tried alone on the position.
 class BoardFate {
  public:
-  // The board is the tip of `timeline` at `tip_half`.
-  BoardFate(int timeline, int tip_half) : timeline_(timeline), tip_half_(tip_half) {}
+  explicit BoardFate(int timeline) : timeline_(timeline) {}
 
-  // Records one choice tried alone: `move` from the position (a move of the board, or a piece
-  // arriving on it), whether it exposed a royal piece, and if so the capture (in `after`, the
-  // position after the move; `arrival` is the board the move made where it landed) and whether
-  // the capture counted only because the move promotes. existed(timeline, half_turn) tells the
-  // boards that were there before the move.
-  template <typename Existed>
-  void Add(const Position& after, const Move& move, const BoardPlace& arrival, bool exposed,
-           const Move& capture, bool counts_by_own_promotion, Existed existed) {
+  // Records one choice tried alone: `move` (a move of the board, or a piece arriving on it),
+  // whether it exposed a royal piece, and if so how that fails (Decider::HowItFails).
+  void Add(const Move& move, bool exposed, Failure failure) {
     if (!exposed) {
       alive_ = true;
-      return;
-    }
-    if (move.src_timeline != timeline_ || !move.IsJump()) return;  // fails wherever it is played
-    // A piece that jumps away. Its leaving fails every action when the capture needs neither the
-    // board it arrives on nor its own promotion. Otherwise this jump alone fails every action
-    // holding it when the capture lies on the board it arrives on alone: that board has the
-    // same contents wherever it is (on a tip, or on a new timeline whose number depends on the
-    // timelines created before it, also when the tip it lands on was played first).
-    const int index = SquareIndex(move.from);
-    bool leaving_fails = !counts_by_own_promotion, on_arrival_alone = true;
-    ForEachCaptureCell(after, capture, [&](int l, int h, Square) {
-      const bool left_board = l == timeline_ && h == tip_half_ + 1;
-      if (!left_board && !existed(l, h)) leaving_fails = false;
-      if (l != arrival.timeline || h != arrival.half_turn) on_arrival_alone = false;
-    });
-    if (leaving_fails) {
-      leave_fails_[index] = true;
-    } else if (!on_arrival_alone) {
-      leave_unsettled_[index] = true;
+    } else if (failure == Failure::kLeaveFails) {
+      leave_fails_[SquareIndex(move.from)] = true;
+    } else if (failure == Failure::kUnsettled) {
+      leave_unsettled_[SquareIndex(move.from)] = true;
     }
   }
 
@@ -105,7 +92,6 @@ class BoardFate {
   static size_t SquareIndex(Square s) { return s.rank * kMaxBoardSide + s.file; }
 
   int timeline_;
-  int tip_half_;
   bool alive_ = false;
   std::array<bool, kMaxSquares> leave_fails_{};      // by square: the piece's leaving fails
   std::array<bool, kMaxSquares> leave_unsettled_{};  // a jump of the piece failed by its arrival
@@ -478,7 +464,7 @@ class Decider {
     if (ColorOf(present) != mover_) return !path_.empty();
     const int board = NextMandatory(present);
     const bool first = depth == 0 && first_attempt_;  // the first board's fate is recorded
-    if (first) first_fate_.emplace(board, present);
+    if (first) first_fate_.emplace(board);
     if (levels_.size() <= depth) levels_.resize(depth + 1);
     levels_[depth].clear();
     // The first board offers every move, which its fate needs. Past it, the moves on the board
@@ -534,8 +520,9 @@ class Decider {
       bool by_own_promotion = false;
       const bool exposed = PlayAndTest(move, &capture, &by_own_promotion);
       if (first && i < own_end) {
-        first_fate_->Add(scratch_, move, fresh_[1], exposed, capture, by_own_promotion,
-                         ExistedBefore());
+        first_fate_->Add(move, exposed,
+                         exposed ? HowItFails(board, move, fresh_[1], capture, by_own_promotion)
+                                 : Failure::kFails);
       }
       if (!exposed) {
         any_survived = true;
@@ -640,7 +627,7 @@ class Decider {
 
   // Tries every choice of mandatory board `board` alone, until one survives.
   BoardFate FateOf(int board) {
-    BoardFate fate(board, pos_.TipHalf(board));
+    BoardFate fate(board);
     std::vector<Move>& moves = levels_.empty() ? levels_.emplace_back() : levels_[0];
     moves.clear();
     CollectBoardMoves(board, &moves, &fate);
@@ -652,22 +639,21 @@ class Decider {
         CollectArrivals(board, &moves);
         if (i == moves.size()) break;
       }
-      if (OutOfBudget()) return BoardFate(board, pos_.TipHalf(board));  // nothing settled
+      if (OutOfBudget()) return BoardFate(board);  // nothing settled
       const Position::Mark mark = scratch_.GetMark();
       Move capture;
       bool by_own_promotion = false;
       const bool exposed = PlayAndTest(moves[i], &capture, &by_own_promotion);
-      fate.Add(scratch_, moves[i], fresh_[1], exposed, capture, by_own_promotion, ExistedBefore());
+      fate.Add(moves[i], exposed,
+               exposed ? HowItFails(board, moves[i], fresh_[1], capture, by_own_promotion)
+                       : Failure::kFails);
       scratch_.Rollback(mark);
     }
     return fate;
   }
 
-  // How a move of a board that exposed a royal piece alone fails (see the top of this file):
-  // in every action holding it (kFails), with every other jump of its piece too (kLeaveFails:
-  // the capture needs neither the board it arrives on nor its own promotion), or not provably
-  // (kUnsettled: a jump whose capture needs the board it arrives on and others).
-  enum class Failure { kFails, kLeaveFails, kUnsettled };
+  // How a move of `board` (or onto it) that exposed a royal piece alone fails (Failure), from
+  // the capture it exposed; `arrival` is the board it made where it landed.
   Failure HowItFails(int board, const Move& move, const BoardPlace& arrival, const Move& capture,
                      bool by_own_promotion) const {
     if (move.src_timeline != board || !move.IsJump()) return Failure::kFails;

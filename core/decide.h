@@ -9,7 +9,10 @@
 //    they could create or activate would be active before the present), every mandatory board
 //    must be played. If one of them has no choice that survives on its own (every move on it,
 //    every piece leaving it and every piece arriving on it exposes a royal piece through boards
-//    that this choice alone fixes), no legal action exists. Most checkmates end here.
+//    that this choice alone fixes), no legal action exists. Most checkmates end here. When no
+//    board fails alone, a board whose pass exposes a royal piece none of whose surviving
+//    choices can be played together with some choice of every other board that must be played
+//    proves the same (the pair proof).
 // 3. The hypercuboid search (core/hypercuboid.h), which proves or finds within the work budget.
 // Steps 1 and 2 only ever claim what they have shown: an action they name is checked like any
 // other, and step 2 proves nothing unless every choice of the board fails whatever else the
