@@ -65,7 +65,7 @@ demo: deps build
 	sqlite3 -box $(DEMO_DB) "SELECT game_index, line, col, message FROM rejected"
 	@echo
 	@echo "Replay only, with the specification's hash after every action of the first game:"
-	./$(BUILD_DIR)/indexer/5d-index --check --hashes corpus/adri326-5dchess-notation.5dpgn | head -n 16
+	./$(BUILD_DIR)/indexer/5d-index --check --hashes corpus/adri326-5dchess-notation.5dpgn 2>/dev/null | head -n 16
 	@echo
 	@echo "To explore the database in a browser (opening explorer, search, games, statistics), run"
 	@echo "  ./$(BUILD_DIR)/query/5d-query --db $(DEMO_DB) serve"
