@@ -61,7 +61,7 @@ IndexRun Index(const std::string& db, const std::vector<std::string>& inputs) {
 }
 
 int64_t Count(const std::string& db_path, const std::string& sql) {
-  DbResult<Database> db = Database::Open(db_path, OpenMode::kReadOnly);
+  DbResult<Database> db = OpenDatabase(db_path, OpenMode::kReadOnly);
   EXPECT_TRUE(db.ok()) << (db.ok() ? "" : db.error().message);
   if (!db.ok()) return -1;
   DbResult<Statement> statement = db.value().Prepare(sql);
@@ -110,7 +110,7 @@ TEST(Index, CountsAddUpAndDuplicatesAreFound) {
                   "SELECT count(*) FROM headers WHERE name = 'WHITE' AND value = 'C'"),
             1);
   // Both games reached the same state after two actions: one posting lookup finds both.
-  DbResult<Database> opened = Database::Open(dir.File("db.sqlite"), OpenMode::kReadOnly);
+  DbResult<Database> opened = OpenDatabase(dir.File("db.sqlite"), OpenMode::kReadOnly);
   ASSERT_TRUE(opened.ok());
   DbResult<PostingReader> reader = PostingReader::Create(opened.value(), PostingTable::kStates);
   ASSERT_TRUE(reader.ok());
@@ -176,7 +176,7 @@ TEST(Index, IndexesLeftOutByAnInterruptedBulkLoadAreBuiltByTheNextRun) {
   Index(db, {dir.File("a.5dpgn")});
   {
     // What a load killed before its last commit leaves: games, no secondary indexes.
-    DbResult<Database> opened = Database::Open(db, OpenMode::kReadWrite);
+    DbResult<Database> opened = OpenDatabase(db, OpenMode::kReadWrite);
     ASSERT_TRUE(opened.ok());
     ASSERT_FALSE(opened.value().Exec(sql::kDropIndexesV5Sql));
   }

@@ -29,7 +29,7 @@ namespace fs = std::filesystem;
 using ::fived::testing::TempDir;
 
 Database MustOpen(const std::string& path, OpenMode mode) {
-  DbResult<Database> db = Database::Open(path, mode);
+  DbResult<Database> db = OpenDatabase(path, mode);
   if (!db.ok()) {
     ADD_FAILURE() << db.error().message;
     std::abort();
@@ -61,7 +61,7 @@ std::string QueryText(Database& db, std::string_view sql) {
 }
 
 std::string OpenError(const std::string& path, OpenMode mode) {
-  DbResult<Database> db = Database::Open(path, mode);
+  DbResult<Database> db = OpenDatabase(path, mode);
   if (db.ok()) return "opened";
   return db.error().message;
 }
@@ -123,7 +123,7 @@ TEST(DatabaseTest, RefusesOtherSchemaVersions) {
       path + ": schema version 1 is not supported; this build reads version 5";
   EXPECT_EQ(OpenError(path, OpenMode::kReadOnly), expected);
   EXPECT_EQ(OpenError(path, OpenMode::kReadWrite), expected);
-  DbResult<Database> refused = Database::Open(path, OpenMode::kReadOnly);
+  DbResult<Database> refused = OpenDatabase(path, OpenMode::kReadOnly);
   ASSERT_FALSE(refused.ok());
   EXPECT_EQ(refused.error().code, SQLITE_NOTADB);
   // The version before this one, which has no endings, is refused the same way.
@@ -154,7 +154,7 @@ TEST(DatabaseTest, RefusesOtherKeyVersions) {
 TEST(DatabaseTest, ReadOnlyOpenOfMissingFileFailsAndCreatesNothing) {
   TempDir dir;
   const std::string path = dir.File("missing.db");
-  DbResult<Database> db = Database::Open(path, OpenMode::kReadOnly);
+  DbResult<Database> db = OpenDatabase(path, OpenMode::kReadOnly);
   ASSERT_FALSE(db.ok());
   EXPECT_EQ(db.error().code, SQLITE_CANTOPEN);
   EXPECT_EQ(db.error().message, path + ": no such database file");
@@ -166,7 +166,7 @@ TEST(DatabaseTest, RefusesADirectoryPlainly) {
   const std::string path = dir.File("games");
   fs::create_directory(path);
   for (OpenMode mode : {OpenMode::kReadOnly, OpenMode::kReadWrite}) {
-    DbResult<Database> db = Database::Open(path, mode);
+    DbResult<Database> db = OpenDatabase(path, mode);
     ASSERT_FALSE(db.ok());
     EXPECT_EQ(db.error().code, SQLITE_CANTOPEN);
     EXPECT_EQ(db.error().message, path + ": is a directory, not a database file");
