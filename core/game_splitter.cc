@@ -22,6 +22,15 @@ bool IsResult(std::string_view s) { return s == "1-0" || s == "0-1" || s == "1/2
 
 GameSplitter::GameSplitter(std::istream& in) : in_(in) {}
 
+GameSplitter::GameSplitter(std::istream& in, const Start& start)
+    : in_(in),
+      buffer_offset_(start.offset),
+      scan_(start.offset),
+      started_(start.offset > 0),
+      line_start_(start.offset),
+      line_(start.line),
+      games_(start.games) {}
+
 bool GameSplitter::Fill() {
   if (eof_) return false;
   // Drop what no game can need any more, but only once it is at least half of the buffer: each

@@ -32,7 +32,18 @@ struct RawGame {
 // blank lines between games belong to no game. Not thread-safe; the stream must outlive it.
 class GameSplitter {
  public:
+  // Where a stream starts, when it is read from the start of a game other than the first (the
+  // indexer reads a file that grew from where its last game started): the stream's first byte is
+  // at file offset `offset`, the start of line `line`, and `games` games came before it. Offsets,
+  // lines and game numbers then count as in the whole file; no BOM is looked for.
+  struct Start {
+    uint64_t offset = 0;
+    int line = 1;
+    int games = 0;
+  };
+
   explicit GameSplitter(std::istream& in);
+  GameSplitter(std::istream& in, const Start& start);
   // The next game, or nullopt at the end of the stream. Never throws on bad bytes.
   std::optional<RawGame> Next();
 

@@ -13,6 +13,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <set>
 #include <thread>
 #include <utility>
 #include <vector>
@@ -82,6 +83,8 @@ std::string SummaryJson(const std::string& database, const IndexSummary& summary
                                        {"duplicates", summary.duplicates},
                                        {"skipped", summary.skipped},
                                        {"warnings", summary.warnings},
+                                       {"unchanged_files", summary.unchanged_files},
+                                       {"members_passed", summary.members_passed},
                                        {"endings",
                                         {{"checkmate", summary.checkmates},
                                          {"stalemate", summary.stalemates},
@@ -142,7 +145,7 @@ IndexOutcome IndexInto(const IndexOptions& options, const std::vector<std::strin
     return outcome;
   }
   const bool bulk = has_games.value() == 0;
-  if (auto error = db.Exec(bulk ? sql::kDropIndexesV5Sql : sql::kIndexesV5Sql)) {
+  if (auto error = db.Exec(bulk ? sql::kDropIndexesV6Sql : sql::kIndexesV6Sql)) {
     Report(err, error->message);
     return outcome;
   }
@@ -162,6 +165,20 @@ IndexOutcome IndexInto(const IndexOptions& options, const std::vector<std::strin
       summary.database_failed = true;
       summary.database_error = error->message;
       return outcome;
+    }
+  }
+  // What the last complete reading of each file saw: unchanged files are skipped, grown ones
+  // read from their last game (pipeline.h).
+  std::vector<std::optional<FileState>> previous;
+  if (!bulk) {
+    for (const std::string& source : sources) {
+      DbResult<std::optional<FileState>> state = writer.PreviousState(source);
+      if (!state.ok()) {
+        summary.database_failed = true;
+        summary.database_error = state.error().message;
+        return outcome;
+      }
+      previous.push_back(state.value());
     }
   }
   uint64_t bytes_before = 0;  // bytes of the sources already finished
@@ -184,10 +201,10 @@ IndexOutcome IndexInto(const IndexOptions& options, const std::vector<std::strin
     return true;
   };
   callbacks.on_analyzed = [&](GameBatch& batch) { shared_dictionary.CompressBatch(batch); };
-  size_t failed_sources = 0;  // each fails once at most
-  callbacks.on_source_error = [&](size_t, const std::string& message) {
+  std::set<size_t> failed_sources;  // an archive may fail more than once
+  callbacks.on_source_error = [&](size_t source, const std::string& message) {
     ++summary.io_errors;
-    ++failed_sources;
+    failed_sources.insert(source);
     progress.Clear();
     Report(err, message);
   };
@@ -195,7 +212,7 @@ IndexOutcome IndexInto(const IndexOptions& options, const std::vector<std::strin
       options.jobs > 0 ? options.jobs : std::max(1u, std::thread::hardware_concurrency());
   AnalyzeOptions analyze;
   analyze.verdict_budget = options.verdict_budget;
-  RunPipeline(sources, jobs, analyze, callbacks);
+  RunPipeline(sources, previous, jobs, analyze, callbacks);
   if (!summary.database_failed) {
     if (auto error = writer.Finish()) {
       summary.database_failed = true;
@@ -204,7 +221,7 @@ IndexOutcome IndexInto(const IndexOptions& options, const std::vector<std::strin
   }
   progress.Finish();
   if (db.created() && !summary.database_failed && summary.games == 0 &&
-      failed_sources == sources.size()) {
+      failed_sources.size() == sources.size()) {
     // Checked in the file itself, in case another process wrote to it meanwhile.
     const DbResult<int64_t> rows =
         QueryInt(db, "SELECT (SELECT count(*) FROM games) + (SELECT count(*) FROM rejected)");
@@ -267,6 +284,15 @@ int RunIndex(const IndexOptions& options, std::ostream& out, std::ostream& err,
                   summary.games, summary.files, summary.indexed, summary.rejected,
                   summary.duplicates, summary.skipped, summary.seconds, rate);
     err << EscapeForTerminal(options.database) << line;
+    // Said only when it happened, so that the usual summary stays two lines.
+    if (summary.unchanged_files > 0 || summary.members_passed > 0) {
+      std::snprintf(line, sizeof line,
+                    ": %ld unchanged %s skipped; %ld archive %s passed over (not .5dpgn, .pgn "
+                    "or .txt)\n",
+                    summary.unchanged_files, summary.unchanged_files == 1 ? "file" : "files",
+                    summary.members_passed, summary.members_passed == 1 ? "member" : "members");
+      err << EscapeForTerminal(options.database) << line;
+    }
     // How the indexed games end: their final positions' verdicts.
     const std::string undecided =
         summary.undecided > 0 ? ", " + std::to_string(summary.undecided) + " undecided" : "";

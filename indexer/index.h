@@ -30,13 +30,16 @@ struct IndexOptions {
 
 struct IndexSummary {
   long files = 0;
-  long games = 0;            // games read
+  long games = 0;            // games read (with those of unchanged files, which are not read)
   long indexed = 0;          // new games stored
   long rejected = 0;         // new rejections stored
   long duplicates = 0;       // of the indexed games, those that repeat an earlier game
-  long skipped = 0;          // games (or rejections) already in the database ("already indexed")
+  long skipped = 0;          // games (or rejections) already in the database ("already indexed"),
+                             // those of unchanged files included
   long rejected_before = 0;  // of the skipped, those recorded as rejected by an earlier run
   long warnings = 0;
+  long unchanged_files = 0;  // files skipped: the same as when last read completely
+  long members_passed = 0;   // archive members that are not game files (by their names)
   // The endings of the indexed games (their final positions' verdicts), and of those the games
   // whose verdict contradicts their result (schema/ending.h).
   long checkmates = 0;

@@ -28,10 +28,23 @@ constexpr size_t kMinDictionarySamples = 64;
 constexpr size_t kDictionaryBytes = 64 * 1024;
 
 constexpr const char* kInsertSource =
-    "INSERT INTO sources(path, size, first_indexed, last_indexed) "
+    "INSERT INTO sources(path, member, first_indexed, last_indexed) "
     "VALUES(?1, ?2, datetime('now'), datetime('now')) "
-    "ON CONFLICT(path) DO UPDATE SET size = excluded.size, last_indexed = excluded.last_indexed "
+    "ON CONFLICT(path, member) DO UPDATE SET last_indexed = excluded.last_indexed "
     "RETURNING id";
+// What a complete reading of a file saw (pipeline.h FileState); NULLs for the resume point of a
+// file that is not plain text.
+constexpr const char* kFinishSource =
+    "UPDATE sources SET size = ?2, mtime_ns = ?3, content_hash = ?4, resume_offset = ?5, "
+    "resume_line = ?6, resume_games = ?7, last_indexed = datetime('now') WHERE id = ?1";
+// The games and rejections stored from a file (and its members), for an unchanged file's counts.
+constexpr const char* kStoredFromFile =
+    "SELECT (SELECT count(*) FROM games WHERE source_id IN "
+    "(SELECT id FROM sources WHERE path = ?1)), (SELECT count(*) FROM rejected WHERE source_id IN "
+    "(SELECT id FROM sources WHERE path = ?1))";
+constexpr const char* kPreviousState =
+    "SELECT size, mtime_ns, content_hash, resume_offset, resume_line, resume_games "
+    "FROM sources WHERE path = ?1 AND member = '' AND content_hash IS NOT NULL";
 constexpr const char* kInsertGame =
     "INSERT OR IGNORE INTO games(source_id, byte_offset, game_index, text_hash, variant, width, "
     "height, even_start, white, black, result, date, event, actions, timelines, final_md5, "
@@ -74,8 +87,9 @@ std::optional<std::string_view> Optional(const std::string& s) {
 
 // Prepared statements of the writer, made once.
 struct Statements {
-  Statement source, game, original, original_record, latest_dictionary, dictionary_by_id,
-      insert_dictionary, header, rejected, games_of_identity, rejected_text;
+  Statement source, finish_source, previous_state, stored_from_file, game, original,
+      original_record, latest_dictionary, dictionary_by_id, insert_dictionary, header, rejected,
+      games_of_identity, rejected_text;
   std::optional<PostingWriter> states, boards;
 };
 
@@ -84,6 +98,9 @@ std::optional<DbError> Prepare(Database& db, Statements* s) {
     Statement* statement;
     const char* sql;
   } items[] = {{&s->source, kInsertSource},
+               {&s->finish_source, kFinishSource},
+               {&s->previous_state, kPreviousState},
+               {&s->stored_from_file, kStoredFromFile},
                {&s->game, kInsertGame},
                {&s->original, kFindOriginal},
                {&s->original_record, kOriginalRecord},
@@ -125,7 +142,7 @@ class Writer::Impl {
         sources_(sources),
         summary_(summary),
         err_(err),
-        source_ids_(sources.size(), 0),
+        file_ids_(sources.size(), 0),
         commit_every_(commit_every) {}
 
   // Takes a batch. Until the database has a record dictionary, batches wait (up to
@@ -169,7 +186,7 @@ class Writer::Impl {
     if (auto error = Release()) return error;
     if (bulk_) {
       if (auto error = Begin()) return error;
-      if (auto error = db_.Exec(sql::kIndexesV5Sql)) return error;
+      if (auto error = db_.Exec(sql::kIndexesV6Sql)) return error;
     }
     return Flush();
   }
@@ -204,9 +221,16 @@ class Writer::Impl {
     if (auto error = Begin()) return error;
     // Standard input is recorded as a source only once one of its games is to be stored.
     const bool standard_input = sources_[batch.source] == "-";
-    if (source_ids_[batch.source] == 0 && !standard_input) {
-      if (auto error = AddSource(batch)) return error;
+    if (file_ids_[batch.source] == 0 && !standard_input) {
+      if (auto error = AddSource(batch.source, "", &file_ids_[batch.source])) return error;
     }
+    if (batch.unchanged) {
+      if (auto error = CountUnchanged(batch.source)) return error;
+    }
+    summary_.members_passed += batch.members_passed;
+    // A member's row is made with its first game: an archive's empty members leave no trace.
+    int64_t* member_id = nullptr;
+    if (!batch.member.empty()) member_id = &member_ids_[{batch.source, batch.member}];
     for (const GameRecord& game : batch.games) {
       ++summary_.games;
       summary_.warnings += static_cast<long>(game.warnings.size());
@@ -218,14 +242,20 @@ class Writer::Impl {
           if (game.rejected) ++summary_.rejected_before;
           continue;
         }
-        if (source_ids_[batch.source] == 0) {
-          if (auto error = AddSource(batch)) return error;
+        if (file_ids_[batch.source] == 0) {
+          if (auto error = AddSource(batch.source, "", &file_ids_[batch.source])) return error;
         }
       }
-      const int64_t source_id = source_ids_[batch.source];
+      if (member_id && *member_id == 0) {
+        if (auto error = AddSource(batch.source, batch.member, member_id)) return error;
+      }
+      const int64_t source_id = member_id ? *member_id : file_ids_[batch.source];
       auto error =
-          game.rejected ? WriteRejected(source_id, batch.source, game) : WriteGame(source_id, game);
+          game.rejected ? WriteRejected(source_id, batch, game) : WriteGame(source_id, game);
       if (error) return error;
+    }
+    if (batch.finished && !standard_input) {
+      if (auto error = FinishSource(file_ids_[batch.source], *batch.finished)) return error;
     }
     games_since_commit_ += static_cast<long>(batch.games.size());
     if (states_.size() + boards_.size() >= kFlushRows ||
@@ -391,23 +421,71 @@ class Writer::Impl {
     return false;
   }
 
-  std::optional<DbError> AddSource(const GameBatch& batch) {
-    const std::string& name = sources_[batch.source];
-    std::string path = name;
-    if (name != "-") {
-      std::error_code ec;
-      const std::filesystem::path absolute = std::filesystem::absolute(name, ec);
-      if (!ec) path = absolute.lexically_normal().string();
-    }
-    s_.source.Reset().BindAll(std::string_view(path), static_cast<int64_t>(batch.source_size));
+  // Finds or adds the sources row of source `source`'s `member` ("" for the file itself).
+  std::optional<DbError> AddSource(size_t source, const std::string& member, int64_t* id) {
+    s_.source.Reset().BindAll(std::string_view(StoredSourcePath(sources_[source])),
+                              std::string_view(member));
     DbResult<StepResult> step = s_.source.Step();
     if (!step.ok()) return step.error();
-    source_ids_[batch.source] = s_.source.Int64(0);
+    *id = s_.source.Int64(0);
     s_.source.Reset();
     return std::nullopt;
   }
 
-  std::optional<DbError> WriteRejected(int64_t source_id, size_t source, const GameRecord& game) {
+  // An unchanged file was not read: its games and rejections count as read and already indexed,
+  // as they would have been, so that the summary and the exit status say the same as before.
+  std::optional<DbError> CountUnchanged(size_t source) {
+    ++summary_.unchanged_files;
+    s_.stored_from_file.Reset().Bind(1, std::string_view(StoredSourcePath(sources_[source])));
+    DbResult<StepResult> step = s_.stored_from_file.Step();
+    if (!step.ok()) return step.error();
+    const long games = static_cast<long>(s_.stored_from_file.Int64(0));
+    const long rejected = static_cast<long>(s_.stored_from_file.Int64(1));
+    s_.stored_from_file.Reset();
+    summary_.games += games + rejected;
+    summary_.skipped += games + rejected;
+    summary_.rejected_before += rejected;
+    return std::nullopt;
+  }
+
+  // Records what a complete reading of a file saw, in the transaction of its last games.
+  std::optional<DbError> FinishSource(int64_t id, const FileState& state) {
+    std::optional<int64_t> offset, line, games;
+    if (state.resumable) {
+      offset = static_cast<int64_t>(state.resume.offset);
+      line = state.resume.line;
+      games = state.resume.games;
+    }
+    s_.finish_source.Reset().BindAll(id, static_cast<int64_t>(state.size), state.mtime_ns,
+                                     KeyToSql(state.content_hash), offset, line, games);
+    return s_.finish_source.Run();
+  }
+
+ public:
+  DbResult<std::optional<FileState>> PreviousState(const std::string& source) {
+    if (source == "-") return std::optional<FileState>();
+    s_.previous_state.Reset().Bind(1, std::string_view(StoredSourcePath(source)));
+    DbResult<StepResult> step = s_.previous_state.Step();
+    if (!step.ok()) return step.error();
+    std::optional<FileState> state;
+    if (step.value() == StepResult::kRow) {
+      const Statement& row = s_.previous_state;
+      state.emplace();
+      state->size = static_cast<uint64_t>(row.Int64(0));
+      state->mtime_ns = row.Int64(1);
+      state->content_hash = KeyFromSql(row.Int64(2));
+      state->resumable = !row.IsNull(3);
+      state->resume =
+          GameSplitter::Start{static_cast<uint64_t>(row.Int64(3)), static_cast<int>(row.Int64(4)),
+                              static_cast<int>(row.Int64(5))};
+    }
+    s_.previous_state.Reset();
+    return state;
+  }
+
+ private:
+  std::optional<DbError> WriteRejected(int64_t source_id, const GameBatch& batch,
+                                       const GameRecord& game) {
     s_.rejected.Reset().BindAll(source_id, static_cast<int64_t>(game.byte_offset), game.game_index,
                                 KeyToSql(game.text_hash), game.error_line, game.error_column,
                                 std::string_view(game.error_token),
@@ -421,8 +499,8 @@ class Writer::Impl {
     ++summary_.rejected;
     if (summary_.rejected <= kPrintedRejections) {
       if (before_message_) before_message_();
-      err_ << EscapeForTerminal(sources_[source]) << ": " << EscapeForTerminal(game.error_message)
-           << "\n";
+      err_ << EscapeForTerminal(SourceName(sources_[batch.source], batch.member)) << ": "
+           << EscapeForTerminal(game.error_message) << "\n";
     }
     return std::nullopt;
   }
@@ -529,7 +607,8 @@ class Writer::Impl {
   const std::vector<std::string>& sources_;
   IndexSummary& summary_;
   std::ostream& err_;
-  std::vector<int64_t> source_ids_;
+  std::vector<int64_t> file_ids_;  // sources row of each file (member ''), 0 until made
+  std::map<std::pair<size_t, std::string>, int64_t> member_ids_;  // of (file, member)
   std::optional<Transaction> transaction_;
   std::vector<Posting> states_;
   std::vector<Posting> boards_;
@@ -594,5 +673,19 @@ std::optional<DbError> Writer::Write(GameBatch&& batch) { return impl_->Write(st
 void Writer::SetBeforeMessage(std::function<void()> f) { impl_->SetBeforeMessage(std::move(f)); }
 std::optional<DbError> Writer::RememberBeforeRun() { return impl_->RememberBeforeRun(); }
 std::optional<DbError> Writer::Finish() { return impl_->Finish(); }
+DbResult<std::optional<FileState>> Writer::PreviousState(const std::string& source) {
+  return impl_->PreviousState(source);
+}
+
+std::string StoredSourcePath(const std::string& name) {
+  if (name == "-") return name;
+  std::error_code ec;
+  const std::filesystem::path absolute = std::filesystem::absolute(name, ec);
+  return ec ? name : absolute.lexically_normal().string();
+}
+
+std::string SourceName(const std::string& file, const std::string& member) {
+  return member.empty() ? file : file + ":" + member;
+}
 
 }  // namespace fived

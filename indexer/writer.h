@@ -73,6 +73,9 @@ class Writer {
   std::optional<DbError> RememberBeforeRun();
   // Writes whatever waits and the kept postings, builds the indexes of a bulk load, and commits.
   std::optional<DbError> Finish();
+  // What the last complete reading of input `source` (as named on the command line) saw, from its
+  // sources row; nullopt when none completed (or for standard input).
+  DbResult<std::optional<FileState>> PreviousState(const std::string& source);
 
   class Impl;
 
@@ -80,6 +83,13 @@ class Writer {
   explicit Writer(std::unique_ptr<Impl> impl);
   std::unique_ptr<Impl> impl_;
 };
+
+// The path a source is stored under (sources.path): "-" for standard input, else the absolute
+// path as given, made lexically normal (symbolic links are not resolved).
+std::string StoredSourcePath(const std::string& name);
+
+// How messages name a source: the file as given, and ":MEMBER" for an archive member.
+std::string SourceName(const std::string& file, const std::string& member);
 
 }  // namespace fived
 

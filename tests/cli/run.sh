@@ -56,6 +56,21 @@ check no-input --check
 check index-corpus --db "$scratch/corpus.sqlite" --quiet --json corpus/adri326-5dchess-notation.5dpgn corpus/rejected/teln0-vs-shad-simple-no-queens.5dpgn
 check index-club --db "$scratch/corpus.sqlite" --quiet --json corpus/club-games.5dpgn
 check reindex-corpus --db "$scratch/corpus.sqlite" --quiet --json corpus/
+# Packed inputs, read by content: a zip (named .dat on purpose) whose members are a game file,
+# the rejected game in a folder, and a file that is not games; then a gzip stream.
+python3 - "$scratch" <<'PYTHON'
+import gzip, sys, zipfile
+scratch = sys.argv[1]
+with zipfile.ZipFile(scratch + "/export.dat", "w", zipfile.ZIP_DEFLATED) as z:
+    z.write("corpus/club-games.5dpgn", "channel/club-games.5dpgn")
+    z.write("corpus/rejected/teln0-vs-shad-simple-no-queens.5dpgn", "channel/old/teln0.5dpgn")
+    z.writestr("channel/photo.png", b"\x89PNG")
+with open("corpus/adri326-5dchess-notation.5dpgn", "rb") as f, gzip.open(scratch + "/adri.gz", "wb") as g:
+    g.write(f.read())
+PYTHON
+check index-packed --db "$scratch/packed.sqlite" --quiet "$scratch/export.dat" "$scratch/adri.gz"
+check check-packed --check "$scratch/export.dat"
+check reindex-packed --db "$scratch/packed.sqlite" --quiet "$scratch/export.dat" "$scratch/adri.gz"
 check index-missing --db "$scratch/missing.sqlite" --quiet corpus/no-such-file.5dpgn
 if [ -e "$scratch/missing.sqlite" ]; then
   failed=$((failed + 1))

@@ -1,6 +1,6 @@
-// The SQLite wrapper and the schema of this version: opening and creating databases, the version check,
-// binding and reading every type, transactions, key storage, WAL and concurrent readers, and the
-// example SQL of schema/README.md.
+// The SQLite wrapper and the schema of this version: opening and creating databases, the version
+// check, binding and reading every type, transactions, key storage, WAL and concurrent readers, and
+// the example SQL of schema/README.md.
 #include "schema/db.h"
 
 #include <gtest/gtest.h>
@@ -66,13 +66,13 @@ std::string OpenError(const std::string& path, OpenMode mode) {
   return db.error().message;
 }
 
-TEST(DatabaseTest, CreatesVersionFiveDatabase) {
+TEST(DatabaseTest, CreatesVersionSixDatabase) {
   TempDir dir;
   const std::string path = dir.File("games.db");
   {
     Database db = MustOpen(path, OpenMode::kReadWrite);
     EXPECT_EQ(db.Path(), path);
-    EXPECT_EQ(QueryText(db, "SELECT value FROM meta WHERE key = 'schema_version'"), "5");
+    EXPECT_EQ(QueryText(db, "SELECT value FROM meta WHERE key = 'schema_version'"), "6");
     EXPECT_EQ(QueryText(db, "SELECT value FROM meta WHERE key = 'key_version'"),
               std::to_string(kKeyVersion));
     EXPECT_EQ(QueryText(db, "SELECT value FROM meta WHERE key = 'application'"), "5dpgn-db");
@@ -97,13 +97,13 @@ TEST(DatabaseTest, CreatesVersionFiveDatabase) {
   EXPECT_EQ(QueryText(again, "SELECT count(*) FROM meta"), "4");
   Database reader = MustOpen(path, OpenMode::kReadOnly);
   EXPECT_EQ(reader.mode(), OpenMode::kReadOnly);
-  EXPECT_EQ(QueryText(reader, "SELECT value FROM meta WHERE key = 'schema_version'"), "5");
+  EXPECT_EQ(QueryText(reader, "SELECT value FROM meta WHERE key = 'schema_version'"), "6");
 }
 
 TEST(DatabaseTest, EmbeddedSqlIsTheSchemaFiles) {
-  for (auto [name, embedded] : {std::pair{"schema_v5.sql", sql::kSchemaV5Sql},
-                                std::pair{"indexes_v5.sql", sql::kIndexesV5Sql},
-                                std::pair{"drop_indexes_v5.sql", sql::kDropIndexesV5Sql}}) {
+  for (auto [name, embedded] : {std::pair{"schema_v6.sql", sql::kSchemaV6Sql},
+                                std::pair{"indexes_v6.sql", sql::kIndexesV6Sql},
+                                std::pair{"drop_indexes_v6.sql", sql::kDropIndexesV6Sql}}) {
     std::ifstream file(fs::path(FIVED_SOURCE_DIR) / "schema" / name, std::ios::binary);
     ASSERT_TRUE(file) << name;
     std::stringstream text;
@@ -120,23 +120,24 @@ TEST(DatabaseTest, RefusesOtherSchemaVersions) {
     MustExec(db, "UPDATE meta SET value = '1' WHERE key = 'schema_version'");
   }
   const std::string expected =
-      path + ": schema version 1 is not supported; this build reads version 5";
+      path + ": schema version 1 is not supported; this build reads version 6";
   EXPECT_EQ(OpenError(path, OpenMode::kReadOnly), expected);
   EXPECT_EQ(OpenError(path, OpenMode::kReadWrite), expected);
   DbResult<Database> refused = OpenDatabase(path, OpenMode::kReadOnly);
   ASSERT_FALSE(refused.ok());
   EXPECT_EQ(refused.error().code, SQLITE_NOTADB);
-  // The version before this one, which has no endings, is refused the same way.
-  {
+  // The versions before this one (5: sources without members or what re-indexing needs; 4: no
+  // endings) are refused the same way.
+  for (const char* old : {"5", "4"}) {
     sqlite3* raw = nullptr;
     ASSERT_EQ(sqlite3_open(path.c_str(), &raw), SQLITE_OK);
-    ASSERT_EQ(sqlite3_exec(raw, "UPDATE meta SET value = '4' WHERE key = 'schema_version'",
-                           nullptr, nullptr, nullptr),
-              SQLITE_OK);
+    const std::string update =
+        std::string("UPDATE meta SET value = '") + old + "' WHERE key = 'schema_version'";
+    ASSERT_EQ(sqlite3_exec(raw, update.c_str(), nullptr, nullptr, nullptr), SQLITE_OK);
     sqlite3_close(raw);
+    EXPECT_EQ(OpenError(path, OpenMode::kReadOnly),
+              path + ": schema version " + old + " is not supported; this build reads version 6");
   }
-  EXPECT_EQ(OpenError(path, OpenMode::kReadOnly),
-            path + ": schema version 4 is not supported; this build reads version 5");
 }
 
 TEST(DatabaseTest, RefusesOtherKeyVersions) {
@@ -346,8 +347,8 @@ TEST(StatementTest, ErrorsCarryTheMessageAndTheStatement) {
   EXPECT_EQ(duplicate->code, SQLITE_CONSTRAINT_UNIQUE);
   EXPECT_EQ(duplicate->primary_code(), SQLITE_CONSTRAINT);
   EXPECT_EQ(duplicate->message,
-            "UNIQUE constraint failed: sources.path (statement: INSERT INTO sources(path) VALUES "
-            "(?1))");
+            "UNIQUE constraint failed: sources.path, sources.member (statement: INSERT INTO "
+            "sources(path) VALUES (?1))");
   // The failed statement was reset and can run again with new values.
   EXPECT_FALSE(insert.Bind(1, "/b.5dpgn").Run());
 

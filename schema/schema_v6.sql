@@ -1,6 +1,6 @@
 -- 5dpgn-db schema, version 5: the tables. Applied once, in one transaction, when Database::Open
 -- creates a database; the C++ side then writes the meta rows. Secondary indexes are in
--- indexes_v5.sql so that a bulk load can drop and rebuild them. schema/README.md documents every
+-- indexes_v6.sql so that a bulk load can drop and rebuild them. schema/README.md documents every
 -- column. What is written here is frozen: any change is a new file and a new schema version.
 -- (Version 5 adds how each game ends, its final position's verdict, to version 4's games table;
 -- version 4 added the search keys of players and dates to version 3's; version 3 differed from
@@ -15,13 +15,24 @@ CREATE TABLE meta (
   value TEXT NOT NULL
 ) WITHOUT ROWID;
 
--- Every input read: a file by its absolute path, or '-' for standard input.
+-- Every input read: a file by its absolute path, or '-' for standard input, and each member of
+-- an archive (zip, tar) with games. The row of a file itself (member '') records what the last
+-- complete reading of it saw, so that an unchanged file is skipped and a grown one is read from
+-- where its last game started: its size, modification time and XXH3-64 hash, and the offset,
+-- line and number of its last game (NULL until a reading of the file completed).
 CREATE TABLE sources (
   id INTEGER PRIMARY KEY,
-  path TEXT NOT NULL UNIQUE,
-  size INTEGER,
+  path TEXT NOT NULL,
+  member TEXT NOT NULL DEFAULT '',
+  size INTEGER CHECK (size >= 0),
+  mtime_ns INTEGER,
+  content_hash INTEGER,
+  resume_offset INTEGER CHECK (resume_offset >= 0),
+  resume_line INTEGER CHECK (resume_line >= 1),
+  resume_games INTEGER CHECK (resume_games >= 0),
   first_indexed TEXT,
-  last_indexed TEXT
+  last_indexed TEXT,
+  UNIQUE (path, member)
 );
 
 -- Zstd dictionaries the game records are compressed with (schema/record.h), trained by the
