@@ -12,6 +12,7 @@
 #include "core/replay.h"
 #include "indexer/verdict.h"
 #include "schema/ending.h"
+#include "schema/position_stats.h"
 #include "schema/search_keys.h"
 
 namespace fived {
@@ -61,6 +62,7 @@ GameRecord AnalyzeGame(RawGame raw, const AnalyzeOptions& options) {
   std::string action_texts;
   std::vector<size_t> text_ends;
   Color action_mover = Color::kWhite;
+  std::vector<std::string_view> opening_texts;  // the current action's texts, for the opening
   record.states.reserve(game.actions.size() + 1);
   boards_after.reserve(game.actions.size() + 1);
   auto on_state = [&](int action, const Position& pos) {
@@ -69,12 +71,23 @@ GameRecord AnalyzeGame(RawGame raw, const AnalyzeOptions& options) {
     boards_after.push_back(pos.board_count());
     if (action == 0) return;
     movetext.BeginAction(action_mover);
+    opening_texts.clear();
     size_t begin = 0;
     for (size_t end : text_ends) {
-      movetext.AddMove(std::string_view(action_texts).substr(begin, end - begin));
+      const std::string_view text = std::string_view(action_texts).substr(begin, end - begin);
+      movetext.AddMove(text);
+      opening_texts.push_back(text);
       begin = end;
     }
     movetext.EndAction();
+    if (action <= options.opening_actions) {
+      std::string text;
+      for (size_t i = 0; i < opening_texts.size(); ++i) {
+        if (i > 0) text += ' ';
+        text += opening_texts[i];
+      }
+      record.opening.emplace_back(ActionHash(opening_texts), std::move(text));
+    }
     action_texts.clear();
     text_ends.clear();
   };

@@ -76,6 +76,9 @@ struct GameRecord {
   bool result_conflict = false;
   std::vector<std::string> warnings;
   std::vector<StateRow> states;
+  // The first AnalyzeOptions::opening_actions actions as schema/position_stats.h keeps them:
+  // (ActionHash, move texts joined by ' ' in played order).
+  std::vector<std::pair<uint64_t, std::string>> opening;
   // Each distinct board of the game once, where it first stood (the earliest action, then the
   // lowest timeline and half-turn), sorted by key.
   std::vector<BoardRow> boards;
@@ -90,6 +93,8 @@ struct AnalyzeOptions {
   // Moves tried (core/decide.h Decide) before the final position's verdict is unknown; 0 decides
   // nothing (the verdict is left unset).
   uint64_t verdict_budget = 20000;  // IndexOptions::verdict_budget
+  // Actions kept in GameRecord::opening: the database's meta.position_stats_actions.
+  int opening_actions = 0;
 };
 
 // Parses, replays and describes one game (whose text moves into the record), and decides its

@@ -22,6 +22,7 @@
 #include "indexer/pipeline.h"
 #include "indexer/writer.h"
 #include "schema/db.h"
+#include "schema/position_stats.h"
 #include "schema/sql.h"
 
 namespace fived {
@@ -149,9 +150,15 @@ IndexOutcome IndexInto(const IndexOptions& options, const std::vector<std::strin
     Report(err, error->message);
     return outcome;
   }
+  const DbResult<int> stats_actions = PositionStatsActions(db);
+  if (!stats_actions.ok()) {
+    Report(err, stats_actions.error().message);
+    return outcome;
+  }
   SharedDictionary shared_dictionary;
   DbResult<std::unique_ptr<Writer>> created =
-      Writer::Create(db, sources, summary, err, options.commit_every, shared_dictionary, bulk);
+      Writer::Create(db, stats_actions.value(), sources, summary, err, options.commit_every,
+                     shared_dictionary, bulk);
   if (!created.ok()) {
     Report(err, created.error().message);
     return outcome;
@@ -212,6 +219,7 @@ IndexOutcome IndexInto(const IndexOptions& options, const std::vector<std::strin
       options.jobs > 0 ? options.jobs : std::max(1u, std::thread::hardware_concurrency());
   AnalyzeOptions analyze;
   analyze.verdict_budget = options.verdict_budget;
+  analyze.opening_actions = stats_actions.value();
   RunPipeline(sources, previous, jobs, analyze, callbacks);
   if (!summary.database_failed) {
     if (auto error = writer.Finish()) {

@@ -1,6 +1,7 @@
 // The database writer of 5d-index; see writer.h.
 #include "indexer/writer.h"
 
+#include <cassert>
 #include <filesystem>
 #include <map>
 #include <unordered_map>
@@ -8,8 +9,10 @@
 
 #include "core/utf8.h"
 #include "schema/ending.h"
+#include "schema/position_stats.h"
 #include "schema/postings.h"
 #include "schema/record.h"
+#include "schema/search_keys.h"
 #include "schema/sql.h"
 
 namespace fived {
@@ -91,6 +94,7 @@ struct Statements {
       original_record, latest_dictionary, dictionary_by_id, insert_dictionary, header, rejected,
       games_of_identity, rejected_text;
   std::optional<PostingWriter> states, boards;
+  std::optional<PositionStatsWriter> stats;
 };
 
 std::optional<DbError> Prepare(Database& db, Statements* s) {
@@ -122,6 +126,9 @@ std::optional<DbError> Prepare(Database& db, Statements* s) {
   DbResult<PostingWriter> boards = PostingWriter::Create(db, PostingTable::kBoards);
   if (!boards.ok()) return boards.error();
   s->boards.emplace(std::move(boards).value());
+  DbResult<PositionStatsWriter> stats = PositionStatsWriter::Create(db);
+  if (!stats.ok()) return stats.error();
+  s->stats.emplace(std::move(stats).value());
   return std::nullopt;
 }
 
@@ -131,10 +138,11 @@ class Writer::Impl {
  public:
   // In a bulk load (into a database without games) the secondary indexes are built at the end
   // and duplicates are found through a map of this run's games.
-  Impl(Database& db, std::unique_ptr<Statements> statements,
+  Impl(Database& db, int stats_actions, std::unique_ptr<Statements> statements,
        const std::vector<std::string>& sources, IndexSummary& summary, std::ostream& err,
        long commit_every, SharedDictionary& shared, bool bulk)
       : bulk_(bulk),
+        stats_actions_(stats_actions),
         db_(db),
         statements_(std::move(statements)),
         s_(*statements_),
@@ -197,6 +205,7 @@ class Writer::Impl {
     if (!transaction_) return std::nullopt;
     if (auto error = s_.states->Write(&states_)) return error;
     if (auto error = s_.boards->Write(&boards_)) return error;
+    if (auto error = s_.stats->Write()) return error;
     states_.clear();
     boards_.clear();
     std::optional<DbError> error = transaction_->Commit();
@@ -432,6 +441,35 @@ class Writer::Impl {
     return std::nullopt;
   }
 
+  // Counts an original game in the position statistics of its first actions (position_stats.h):
+  // each position it reached, with the action it played there or "" where it ended.
+  void CountOpening(const GameRecord& game) {
+    std::optional<Decision::Verdict> verdict;
+    std::optional<Color> checked_side;
+    if (game.decided) {
+      verdict = game.verdict;
+      if (game.in_check) checked_side = game.to_move;
+    }
+    const CountedResult counted = ResultToCount(game.result, verdict, checked_side);
+    ActionStat stat;
+    stat.games = 1;
+    stat.white_wins = counted.result == "1-0";
+    stat.draws = counted.result == "1/2-1/2";
+    stat.black_wins = counted.result == "0-1";
+    stat.derived = counted.derived && (stat.white_wins + stat.draws + stat.black_wins) > 0;
+    stat.first_date = TreeDate(game.date);
+    stat.last_date = stat.first_date;
+    // The states after 0 to stats_actions_ - 1 actions (and not past the game's end).
+    const int last = std::min(game.actions, stats_actions_ - 1);
+    for (int a = 0; a <= last && a < static_cast<int>(game.states.size()); ++a) {
+      const bool ended = a == game.actions;
+      assert(ended || a < static_cast<int>(game.opening.size()));
+      stat.hash = ended ? 0 : game.opening[a].first;
+      stat.text = ended ? std::string() : game.opening[a].second;
+      s_.stats->Add(game.states[a].key, stat);
+    }
+  }
+
   // An unchanged file was not read: its games and rejections count as read and already indexed,
   // as they would have been, so that the summary and the exit status say the same as before.
   std::optional<DbError> CountUnchanged(size_t source) {
@@ -590,6 +628,7 @@ class Writer::Impl {
       states_.push_back(
           Posting{state.key, id, static_cast<uint32_t>(2 * state.action + state.to_move)});
     }
+    if (original == 0) CountOpening(game);
     // A board that stands several times in a game is posted once, with its first action
     // (analyze.h: the rows come that way).
     for (const BoardRow& board : game.boards) {
@@ -599,6 +638,7 @@ class Writer::Impl {
   }
 
   const bool bulk_;
+  const int stats_actions_;                          // meta.position_stats_actions
   std::unordered_map<uint64_t, int64_t> originals_;  // bulk load: first game id by identity
   Database& db_;
   std::unique_ptr<Statements> statements_;
@@ -655,15 +695,16 @@ void SharedDictionary::CompressBatch(GameBatch& batch) const {
   }
 }
 
-DbResult<std::unique_ptr<Writer>> Writer::Create(Database& db,
+DbResult<std::unique_ptr<Writer>> Writer::Create(Database& db, int stats_actions,
                                                  const std::vector<std::string>& sources,
                                                  IndexSummary& summary, std::ostream& err,
                                                  long commit_every, SharedDictionary& shared,
                                                  bool bulk) {
   auto statements = std::make_unique<Statements>();
   if (auto error = Prepare(db, statements.get())) return *error;
-  return std::unique_ptr<Writer>(new Writer(std::make_unique<Impl>(
-      db, std::move(statements), sources, summary, err, commit_every, shared, bulk)));
+  return std::unique_ptr<Writer>(
+      new Writer(std::make_unique<Impl>(db, stats_actions, std::move(statements), sources, summary,
+                                        err, commit_every, shared, bulk)));
 }
 
 Writer::Writer(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}

@@ -55,7 +55,9 @@ class Writer {
   // Prepares the statements. In a bulk load (`bulk`: a database without games, whose secondary
   // indexes were dropped) duplicates are found through a map of this run's games and Finish
   // builds the indexes. `commit_every` > 0 commits at least every that many games.
-  static DbResult<std::unique_ptr<Writer>> Create(Database& db,
+  // `stats_actions` is the database's meta.position_stats_actions: the games' GameRecord::opening
+  // must hold that many actions (or all of a shorter game's).
+  static DbResult<std::unique_ptr<Writer>> Create(Database& db, int stats_actions,
                                                   const std::vector<std::string>& sources,
                                                   IndexSummary& summary, std::ostream& err,
                                                   long commit_every, SharedDictionary& shared,

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "core/keys.h"
+#include "schema/position_stats.h"
 #include "schema/sql.h"
 
 namespace fived {
@@ -29,7 +30,8 @@ constexpr std::string_view kHasMetaSql =
 constexpr std::string_view kMetaValueSql = "SELECT value FROM meta WHERE key = ?1";
 constexpr std::string_view kInsertMetaSql =
     "INSERT INTO meta(key, value) VALUES ('schema_version', ?1), ('key_version', ?2), "
-    "('application', ?3), ('created_at', strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))";
+    "('application', ?3), ('created_at', strftime('%Y-%m-%dT%H:%M:%SZ', 'now')), "
+    "('position_stats_actions', ?4)";
 
 // An error of Open: the path, then what went wrong.
 DbError OpenError(const std::string& path, const DbError& error) {
@@ -64,7 +66,10 @@ std::optional<DbError> CreateIfEmpty(Database& db) {
   if (!insert.ok()) return insert.error();
   const std::string schema_version = std::to_string(kSchemaVersion);
   const std::string key_version = std::to_string(kKeyVersion);
-  if (auto error = insert.value().BindAll(schema_version, key_version, kApplicationName).Run()) {
+  const std::string stats_actions = std::to_string(kPositionStatsActions);
+  if (auto error = insert.value()
+                       .BindAll(schema_version, key_version, kApplicationName, stats_actions)
+                       .Run()) {
     return error;
   }
   return transaction.value().Commit();

@@ -125,6 +125,27 @@ CREATE TABLE board_postings (
   PRIMARY KEY (chunk, bucket)
 ) WITHOUT ROWID;
 
+-- Per-position action statistics (schema/position_stats.h), kept up to date by the indexer as an
+-- opening explorer keeps them: for every position original games reached within their first
+-- meta.position_stats_actions actions, one row per action played from it. action: XXH3-64 of the
+-- move texts sorted and joined by ' ', as a key (0 for the games that ended in the position);
+-- text: the move texts in the order the first game played them; the games, their results
+-- (derived: from a proven ending) and the first and last of their dates as YYYYMMDD (99 for an
+-- unknown month or day). A tree of such a position reads its rows instead of its games' records.
+CREATE TABLE position_actions (
+  state_key INTEGER NOT NULL,
+  action INTEGER NOT NULL,
+  text TEXT,
+  games INTEGER NOT NULL CHECK (games >= 1),
+  white_wins INTEGER NOT NULL,
+  draws INTEGER NOT NULL,
+  black_wins INTEGER NOT NULL,
+  derived INTEGER NOT NULL,
+  first_day INTEGER,
+  last_day INTEGER,
+  PRIMARY KEY (state_key, action)
+) WITHOUT ROWID;
+
 -- Games that could not be indexed, with where and why.
 CREATE TABLE rejected (
   id INTEGER PRIMARY KEY,

@@ -2,6 +2,7 @@
 // check, binding and reading every type, transactions, key storage, WAL and concurrent readers, and
 // the example SQL of schema/README.md.
 #include "schema/db.h"
+#include "schema/position_stats.h"
 
 #include <gtest/gtest.h>
 #include <sqlite3.h>
@@ -76,6 +77,8 @@ TEST(DatabaseTest, CreatesVersionSixDatabase) {
     EXPECT_EQ(QueryText(db, "SELECT value FROM meta WHERE key = 'key_version'"),
               std::to_string(kKeyVersion));
     EXPECT_EQ(QueryText(db, "SELECT value FROM meta WHERE key = 'application'"), "5dpgn-db");
+    EXPECT_EQ(QueryText(db, "SELECT value FROM meta WHERE key = 'position_stats_actions'"),
+              std::to_string(kPositionStatsActions));
     // 16 KiB pages hold posting chunks of up to about 4,000 bytes (schema/README.md).
     EXPECT_EQ(QueryText(db, "PRAGMA page_size"), "16384");
     EXPECT_EQ(QueryText(db,
@@ -85,7 +88,8 @@ TEST(DatabaseTest, CreatesVersionSixDatabase) {
     EXPECT_EQ(QueryText(db,
                         "SELECT group_concat(name, ' ') FROM (SELECT name FROM sqlite_schema "
                         "WHERE type = 'table' ORDER BY name)"),
-              "board_postings dictionaries games headers meta rejected sources state_postings");
+              "board_postings dictionaries games headers meta position_actions rejected sources "
+            "state_postings");
     EXPECT_EQ(QueryText(db,
                         "SELECT group_concat(name, ' ') FROM (SELECT name FROM sqlite_schema "
                         "WHERE type = 'index' AND sql IS NOT NULL ORDER BY name)"),
@@ -94,7 +98,7 @@ TEST(DatabaseTest, CreatesVersionSixDatabase) {
   }
   EXPECT_TRUE(fs::exists(path));
   Database again = MustOpen(path, OpenMode::kReadWrite);
-  EXPECT_EQ(QueryText(again, "SELECT count(*) FROM meta"), "4");
+  EXPECT_EQ(QueryText(again, "SELECT count(*) FROM meta"), "5");
   Database reader = MustOpen(path, OpenMode::kReadOnly);
   EXPECT_EQ(reader.mode(), OpenMode::kReadOnly);
   EXPECT_EQ(QueryText(reader, "SELECT value FROM meta WHERE key = 'schema_version'"), "6");
@@ -561,7 +565,7 @@ TEST(DatabaseTest, MovedDatabaseAndStatementsKeepWorking) {
   Statement moved_count = std::move(count);
   EXPECT_FALSE(count.valid());
   ASSERT_EQ(moved_count.Step().value(), StepResult::kRow);
-  EXPECT_EQ(moved_count.Int64(0), 4);
+  EXPECT_EQ(moved_count.Int64(0), 5);
   moved_count.Reset();
   EXPECT_EQ(QueryText(moved, "SELECT 1"), "1");
 }
