@@ -150,6 +150,29 @@ IndexOutcome IndexInto(const IndexOptions& options, const std::vector<std::strin
     Report(err, error->message);
     return outcome;
   }
+  // Every state's MD5 or the final ones': the database's choice, which only a database without
+  // games can still change.
+  DbResult<Statement> state_md5 = db.Prepare("SELECT value FROM meta WHERE key = 'state_md5'");
+  if (!state_md5.ok()) {
+    Report(err, state_md5.error().message);
+    return outcome;
+  }
+  bool all_state_md5 = state_md5.value().Step().ok() && state_md5.value().Text(0) == "all";
+  state_md5.value().Reset();
+  if (options.all_state_md5 && !all_state_md5) {
+    const DbResult<int64_t> rejected = QueryInt(db, "SELECT EXISTS (SELECT 1 FROM rejected)");
+    if (!bulk || !rejected.ok() || rejected.value() != 0) {
+      Report(err, options.database +
+                      ": this database indexes the MD5 of final states only; --all-state-md5 "
+                      "needs a new database (index the collections again into one)");
+      return outcome;
+    }
+    if (auto error = db.Exec("UPDATE meta SET value = 'all' WHERE key = 'state_md5'")) {
+      Report(err, error->message);
+      return outcome;
+    }
+    all_state_md5 = true;
+  }
   const DbResult<int> stats_actions = PositionStatsActions(db);
   if (!stats_actions.ok()) {
     Report(err, stats_actions.error().message);
@@ -220,6 +243,7 @@ IndexOutcome IndexInto(const IndexOptions& options, const std::vector<std::strin
   AnalyzeOptions analyze;
   analyze.verdict_budget = options.verdict_budget;
   analyze.opening_actions = stats_actions.value();
+  analyze.all_state_md5 = all_state_md5;
   RunPipeline(sources, previous, jobs, analyze, callbacks);
   if (!summary.database_failed) {
     if (auto error = writer.Finish()) {

@@ -26,6 +26,10 @@ struct IndexOptions {
   // (--skip-endings: the endings are stored undecided). Lower than --check's default: the
   // benchmark collection's figures are in docs/BENCHMARKS.md.
   uint64_t verdict_budget = 20000;
+  // Index the MD5 of every state (md5_postings), not only the final one. Only a database without
+  // games can take it up (meta.state_md5 becomes 'all'); a database that has it keeps it, with
+  // or without this option.
+  bool all_state_md5 = false;
 };
 
 struct IndexSummary {

@@ -93,7 +93,7 @@ struct Statements {
   Statement source, finish_source, previous_state, stored_from_file, game, original,
       original_record, latest_dictionary, dictionary_by_id, insert_dictionary, header, rejected,
       games_of_identity, rejected_text;
-  std::optional<PostingWriter> states, boards;
+  std::optional<PostingWriter> states, boards, md5s;
   std::optional<PositionStatsWriter> stats;
 };
 
@@ -126,6 +126,9 @@ std::optional<DbError> Prepare(Database& db, Statements* s) {
   DbResult<PostingWriter> boards = PostingWriter::Create(db, PostingTable::kBoards);
   if (!boards.ok()) return boards.error();
   s->boards.emplace(std::move(boards).value());
+  DbResult<PostingWriter> md5s = PostingWriter::Create(db, PostingTable::kStateMd5s);
+  if (!md5s.ok()) return md5s.error();
+  s->md5s.emplace(std::move(md5s).value());
   DbResult<PositionStatsWriter> stats = PositionStatsWriter::Create(db);
   if (!stats.ok()) return stats.error();
   s->stats.emplace(std::move(stats).value());
@@ -205,9 +208,13 @@ class Writer::Impl {
     if (!transaction_) return std::nullopt;
     if (auto error = s_.states->Write(&states_)) return error;
     if (auto error = s_.boards->Write(&boards_)) return error;
+    if (!md5s_.empty()) {
+      if (auto error = s_.md5s->Write(&md5s_)) return error;
+    }
     if (auto error = s_.stats->Write()) return error;
     states_.clear();
     boards_.clear();
+    md5s_.clear();
     std::optional<DbError> error = transaction_->Commit();
     transaction_.reset();
     games_since_commit_ = 0;
@@ -267,7 +274,7 @@ class Writer::Impl {
       if (auto error = FinishSource(file_ids_[batch.source], *batch.finished)) return error;
     }
     games_since_commit_ += static_cast<long>(batch.games.size());
-    if (states_.size() + boards_.size() >= kFlushRows ||
+    if (states_.size() + boards_.size() + md5s_.size() >= kFlushRows ||
         (commit_every_ > 0 && games_since_commit_ >= commit_every_)) {
       return Flush();
     }
@@ -628,6 +635,13 @@ class Writer::Impl {
       states_.push_back(
           Posting{state.key, id, static_cast<uint32_t>(2 * state.action + state.to_move)});
     }
+    // Every state's MD5, when the database indexes them (as the states, in the same order).
+    assert(game.state_md5s.empty() || game.state_md5s.size() == game.states.size());
+    for (size_t i = 0; i < game.state_md5s.size(); ++i) {
+      const StateRow& state = game.states[i];
+      md5s_.push_back(
+          Posting{game.state_md5s[i], id, static_cast<uint32_t>(2 * state.action + state.to_move)});
+    }
     if (original == 0) CountOpening(game);
     // A board that stands several times in a game is posted once, with its first action
     // (analyze.h: the rows come that way).
@@ -652,6 +666,7 @@ class Writer::Impl {
   std::optional<Transaction> transaction_;
   std::vector<Posting> states_;
   std::vector<Posting> boards_;
+  std::vector<Posting> md5s_;
   long commit_every_ = 0;
   long games_since_commit_ = 0;
   std::function<void()> before_message_;

@@ -31,7 +31,7 @@ constexpr std::string_view kMetaValueSql = "SELECT value FROM meta WHERE key = ?
 constexpr std::string_view kInsertMetaSql =
     "INSERT INTO meta(key, value) VALUES ('schema_version', ?1), ('key_version', ?2), "
     "('application', ?3), ('created_at', strftime('%Y-%m-%dT%H:%M:%SZ', 'now')), "
-    "('position_stats_actions', ?4)";
+    "('position_stats_actions', ?4), ('state_md5', 'final')";
 
 // An error of Open: the path, then what went wrong.
 DbError OpenError(const std::string& path, const DbError& error) {

@@ -146,6 +146,17 @@ CREATE TABLE position_actions (
   PRIMARY KEY (state_key, action)
 ) WITHOUT ROWID;
 
+-- Every state of every game by its specification MD5, as state_postings holds them by state key:
+-- the key is the MD5's first 8 bytes (big endian). Written only when meta.state_md5 is 'all'
+-- (5d-index --all-state-md5 on a new database); with 'final', --state-md5 finds final states
+-- through games.final_md5 alone.
+CREATE TABLE md5_postings (
+  chunk INTEGER NOT NULL CHECK (chunk >= 0),
+  bucket INTEGER NOT NULL CHECK (bucket BETWEEN 0 AND 16383),
+  data BLOB NOT NULL,
+  PRIMARY KEY (chunk, bucket)
+) WITHOUT ROWID;
+
 -- Games that could not be indexed, with where and why.
 CREATE TABLE rejected (
   id INTEGER PRIMARY KEY,

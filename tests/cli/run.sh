@@ -104,6 +104,13 @@ query find-moves "${db[@]}" --moves '1. e3 / e6 2. Nf3 / Nf6'
 query find-moves-json "${db[@]}" --moves '1. e3 / f6 2. Qh5+ / g6' --format json
 query find-state "${db[@]}" --state '[r*nbqk*bnr*/p*p*p*p*p*p*p*p*/8/8/8/8/P*P*P*P*P*P*P*P*/R*NBQK*BNR*:0:1:w]' --count
 query find-state-md5 "${db[@]}" --state-md5 "$(sqlite3 "$scratch/corpus.sqlite" 'SELECT final_md5 FROM games WHERE id = 4')"
+# A state inside a game (club game 3 after 5 actions): the final MD5s do not have it, --deep and
+# a database of every state's MD5 do.
+inside=$("$index" --check --hashes corpus/club-games.5dpgn | awk -F'\t' '$2 == 3 && $3 == 5 { print $4 }')
+query find-md5-inside "${db[@]}" --state-md5 "$inside"
+query find-md5-inside-deep "${db[@]}" --state-md5 "$inside" --deep
+"$index" --db "$scratch/all-md5.sqlite" --quiet --all-state-md5 corpus/club-games.5dpgn >/dev/null 2>&1
+query find-md5-inside-all --db "$scratch/all-md5.sqlite" --state-md5 "$inside"
 query find-board "${db[@]}" --board '[r*nbqk*bnr*/p*p*p*p*1p*p*p*/4p3/8/8/4P3/P*P*P*P*1P*P*P*/R*NBQK*BNR*]'
 query find-pgn "${db[@]}" --black 'Bruno Lima' --format 5dpgn
 query find-canonical "${db[@]}" --white 'Carla Reis' --unique --format 5dpgn --canonical
