@@ -2,7 +2,8 @@
 # together: install what is missing, configure, build, test.
 #   make demo    installs what is missing, builds, indexes corpus/ into build/demo.sqlite, runs
 #                example queries with 5d-query and says how to open the explorer (5d-query serve)
-#   make test    installs what is missing, builds, runs every test
+#   make test    installs what is missing, builds with assertions on (an optimized build without
+#                NDEBUG, in build-check/), runs every test
 #   make debug   Debug build with AddressSanitizer and UBSan in build-debug/, runs every test
 #   make bench   runs scripts/bench-replay.sh on a Release build (when the script exists)
 
@@ -11,6 +12,7 @@ CTEST ?= ctest
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 BUILD_DIR ?= build
 DEBUG_BUILD_DIR ?= build-debug
+CHECK_BUILD_DIR ?= build-check
 
 # Ninja when it is installed, otherwise cmake's default generator. Only a fresh build directory
 # gets a -G: cmake refuses to switch the generator of an existing one. Deferred (=) so that a
@@ -29,8 +31,13 @@ build:
 	$(CMAKE) -S . -B $(BUILD_DIR) $(call generator,$(BUILD_DIR)) -DCMAKE_BUILD_TYPE=Release
 	$(CMAKE) --build $(BUILD_DIR) -j $(JOBS)
 
-test: deps build
-	cd $(BUILD_DIR) && $(CTEST) --output-on-failure -j $(JOBS)
+# The tests run on an optimized build that keeps assert() (FIVED_ASSERTIONS), so that CI checks
+# the invariants the code asserts; `make build` and the benchmarks stay Release without them.
+test: deps
+	$(CMAKE) -S . -B $(CHECK_BUILD_DIR) $(call generator,$(CHECK_BUILD_DIR)) \
+	  -DCMAKE_BUILD_TYPE=Release -DFIVED_ASSERTIONS=ON
+	$(CMAKE) --build $(CHECK_BUILD_DIR) -j $(JOBS)
+	cd $(CHECK_BUILD_DIR) && $(CTEST) --output-on-failure -j $(JOBS)
 
 DEMO_DB ?= $(BUILD_DIR)/demo.sqlite
 
@@ -85,4 +92,4 @@ bench: deps build
 	fi
 
 clean:
-	rm -rf $(BUILD_DIR) $(DEBUG_BUILD_DIR)
+	rm -rf $(BUILD_DIR) $(DEBUG_BUILD_DIR) $(CHECK_BUILD_DIR)

@@ -1,19 +1,15 @@
-// The syntax layer of the 5dpgn reader (see pgn_syntax.h). GameSplitter is a byte-at-a-time state
-// machine over a chunked buffer, so that every byte is looked at once and moved O(1) times however
-// the games are laid out. ParseGameSyntax is a hand-written scanner: headers and 5DFEN lines first,
-// then movetext tokens; each move token is read left to right with no backtracking beyond
-// a lookahead of one board reference.
+// The syntax layer of the 5dpgn reader (see pgn_syntax.h). ParseGameSyntax is a hand-written
+// scanner: headers and 5DFEN lines first, then movetext tokens; each move token is read left to
+// right with no backtracking beyond a lookahead of one board reference.
 #include "core/pgn_syntax.h"
 
 #include <algorithm>
 #include <cstring>
-#include <ios>
 #include <utility>
 
 namespace fived {
 namespace {
 
-constexpr size_t kChunkSize = 64 * 1024;
 // Offending tokens are cut to this many bytes, so that a 10 MB run of junk makes a short message.
 constexpr size_t kMaxErrorToken = 64;
 // More digits than this in a turn or timeline number is junk, not a number (and would overflow).
@@ -31,203 +27,9 @@ bool IsFile(char c) { return c >= 'a' && c <= 'p'; }
 bool IsRank(char c) { return c >= '1' && c <= '9'; }
 bool IsUpper(char c) { return c >= 'A' && c <= 'Z'; }
 bool IsPieceLetter(char c) { return c != 0 && std::strchr("PWKCQYSNRBUD", c) != nullptr; }
-bool IsResult(std::string_view s) { return s == "1-0" || s == "0-1" || s == "1/2-1/2" || s == "*"; }
 char ToLower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
 
 }  // namespace
-
-// ---------------------------------------------------------------------------------------------
-// GameSplitter
-
-GameSplitter::GameSplitter(std::istream& in) : in_(in) {}
-
-bool GameSplitter::Fill() {
-  if (eof_) return false;
-  // Drop what no game can need any more, but only once it is at least half of the buffer: each
-  // byte is then moved O(1) times, however many tiny games there are.
-  const uint64_t keep_from = in_game_ ? game_start_ : line_start_;
-  const size_t drop = static_cast<size_t>(keep_from - buffer_offset_);
-  if (drop > 0 && drop >= buffer_.size() / 2) {
-    buffer_.erase(0, drop);
-    buffer_offset_ += drop;
-  }
-  const size_t old_size = buffer_.size();
-  buffer_.resize(old_size + kChunkSize);
-  size_t got = 0;
-  try {
-    in_.read(buffer_.data() + old_size, static_cast<std::streamsize>(kChunkSize));
-    got = static_cast<size_t>(in_.gcount());
-  } catch (const std::ios_base::failure&) {
-    // A stream that throws at its end is treated like one that does not.
-    got = static_cast<size_t>(in_.gcount());
-    eof_ = true;
-  }
-  buffer_.resize(old_size + got);
-  if (got == 0) eof_ = true;
-  return got > 0;
-}
-
-void GameSplitter::StartGame() {
-  in_game_ = true;
-  game_start_ = line_start_;
-  game_end_ = line_start_;
-  game_line_ = line_;
-  has_movetext_ = false;
-  blank_in_headers_ = false;
-  ended_with_result_ = false;
-  blank_after_result_ = false;
-  token_len_ = 0;
-}
-
-RawGame GameSplitter::TakeGame() {
-  RawGame game;
-  game.text.assign(buffer_, static_cast<size_t>(game_start_ - buffer_offset_),
-                   static_cast<size_t>(game_end_ - game_start_));
-  game.byte_offset = game_start_;
-  game.first_line = game_line_;
-  game.index = ++games_;
-  return game;
-}
-
-void GameSplitter::EndToken() {
-  if (token_len_ == 0) return;
-  bool result = false;
-  if (token_len_ <= sizeof(token_)) {
-    std::string_view token(token_, token_len_);
-    // "/ 1-0" is the usual spelling; "/1-0" is read as the same two tokens.
-    if (token.front() == '/') token.remove_prefix(1);
-    result = IsResult(token);
-  }
-  ended_with_result_ = result;
-  blank_after_result_ = false;
-  token_len_ = 0;
-}
-
-void GameSplitter::EndLine(uint64_t next_line_start) {
-  EndToken();
-  in_quote_ = false;
-  escape_ = false;
-  if (line_has_content_) {
-    if (in_game_) game_end_ = next_line_start;
-  } else if (in_game_) {
-    if (!has_movetext_) {
-      blank_in_headers_ = true;
-    } else if (ended_with_result_) {
-      blank_after_result_ = true;
-    }
-  }
-  // A line that starts inside a comment continues the movetext whatever it holds.
-  line_kind_ = in_comment_ ? LineKind::kMovetext : LineKind::kUndecided;
-  line_has_content_ = in_comment_;
-}
-
-void GameSplitter::HeaderByte(char c) {
-  if (in_quote_) {
-    if (escape_) {
-      escape_ = false;
-    } else if (c == '\\') {
-      escape_ = true;
-    } else if (c == '"') {
-      in_quote_ = false;
-    }
-  } else if (c == '"') {
-    in_quote_ = true;
-  } else if (c == '{') {
-    in_comment_ = true;
-    has_movetext_ = true;
-  }
-}
-
-std::optional<RawGame> GameSplitter::Step(char c) {
-  std::optional<RawGame> finished;
-  if (c == '\n') {
-    EndLine(scan_ + 1);
-    ++line_;
-    line_start_ = ++scan_;
-    return finished;
-  }
-  ++scan_;
-  if (in_comment_) {
-    if (c == '}') in_comment_ = false;
-    return finished;
-  }
-  if (line_kind_ == LineKind::kUndecided) {
-    if (IsSpace(c)) return finished;
-    // The first visible byte of a line decides whether a new game starts here.
-    line_has_content_ = true;
-    const bool header = c == '[';
-    if (!in_game_) {
-      StartGame();
-    } else if (header ? (has_movetext_ || blank_in_headers_) : blank_after_result_) {
-      finished = TakeGame();
-      StartGame();
-    }
-    line_kind_ = header ? LineKind::kHeader : LineKind::kMovetext;
-    if (!header) has_movetext_ = true;
-  }
-  if (line_kind_ == LineKind::kHeader) {
-    HeaderByte(c);
-    return finished;
-  }
-  if (IsSpace(c) || c == '{') {
-    EndToken();
-    if (c == '{') in_comment_ = true;
-  } else {
-    if (token_len_ < sizeof(token_)) token_[token_len_] = c;
-    if (token_len_ <= sizeof(token_)) ++token_len_;  // one past the buffer marks "too long"
-  }
-  return finished;
-}
-
-std::optional<RawGame> GameSplitter::Next() {
-  if (!started_) {
-    started_ = true;
-    Fill();
-    if (buffer_.compare(0, 3, "\xEF\xBB\xBF") == 0) scan_ = line_start_ = 3;
-  }
-  while (!finished_) {
-    if (scan_ == buffer_offset_ + buffer_.size() && !Fill()) {
-      EndLine(scan_);
-      finished_ = true;
-      if (!in_game_) return std::nullopt;
-      in_game_ = false;
-      return TakeGame();
-    }
-    if (line_kind_ != LineKind::kUndecided) TakeBytes();
-    if (scan_ == buffer_offset_ + buffer_.size()) continue;
-    std::optional<RawGame> game = Step(buffer_[static_cast<size_t>(scan_ - buffer_offset_)]);
-    if (game) return game;
-  }
-  return std::nullopt;
-}
-
-void GameSplitter::TakeBytes() {
-  // What Step does for these bytes, in tight loops: nearly every byte of a file is in a token, a
-  // header line or a comment.
-  const char* const begin = buffer_.data() + (scan_ - buffer_offset_);
-  const char* const end = buffer_.data() + buffer_.size();
-  const char* p = begin;
-  if (in_comment_) {
-    while (p < end && *p != '\n' && *p != '}') ++p;
-    if (p < end && *p == '}') {
-      in_comment_ = false;
-      ++p;
-    }
-  } else if (line_kind_ == LineKind::kHeader) {
-    while (p < end && *p != '\n') {
-      HeaderByte(*p++);
-      if (in_comment_) break;
-    }
-  } else {
-    for (; p < end; ++p) {
-      const char c = *p;
-      if (IsSpace(c) || c == '{') break;
-      if (token_len_ < sizeof(token_)) token_[token_len_] = c;
-      if (token_len_ <= sizeof(token_)) ++token_len_;  // one past the buffer marks "too long"
-    }
-  }
-  scan_ += static_cast<uint64_t>(p - begin);
-}
 
 // ---------------------------------------------------------------------------------------------
 // ParseGameSyntax

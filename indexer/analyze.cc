@@ -10,8 +10,10 @@
 
 #include "core/pgn_writer.h"
 #include "core/replay.h"
+#include "core/state_md5.h"
 #include "indexer/verdict.h"
 #include "schema/ending.h"
+#include "schema/position_stats.h"
 #include "schema/search_keys.h"
 
 namespace fived {
@@ -61,20 +63,40 @@ GameRecord AnalyzeGame(RawGame raw, const AnalyzeOptions& options) {
   std::string action_texts;
   std::vector<size_t> text_ends;
   Color action_mover = Color::kWhite;
+  std::vector<std::string_view> opening_texts;  // the current action's texts, for the opening
   record.states.reserve(game.actions.size() + 1);
   boards_after.reserve(game.actions.size() + 1);
+  // One incremental MD5 stream per worker thread, reused from game to game.
+  thread_local StateMd5Stream md5_stream;
+  md5_stream.Reset();
+  std::optional<Md5Digest> last_md5;
   auto on_state = [&](int action, const Position& pos) {
+    if (options.all_state_md5) {
+      last_md5 = md5_stream.Next(pos);
+      record.state_md5s.push_back(Md5DigestKey(*last_md5));
+    }
     record.states.push_back(
         StateRow{pos.StateKey(), action, pos.ToMove() == Color::kWhite ? 0 : 1});
     boards_after.push_back(pos.board_count());
     if (action == 0) return;
     movetext.BeginAction(action_mover);
+    opening_texts.clear();
     size_t begin = 0;
     for (size_t end : text_ends) {
-      movetext.AddMove(std::string_view(action_texts).substr(begin, end - begin));
+      const std::string_view text = std::string_view(action_texts).substr(begin, end - begin);
+      movetext.AddMove(text);
+      opening_texts.push_back(text);
       begin = end;
     }
     movetext.EndAction();
+    if (action <= options.opening_actions) {
+      std::string text;
+      for (size_t i = 0; i < opening_texts.size(); ++i) {
+        if (i > 0) text += ' ';
+        text += opening_texts[i];
+      }
+      record.opening.emplace_back(ActionHash(opening_texts), std::move(text));
+    }
     action_texts.clear();
     text_ends.clear();
   };
@@ -87,6 +109,7 @@ GameRecord AnalyzeGame(RawGame raw, const AnalyzeOptions& options) {
   if (outcome.error) {
     Reject(&record, outcome.error->pos, outcome.error->token, outcome.error->Message());
     record.states.clear();
+    record.state_md5s.clear();
     return record;
   }
   for (const ReplayError& warning : outcome.warnings) record.warnings.push_back(warning.Message());
@@ -110,7 +133,8 @@ GameRecord AnalyzeGame(RawGame raw, const AnalyzeOptions& options) {
   }
   record.actions = static_cast<int>(replayer.actions().size());
   record.timelines = final_position.timeline_count();
-  record.final_md5 = final_position.StateMd5();
+  // The stream has hashed the final state already.
+  record.final_md5 = last_md5 ? Md5DigestHex(*last_md5) : final_position.StateMd5();
   record.start_key = record.states.front().key;
   record.final_key = final_position.StateKey();
   record.moves = movetext.Finish("");

@@ -76,6 +76,11 @@ struct GameRecord {
   bool result_conflict = false;
   std::vector<std::string> warnings;
   std::vector<StateRow> states;
+  // With AnalyzeOptions::all_state_md5: Md5DigestKey of every state's MD5, as `states`.
+  std::vector<uint64_t> state_md5s;
+  // The first AnalyzeOptions::opening_actions actions as schema/position_stats.h keeps them:
+  // (ActionHash, move texts joined by ' ' in played order).
+  std::vector<std::pair<uint64_t, std::string>> opening;
   // Each distinct board of the game once, where it first stood (the earliest action, then the
   // lowest timeline and half-turn), sorted by key.
   std::vector<BoardRow> boards;
@@ -90,6 +95,10 @@ struct AnalyzeOptions {
   // Moves tried (core/decide.h Decide) before the final position's verdict is unknown; 0 decides
   // nothing (the verdict is left unset).
   uint64_t verdict_budget = 20000;  // IndexOptions::verdict_budget
+  // Actions kept in GameRecord::opening: the database's meta.position_stats_actions.
+  int opening_actions = 0;
+  // Fill GameRecord::state_md5s (core/state_md5.h).
+  bool all_state_md5 = false;
 };
 
 // Parses, replays and describes one game (whose text moves into the record), and decides its

@@ -9,6 +9,7 @@
 #include "core/pgn_syntax.h"
 #include "core/replay.h"
 #include "core/utf8.h"
+#include "indexer/input.h"
 #include "indexer/pipeline.h"
 #include "indexer/verdict.h"
 
@@ -108,12 +109,32 @@ CheckSummary CheckFiles(const std::vector<std::string>& paths, const CheckOption
       continue;
     }
     std::ifstream in(path, std::ios::binary);
-    if (!in) {
+    std::string error;
+    const std::optional<InputKind> kind = in ? SniffFile(path, &error) : std::nullopt;
+    if (!kind) {
       ++summary.unreadable_files;
       report << EscapeForTerminal(path) << ": cannot open file\n";
       continue;
     }
-    CheckStream(EscapeForTerminal(path), in, options, out, report, &summary);
+    if (*kind == InputKind::kPlain) {
+      CheckStream(EscapeForTerminal(path), in, options, out, report, &summary);
+      continue;
+    }
+    // Compressed files and archives as the index mode reads them (input.h).
+    bool damaged = false;
+    ReadPacked(
+        path,
+        [&](const std::string& member, std::istream& stream) {
+          if (!member.empty() && !IsGameFileName(member)) return true;
+          CheckStream(EscapeForTerminal(member.empty() ? path : path + ":" + member), stream,
+                      options, out, report, &summary);
+          return true;
+        },
+        [&](const std::string& message) {
+          damaged = true;
+          report << EscapeForTerminal(message) << "\n";
+        });
+    if (damaged) ++summary.unreadable_files;
   }
   report << "games: " << summary.games << ", replayed: " << summary.replayed
          << ", rejected: " << summary.rejected;

@@ -10,601 +10,24 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
-#include <map>
 #include <memory>
-#include <mutex>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <set>
 #include <thread>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
 #include "core/utf8.h"
 #include "indexer/pipeline.h"
+#include "indexer/writer.h"
 #include "schema/db.h"
-#include "schema/ending.h"
-#include "schema/postings.h"
-#include "schema/record.h"
+#include "schema/position_stats.h"
 #include "schema/sql.h"
 
 namespace fived {
 
 namespace {
-
-// Postings (states and boards) gathered before they are written and committed: about 75 MB at
-// most, some 25,000 typical games per transaction. It also sizes the posting chunks (about 90
-// postings per bucket and table, under 1 KB), which must stay within SQLite's local payload
-// (about 4,000 bytes on the database's 16 KiB pages; schema/postings.h).
-constexpr size_t kFlushRows = 3'000'000;
-
-// Records are compressed with a dictionary trained on the database's first games.
-constexpr long kDictionarySamples = 1000;
-constexpr size_t kMinDictionarySamples = 64;
-constexpr size_t kDictionaryBytes = 64 * 1024;
-
-// Rejections printed one by one before the rest are only counted (all are in the database).
-constexpr long kPrintedRejections = 20;
-
-constexpr const char* kInsertSource =
-    "INSERT INTO sources(path, size, first_indexed, last_indexed) "
-    "VALUES(?1, ?2, datetime('now'), datetime('now')) "
-    "ON CONFLICT(path) DO UPDATE SET size = excluded.size, last_indexed = excluded.last_indexed "
-    "RETURNING id";
-constexpr const char* kInsertGame =
-    "INSERT OR IGNORE INTO games(source_id, byte_offset, game_index, text_hash, variant, width, "
-    "height, even_start, white, black, result, date, event, actions, timelines, final_md5, "
-    "start_key, final_key, identity, duplicate_of, record, dictionary_id, white_key, black_key, "
-    "date_min, date_max, verdict, checked_side, witness, verdict_work, result_conflict) "
-    "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, "
-    "NULLIF(?20, 0), ?21, ?22, ?23, ?24, NULLIF(?25, 0), NULLIF(?26, 0), ?27, ?28, ?29, ?30, ?31)";
-// The first game of an identity is its original (later ones point to it), and the identity index
-// holds (identity, id): one index probe, however many copies there are.
-constexpr const char* kFindOriginal =
-    "SELECT id FROM games WHERE identity = ?1 ORDER BY id LIMIT 1";
-constexpr const char* kOriginalRecord =
-    "SELECT start_key, record, dictionary_id FROM games WHERE id = ?1";
-constexpr const char* kLatestDictionary =
-    "SELECT id, data FROM dictionaries ORDER BY id DESC LIMIT 1";
-constexpr const char* kDictionaryById = "SELECT data FROM dictionaries WHERE id = ?1";
-constexpr const char* kInsertDictionary =
-    "INSERT INTO dictionaries(data, created_at) VALUES(?1, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))";
-constexpr const char* kInsertHeader =
-    "INSERT INTO headers(game_id, position, name, value) VALUES(?1, ?2, ?3, ?4)";
-constexpr const char* kInsertRejected =
-    "INSERT OR IGNORE INTO rejected(source_id, byte_offset, game_index, text_hash, line, col, "
-    "token, message, text) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)";
-// Standard input has no stable place, so its games are recognised by their text among what the
-// database held before the run (index.h): the games of an identity up to the last id before the
-// run (through the identity index), and the rejections, whose text hashes are loaded once.
-constexpr const char* kGamesOfIdentity =
-    "SELECT id, text_hash FROM games WHERE identity = ?1 AND id <= ?2";
-constexpr const char* kLastGame = "SELECT coalesce(max(id), 0) FROM games";
-constexpr const char* kRejectedHashes = "SELECT id, text_hash FROM rejected";
-constexpr const char* kRejectedText = "SELECT text FROM rejected WHERE id = ?1";
-// An identity with this many earlier games (the same moves under many headers) keeps its
-// candidates in memory, so that a stream repeating it does not read them again per game.
-constexpr size_t kKeptCandidates = 16;
-
-std::optional<std::string_view> Optional(const std::string& s) {
-  if (s.empty()) return std::nullopt;
-  return std::string_view(s);
-}
-
-// Prepared statements of the writer, made once.
-struct Statements {
-  Statement source, game, original, original_record, latest_dictionary, dictionary_by_id,
-      insert_dictionary, header, rejected, games_of_identity, rejected_text;
-  std::optional<PostingWriter> states, boards;
-};
-
-std::optional<DbError> Prepare(Database& db, Statements* s) {
-  struct Item {
-    Statement* statement;
-    const char* sql;
-  } items[] = {{&s->source, kInsertSource},
-               {&s->game, kInsertGame},
-               {&s->original, kFindOriginal},
-               {&s->original_record, kOriginalRecord},
-               {&s->latest_dictionary, kLatestDictionary},
-               {&s->dictionary_by_id, kDictionaryById},
-               {&s->insert_dictionary, kInsertDictionary},
-               {&s->header, kInsertHeader},
-               {&s->rejected, kInsertRejected},
-               {&s->games_of_identity, kGamesOfIdentity},
-               {&s->rejected_text, kRejectedText}};
-  for (const Item& item : items) {
-    DbResult<Statement> prepared = db.Prepare(item.sql);
-    if (!prepared.ok()) return prepared.error();
-    *item.statement = std::move(prepared).value();
-  }
-  DbResult<PostingWriter> states = PostingWriter::Create(db, PostingTable::kStates);
-  if (!states.ok()) return states.error();
-  s->states.emplace(std::move(states).value());
-  DbResult<PostingWriter> boards = PostingWriter::Create(db, PostingTable::kBoards);
-  if (!boards.ok()) return boards.error();
-  s->boards.emplace(std::move(boards).value());
-  return std::nullopt;
-}
-
-// The dictionary the writer compresses records with, shared with the workers once chosen, so
-// that they compress the games they analyze (compression was a fifth of the writer's time, and
-// the writer is one thread). A record is the same whichever thread compresses it.
-class SharedDictionary {
- public:
-  struct Dictionary {
-    int64_t id = 0;  // 0: no dictionary (plain zstd)
-    std::string data;
-  };
-  void Publish(int64_t id, std::string_view data) {
-    auto dictionary = std::make_shared<const Dictionary>(Dictionary{id, std::string(data)});
-    std::lock_guard lock(mu_);
-    dictionary_ = std::move(dictionary);
-  }
-  std::shared_ptr<const Dictionary> Get() const {
-    std::lock_guard lock(mu_);
-    return dictionary_;
-  }
-
-  // On a worker: compresses the records of a batch's games, when a dictionary was published.
-  void CompressBatch(GameBatch& batch) const {
-    const std::shared_ptr<const Dictionary> dictionary = Get();
-    if (!dictionary) return;
-    // One codec per worker thread, remade when the dictionary changes.
-    thread_local std::shared_ptr<const Dictionary> codec_dictionary;
-    thread_local std::unique_ptr<RecordCodec> codec;
-    if (codec_dictionary != dictionary) {
-      codec = std::make_unique<RecordCodec>(dictionary->data);
-      codec_dictionary = dictionary;
-    }
-    for (GameRecord& game : batch.games) {
-      if (game.rejected) continue;
-      game.compressed = codec->Compress(game.text, game.moves);
-      game.compressed_with = dictionary->id;
-    }
-  }
-
- private:
-  mutable std::mutex mu_;
-  std::shared_ptr<const Dictionary> dictionary_;
-};
-
-// Writes analyzed games, one transaction per batch.
-class Writer {
- public:
-  // In a bulk load (into a database without games) the secondary indexes are built at the end
-  // and duplicates are found through a map of this run's games.
-  Writer(Database& db, Statements& statements, const std::vector<std::string>& sources,
-         IndexSummary& summary, std::ostream& err, long commit_every, SharedDictionary& shared,
-         bool bulk)
-      : bulk_(bulk),
-        db_(db),
-        s_(statements),
-        shared_(shared),
-        sources_(sources),
-        summary_(summary),
-        err_(err),
-        source_ids_(sources.size(), 0),
-        commit_every_(commit_every) {}
-
-  // Takes a batch. Until the database has a record dictionary, batches wait (up to
-  // kDictionarySamples games) so that one can be trained on them; then they are written.
-  std::optional<DbError> Write(GameBatch&& batch) {
-    if (!codec_) {
-      if (auto error = LoadDictionary()) return error;
-    }
-    if (!codec_) {
-      for (const GameRecord& game : batch.games) waiting_games_ += game.rejected ? 0 : 1;
-      waiting_.push_back(std::move(batch));
-      if (waiting_games_ < kDictionarySamples) return std::nullopt;
-      return Release();
-    }
-    return WriteNow(batch);
-  }
-
-  // Sets what to call before a message is written to err (the progress line clears itself).
-  void SetBeforeMessage(std::function<void()> f) { before_message_ = std::move(f); }
-
-  // Remembers what the database holds before this run, which the games of standard input are
-  // compared with: the last game id and the rejections' text hashes. Call before the first
-  // Write when "-" is among the sources.
-  std::optional<DbError> RememberBeforeRun() {
-    DbResult<int64_t> last = QueryInt(db_, kLastGame);
-    if (!last.ok()) return last.error();
-    last_game_before_ = last.value();
-    DbResult<Statement> rejected = db_.Prepare(kRejectedHashes);
-    if (!rejected.ok()) return rejected.error();
-    while (true) {
-      DbResult<StepResult> step = rejected.value().Step();
-      if (!step.ok()) return step.error();
-      if (step.value() == StepResult::kDone) break;
-      rejections_before_.emplace(KeyFromSql(rejected.value().Int64(1)), rejected.value().Int64(0));
-    }
-    return std::nullopt;
-  }
-
-  // Writes whatever waits, the kept postings, builds the indexes of a bulk load, and commits.
-  std::optional<DbError> Finish() {
-    if (auto error = Release()) return error;
-    if (bulk_) {
-      if (auto error = Begin()) return error;
-      if (auto error = db_.Exec(sql::kIndexesV5Sql)) return error;
-    }
-    return Flush();
-  }
-
-  // Writes the kept postings and commits: everything written so far is durable, and a crash
-  // before this point loses only whole games.
-  std::optional<DbError> Flush() {
-    if (!transaction_) return std::nullopt;
-    if (auto error = s_.states->Write(&states_)) return error;
-    if (auto error = s_.boards->Write(&boards_)) return error;
-    states_.clear();
-    boards_.clear();
-    std::optional<DbError> error = transaction_->Commit();
-    transaction_.reset();
-    games_since_commit_ = 0;
-    return error;
-  }
-
- private:
-  // Adds a batch to the open transaction (beginning one when none is open). The postings of the
-  // games are kept back and written when enough have gathered (Flush).
-  // Begins a transaction when none is open.
-  std::optional<DbError> Begin() {
-    if (transaction_) return std::nullopt;
-    DbResult<Transaction> begun = Transaction::Begin(db_);
-    if (!begun.ok()) return begun.error();
-    transaction_.emplace(std::move(begun).value());
-    return std::nullopt;
-  }
-
-  std::optional<DbError> WriteNow(const GameBatch& batch) {
-    if (auto error = Begin()) return error;
-    // Standard input is recorded as a source only once one of its games is to be stored.
-    const bool standard_input = sources_[batch.source] == "-";
-    if (source_ids_[batch.source] == 0 && !standard_input) {
-      if (auto error = AddSource(batch)) return error;
-    }
-    for (const GameRecord& game : batch.games) {
-      ++summary_.games;
-      summary_.warnings += static_cast<long>(game.warnings.size());
-      if (standard_input) {
-        DbResult<bool> before = game.rejected ? RejectedBefore(game) : IndexedBefore(game);
-        if (!before.ok()) return before.error();
-        if (before.value()) {
-          ++summary_.skipped;
-          if (game.rejected) ++summary_.rejected_before;
-          continue;
-        }
-        if (source_ids_[batch.source] == 0) {
-          if (auto error = AddSource(batch)) return error;
-        }
-      }
-      const int64_t source_id = source_ids_[batch.source];
-      auto error =
-          game.rejected ? WriteRejected(source_id, batch.source, game) : WriteGame(source_id, game);
-      if (error) return error;
-    }
-    games_since_commit_ += static_cast<long>(batch.games.size());
-    if (states_.size() + boards_.size() >= kFlushRows ||
-        (commit_every_ > 0 && games_since_commit_ >= commit_every_)) {
-      return Flush();
-    }
-    return std::nullopt;
-  }
-
-  // Uses the database's newest dictionary, when it has one.
-  std::optional<DbError> LoadDictionary() {
-    s_.latest_dictionary.Reset();
-    DbResult<StepResult> step = s_.latest_dictionary.Step();
-    if (!step.ok()) return step.error();
-    if (step.value() == StepResult::kRow) {
-      dictionary_id_ = s_.latest_dictionary.Int64(0);
-      const std::span<const uint8_t> data = s_.latest_dictionary.Blob(1);
-      const std::string_view dictionary(reinterpret_cast<const char*>(data.data()), data.size());
-      codec_ = std::make_unique<RecordCodec>(dictionary);
-      shared_.Publish(dictionary_id_, dictionary);
-    }
-    s_.latest_dictionary.Reset();
-    return std::nullopt;
-  }
-
-  // Trains and stores a dictionary on the waiting games (none when there are too few), then
-  // writes them.
-  std::optional<DbError> Release() {
-    if (!codec_) {
-      std::vector<std::string> samples;
-      for (const GameBatch& batch : waiting_) {
-        for (const GameRecord& game : batch.games) {
-          if (!game.rejected) samples.push_back(game.text + game.moves);
-        }
-      }
-      std::string dictionary;
-      if (samples.size() >= kMinDictionarySamples) {
-        dictionary = TrainRecordDictionary(samples, kDictionaryBytes);
-      }
-      if (!dictionary.empty()) {
-        if (auto error = Begin()) return error;
-        s_.insert_dictionary.Reset().Bind(
-            1, std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(dictionary.data()),
-                                        dictionary.size()));
-        if (auto error = s_.insert_dictionary.Run()) return error;
-        dictionary_id_ = db_.LastInsertRowId();
-      }
-      codec_ = std::make_unique<RecordCodec>(dictionary);
-      shared_.Publish(dictionary_id_, dictionary);
-    }
-    for (const GameBatch& batch : waiting_) {
-      if (auto error = WriteNow(batch)) return error;
-    }
-    waiting_.clear();
-    waiting_games_ = 0;
-    return std::nullopt;
-  }
-
-  // Whether the stored game `id` has the same start and canonical moves (its identity matched:
-  // this rules out a hash collision).
-  DbResult<bool> SameGame(int64_t id, const GameRecord& game) {
-    uint64_t start_key = 0;
-    std::string moves;
-    DbResult<bool> found = ReadStored(id, &start_key, nullptr, &moves);
-    if (!found.ok() || !found.value()) return found;
-    return start_key == game.start_key && moves == game.moves;
-  }
-
-  // Reads the start key of stored game `id` and, when asked, its text and canonical moves from
-  // its record. False when there is no such game.
-  DbResult<bool> ReadStored(int64_t id, uint64_t* start_key, std::string* text,
-                            std::string* moves) {
-    s_.original_record.Reset().Bind(1, id);
-    DbResult<StepResult> step = s_.original_record.Step();
-    if (!step.ok()) return step.error();
-    if (step.value() != StepResult::kRow) return false;
-    *start_key = KeyFromSql(s_.original_record.Int64(0));
-    const std::span<const uint8_t> record = s_.original_record.Blob(1);
-    const std::vector<uint8_t> bytes(record.begin(), record.end());
-    std::optional<int64_t> dictionary;
-    if (!s_.original_record.IsNull(2)) dictionary = s_.original_record.Int64(2);
-    s_.original_record.Reset();
-    DbResult<RecordCodec*> codec = CodecFor(dictionary);
-    if (!codec.ok()) return codec.error();
-    if (!codec.value()->Decompress(bytes, text, moves)) {
-      return DbError{0, "game " + std::to_string(id) + ": its record cannot be read"};
-    }
-    return true;
-  }
-
-  // The codec of a dictionary (or of none), loaded once.
-  DbResult<RecordCodec*> CodecFor(std::optional<int64_t> dictionary) {
-    const int64_t key = dictionary.value_or(0);
-    auto it = readers_.find(key);
-    if (it != readers_.end()) return it->second.get();
-    std::string data;
-    if (dictionary) {
-      s_.dictionary_by_id.Reset().Bind(1, *dictionary);
-      DbResult<StepResult> step = s_.dictionary_by_id.Step();
-      if (!step.ok()) return step.error();
-      if (step.value() == StepResult::kRow) {
-        const std::span<const uint8_t> blob = s_.dictionary_by_id.Blob(0);
-        data.assign(reinterpret_cast<const char*>(blob.data()), blob.size());
-      }
-      s_.dictionary_by_id.Reset();
-    }
-    auto [inserted, ok] = readers_.emplace(key, std::make_unique<RecordCodec>(data));
-    return inserted->second.get();
-  }
-
-  // Whether the database held a game with the text of `game` (from standard input) before this
-  // run: the games of its identity stored before, then their text hashes, then their texts.
-  DbResult<bool> IndexedBefore(const GameRecord& game) {
-    if (last_game_before_ == 0) return false;
-    std::vector<std::pair<uint64_t, int64_t>> read;  // (text hash, id)
-    const std::vector<std::pair<uint64_t, int64_t>>* candidates = &read;
-    if (auto kept = kept_candidates_.find(game.identity); kept != kept_candidates_.end()) {
-      candidates = &kept->second;
-    } else {
-      s_.games_of_identity.Reset().BindAll(KeyToSql(game.identity), last_game_before_);
-      while (true) {
-        DbResult<StepResult> step = s_.games_of_identity.Step();
-        if (!step.ok()) return step.error();
-        if (step.value() == StepResult::kDone) break;
-        read.emplace_back(KeyFromSql(s_.games_of_identity.Int64(1)), s_.games_of_identity.Int64(0));
-      }
-      s_.games_of_identity.Reset();
-      if (read.size() >= kKeptCandidates) {
-        candidates = &kept_candidates_.emplace(game.identity, std::move(read)).first->second;
-      }
-    }
-    for (const auto& [text_hash, id] : *candidates) {
-      if (text_hash != game.text_hash) continue;
-      DbResult<bool> same = SameText(id, game.text);
-      if (!same.ok() || same.value()) return same;
-    }
-    return false;
-  }
-
-  // Whether stored game `id` has the text `text` (its text hash matched: this rules out a
-  // collision).
-  DbResult<bool> SameText(int64_t id, const std::string& text) {
-    uint64_t start_key = 0;
-    std::string stored;
-    DbResult<bool> found = ReadStored(id, &start_key, &stored, nullptr);
-    if (!found.ok() || !found.value()) return found;
-    return stored == text;
-  }
-
-  // Whether a rejection with the text of `game` (from standard input) was recorded before this
-  // run.
-  DbResult<bool> RejectedBefore(const GameRecord& game) {
-    const auto [begin, end] = rejections_before_.equal_range(game.text_hash);
-    for (auto it = begin; it != end; ++it) {
-      s_.rejected_text.Reset().Bind(1, it->second);
-      DbResult<StepResult> step = s_.rejected_text.Step();
-      if (!step.ok()) return step.error();
-      const bool same = step.value() == StepResult::kRow &&
-                        s_.rejected_text.Text(0) == std::string_view(game.text);
-      s_.rejected_text.Reset();
-      if (same) return true;
-    }
-    return false;
-  }
-
-  std::optional<DbError> AddSource(const GameBatch& batch) {
-    const std::string& name = sources_[batch.source];
-    std::string path = name;
-    if (name != "-") {
-      std::error_code ec;
-      const std::filesystem::path absolute = std::filesystem::absolute(name, ec);
-      if (!ec) path = absolute.lexically_normal().string();
-    }
-    s_.source.Reset().BindAll(std::string_view(path), static_cast<int64_t>(batch.source_size));
-    DbResult<StepResult> step = s_.source.Step();
-    if (!step.ok()) return step.error();
-    source_ids_[batch.source] = s_.source.Int64(0);
-    s_.source.Reset();
-    return std::nullopt;
-  }
-
-  std::optional<DbError> WriteRejected(int64_t source_id, size_t source, const GameRecord& game) {
-    s_.rejected.Reset().BindAll(source_id, static_cast<int64_t>(game.byte_offset), game.game_index,
-                                KeyToSql(game.text_hash), game.error_line, game.error_column,
-                                std::string_view(game.error_token),
-                                std::string_view(game.error_message), std::string_view(game.text));
-    if (auto error = s_.rejected.Run()) return error;
-    if (db_.Changes() == 0) {
-      ++summary_.skipped;
-      ++summary_.rejected_before;
-      return std::nullopt;
-    }
-    ++summary_.rejected;
-    if (summary_.rejected <= kPrintedRejections) {
-      if (before_message_) before_message_();
-      err_ << EscapeForTerminal(sources_[source]) << ": " << EscapeForTerminal(game.error_message)
-           << "\n";
-    }
-    return std::nullopt;
-  }
-
-  std::optional<DbError> WriteGame(int64_t source_id, const GameRecord& game) {
-    int64_t original = 0;  // the game this one duplicates; 0 for none (game ids start at 1)
-    if (bulk_) {
-      const auto it = originals_.find(game.identity);
-      if (it != originals_.end()) original = it->second;
-    } else {
-      s_.original.Reset().Bind(1, KeyToSql(game.identity));
-      DbResult<StepResult> found = s_.original.Step();
-      if (!found.ok()) return found.error();
-      if (found.value() == StepResult::kRow) original = s_.original.Int64(0);
-      s_.original.Reset();
-    }
-    if (original != 0) {
-      DbResult<bool> same = SameGame(original, game);
-      if (!same.ok()) return same.error();
-      if (!same.value()) original = 0;  // a hash collision, not the same game
-    }
-    // Compressed by the worker with this dictionary, or now.
-    std::string compressed_here;
-    if (game.compressed_with != dictionary_id_) {
-      compressed_here = codec_->Compress(game.text, game.moves);
-    }
-    const std::string& record =
-        game.compressed_with == dictionary_id_ ? game.compressed : compressed_here;
-    std::optional<int64_t> dictionary;
-    if (dictionary_id_ != 0) dictionary = dictionary_id_;
-
-    s_.game.Reset().BindAll(
-        source_id, static_cast<int64_t>(game.byte_offset), game.game_index,
-        KeyToSql(game.text_hash), std::string_view(game.variant), game.width, game.height,
-        game.even_start ? 1 : 0, Optional(game.white), Optional(game.black), Optional(game.result),
-        Optional(game.date), Optional(game.event), game.actions, game.timelines,
-        std::string_view(game.final_md5), KeyToSql(game.start_key), KeyToSql(game.final_key),
-        KeyToSql(game.identity), original,
-        std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(record.data()), record.size()),
-        dictionary, Optional(game.white_key), Optional(game.black_key),
-        static_cast<int64_t>(game.date_first), static_cast<int64_t>(game.date_last));
-    // How the game ends (schema/ending.h); NULL when its final position was not decided.
-    std::optional<int64_t> verdict, checked_side, work;
-    if (game.decided) {
-      verdict = VerdictToSql(game.verdict);
-      if (game.in_check) checked_side = SideToSql(game.to_move);
-      work = static_cast<int64_t>(game.verdict_work);
-    }
-    s_.game.Bind(27, verdict).Bind(28, checked_side).Bind(29, Optional(game.witness));
-    s_.game.Bind(30, work).Bind(31, game.result_conflict ? 1 : 0);
-    if (auto error = s_.game.Run()) return error;
-    if (db_.Changes() == 0) {  // this game of this file is already indexed
-      ++summary_.skipped;
-      return std::nullopt;
-    }
-    const int64_t id = db_.LastInsertRowId();
-    // The first game of an identity is the original of later ones (a hash collision keeps the
-    // first game it met).
-    if (bulk_) originals_.emplace(game.identity, id);
-    ++summary_.indexed;
-    if (original != 0) ++summary_.duplicates;
-    if (!game.decided) ++summary_.undecided;
-    if (game.decided) {
-      switch (game.verdict) {
-        case Decision::Verdict::kCheckmate:
-          ++summary_.checkmates;
-          break;
-        case Decision::Verdict::kStalemate:
-          ++summary_.stalemates;
-          break;
-        case Decision::Verdict::kPlayable:
-          ++summary_.playable;
-          break;
-        case Decision::Verdict::kUnknown:
-          ++summary_.unknown;
-          break;
-      }
-    }
-    if (game.result_conflict) ++summary_.result_conflicts;
-
-    int position = 0;
-    for (const auto& [name, value] : game.headers) {
-      s_.header.Reset().BindAll(id, position++, std::string_view(name), std::string_view(value));
-      if (auto error = s_.header.Run()) return error;
-    }
-    for (const StateRow& state : game.states) {
-      states_.push_back(
-          Posting{state.key, id, static_cast<uint32_t>(2 * state.action + state.to_move)});
-    }
-    // A board that stands several times in a game is posted once, with its first action
-    // (analyze.h: the rows come that way).
-    for (const BoardRow& board : game.boards) {
-      boards_.push_back(Posting{board.key, id, static_cast<uint32_t>(board.action)});
-    }
-    return std::nullopt;
-  }
-
-  const bool bulk_;
-  std::unordered_map<uint64_t, int64_t> originals_;  // bulk load: first game id by identity
-  Database& db_;
-  Statements& s_;
-  SharedDictionary& shared_;
-  const std::vector<std::string>& sources_;
-  IndexSummary& summary_;
-  std::ostream& err_;
-  std::vector<int64_t> source_ids_;
-  std::optional<Transaction> transaction_;
-  std::vector<Posting> states_;
-  std::vector<Posting> boards_;
-  long commit_every_ = 0;
-  long games_since_commit_ = 0;
-  std::function<void()> before_message_;
-  std::unique_ptr<RecordCodec> codec_;  // compresses new records; null until decided
-  int64_t dictionary_id_ = 0;           // its dictionary, 0 for none
-  std::map<int64_t, std::unique_ptr<RecordCodec>> readers_;  // by dictionary id (0: none)
-  std::vector<GameBatch> waiting_;
-  long waiting_games_ = 0;
-  // Standard input (RememberBeforeRun): the last game id before this run (0: none, or no "-"),
-  // the ids of the rejections before it by text hash, and the candidates kept per identity.
-  int64_t last_game_before_ = 0;
-  std::unordered_multimap<uint64_t, int64_t> rejections_before_;
-  std::unordered_map<uint64_t, std::vector<std::pair<uint64_t, int64_t>>> kept_candidates_;
-};
 
 std::string Duration(double seconds) {
   const long s = static_cast<long>(seconds + 0.5);
@@ -661,6 +84,8 @@ std::string SummaryJson(const std::string& database, const IndexSummary& summary
                                        {"duplicates", summary.duplicates},
                                        {"skipped", summary.skipped},
                                        {"warnings", summary.warnings},
+                                       {"unchanged_files", summary.unchanged_files},
+                                       {"members_passed", summary.members_passed},
                                        {"endings",
                                         {{"checkmate", summary.checkmates},
                                          {"stalemate", summary.stalemates},
@@ -700,7 +125,7 @@ struct IndexOutcome {
 IndexOutcome IndexInto(const IndexOptions& options, const std::vector<std::string>& sources,
                        uint64_t total_bytes, IndexSummary& summary, std::ostream& err) {
   IndexOutcome outcome;
-  DbResult<Database> opened = Database::Open(options.database, OpenMode::kReadWrite);
+  DbResult<Database> opened = OpenDatabase(options.database, OpenMode::kReadWrite);
   if (!opened.ok()) {
     Report(err, opened.error().message);
     return outcome;
@@ -708,11 +133,6 @@ IndexOutcome IndexInto(const IndexOptions& options, const std::vector<std::strin
   Database db = std::move(opened).value();
   // A large page cache keeps the key B-trees in memory during bulk loads.
   if (auto error = db.Exec("PRAGMA cache_size = -262144")) {
-    Report(err, error->message);
-    return outcome;
-  }
-  Statements statements;
-  if (auto error = Prepare(db, &statements)) {
     Report(err, error->message);
     return outcome;
   }
@@ -726,14 +146,48 @@ IndexOutcome IndexInto(const IndexOptions& options, const std::vector<std::strin
     return outcome;
   }
   const bool bulk = has_games.value() == 0;
-  if (auto error = db.Exec(bulk ? sql::kDropIndexesV5Sql : sql::kIndexesV5Sql)) {
+  if (auto error = db.Exec(bulk ? sql::kDropIndexesV6Sql : sql::kIndexesV6Sql)) {
     Report(err, error->message);
     return outcome;
   }
-  outcome.opened = true;
+  // Every state's MD5 or the final ones': the database's choice, which only a database without
+  // games can still change.
+  DbResult<Statement> state_md5 = db.Prepare("SELECT value FROM meta WHERE key = 'state_md5'");
+  if (!state_md5.ok()) {
+    Report(err, state_md5.error().message);
+    return outcome;
+  }
+  bool all_state_md5 = state_md5.value().Step().ok() && state_md5.value().Text(0) == "all";
+  state_md5.value().Reset();
+  if (options.all_state_md5 && !all_state_md5) {
+    const DbResult<int64_t> rejected = QueryInt(db, "SELECT EXISTS (SELECT 1 FROM rejected)");
+    if (!bulk || !rejected.ok() || rejected.value() != 0) {
+      Report(err, options.database +
+                      ": this database indexes the MD5 of final states only; --all-state-md5 "
+                      "needs a new database (index the collections again into one)");
+      return outcome;
+    }
+    if (auto error = db.Exec("UPDATE meta SET value = 'all' WHERE key = 'state_md5'")) {
+      Report(err, error->message);
+      return outcome;
+    }
+    all_state_md5 = true;
+  }
+  const DbResult<int> stats_actions = PositionStatsActions(db);
+  if (!stats_actions.ok()) {
+    Report(err, stats_actions.error().message);
+    return outcome;
+  }
   SharedDictionary shared_dictionary;
-  Writer writer(db, statements, sources, summary, err, options.commit_every, shared_dictionary,
-                bulk);
+  DbResult<std::unique_ptr<Writer>> created =
+      Writer::Create(db, stats_actions.value(), sources, summary, err, options.commit_every,
+                     shared_dictionary, bulk);
+  if (!created.ok()) {
+    Report(err, created.error().message);
+    return outcome;
+  }
+  outcome.opened = true;
+  Writer& writer = *created.value();
   Progress progress(options.progress, total_bytes);
   writer.SetBeforeMessage([&] { progress.Clear(); });
   if (std::find(sources.begin(), sources.end(), "-") != sources.end()) {
@@ -741,6 +195,20 @@ IndexOutcome IndexInto(const IndexOptions& options, const std::vector<std::strin
       summary.database_failed = true;
       summary.database_error = error->message;
       return outcome;
+    }
+  }
+  // What the last complete reading of each file saw: unchanged files are skipped, grown ones
+  // read from their last game (pipeline.h).
+  std::vector<std::optional<FileState>> previous;
+  if (!bulk) {
+    for (const std::string& source : sources) {
+      DbResult<std::optional<FileState>> state = writer.PreviousState(source);
+      if (!state.ok()) {
+        summary.database_failed = true;
+        summary.database_error = state.error().message;
+        return outcome;
+      }
+      previous.push_back(state.value());
     }
   }
   uint64_t bytes_before = 0;  // bytes of the sources already finished
@@ -763,10 +231,10 @@ IndexOutcome IndexInto(const IndexOptions& options, const std::vector<std::strin
     return true;
   };
   callbacks.on_analyzed = [&](GameBatch& batch) { shared_dictionary.CompressBatch(batch); };
-  size_t failed_sources = 0;  // each fails once at most
-  callbacks.on_source_error = [&](size_t, const std::string& message) {
+  std::set<size_t> failed_sources;  // an archive may fail more than once
+  callbacks.on_source_error = [&](size_t source, const std::string& message) {
     ++summary.io_errors;
-    ++failed_sources;
+    failed_sources.insert(source);
     progress.Clear();
     Report(err, message);
   };
@@ -774,7 +242,9 @@ IndexOutcome IndexInto(const IndexOptions& options, const std::vector<std::strin
       options.jobs > 0 ? options.jobs : std::max(1u, std::thread::hardware_concurrency());
   AnalyzeOptions analyze;
   analyze.verdict_budget = options.verdict_budget;
-  RunPipeline(sources, jobs, analyze, callbacks);
+  analyze.opening_actions = stats_actions.value();
+  analyze.all_state_md5 = all_state_md5;
+  RunPipeline(sources, previous, jobs, analyze, callbacks);
   if (!summary.database_failed) {
     if (auto error = writer.Finish()) {
       summary.database_failed = true;
@@ -783,7 +253,7 @@ IndexOutcome IndexInto(const IndexOptions& options, const std::vector<std::strin
   }
   progress.Finish();
   if (db.created() && !summary.database_failed && summary.games == 0 &&
-      failed_sources == sources.size()) {
+      failed_sources.size() == sources.size()) {
     // Checked in the file itself, in case another process wrote to it meanwhile.
     const DbResult<int64_t> rows =
         QueryInt(db, "SELECT (SELECT count(*) FROM games) + (SELECT count(*) FROM rejected)");
@@ -846,6 +316,15 @@ int RunIndex(const IndexOptions& options, std::ostream& out, std::ostream& err,
                   summary.games, summary.files, summary.indexed, summary.rejected,
                   summary.duplicates, summary.skipped, summary.seconds, rate);
     err << EscapeForTerminal(options.database) << line;
+    // Said only when it happened, so that the usual summary stays two lines.
+    if (summary.unchanged_files > 0 || summary.members_passed > 0) {
+      std::snprintf(line, sizeof line,
+                    ": %ld unchanged %s skipped; %ld archive %s passed over (not .5dpgn, .pgn "
+                    "or .txt)\n",
+                    summary.unchanged_files, summary.unchanged_files == 1 ? "file" : "files",
+                    summary.members_passed, summary.members_passed == 1 ? "member" : "members");
+      err << EscapeForTerminal(options.database) << line;
+    }
     // How the indexed games end: their final positions' verdicts.
     const std::string undecided =
         summary.undecided > 0 ? ", " + std::to_string(summary.undecided) + " undecided" : "";

@@ -26,17 +26,24 @@ struct IndexOptions {
   // (--skip-endings: the endings are stored undecided). Lower than --check's default: the
   // benchmark collection's figures are in docs/BENCHMARKS.md.
   uint64_t verdict_budget = 20000;
+  // Index the MD5 of every state (md5_postings), not only the final one. Only a database without
+  // games can take it up (meta.state_md5 becomes 'all'); a database that has it keeps it, with
+  // or without this option.
+  bool all_state_md5 = false;
 };
 
 struct IndexSummary {
   long files = 0;
-  long games = 0;            // games read
+  long games = 0;            // games read (with those of unchanged files, which are not read)
   long indexed = 0;          // new games stored
   long rejected = 0;         // new rejections stored
   long duplicates = 0;       // of the indexed games, those that repeat an earlier game
-  long skipped = 0;          // games (or rejections) already in the database ("already indexed")
+  long skipped = 0;          // games (or rejections) already in the database ("already indexed"),
+                             // those of unchanged files included
   long rejected_before = 0;  // of the skipped, those recorded as rejected by an earlier run
   long warnings = 0;
+  long unchanged_files = 0;  // files skipped: the same as when last read completely
+  long members_passed = 0;   // archive members that are not game files (by their names)
   // The endings of the indexed games (their final positions' verdicts), and of those the games
   // whose verdict contradicts their result (schema/ending.h).
   long checkmates = 0;

@@ -12,7 +12,7 @@ namespace {
 
 constexpr const char* kUsage =
     "Usage: 5d-index [--db FILE] [--jobs N] [--quiet] [--json]\n"
-    "                [--verdict-budget N | --skip-endings] PATH...\n"
+    "                [--verdict-budget N | --skip-endings] [--all-state-md5] PATH...\n"
     "       5d-index --check [--hashes | --fen] PATH...\n"
     "       5d-index --check --verdict [--verdict-budget N] PATH...\n"
     "       5d-index --check --count-actions [--cap N] [--verdict-budget N] PATH...\n"
@@ -72,6 +72,10 @@ int main(int argc, char** argv) {
       "skip-endings",
       "when indexing: do not decide how the games end (faster; their endings are stored as "
       "undecided and --ending finds none of them)")(
+      "all-state-md5",
+      "when indexing into a new database: index the specification MD5 of every state of every "
+      "game, so that 5d-query --state-md5 finds games that passed through a state (without it "
+      "only final states are; the database keeps its choice)")(
       "count-actions",
       "with --check: print FILE<TAB>GAME<TAB>ACTION<TAB>COUNT, the legal actions of the side to "
       "move after every action (0 is the start); >=N when the count stopped at the cap or budget")(
@@ -107,8 +111,9 @@ int main(int argc, char** argv) {
   const int outputs = static_cast<int>(vm.count("hashes") + vm.count("fen") + vm.count("verdict") +
                                        vm.count("count-actions"));
   if (vm.count("check")) {
-    if (vm.count("skip-endings")) {
-      std::cerr << "5d-index: --skip-endings goes with indexing, not --check\n";
+    if (vm.count("skip-endings") || vm.count("all-state-md5")) {
+      std::cerr << "5d-index: --" << (vm.count("skip-endings") ? "skip-endings" : "all-state-md5")
+                << " goes with indexing, not --check\n";
       return 2;
     }
     if (outputs > 1) {
@@ -159,6 +164,7 @@ int main(int argc, char** argv) {
     }
     options.verdict_budget = 0;  // IndexOptions: decide nothing
   }
+  options.all_state_md5 = vm.count("all-state-md5") > 0;
   options.progress = !vm.count("quiet");
   options.json = vm.count("json") > 0;
   if (!vm["db"].defaulted() || options.json) {

@@ -1,7 +1,11 @@
 // The indexer's reader / workers / ordered consumer pipeline; see pipeline.h.
 #include "indexer/pipeline.h"
 
+#include <sys/stat.h>
+#include <xxhash.h>
+
 #include <algorithm>
+#include <array>
 #include <condition_variable>
 #include <deque>
 #include <filesystem>
@@ -11,6 +15,8 @@
 #include <mutex>
 #include <optional>
 #include <thread>
+
+#include "indexer/input.h"
 
 namespace fived {
 
@@ -42,7 +48,9 @@ std::vector<std::string> ExpandInputs(const std::vector<std::string>& paths,
       std::string extension = it->path().extension().string();
       std::transform(extension.begin(), extension.end(), extension.begin(),
                      [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-      if (extension == ".5dpgn" || extension == ".pgn" || extension == ".txt") {
+      if (extension == ".5dpgn" || extension == ".pgn" || extension == ".txt" ||
+          extension == ".gz" || extension == ".tgz" || extension == ".xz" || extension == ".bz2" ||
+          extension == ".zst" || extension == ".zip" || extension == ".tar") {
         found.push_back(it->path().string());
       }
     }
@@ -51,6 +59,15 @@ std::vector<std::string> ExpandInputs(const std::vector<std::string>& paths,
     out.insert(out.end(), found.begin(), found.end());
   }
   return out;
+}
+
+bool IsGameFileName(std::string_view name) {
+  const size_t dot = name.rfind('.');
+  if (dot == std::string_view::npos || name.find('/', dot) != std::string_view::npos) return false;
+  std::string extension(name.substr(dot));
+  std::transform(extension.begin(), extension.end(), extension.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return extension == ".5dpgn" || extension == ".pgn" || extension == ".txt";
 }
 
 namespace {
@@ -70,9 +87,14 @@ struct Task {
 
 class Pipeline {
  public:
-  Pipeline(const std::vector<std::string>& sources, int jobs, const AnalyzeOptions& analyze,
-           const PipelineCallbacks& callbacks)
-      : sources_(sources), jobs_(std::max(1, jobs)), analyze_(analyze), callbacks_(callbacks) {}
+  Pipeline(const std::vector<std::string>& sources,
+           const std::vector<std::optional<FileState>>& previous, int jobs,
+           const AnalyzeOptions& analyze, const PipelineCallbacks& callbacks)
+      : sources_(sources),
+        previous_(previous),
+        jobs_(std::max(1, jobs)),
+        analyze_(analyze),
+        callbacks_(callbacks) {}
 
   void Run() {
     std::thread reader([this] { ReadAll(); });
@@ -110,28 +132,128 @@ class Pipeline {
     ready_.notify_all();
   }
 
+  // Pushes the error of a source that cannot be read (further).
+  bool PushError(size_t source, std::string message) {
+    Task task;
+    task.batch.source = source;
+    task.error = std::move(message);
+    return Push(std::move(task));
+  }
+
   bool ReadSource(size_t source) {
     const std::string& path = sources_[source];
-    std::ifstream file;
-    std::istream* in = &std::cin;
-    uint64_t size = 0;
-    if (path != "-") {
-      file.open(path, std::ios::binary);
-      std::error_code ec;
-      size = std::filesystem::file_size(path, ec);
-      if (!file || ec) {
-        Task task;
-        task.batch.source = source;
-        task.error = path + ": cannot read the file";
-        return Push(std::move(task));
-      }
-      in = &file;
+    if (path == "-") return SplitStream(source, "", std::cin, 0, {}, nullptr);
+    struct stat status;
+    if (stat(path.c_str(), &status) != 0) return PushError(source, path + ": cannot read the file");
+    FileState state;
+    state.size = static_cast<uint64_t>(status.st_size);
+    state.mtime_ns = static_cast<int64_t>(status.st_mtim.tv_sec) * 1'000'000'000 +
+                     static_cast<int64_t>(status.st_mtim.tv_nsec);
+    std::string error;
+    const std::optional<InputKind> kind = SniffFile(path, &error);
+    if (!kind) return PushError(source, error);
+    const FileState* before =
+        source < previous_.size() && previous_[source] ? &*previous_[source] : nullptr;
+    // The whole file is hashed first (a pass over bytes that are read again at once, from the
+    // page cache): an unchanged file is then not read at all, and a grown one only from its
+    // last game, when its first bytes hash as the whole file did last time.
+    uint64_t prefix_hash = 0;
+    const uint64_t prefix = before && before->size < state.size ? before->size : UINT64_MAX;
+    if (!HashFile(path, prefix, &state.content_hash, &prefix_hash)) {
+      return PushError(source, path + ": read error");
     }
-    GameSplitter splitter(*in);
+    if (before && before->size == state.size && before->mtime_ns == state.mtime_ns &&
+        before->content_hash == state.content_hash) {
+      Task task;
+      task.batch.source = source;
+      task.batch.source_size = state.size;
+      task.batch.bytes_done = state.size;
+      task.batch.unchanged = true;
+      task.batch.finished = *before;
+      return Push(std::move(task));
+    }
+    if (*kind == InputKind::kPlain) {
+      GameSplitter::Start start;
+      if (before && before->resumable && prefix != UINT64_MAX &&
+          prefix_hash == before->content_hash) {
+        start = before->resume;
+      }
+      std::ifstream file(path, std::ios::binary);
+      if (file) file.seekg(static_cast<std::streamoff>(start.offset));
+      if (!file) return PushError(source, path + ": cannot read the file");
+      state.resumable = true;
+      return SplitStream(source, "", file, state.size, start, &state);
+    }
+    bool go_on = true;
+    bool failed = false;
+    int passed = 0;
+    ReadPacked(
+        path,
+        [&](const std::string& name, std::istream& in) {
+          if (!name.empty() && !IsGameFileName(name)) {
+            ++passed;
+            return true;
+          }
+          go_on = SplitStream(source, name, in, state.size, {}, nullptr);
+          return go_on;
+        },
+        [&](const std::string& message) {
+          failed = true;
+          if (go_on) go_on = PushError(source, message);
+        });
+    if (!go_on) return false;
+    Task task;
+    task.batch.source = source;
+    task.batch.source_size = state.size;
+    task.batch.bytes_done = state.size;
+    task.batch.members_passed = passed;
+    // A damaged archive is read again next time.
+    if (!failed) task.batch.finished = state;
+    return Push(std::move(task));
+  }
+
+  // XXH3-64 of the file's bytes into `*hash`, and of its first `prefix` bytes into `*prefix_hash`
+  // (when it has that many). False on a read error.
+  static bool HashFile(const std::string& path, uint64_t prefix, uint64_t* hash,
+                       uint64_t* prefix_hash) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return false;
+    std::unique_ptr<XXH3_state_t, decltype(&XXH3_freeState)> state(XXH3_createState(),
+                                                                   &XXH3_freeState);
+    XXH3_64bits_reset(state.get());
+    std::vector<char> buffer(1 << 20);
+    uint64_t done = 0;
+    while (in) {
+      in.read(buffer.data(), static_cast<std::streamsize>(buffer.size()));
+      const size_t got = static_cast<size_t>(in.gcount());
+      if (got == 0) break;
+      if (done < prefix && done + got >= prefix) {
+        const size_t head = static_cast<size_t>(prefix - done);
+        XXH3_64bits_update(state.get(), buffer.data(), head);
+        *prefix_hash = XXH3_64bits_digest(state.get());
+        XXH3_64bits_update(state.get(), buffer.data() + head, got - head);
+      } else {
+        XXH3_64bits_update(state.get(), buffer.data(), got);
+      }
+      done += got;
+    }
+    if (in.bad()) return false;
+    *hash = XXH3_64bits_digest(state.get());
+    return true;
+  }
+
+  // Cuts a stream (a file, standard input or an archive member) into games and pushes them in
+  // batches. With `finish` (a plain file), the last batch carries it, with the resume point set
+  // to the start of the last game read, once the whole stream was read.
+  bool SplitStream(size_t source, const std::string& member, std::istream& in, uint64_t size,
+                   const GameSplitter::Start& start, FileState* finish) {
+    GameSplitter splitter(in, start);
+    GameSplitter::Start last = start;
     Task task;
     size_t bytes = 0;
     auto flush = [&](uint64_t done) {
       task.batch.source = source;
+      task.batch.member = member;
       task.batch.source_size = size;
       task.batch.bytes_done = done;
       const bool ok = Push(std::move(task));
@@ -139,20 +261,22 @@ class Pipeline {
       bytes = 0;
       return ok;
     };
-    uint64_t position = 0;
+    uint64_t position = start.offset;
     while (std::optional<RawGame> raw = splitter.Next()) {
       position = raw->byte_offset + raw->text.size();
+      last = GameSplitter::Start{raw->byte_offset, raw->first_line, raw->index - 1};
       bytes += raw->text.size();
       task.raw.push_back(std::move(*raw));
       if ((task.raw.size() >= kBatchGames || bytes >= kBatchBytes) && !flush(position))
         return false;
     }
-    if (in->bad()) {
-      Task error;
-      error.batch.source = source;
-      error.error = path + ": read error";
+    if (in.bad()) {
       if (!task.raw.empty() && !flush(position)) return false;
-      return Push(std::move(error));
+      return PushError(source, sources_[source] + ": read error");
+    }
+    if (finish) {
+      finish->resume = last;
+      task.batch.finished = *finish;
     }
     return flush(size != 0 ? size : position);
   }
@@ -207,6 +331,7 @@ class Pipeline {
   }
 
   const std::vector<std::string>& sources_;
+  const std::vector<std::optional<FileState>>& previous_;
   const int jobs_;
   const AnalyzeOptions analyze_;
   const PipelineCallbacks& callbacks_;
@@ -225,9 +350,10 @@ class Pipeline {
 
 }  // namespace
 
-void RunPipeline(const std::vector<std::string>& sources, int jobs, const AnalyzeOptions& analyze,
-                 const PipelineCallbacks& callbacks) {
-  Pipeline(sources, jobs, analyze, callbacks).Run();
+void RunPipeline(const std::vector<std::string>& sources,
+                 const std::vector<std::optional<FileState>>& previous, int jobs,
+                 const AnalyzeOptions& analyze, const PipelineCallbacks& callbacks) {
+  Pipeline(sources, previous, jobs, analyze, callbacks).Run();
 }
 
 }  // namespace fived

@@ -136,9 +136,9 @@ int Find(fived::GameStore& store, const fived::Request& request) {
     std::cout << *found.count << "\n";
     return kExitOk;
   }
-  if (auto error = fived::WriteGames(store, found.games, found.format,
-                                     found.search.positions.has_value(), found.canonical,
-                                     std::cout)) {
+  if (auto error =
+          fived::WriteGames(store, found.games, found.format, found.search.positions.has_value(),
+                            found.canonical, std::cout)) {
     return Fail(*error);
   }
   return kExitOk;
@@ -165,8 +165,8 @@ int Show(fived::GameStore& store, const fived::Request& request, const po::varia
     const std::string path = vm["svg"].as<std::string>();
     fived::SvgPictureOptions svg_options;
     svg_options.max_columns = show.picture.max_columns;
-    svg_options.title = "Game " + std::to_string(show.game.id) + " after action " +
-                        std::to_string(show.action);
+    svg_options.title =
+        "Game " + std::to_string(show.game.id) + " after action " + std::to_string(show.action);
     std::ofstream file(path, std::ios::binary);
     file << fived::SvgPicture(show.position, show.last_moves, svg_options);
     file.close();
@@ -240,7 +240,8 @@ int Serve(const po::variables_map& vm) {
   options.database = vm["db"].as<std::string>();
   options.host = vm["host"].as<std::string>();
   options.port = vm["port"].as<int>();
-  if (options.port < 0 || options.port > 65535) return Fail(kExitUsage, "--port must be 0 to 65535");
+  if (options.port < 0 || options.port > 65535)
+    return Fail(kExitUsage, "--port must be 0 to 65535");
   const int cache_mb = vm["cache-mb"].as<int>();
   if (cache_mb < 0 || cache_mb > 65536) return Fail(kExitUsage, "--cache-mb must be 0 to 65536");
   options.cache_bytes = static_cast<size_t>(cache_mb) << 20;
@@ -299,8 +300,8 @@ int main(int argc, char** argv) {
       "that cannot be read (6-14-2021) match no range")(
       "header", po::value<std::vector<std::string>>(),
       "NAME=VALUE: a header of that name with that value, compared as names are "
-      "(repeatable; wildcards allowed)")(
-      "min-timelines", po::value<int>()->default_value(0), "games with at least N timelines")(
+      "(repeatable; wildcards allowed)")("min-timelines", po::value<int>()->default_value(0),
+                                         "games with at least N timelines")(
       "min-actions", po::value<int>()->default_value(0), "games with at least N actions")(
       "unique", "leave out games recorded as copies of an earlier game")(
       "ending", po::value<std::string>(),
@@ -317,8 +318,10 @@ int main(int argc, char** argv) {
       "state", po::value<std::string>(),
       "games that reached this full state, given as 5DFEN boards '[...:0:1:w][...]'")(
       "state-md5", po::value<std::string>(),
-      "games whose final state has this specification MD5 (an index lookup); with --deep "
-      "also states inside games (replays the games passing the filters: slow)")(
+      "games that passed through a state with this specification MD5 (an index lookup) in a "
+      "database made with 5d-index --all-state-md5; in another, games whose final state has it "
+      "(said on standard error), and with --deep also states inside games (replays the games "
+      "passing the filters on every core: slow)")(
       "deep", "with --state-md5: look at every state of every candidate game")(
       "board", po::value<std::string>(),
       "games that had this board: '[pieces]' anywhere, '[pieces:L:T:c]' at those "
@@ -327,8 +330,7 @@ int main(int argc, char** argv) {
   output.add_options()("count", "print only the number of matching games")(
       "limit", po::value<long>(),
       "at most N games (tree: the N most played actions of each position, the others summed "
-      "up); default all")(
-      "offset", po::value<long>()->default_value(0), "skip the first N games")(
+      "up); default all")("offset", po::value<long>()->default_value(0), "skip the first N games")(
       "sort", po::value<std::string>(),
       "id, white, black, result, date, variant, actions, timelines or action (position "
       "searches); '-date' sorts descending")(

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <charconv>
 #include <limits>
+#include <thread>
 
 #include "core/pgn_syntax.h"
 #include "core/replay.h"
@@ -31,9 +32,9 @@ std::string Name(const Request& request, std::string_view name) {
 }
 
 const Params kFlags = {"count", "deep", "unique", "result-conflict", "canonical", "unicode"};
-const Params kFilters = {"player",  "white",         "black",       "variant", "result",
-                         "date-from", "date-to",     "header",      "unique",  "min-timelines",
-                         "min-actions", "ending",    "result-conflict"};
+const Params kFilters = {"player",      "white",   "black",          "variant", "result",
+                         "date-from",   "date-to", "header",         "unique",  "min-timelines",
+                         "min-actions", "ending",  "result-conflict"};
 
 bool IsFlag(std::string_view name) {
   return std::find(kFlags.begin(), kFlags.end(), name) != kFlags.end();
@@ -73,9 +74,8 @@ int64_t Number(const Request& request, std::string_view name, int64_t fallback) 
 
 // The parameters that take a number, and the least value each accepts.
 constexpr std::pair<const char*, long> kLeastValues[] = {
-    {"limit", 0}, {"offset", 0},  {"min-timelines", 0}, {"min-actions", 0},
-    {"top", 0},   {"depth", 1},   {"twin-actions", 1},  {"columns", 0},
-    {"action", 0}};
+    {"limit", 0}, {"offset", 0},       {"min-timelines", 0}, {"min-actions", 0}, {"top", 0},
+    {"depth", 1}, {"twin-actions", 1}, {"columns", 0},       {"action", 0}};
 
 // The parameters each command takes. `find` is also what an unknown command would be checked
 // against, which CheckRequest refuses first.
@@ -312,16 +312,30 @@ std::optional<RequestError> FindPositions(GameStore& store, const Request& reque
     if (!IsMd5(*md5)) {
       return BadRequest(Name(request, "state-md5") + ": '" + *md5 + "' is not 32 hex digits");
     }
-    if (Given(request, "deep")) {
+    const DbResult<bool> every_state = IndexesEveryStateMd5(store);
+    if (!every_state.ok()) return DbFailure(every_state.error());
+    if (every_state.value()) {
+      // Every state is indexed: --deep has nothing more to look at.
+      auto matches = FindStateMd5(store, *md5);
+      if (!matches.ok()) return DbFailure(matches.error());
+      search.positions = std::move(matches).value();
+    } else if (Given(request, "deep")) {
       auto ids = FilteredIds(store, search.filter);
       if (!ids.ok()) return DbFailure(ids.error());
-      auto matches = ScanStateMd5(store, *md5, ids.value());
+      const int jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+      auto matches = ScanStateMd5(store, *md5, ids.value(), jobs);
       if (!matches.ok()) return DbFailure(matches.error());
       search.positions = std::move(matches).value();
     } else {
       auto matches = FindFinalStateMd5(store, *md5);
       if (!matches.ok()) return DbFailure(matches.error());
       search.positions = std::move(matches).value();
+      answer->hints.push_back(
+          "this database indexes the MD5 of final states only: games that passed through the "
+          "state without ending there are not found (" +
+          Name(request, "deep") +
+          " replays the games to find them; 5d-index --all-state-md5 indexes every state's MD5 "
+          "in a new database)");
     }
   } else if (const std::string* board = Value(request, "board")) {
     auto query = ParseBoardQuery(*board);
@@ -393,7 +407,8 @@ RequestResult<FindAnswer> RunFind(GameStore& store, const Request& request) {
   answer.canonical = Given(request, "canonical");
 
   int searches = 0;
-  for (const char* name : {"moves", "state", "state-md5", "board"}) searches += Given(request, name);
+  for (const char* name : {"moves", "state", "state-md5", "board"})
+    searches += Given(request, name);
   if (searches > 1) {
     return BadRequest("give one position: " + Name(request, "moves") + ", " +
                       Name(request, "state") + ", " + Name(request, "state-md5") + " or " +
@@ -562,8 +577,8 @@ std::string ShowText(const ShowAnswer& answer) {
   const std::string& moves = answer.texts.moves;
   out += "\n" + moves;
   if (!moves.empty() && moves.back() != '\n') out += "\n";
-  out += "\nAfter action " + std::to_string(answer.action) + " of " +
-         std::to_string(game.actions) + ":\n";
+  out += "\nAfter action " + std::to_string(answer.action) + " of " + std::to_string(game.actions) +
+         ":\n";
   out += TextPicture(answer.position, answer.picture);
   return out;
 }
@@ -583,8 +598,8 @@ RequestResult<Json> ShowJson(GameStore& store, const ShowAnswer& answer) {
   }
   SvgPictureOptions options;
   options.max_columns = answer.picture.max_columns;
-  options.title = "Game " + std::to_string(answer.game.id) + " after action " +
-                  std::to_string(answer.action);
+  options.title =
+      "Game " + std::to_string(answer.game.id) + " after action " + std::to_string(answer.action);
   json["position"] = {{"action", answer.action},
                       {"to_move", answer.position.ToMove() == Color::kWhite ? "white" : "black"},
                       {"fen", answer.position.StateFen()},

@@ -2,12 +2,15 @@
 #include "query/search.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cctype>
+#include <thread>
 
 #include "core/fen.h"
 #include "core/keys.h"
 #include "core/pgn_syntax.h"
 #include "core/replay.h"
+#include "core/state_md5.h"
 #include "core/variants.h"
 #include "query/text.h"
 #include "schema/postings.h"
@@ -224,18 +227,68 @@ DbResult<std::vector<PositionMatch>> FindFinalStateMd5(GameStore& store, std::st
   return matches;
 }
 
+DbResult<bool> IndexesEveryStateMd5(GameStore& store) {
+  DbResult<int64_t> all = QueryInt(
+      store.db(), "SELECT EXISTS (SELECT 1 FROM meta WHERE key = 'state_md5' AND value = 'all')");
+  if (!all.ok()) return all.error();
+  return all.value() != 0;
+}
+
+DbResult<std::vector<PositionMatch>> FindStateMd5(GameStore& store, std::string_view md5) {
+  uint64_t key = 0;
+  for (size_t i = 0; i < 16 && i < md5.size(); ++i) {
+    const char c = md5[i];
+    const int digit = c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10;
+    key = key << 4 | static_cast<uint64_t>(digit);
+  }
+  // MD5 postings hold what state postings hold: 2 * action + side to move.
+  return FirstPerGame(store, PostingTable::kStateMd5s, key, 2);
+}
+
 DbResult<std::vector<PositionMatch>> ScanStateMd5(GameStore& store, std::string_view md5,
-                                                  const std::vector<int64_t>& candidates) {
+                                                  const std::vector<int64_t>& candidates,
+                                                  int jobs) {
   const ReadSnapshot snapshot(store.db());
-  const std::string lower = AsciiLower(md5);
+  Md5Digest wanted{};
+  for (size_t i = 0; i < wanted.size(); ++i) {
+    auto nibble = [&](char c) { return c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10; };
+    wanted[i] = static_cast<uint8_t>(nibble(md5[2 * i]) << 4 | nibble(md5[2 * i + 1]));
+  }
+  // The connection is one thread's, so this thread reads the texts, a slice at a time, and the
+  // workers replay them, each with its own incremental MD5 stream (core/state_md5.h).
+  jobs = std::max(1, jobs);
+  constexpr size_t kSlice = 4096;
   std::vector<PositionMatch> matches;
-  for (int64_t id : candidates) {
-    int found = -1;
-    auto replayed = ReplayStored(store, id, [&](int action, const Position& pos) {
-      if (found < 0 && pos.StateMd5() == lower) found = action;
-    });
-    if (!replayed.ok()) return replayed.error();
-    if (found >= 0) matches.push_back({id, found});
+  std::vector<std::string> texts;
+  std::vector<int> found;
+  for (size_t begin = 0; begin < candidates.size(); begin += kSlice) {
+    const size_t end = std::min(candidates.size(), begin + kSlice);
+    texts.clear();
+    for (size_t k = begin; k < end; ++k) {
+      DbResult<GameTexts> read = store.Texts(candidates[k]);
+      if (!read.ok()) return read.error();
+      texts.push_back(std::move(read.value().text));
+    }
+    found.assign(texts.size(), -1);
+    std::atomic<size_t> next{0};
+    auto work = [&] {
+      StateMd5Stream stream;
+      for (size_t k = next++; k < texts.size(); k = next++) {
+        const SyntaxResult parsed = ParseGameSyntax(texts[k]);
+        if (parsed.error) continue;
+        stream.Reset();
+        ReplayGame(parsed.game, [&](int action, const Position& pos) {
+          if (found[k] < 0 && stream.Next(pos) == wanted) found[k] = action;
+        });
+      }
+    };
+    std::vector<std::thread> workers;
+    for (int t = 1; t < jobs; ++t) workers.emplace_back(work);
+    work();
+    for (std::thread& worker : workers) worker.join();
+    for (size_t k = 0; k < texts.size(); ++k) {
+      if (found[k] >= 0) matches.push_back({candidates[begin + k], found[k]});
+    }
   }
   return matches;
 }

@@ -64,10 +64,19 @@ struct PositionMatch {
 DbResult<std::vector<PositionMatch>> FindState(GameStore& store, uint64_t key);
 // Games whose final state has the specification's MD5 `md5` (32 hex digits, any case).
 DbResult<std::vector<PositionMatch>> FindFinalStateMd5(GameStore& store, std::string_view md5);
+// Whether the database indexes the MD5 of every state (meta.state_md5 'all', 5d-index
+// --all-state-md5) rather than of final states only.
+DbResult<bool> IndexesEveryStateMd5(GameStore& store);
+// Games that passed through a state with MD5 `md5` (32 hex digits, any case), with the first
+// action after which they stood there, from md5_postings (matched on the MD5's first 64 bits):
+// for a database that IndexesEveryStateMd5; on another it finds nothing.
+DbResult<std::vector<PositionMatch>> FindStateMd5(GameStore& store, std::string_view md5);
 // Games in `candidates` (game ids) that reached a state with MD5 `md5` at any action: each game
-// is replayed from its text. Slow (about a millisecond per game); for narrowed searches.
+// is replayed from its text, on `jobs` threads (this one reads the texts). Slow (a fraction of a
+// millisecond per game and thread); for databases of final MD5s and narrowed searches.
 DbResult<std::vector<PositionMatch>> ScanStateMd5(GameStore& store, std::string_view md5,
-                                                  const std::vector<int64_t>& candidates);
+                                                  const std::vector<int64_t>& candidates,
+                                                  int jobs = 1);
 // Games whose final state holds the board (anywhere, or at its coordinates when placed; placed
 // boards are confirmed by replaying the candidate games). `action` is the action that created
 // the board.

@@ -119,7 +119,7 @@ GameStore::~GameStore() {
 }
 
 DbResult<GameStore> GameStore::Open(const std::string& path) {
-  DbResult<Database> opened = Database::Open(path, OpenMode::kReadOnly);
+  DbResult<Database> opened = OpenDatabase(path, OpenMode::kReadOnly);
   if (!opened.ok()) return opened.error();
   GameStore store(std::move(opened).value());
   // Searches read postings and records all over the file: mapping it saves a copy per page read

@@ -18,6 +18,8 @@
 #include "query/search.h"
 #include "query/text.h"
 #include "schema/ending.h"
+#include "schema/position_stats.h"
+#include "schema/search_keys.h"
 
 namespace fived {
 
@@ -30,38 +32,6 @@ Outcome OutcomeOf(std::string_view result) {
   if (result == "0-1") return Outcome::kBlackWins;
   if (result == "1/2-1/2") return Outcome::kDraw;
   return Outcome::kOther;
-}
-
-bool IsDigit(char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; }
-
-// games.date as TreeNode shows it (see first_date in tree.h), or empty when it has no year.
-std::string TreeDate(std::string_view stored) {
-  std::string_view parts[3];
-  int count = 0;
-  size_t begin = 0;
-  for (size_t i = 0; i <= stored.size() && count < 3; ++i) {
-    if (i == stored.size() || stored[i] == '.' || stored[i] == '-' || stored[i] == '/') {
-      parts[count++] = stored.substr(begin, i - begin);
-      begin = i + 1;
-    }
-  }
-  if (count == 0 || parts[0].size() != 4 ||
-      !std::all_of(parts[0].begin(), parts[0].end(), IsDigit)) {
-    return {};
-  }
-  std::string out(parts[0]);
-  for (int i = 1; i < 3; ++i) {
-    const std::string_view part = parts[i];
-    out += '.';
-    if (i < count && !part.empty() && part.size() <= 2 &&
-        std::all_of(part.begin(), part.end(), IsDigit)) {
-      if (part.size() == 1) out += '0';
-      out += part;
-    } else {
-      out += "??";
-    }
-  }
-  return out;
 }
 
 // One action of a game as the tree groups it.
@@ -203,6 +173,52 @@ std::vector<TreeNode> BuildLevel(const std::vector<GameLine>& games,
   return nodes;
 }
 
+// The tree of depth 1 of a position from the statistics kept at ingest (schema/position_stats.h),
+// when they hold every game that reached it: every match (a first visit; a state never repeats
+// in a game) came within the first meta.position_stats_actions actions. nullopt otherwise.
+DbResult<std::optional<TreeNode>> TreeFromStats(GameStore& store, uint64_t state_key,
+                                                const std::vector<PositionMatch>& matches) {
+  const DbResult<int> stats_actions = PositionStatsActions(store.db());
+  if (!stats_actions.ok()) return stats_actions.error();
+  for (const PositionMatch& match : matches) {
+    if (match.action >= stats_actions.value()) return std::optional<TreeNode>();
+  }
+  auto rows = ReadPositionStats(store.db(), state_key);
+  if (!rows.ok()) return rows.error();
+  if (rows.value().empty()) return std::optional<TreeNode>();
+  TreeNode position;
+  position.expanded = true;
+  for (ActionStat& stat : rows.value()) {
+    TreeNode node;
+    node.action = std::move(stat.text);
+    node.games = stat.games;
+    node.white_wins = stat.white_wins;
+    node.draws = stat.draws;
+    node.black_wins = stat.black_wins;
+    node.derived = stat.derived;
+    node.first_date = stat.first_date;
+    node.last_date = stat.last_date;
+    position.games += node.games;
+    position.white_wins += node.white_wins;
+    position.draws += node.draws;
+    position.black_wins += node.black_wins;
+    position.derived += node.derived;
+    if (!node.first_date.empty() &&
+        (position.first_date.empty() || node.first_date < position.first_date)) {
+      position.first_date = node.first_date;
+    }
+    if (node.last_date > position.last_date) position.last_date = node.last_date;
+    // The games that ended in the position count for it, under no action.
+    if (stat.hash != 0) position.children.push_back(std::move(node));
+  }
+  std::sort(position.children.begin(), position.children.end(),
+            [](const TreeNode& a, const TreeNode& b) {
+              if (a.games != b.games) return a.games > b.games;
+              return a.action < b.action;
+            });
+  return std::optional<TreeNode>(std::move(position));
+}
+
 // "37.5%": one decimal is enough to tell actions apart and keeps the column narrow.
 std::string Percent(double value) {
   char text[32];
@@ -317,6 +333,11 @@ DbResult<TreeNode> BuildTree(GameStore& store, uint64_t state_key, const GameFil
   const ReadSnapshot snapshot(store.db());
   DbResult<std::vector<PositionMatch>> matches = FindState(store, state_key);
   if (!matches.ok()) return matches.error();
+  if (depth == 1 && filter.empty() && !matches.value().empty()) {
+    DbResult<std::optional<TreeNode>> kept = TreeFromStats(store, state_key, matches.value());
+    if (!kept.ok()) return kept.error();
+    if (kept.value()) return std::move(*kept.value());
+  }
 
   const SqlCondition condition = FilterCondition(filter);
   const int id_param = static_cast<int>(condition.params.size()) + 1;

@@ -81,7 +81,10 @@ struct TreeNode {
 // answers to each of them, and so on (values below 1 count as 1). Action nodes of the levels
 // above the last are `expanded`.
 //
-// Reads each counted game's record once, all in one read transaction (one snapshot, even while
+// Without filters, a tree of depth 1 of a position that every game reached within its first
+// meta.position_stats_actions actions (a position near the start, where the games are many) is
+// read from the statistics kept at ingest (schema/position_stats.h): its cost is its actions',
+// not its games'. Otherwise it reads each counted game's record once, all in one read transaction (one snapshot, even while
 // 5d-index appends) unless the caller has a transaction open on the store's connection. Fails
 // with the DbError of the first failing statement, or when a record cannot be decompressed (the
 // message names the game). Not thread-safe, like the store.

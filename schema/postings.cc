@@ -29,7 +29,15 @@ bool GetVarint(std::span<const uint8_t> data, size_t* pos, uint64_t* v) {
 }
 
 const char* TableName(PostingTable table) {
-  return table == PostingTable::kStates ? "state_postings" : "board_postings";
+  switch (table) {
+    case PostingTable::kStates:
+      return "state_postings";
+    case PostingTable::kBoards:
+      return "board_postings";
+    case PostingTable::kStateMd5s:
+      return "md5_postings";
+  }
+  return "state_postings";
 }
 
 inline bool Less(const Posting& a, const Posting& b) {
@@ -40,7 +48,7 @@ inline bool Less(const Posting& a, const Posting& b) {
 
 }  // namespace
 
-int PostingKeyBytes(PostingTable table) { return table == PostingTable::kStates ? 7 : 5; }
+int PostingKeyBytes(PostingTable table) { return table == PostingTable::kBoards ? 5 : 7; }
 
 namespace {
 // Low bits of the key (below the bucket) that a table does not store.

@@ -48,14 +48,18 @@ struct Posting {
   bool operator==(const Posting&) const = default;
 };
 
-enum class PostingTable { kStates, kBoards };
+// kStateMd5s (md5_postings, written by 5d-index --all-state-md5) keys every state by the first 8
+// bytes of its specification MD5 (big endian, core/state_md5.h Md5DigestKey) and stores what
+// state_postings stores: 7 bytes of key below the bucket, so states match on the MD5's first
+// 64 bits.
+enum class PostingTable { kStates, kBoards, kStateMd5s };
 
 constexpr int kPostingBucketBits = 14;
 constexpr uint32_t PostingBucket(uint64_t key) {
   return static_cast<uint32_t>(key >> (64 - kPostingBucketBits));
 }
 
-// How many bytes of each key a table stores below the bucket (6 for states, 5 for boards), and
+// How many bytes of each key a table stores below the bucket (7 for states and MD5s, 5 for boards), and
 // the mask of the key bits it keeps.
 int PostingKeyBytes(PostingTable table);
 uint64_t PostingKeyMask(PostingTable table);

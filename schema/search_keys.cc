@@ -5,6 +5,7 @@
 #include <uninorm.h>
 #include <unistr.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <cstdlib>
@@ -154,6 +155,41 @@ std::string FormatDay(int32_t day) {
   char text[16];
   std::snprintf(text, sizeof text, "%04d.%02d.%02d", day / 10000, day / 100 % 100, day % 100);
   return text;
+}
+
+namespace {
+
+bool IsAsciiDigit(char c) { return c >= '0' && c <= '9'; }
+
+}  // namespace
+
+std::string TreeDate(std::string_view stored) {
+  std::string_view parts[3];
+  int count = 0;
+  size_t begin = 0;
+  for (size_t i = 0; i <= stored.size() && count < 3; ++i) {
+    if (i == stored.size() || stored[i] == '.' || stored[i] == '-' || stored[i] == '/') {
+      parts[count++] = stored.substr(begin, i - begin);
+      begin = i + 1;
+    }
+  }
+  if (count == 0 || parts[0].size() != 4 ||
+      !std::all_of(parts[0].begin(), parts[0].end(), IsAsciiDigit)) {
+    return {};
+  }
+  std::string out(parts[0]);
+  for (int i = 1; i < 3; ++i) {
+    const std::string_view part = parts[i];
+    out += '.';
+    if (i < count && !part.empty() && part.size() <= 2 &&
+        std::all_of(part.begin(), part.end(), IsAsciiDigit)) {
+      if (part.size() == 1) out += '0';
+      out += part;
+    } else {
+      out += "??";
+    }
+  }
+  return out;
 }
 
 }  // namespace fived

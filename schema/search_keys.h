@@ -53,6 +53,12 @@ ParsedDate ParseDate(std::string_view text);
 // 20210314 as "2021.03.14".
 std::string FormatDay(int32_t day);
 
+// A date as the opening tree shows and compares it (query/tree.h, schema/position_stats.h):
+// "YYYY.MM.DD" with dots whatever separators `stored` used, an unknown or missing month or day as
+// "??" ("2021" is "2021.??.??"), so that dates compare as text; empty when `stored` has no year
+// of four digits.
+std::string TreeDate(std::string_view stored);
+
 }  // namespace fived
 
 #endif  // FIVED_SCHEMA_SEARCH_KEYS_H_

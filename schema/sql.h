@@ -8,13 +8,13 @@
 
 namespace fived::sql {
 
-// schema/schema_v5.sql: the tables of schema version 5.
-extern const std::string_view kSchemaV5Sql;
-// schema/indexes_v5.sql: the secondary indexes of schema version 5; every statement is
+// schema/schema_v6.sql: the tables of schema version 6.
+extern const std::string_view kSchemaV6Sql;
+// schema/indexes_v6.sql: the secondary indexes of schema version 6; every statement is
 // CREATE INDEX IF NOT EXISTS, so running it again after dropping indexes rebuilds them.
-extern const std::string_view kIndexesV5Sql;
-// schema/drop_indexes_v5.sql: drops those indexes (DROP INDEX IF EXISTS), for bulk loads.
-extern const std::string_view kDropIndexesV5Sql;
+extern const std::string_view kIndexesV6Sql;
+// schema/drop_indexes_v6.sql: drops those indexes (DROP INDEX IF EXISTS), for bulk loads.
+extern const std::string_view kDropIndexesV6Sql;
 
 }  // namespace fived::sql
 

@@ -27,7 +27,7 @@ build/indexer/5d-index --db "$db" --quiet --json --jobs "$jobs" "$input" >"$dir/
 end=$(date +%s.%N)
 # Fold the write-ahead log into the database file before measuring it.
 sqlite3 "$db" "PRAGMA wal_checkpoint(TRUNCATE);" >/dev/null
-input_bytes=$(stat -c %s "$input")
+input_bytes=$(stat -L -c %s "$input")
 db_bytes=$(stat -c %s "$db")
 cat "$dir/index.json"
 awk -v g="$games" -v s="$(awk -v a="$start" -v b="$end" 'BEGIN { print b - a }')" -v i="$input_bytes" -v d="$db_bytes" 'BEGIN {

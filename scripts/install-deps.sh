@@ -18,6 +18,7 @@ packages=(
   googletest
   libcpp-httplib-dev
   nlohmann-json3-dev
+  libarchive-dev
 )
 # Ninja makes builds faster but cmake's default generator works without it. The browser tests
 # of 5d-query serve's pages need Chromium, its WebDriver and Selenium; where they cannot be

@@ -56,6 +56,21 @@ check no-input --check
 check index-corpus --db "$scratch/corpus.sqlite" --quiet --json corpus/adri326-5dchess-notation.5dpgn corpus/rejected/teln0-vs-shad-simple-no-queens.5dpgn
 check index-club --db "$scratch/corpus.sqlite" --quiet --json corpus/club-games.5dpgn
 check reindex-corpus --db "$scratch/corpus.sqlite" --quiet --json corpus/
+# Packed inputs, read by content: a zip (named .dat on purpose) whose members are a game file,
+# the rejected game in a folder, and a file that is not games; then a gzip stream.
+python3 - "$scratch" <<'PYTHON'
+import gzip, sys, zipfile
+scratch = sys.argv[1]
+with zipfile.ZipFile(scratch + "/export.dat", "w", zipfile.ZIP_DEFLATED) as z:
+    z.write("corpus/club-games.5dpgn", "channel/club-games.5dpgn")
+    z.write("corpus/rejected/teln0-vs-shad-simple-no-queens.5dpgn", "channel/old/teln0.5dpgn")
+    z.writestr("channel/photo.png", b"\x89PNG")
+with open("corpus/adri326-5dchess-notation.5dpgn", "rb") as f, gzip.open(scratch + "/adri.gz", "wb") as g:
+    g.write(f.read())
+PYTHON
+check index-packed --db "$scratch/packed.sqlite" --quiet "$scratch/export.dat" "$scratch/adri.gz"
+check check-packed --check "$scratch/export.dat"
+check reindex-packed --db "$scratch/packed.sqlite" --quiet "$scratch/export.dat" "$scratch/adri.gz"
 check index-missing --db "$scratch/missing.sqlite" --quiet corpus/no-such-file.5dpgn
 if [ -e "$scratch/missing.sqlite" ]; then
   failed=$((failed + 1))
@@ -89,6 +104,13 @@ query find-moves "${db[@]}" --moves '1. e3 / e6 2. Nf3 / Nf6'
 query find-moves-json "${db[@]}" --moves '1. e3 / f6 2. Qh5+ / g6' --format json
 query find-state "${db[@]}" --state '[r*nbqk*bnr*/p*p*p*p*p*p*p*p*/8/8/8/8/P*P*P*P*P*P*P*P*/R*NBQK*BNR*:0:1:w]' --count
 query find-state-md5 "${db[@]}" --state-md5 "$(sqlite3 "$scratch/corpus.sqlite" 'SELECT final_md5 FROM games WHERE id = 4')"
+# A state inside a game (club game 3 after 5 actions): the final MD5s do not have it, --deep and
+# a database of every state's MD5 do.
+inside=$("$index" --check --hashes corpus/club-games.5dpgn | awk -F'\t' '$2 == 3 && $3 == 5 { print $4 }')
+query find-md5-inside "${db[@]}" --state-md5 "$inside"
+query find-md5-inside-deep "${db[@]}" --state-md5 "$inside" --deep
+"$index" --db "$scratch/all-md5.sqlite" --quiet --all-state-md5 corpus/club-games.5dpgn >/dev/null 2>&1
+query find-md5-inside-all --db "$scratch/all-md5.sqlite" --state-md5 "$inside"
 query find-board "${db[@]}" --board '[r*nbqk*bnr*/p*p*p*p*1p*p*p*/4p3/8/8/4P3/P*P*P*P*1P*P*P*/R*NBQK*BNR*]'
 query find-pgn "${db[@]}" --black 'Bruno Lima' --format 5dpgn
 query find-canonical "${db[@]}" --white 'Carla Reis' --unique --format 5dpgn --canonical

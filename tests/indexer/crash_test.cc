@@ -33,7 +33,7 @@ std::string Query(Database& db, const std::string& sql) {
 
 // A digest of what the database holds, independent of row ids and timing.
 std::string Content(const std::string& path) {
-  DbResult<Database> opened = Database::Open(path, OpenMode::kReadOnly);
+  DbResult<Database> opened = OpenDatabase(path, OpenMode::kReadOnly);
   EXPECT_TRUE(opened.ok()) << (opened.ok() ? "" : opened.error().message);
   if (!opened.ok()) return "";
   Database& db = opened.value();
@@ -52,7 +52,7 @@ std::string Content(const std::string& path) {
 
 void ExpectSoundAndWhole(const std::string& path) {
   testing::ExpectSoundAndWhole(path);
-  DbResult<Database> opened = Database::Open(path, OpenMode::kReadOnly);
+  DbResult<Database> opened = OpenDatabase(path, OpenMode::kReadOnly);
   ASSERT_TRUE(opened.ok());
   EXPECT_EQ(Query(opened.value(),
                   "SELECT count(*) FROM games WHERE id NOT IN (SELECT game_id "
@@ -119,7 +119,7 @@ TEST(Crash, KilledIngestLeavesWholeGamesAndResumes) {
       }
       if (threshold == 0 && fs::exists(db)) break;
       if (threshold > 0 && fs::exists(db)) {
-        DbResult<Database> reader = Database::Open(db, OpenMode::kReadOnly);
+        DbResult<Database> reader = OpenDatabase(db, OpenMode::kReadOnly);
         if (reader.ok()) {
           const std::string games = Query(reader.value(), "SELECT count(*) FROM games");
           if (!games.empty() && std::stoi(games) >= threshold) break;

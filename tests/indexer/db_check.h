@@ -49,7 +49,7 @@ inline PostingSummary Summarize(Database& db) {
 // The database passes PRAGMA integrity_check and every game has actions + 1 state postings and
 // its starting boards.
 inline void ExpectSoundAndWhole(const std::string& path) {
-  DbResult<Database> opened = Database::Open(path, OpenMode::kReadOnly);
+  DbResult<Database> opened = OpenDatabase(path, OpenMode::kReadOnly);
   ASSERT_TRUE(opened.ok()) << opened.error().message;
   Database& db = opened.value();
   DbResult<std::string> check = db.IntegrityCheck();
@@ -73,7 +73,7 @@ inline void ExpectSoundAndWhole(const std::string& path) {
 
 // The original text and canonical moves of game `id`, read back from its compressed record.
 inline bool GameTexts(const std::string& path, int64_t id, std::string* text, std::string* moves) {
-  DbResult<Database> opened = Database::Open(path, OpenMode::kReadOnly);
+  DbResult<Database> opened = OpenDatabase(path, OpenMode::kReadOnly);
   if (!opened.ok()) return false;
   DbResult<Statement> select = opened.value().Prepare(
       "SELECT g.record, d.data FROM games g LEFT JOIN dictionaries d ON d.id = g.dictionary_id "

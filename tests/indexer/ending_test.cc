@@ -87,7 +87,7 @@ struct StoredEnding {
 
 std::vector<StoredEnding> ReadEndings(const std::string& path) {
   std::vector<StoredEnding> out;
-  DbResult<Database> db = Database::Open(path, OpenMode::kReadOnly);
+  DbResult<Database> db = OpenDatabase(path, OpenMode::kReadOnly);
   EXPECT_TRUE(db.ok());
   if (!db.ok()) return out;
   DbResult<Statement> select = db.value().Prepare(

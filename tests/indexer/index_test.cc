@@ -61,7 +61,7 @@ IndexRun Index(const std::string& db, const std::vector<std::string>& inputs) {
 }
 
 int64_t Count(const std::string& db_path, const std::string& sql) {
-  DbResult<Database> db = Database::Open(db_path, OpenMode::kReadOnly);
+  DbResult<Database> db = OpenDatabase(db_path, OpenMode::kReadOnly);
   EXPECT_TRUE(db.ok()) << (db.ok() ? "" : db.error().message);
   if (!db.ok()) return -1;
   DbResult<Statement> statement = db.value().Prepare(sql);
@@ -110,7 +110,7 @@ TEST(Index, CountsAddUpAndDuplicatesAreFound) {
                   "SELECT count(*) FROM headers WHERE name = 'WHITE' AND value = 'C'"),
             1);
   // Both games reached the same state after two actions: one posting lookup finds both.
-  DbResult<Database> opened = Database::Open(dir.File("db.sqlite"), OpenMode::kReadOnly);
+  DbResult<Database> opened = OpenDatabase(dir.File("db.sqlite"), OpenMode::kReadOnly);
   ASSERT_TRUE(opened.ok());
   DbResult<PostingReader> reader = PostingReader::Create(opened.value(), PostingTable::kStates);
   ASSERT_TRUE(reader.ok());
@@ -133,16 +133,43 @@ TEST(Index, ReindexingAddsNothingAndAppendingAddsTheNewGames) {
   EXPECT_EQ(again.summary.indexed, 0);
   EXPECT_EQ(again.summary.rejected, 0);
   EXPECT_EQ(again.summary.skipped, 4);
-  EXPECT_EQ(again.status, 1);  // the rejected game is still rejected
-  // The file grows: only the new game is added.
+  EXPECT_EQ(again.summary.unchanged_files, 1);  // not read at all
+  EXPECT_EQ(again.status, 1);                   // the rejected game is still rejected
+  // The file grows: only the new game is added, and of the old ones only the last is read again
+  // (it might have gone on).
   WriteFile(dir.File("a.5dpgn"), std::string(kGames) + "\n[Board \"Standard\"]\n\n1. d4 / d5\n");
   const IndexRun grown = Index(db, {dir.File("a.5dpgn")});
   EXPECT_EQ(grown.summary.indexed, 1);
-  EXPECT_EQ(grown.summary.skipped, 4);
+  EXPECT_EQ(grown.summary.games, 2);
+  EXPECT_EQ(grown.summary.skipped, 1);
+  EXPECT_EQ(grown.summary.unchanged_files, 0);
   ExpectWhole(db, 5);
+  EXPECT_EQ(Count(db, "SELECT game_index FROM games WHERE id = 4"), 5);
+  // An edited file (not a grown one) is read whole again; what is the same is already indexed.
+  WriteFile(dir.File("a.5dpgn"), std::string("\n") + kGames);
+  const IndexRun edited = Index(db, {dir.File("a.5dpgn")});
+  EXPECT_EQ(edited.summary.games, 4);
+  EXPECT_EQ(edited.summary.indexed, 4 - 1);  // every game moved by a byte: new places
+  EXPECT_EQ(edited.summary.duplicates, 3);
 }
 
-// The nine secondary indexes of schema/indexes_v5.sql present in the database.
+TEST(Index, AGameThatGrewAtTheEndOfAFileIsReadAgain) {
+  TempDir dir;
+  const std::string db = dir.File("db.sqlite");
+  const std::string path = dir.File("live.5dpgn");
+  // A game being played: its moves are appended as they come.
+  WriteFile(path, "[Board \"Standard\"]\n\n1. e3 / e6\n");
+  ASSERT_EQ(Index(db, {path}).summary.indexed, 1);
+  WriteFile(path, "[Board \"Standard\"]\n\n1. e3 / e6\n2. Nf3 / Nf6\n");
+  const IndexRun grown = Index(db, {path});
+  EXPECT_EQ(grown.summary.games, 1);
+  EXPECT_EQ(grown.summary.indexed, 1);  // the longer text at the same place is a new game
+  EXPECT_EQ(Count(db, "SELECT actions FROM games WHERE id = 2"), 4);
+  EXPECT_EQ(Count(db, "SELECT resume_offset FROM sources"), 0);
+  EXPECT_EQ(Count(db, "SELECT resume_games FROM sources"), 0);
+}
+
+// The nine secondary indexes of schema/indexes_v6.sql present in the database.
 int64_t SecondaryIndexes(const std::string& db) {
   return Count(db,
                "SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name IN "
@@ -176,9 +203,9 @@ TEST(Index, IndexesLeftOutByAnInterruptedBulkLoadAreBuiltByTheNextRun) {
   Index(db, {dir.File("a.5dpgn")});
   {
     // What a load killed before its last commit leaves: games, no secondary indexes.
-    DbResult<Database> opened = Database::Open(db, OpenMode::kReadWrite);
+    DbResult<Database> opened = OpenDatabase(db, OpenMode::kReadWrite);
     ASSERT_TRUE(opened.ok());
-    ASSERT_FALSE(opened.value().Exec(sql::kDropIndexesV5Sql));
+    ASSERT_FALSE(opened.value().Exec(sql::kDropIndexesV6Sql));
   }
   ASSERT_EQ(SecondaryIndexes(db), 0);
   const IndexRun again = Index(db, {dir.File("a.5dpgn")});

@@ -261,7 +261,7 @@ TEST(Endings, GamesWithoutAVerdictAreCountedAsNotDecided) {
   TempDir dir;
   { GameStore store = testing::IndexCollection(dir, kCollection); }
   {
-    DbResult<Database> db = Database::Open(dir.File("games.sqlite"), OpenMode::kReadWrite);
+    DbResult<Database> db = OpenDatabase(dir.File("games.sqlite"), OpenMode::kReadWrite);
     ASSERT_TRUE(db.ok());
     ASSERT_FALSE(db.value().Exec(
         "UPDATE games SET verdict = NULL, checked_side = NULL, verdict_work = NULL WHERE id = 1"));

@@ -217,11 +217,11 @@ struct NamedGame {
   const char* date;  // nullptr: no Date header
 };
 const NamedGame kNamedGames[] = {
-    {"INÊS CARVALHO", "Pavel Dvořák", "2021.03"},                  // 1
+    {"INÊS CARVALHO", "Pavel Dvořák", "2021.03"},                 // 1
     {"  inês   carvalho ", "Ανδρέας Παπαδόπουλος", "6-14-2021"},  // 2: unreadable date
     {"IN\x45\xCC\x82S Carvalho", "ανδρέας κ", "2021.03.15"},      // 3: E + combining circumflex
     {"Bob", "PAVEL DVOŘÁK", "2021.??.??"},                        // 4
-    {"李小龍", "bob", nullptr},                                    // 5
+    {"李小龍", "bob", nullptr},                                   // 5
     {"Ann", "Bob", "2021.02.28"},                                 // 6
     {"Ann", "Cy", "2021-03-01"},                                  // 7
     {"Cy", "Ann", "2021.03.15"},                                  // 8: ties with 3 on date
@@ -455,6 +455,51 @@ TEST_F(FindTest, MovesStateAndMd5FindTheSameGame) {
   ASSERT_EQ(scanned.value().size(), 1u);
   EXPECT_EQ(scanned.value()[0].game_id, 4);
   EXPECT_EQ(scanned.value()[0].action, 3);
+  // On every core: the same.
+  auto parallel = ScanStateMd5(*store_, md5_after_3, {1, 2, 3, 4, 5}, 4);
+  ASSERT_TRUE(parallel.ok());
+  ASSERT_EQ(parallel.value().size(), 1u);
+  EXPECT_EQ(parallel.value()[0].game_id, 4);
+  EXPECT_EQ(parallel.value()[0].action, 3);
+  // This database indexes final states' MD5s only: the index finds nothing inside games.
+  EXPECT_FALSE(IndexesEveryStateMd5(*store_).value());
+  EXPECT_TRUE(FindStateMd5(*store_, md5_after_3).value().empty());
+}
+
+TEST(FindStateMd5Test, EveryStateOfEveryGameWithAllStateMd5) {
+  fived::testing::TempDir dir;
+  const std::string db = dir.File("all.sqlite");
+  ASSERT_EQ(fived::testing::RunIndexer(db, {kCorpus}, {"--all-state-md5"}), 0);
+  DbResult<GameStore> store = GameStore::Open(db);
+  ASSERT_TRUE(store.ok());
+  EXPECT_TRUE(IndexesEveryStateMd5(store.value()).value());
+  // Every state of every game is found by its MD5, at its first action there, with upper case
+  // digits too; the games found are those found by the state's key.
+  const std::vector<SyntaxGame> games = CorpusGames();
+  int compared = 0;
+  for (const SyntaxGame& game : games) {
+    ReplayGame(game, [&](int, const Position& pos) {
+      std::string md5 = pos.StateMd5();
+      if (compared % 2) {
+        for (char& c : md5) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+      }
+      auto by_md5 = FindStateMd5(store.value(), md5);
+      auto by_key = FindState(store.value(), pos.StateKey());
+      ASSERT_TRUE(by_md5.ok() && by_key.ok());
+      ASSERT_EQ(by_md5.value().size(), by_key.value().size());
+      for (size_t i = 0; i < by_md5.value().size(); ++i) {
+        EXPECT_EQ(by_md5.value()[i].game_id, by_key.value()[i].game_id);
+        EXPECT_EQ(by_md5.value()[i].action, by_key.value()[i].action);
+      }
+      ++compared;
+    });
+  }
+  EXPECT_GT(compared, 100);
+  // The choice is the database's: a later run without the option still indexes every state, and
+  // a database of final MD5s with games cannot take the option up.
+  const std::string final_db = dir.File("final.sqlite");
+  ASSERT_EQ(fived::testing::RunIndexer(final_db, {kCorpus}), 0);
+  EXPECT_EQ(fived::testing::RunIndexer(final_db, {kCorpus}, {"--all-state-md5"}), 3);
 }
 
 TEST_F(FindTest, BoardsAnywhereOrAtTheirCoordinates) {

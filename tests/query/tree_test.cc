@@ -16,6 +16,7 @@
 #include "core/pgn_syntax.h"
 #include "core/replay.h"
 #include "query/store.h"
+#include "schema/position_stats.h"
 #include "tests/query/query_test_util.h"
 #include "tests/temp_dir.h"
 
@@ -419,6 +420,69 @@ TEST_F(TreeTest, JsonHasChildrenExactlyWhenExpandedAndNullsForWhatIsUnknown) {
   EXPECT_EQ(empty,
             "{\"games\":0,\"results\":0,\"white_wins\":0,\"draws\":0,\"black_wins\":0,"
             "\"derived\":0,\"score\":null,\"first_date\":null,\"last_date\":null,\"actions\":[]}");
+}
+
+}  // namespace
+}  // namespace fived
+
+namespace fived {
+namespace {
+
+// The trees of depth 1 at every position within the first actions of every game, as the
+// statistics kept at ingest give them (no filter) and as the games' records give them (a filter
+// that keeps every counted game: originals only), on the sample collections and on games written
+// by 5d-index in two runs (the second adds to the first's statistics).
+TEST(TreeStatsTest, KeptStatisticsGiveTheTreeTheGamesGive) {
+  TempDir dir;
+  const std::string db = dir.File("games.sqlite");
+  const std::string first = dir.File("first.5dpgn");
+  {
+    std::ofstream out(first, std::ios::binary);
+    out << kStandardGames << "\n" << kTwoTimelineGames;
+  }
+  ASSERT_EQ(fived::testing::RunIndexer(db, {first}), 0);
+  const std::string root = FIVED_SOURCE_DIR;
+  ASSERT_LE(fived::testing::RunIndexer(db, {root + "/corpus"}), 1);
+  DbResult<GameStore> opened = GameStore::Open(db);
+  ASSERT_TRUE(opened.ok()) << opened.error().message;
+  GameStore& store = opened.value();
+  DbResult<Statement> keys =
+      store.db().Prepare("SELECT id FROM games WHERE duplicate_of IS NULL ORDER BY id");
+  ASSERT_TRUE(keys.ok());
+  std::vector<int64_t> ids;
+  while (keys.value().Step().value() == StepResult::kRow) ids.push_back(keys.value().Int64(0));
+  keys.value().Reset();
+  ASSERT_GT(ids.size(), 20u);
+  GameFilter every;
+  every.originals_only = true;
+  int compared = 0;
+  for (const int64_t id : ids) {
+    DbResult<GameTexts> texts = store.Texts(id);
+    ASSERT_TRUE(texts.ok());
+    SyntaxResult syntax = ParseGameSyntax(texts.value().text);
+    ASSERT_FALSE(syntax.error);
+    std::vector<uint64_t> states;
+    ReplayOutcome outcome = ReplayGame(syntax.game, [&](int action, const Position& position) {
+      if (action < kPositionStatsActions) states.push_back(position.StateKey());
+    });
+    ASSERT_FALSE(outcome.error);
+    for (const uint64_t key : states) {
+      DbResult<TreeNode> kept = BuildTree(store, key, {}, 1);
+      DbResult<TreeNode> read = BuildTree(store, key, every, 1);
+      ASSERT_TRUE(kept.ok() && read.ok());
+      std::string kept_json, read_json;
+      WriteTreeJson(kept.value(), &kept_json);
+      WriteTreeJson(read.value(), &read_json);
+      EXPECT_EQ(kept_json, read_json) << "game " << id;
+      ++compared;
+    }
+  }
+  EXPECT_GT(compared, 60);
+  // The statistics were used: the start of Standard has rows.
+  DbResult<int64_t> rows =
+      QueryInt(store.db(), "SELECT count(*) FROM position_actions WHERE games > 1");
+  ASSERT_TRUE(rows.ok());
+  EXPECT_GT(rows.value(), 0);
 }
 
 }  // namespace

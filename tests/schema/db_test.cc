@@ -1,6 +1,6 @@
-// The SQLite wrapper and the schema of this version: opening and creating databases, the version check,
-// binding and reading every type, transactions, key storage, WAL and concurrent readers, and the
-// example SQL of schema/README.md.
+// The SQLite wrapper and the schema of this version: opening and creating databases, the version
+// check, binding and reading every type, transactions, key storage, WAL and concurrent readers, and
+// the example SQL of schema/README.md.
 #include "schema/db.h"
 
 #include <gtest/gtest.h>
@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "core/keys.h"
+#include "schema/position_stats.h"
 #include "schema/postings.h"
 #include "schema/sql.h"
 #include "tests/temp_dir.h"
@@ -29,7 +30,7 @@ namespace fs = std::filesystem;
 using ::fived::testing::TempDir;
 
 Database MustOpen(const std::string& path, OpenMode mode) {
-  DbResult<Database> db = Database::Open(path, mode);
+  DbResult<Database> db = OpenDatabase(path, mode);
   if (!db.ok()) {
     ADD_FAILURE() << db.error().message;
     std::abort();
@@ -61,31 +62,37 @@ std::string QueryText(Database& db, std::string_view sql) {
 }
 
 std::string OpenError(const std::string& path, OpenMode mode) {
-  DbResult<Database> db = Database::Open(path, mode);
+  DbResult<Database> db = OpenDatabase(path, mode);
   if (db.ok()) return "opened";
   return db.error().message;
 }
 
-TEST(DatabaseTest, CreatesVersionFiveDatabase) {
+TEST(DatabaseTest, CreatesVersionSixDatabase) {
   TempDir dir;
   const std::string path = dir.File("games.db");
   {
     Database db = MustOpen(path, OpenMode::kReadWrite);
     EXPECT_EQ(db.Path(), path);
-    EXPECT_EQ(QueryText(db, "SELECT value FROM meta WHERE key = 'schema_version'"), "5");
+    EXPECT_EQ(QueryText(db, "SELECT value FROM meta WHERE key = 'schema_version'"), "6");
     EXPECT_EQ(QueryText(db, "SELECT value FROM meta WHERE key = 'key_version'"),
               std::to_string(kKeyVersion));
     EXPECT_EQ(QueryText(db, "SELECT value FROM meta WHERE key = 'application'"), "5dpgn-db");
+    EXPECT_EQ(QueryText(db, "SELECT value FROM meta WHERE key = 'position_stats_actions'"),
+              std::to_string(kPositionStatsActions));
+    // Final states' MD5s only, until 5d-index --all-state-md5 says otherwise on a new database.
+    EXPECT_EQ(QueryText(db, "SELECT value FROM meta WHERE key = 'state_md5'"), "final");
     // 16 KiB pages hold posting chunks of up to about 4,000 bytes (schema/README.md).
     EXPECT_EQ(QueryText(db, "PRAGMA page_size"), "16384");
     EXPECT_EQ(QueryText(db,
                         "SELECT value GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T*Z' "
                         "FROM meta WHERE key = 'created_at'"),
               "1");
-    EXPECT_EQ(QueryText(db,
-                        "SELECT group_concat(name, ' ') FROM (SELECT name FROM sqlite_schema "
-                        "WHERE type = 'table' ORDER BY name)"),
-              "board_postings dictionaries games headers meta rejected sources state_postings");
+    EXPECT_EQ(
+        QueryText(db,
+                  "SELECT group_concat(name, ' ') FROM (SELECT name FROM sqlite_schema "
+                  "WHERE type = 'table' ORDER BY name)"),
+        "board_postings dictionaries games headers md5_postings meta position_actions rejected "
+        "sources state_postings");
     EXPECT_EQ(QueryText(db,
                         "SELECT group_concat(name, ' ') FROM (SELECT name FROM sqlite_schema "
                         "WHERE type = 'index' AND sql IS NOT NULL ORDER BY name)"),
@@ -94,16 +101,16 @@ TEST(DatabaseTest, CreatesVersionFiveDatabase) {
   }
   EXPECT_TRUE(fs::exists(path));
   Database again = MustOpen(path, OpenMode::kReadWrite);
-  EXPECT_EQ(QueryText(again, "SELECT count(*) FROM meta"), "4");
+  EXPECT_EQ(QueryText(again, "SELECT count(*) FROM meta"), "6");
   Database reader = MustOpen(path, OpenMode::kReadOnly);
   EXPECT_EQ(reader.mode(), OpenMode::kReadOnly);
-  EXPECT_EQ(QueryText(reader, "SELECT value FROM meta WHERE key = 'schema_version'"), "5");
+  EXPECT_EQ(QueryText(reader, "SELECT value FROM meta WHERE key = 'schema_version'"), "6");
 }
 
 TEST(DatabaseTest, EmbeddedSqlIsTheSchemaFiles) {
-  for (auto [name, embedded] : {std::pair{"schema_v5.sql", sql::kSchemaV5Sql},
-                                std::pair{"indexes_v5.sql", sql::kIndexesV5Sql},
-                                std::pair{"drop_indexes_v5.sql", sql::kDropIndexesV5Sql}}) {
+  for (auto [name, embedded] : {std::pair{"schema_v6.sql", sql::kSchemaV6Sql},
+                                std::pair{"indexes_v6.sql", sql::kIndexesV6Sql},
+                                std::pair{"drop_indexes_v6.sql", sql::kDropIndexesV6Sql}}) {
     std::ifstream file(fs::path(FIVED_SOURCE_DIR) / "schema" / name, std::ios::binary);
     ASSERT_TRUE(file) << name;
     std::stringstream text;
@@ -120,23 +127,24 @@ TEST(DatabaseTest, RefusesOtherSchemaVersions) {
     MustExec(db, "UPDATE meta SET value = '1' WHERE key = 'schema_version'");
   }
   const std::string expected =
-      path + ": schema version 1 is not supported; this build reads version 5";
+      path + ": schema version 1 is not supported; this build reads version 6";
   EXPECT_EQ(OpenError(path, OpenMode::kReadOnly), expected);
   EXPECT_EQ(OpenError(path, OpenMode::kReadWrite), expected);
-  DbResult<Database> refused = Database::Open(path, OpenMode::kReadOnly);
+  DbResult<Database> refused = OpenDatabase(path, OpenMode::kReadOnly);
   ASSERT_FALSE(refused.ok());
   EXPECT_EQ(refused.error().code, SQLITE_NOTADB);
-  // The version before this one, which has no endings, is refused the same way.
-  {
+  // The versions before this one (5: sources without members or what re-indexing needs; 4: no
+  // endings) are refused the same way.
+  for (const char* old : {"5", "4"}) {
     sqlite3* raw = nullptr;
     ASSERT_EQ(sqlite3_open(path.c_str(), &raw), SQLITE_OK);
-    ASSERT_EQ(sqlite3_exec(raw, "UPDATE meta SET value = '4' WHERE key = 'schema_version'",
-                           nullptr, nullptr, nullptr),
-              SQLITE_OK);
+    const std::string update =
+        std::string("UPDATE meta SET value = '") + old + "' WHERE key = 'schema_version'";
+    ASSERT_EQ(sqlite3_exec(raw, update.c_str(), nullptr, nullptr, nullptr), SQLITE_OK);
     sqlite3_close(raw);
+    EXPECT_EQ(OpenError(path, OpenMode::kReadOnly),
+              path + ": schema version " + old + " is not supported; this build reads version 6");
   }
-  EXPECT_EQ(OpenError(path, OpenMode::kReadOnly),
-            path + ": schema version 4 is not supported; this build reads version 5");
 }
 
 TEST(DatabaseTest, RefusesOtherKeyVersions) {
@@ -154,7 +162,7 @@ TEST(DatabaseTest, RefusesOtherKeyVersions) {
 TEST(DatabaseTest, ReadOnlyOpenOfMissingFileFailsAndCreatesNothing) {
   TempDir dir;
   const std::string path = dir.File("missing.db");
-  DbResult<Database> db = Database::Open(path, OpenMode::kReadOnly);
+  DbResult<Database> db = OpenDatabase(path, OpenMode::kReadOnly);
   ASSERT_FALSE(db.ok());
   EXPECT_EQ(db.error().code, SQLITE_CANTOPEN);
   EXPECT_EQ(db.error().message, path + ": no such database file");
@@ -166,7 +174,7 @@ TEST(DatabaseTest, RefusesADirectoryPlainly) {
   const std::string path = dir.File("games");
   fs::create_directory(path);
   for (OpenMode mode : {OpenMode::kReadOnly, OpenMode::kReadWrite}) {
-    DbResult<Database> db = Database::Open(path, mode);
+    DbResult<Database> db = OpenDatabase(path, mode);
     ASSERT_FALSE(db.ok());
     EXPECT_EQ(db.error().code, SQLITE_CANTOPEN);
     EXPECT_EQ(db.error().message, path + ": is a directory, not a database file");
@@ -346,8 +354,8 @@ TEST(StatementTest, ErrorsCarryTheMessageAndTheStatement) {
   EXPECT_EQ(duplicate->code, SQLITE_CONSTRAINT_UNIQUE);
   EXPECT_EQ(duplicate->primary_code(), SQLITE_CONSTRAINT);
   EXPECT_EQ(duplicate->message,
-            "UNIQUE constraint failed: sources.path (statement: INSERT INTO sources(path) VALUES "
-            "(?1))");
+            "UNIQUE constraint failed: sources.path, sources.member (statement: INSERT INTO "
+            "sources(path) VALUES (?1))");
   // The failed statement was reset and can run again with new values.
   EXPECT_FALSE(insert.Bind(1, "/b.5dpgn").Run());
 
@@ -560,7 +568,7 @@ TEST(DatabaseTest, MovedDatabaseAndStatementsKeepWorking) {
   Statement moved_count = std::move(count);
   EXPECT_FALSE(count.valid());
   ASSERT_EQ(moved_count.Step().value(), StepResult::kRow);
-  EXPECT_EQ(moved_count.Int64(0), 4);
+  EXPECT_EQ(moved_count.Int64(0), 6);
   moved_count.Reset();
   EXPECT_EQ(QueryText(moved, "SELECT 1"), "1");
 }

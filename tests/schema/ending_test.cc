@@ -47,7 +47,7 @@ TEST(Ending, NamesAreTheEnginesNames) {
 
 TEST(Ending, TheDatabaseRefusesValuesNoVersionWrites) {
   testing::TempDir dir;
-  DbResult<Database> opened = Database::Open(dir.File("games.db"), OpenMode::kReadWrite);
+  DbResult<Database> opened = OpenDatabase(dir.File("games.db"), OpenMode::kReadWrite);
   ASSERT_TRUE(opened.ok()) << opened.error().message;
   Database& db = opened.value();
   ASSERT_FALSE(db.Exec("INSERT INTO sources(id, path) VALUES (1, '/x')"));

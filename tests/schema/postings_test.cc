@@ -61,7 +61,7 @@ TEST(Postings, WriteAndFindAcrossTransactions) {
   const fs::path dir = fs::temp_directory_path() / ("fived-postings-" + std::to_string(getpid()));
   fs::remove_all(dir);
   fs::create_directories(dir);
-  DbResult<Database> opened = Database::Open((dir / "p.sqlite").string(), OpenMode::kReadWrite);
+  DbResult<Database> opened = OpenDatabase((dir / "p.sqlite").string(), OpenMode::kReadWrite);
   ASSERT_TRUE(opened.ok()) << opened.error().message;
   Database& db = opened.value();
 

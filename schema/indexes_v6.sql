@@ -1,5 +1,5 @@
--- 5dpgn-db schema, version 5: secondary indexes (a new database gets them right after the tables,
--- schema_v5.sql). They are kept apart so that a bulk load may drop them and run this file again
+-- 5dpgn-db schema, version 6: secondary indexes (a new database gets them right after the tables,
+-- schema_v6.sql). They are kept apart so that a bulk load may drop them and run this file again
 -- afterwards (every statement is IF NOT EXISTS). schema/README.md explains each choice. Versions 2
 -- and 3 indexed the player names with COLLATE NOCASE, which folds ASCII letters only.
 

@@ -1,6 +1,6 @@
 -- 5dpgn-db schema, version 5: the tables. Applied once, in one transaction, when Database::Open
 -- creates a database; the C++ side then writes the meta rows. Secondary indexes are in
--- indexes_v5.sql so that a bulk load can drop and rebuild them. schema/README.md documents every
+-- indexes_v6.sql so that a bulk load can drop and rebuild them. schema/README.md documents every
 -- column. What is written here is frozen: any change is a new file and a new schema version.
 -- (Version 5 adds how each game ends, its final position's verdict, to version 4's games table;
 -- version 4 added the search keys of players and dates to version 3's; version 3 differed from
@@ -15,13 +15,24 @@ CREATE TABLE meta (
   value TEXT NOT NULL
 ) WITHOUT ROWID;
 
--- Every input read: a file by its absolute path, or '-' for standard input.
+-- Every input read: a file by its absolute path, or '-' for standard input, and each member of
+-- an archive (zip, tar) with games. The row of a file itself (member '') records what the last
+-- complete reading of it saw, so that an unchanged file is skipped and a grown one is read from
+-- where its last game started: its size, modification time and XXH3-64 hash, and the offset,
+-- line and number of its last game (NULL until a reading of the file completed).
 CREATE TABLE sources (
   id INTEGER PRIMARY KEY,
-  path TEXT NOT NULL UNIQUE,
-  size INTEGER,
+  path TEXT NOT NULL,
+  member TEXT NOT NULL DEFAULT '',
+  size INTEGER CHECK (size >= 0),
+  mtime_ns INTEGER,
+  content_hash INTEGER,
+  resume_offset INTEGER CHECK (resume_offset >= 0),
+  resume_line INTEGER CHECK (resume_line >= 1),
+  resume_games INTEGER CHECK (resume_games >= 0),
   first_indexed TEXT,
-  last_indexed TEXT
+  last_indexed TEXT,
+  UNIQUE (path, member)
 );
 
 -- Zstd dictionaries the game records are compressed with (schema/record.h), trained by the
@@ -108,6 +119,38 @@ CREATE TABLE state_postings (
 ) WITHOUT ROWID;
 
 CREATE TABLE board_postings (
+  chunk INTEGER NOT NULL CHECK (chunk >= 0),
+  bucket INTEGER NOT NULL CHECK (bucket BETWEEN 0 AND 16383),
+  data BLOB NOT NULL,
+  PRIMARY KEY (chunk, bucket)
+) WITHOUT ROWID;
+
+-- Per-position action statistics (schema/position_stats.h), kept up to date by the indexer as an
+-- opening explorer keeps them: for every position original games reached within their first
+-- meta.position_stats_actions actions, one row per action played from it. action: XXH3-64 of the
+-- move texts sorted and joined by ' ', as a key (0 for the games that ended in the position);
+-- text: the move texts in the order the first game played them; the games, their results
+-- (derived: from a proven ending) and the first and last of their dates as YYYYMMDD (99 for an
+-- unknown month or day). A tree of such a position reads its rows instead of its games' records.
+CREATE TABLE position_actions (
+  state_key INTEGER NOT NULL,
+  action INTEGER NOT NULL,
+  text TEXT,
+  games INTEGER NOT NULL CHECK (games >= 1),
+  white_wins INTEGER NOT NULL,
+  draws INTEGER NOT NULL,
+  black_wins INTEGER NOT NULL,
+  derived INTEGER NOT NULL,
+  first_day INTEGER,
+  last_day INTEGER,
+  PRIMARY KEY (state_key, action)
+) WITHOUT ROWID;
+
+-- Every state of every game by its specification MD5, as state_postings holds them by state key:
+-- the key is the MD5's first 8 bytes (big endian). Written only when meta.state_md5 is 'all'
+-- (5d-index --all-state-md5 on a new database); with 'final', --state-md5 finds final states
+-- through games.final_md5 alone.
+CREATE TABLE md5_postings (
   chunk INTEGER NOT NULL CHECK (chunk >= 0),
   bucket INTEGER NOT NULL CHECK (bucket BETWEEN 0 AND 16383),
   data BLOB NOT NULL,

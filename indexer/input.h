@@ -1,0 +1,47 @@
+// Opening an input of 5d-index by its content, not its name: plain text is read as it is; gzip,
+// xz, bzip2 and zstd streams are decompressed; zip and tar archives (compressed or not) are read
+// member by member (libarchive). Nothing is ever written to disk, so member paths with "../" or
+// bytes that are not UTF-8 are only names. Memory is bounded by libarchive's buffers and the
+// caller's reading, however large the decompressed data.
+#ifndef FIVED_INDEXER_INPUT_H_
+#define FIVED_INDEXER_INPUT_H_
+
+#include <cstdint>
+#include <functional>
+#include <istream>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace fived {
+
+enum class InputKind : uint8_t {
+  kPlain,       // text as it is (or anything that is none of the below)
+  kCompressed,  // one compressed stream (gzip, xz, bzip2, zstd) of plain text
+  kArchive,     // a zip or tar archive, maybe compressed
+};
+
+// What the first bytes of a file say it is (its magic numbers). `head` holds at least its first
+// 262 bytes, or the whole file when shorter.
+InputKind SniffInput(std::string_view head);
+
+// The kind of the file at `path`; nullopt when it cannot be read (`error` says why).
+std::optional<InputKind> SniffFile(const std::string& path, std::string* error);
+
+// Reads a compressed stream or an archive at `path`, calling `member(name, stream)` for each
+// stream of text in it, in archive order: a compressed stream is one member named "" (the file
+// itself); an archive's regular files are members named by their path in the archive (as stored,
+// not checked), directories and links are passed over. The stream is valid during the call only;
+// reading it decompresses on the fly. `member` returns false to stop.
+//
+// Problems go to `error(message)`, which may be called several times: "PATH: MESSAGE" when the
+// file cannot be opened or read as an archive, or is damaged between members (reading stops), and
+// "PATH:MEMBER: MESSAGE" when a member's data cannot be read (its stream ends there, then reading
+// goes on with the next member where the format allows it). Not thread-safe; one call per thread.
+void ReadPacked(const std::string& path,
+                const std::function<bool(const std::string& name, std::istream& in)>& member,
+                const std::function<void(const std::string& message)>& error);
+
+}  // namespace fived
+
+#endif  // FIVED_INDEXER_INPUT_H_

@@ -1,0 +1,140 @@
+// Inputs by content (indexer/input.h): what the first bytes say, and every packing read back
+// member by member, whatever the file is called.
+#include "indexer/input.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "tests/indexer/archive_util.h"
+#include "tests/temp_dir.h"
+
+namespace fived {
+namespace {
+
+using ::fived::testing::Member;
+using ::fived::testing::Packing;
+using ::fived::testing::TempDir;
+using ::fived::testing::WritePacked;
+
+constexpr std::string_view kGame = "[Board \"Standard\"]\n1. e3 / e6\n";
+
+// Every member read, with the error messages.
+struct Read {
+  std::vector<Member> members;
+  std::vector<std::string> errors;
+};
+
+Read ReadAll(const std::string& path) {
+  Read read;
+  ReadPacked(
+      path,
+      [&](const std::string& name, std::istream& in) {
+        std::ostringstream text;
+        text << in.rdbuf();
+        read.members.emplace_back(name, text.str());
+        return true;
+      },
+      [&](const std::string& message) { read.errors.push_back(message); });
+  return read;
+}
+
+TEST(InputTest, SniffsByMagicNumbers) {
+  struct Case {
+    std::string head;
+    InputKind kind;
+  } cases[] = {
+      {"[Board \"Standard\"]\n", InputKind::kPlain},
+      {"", InputKind::kPlain},
+      {"\xEF\xBB\xBF[Board", InputKind::kPlain},
+      {"PK\x03\x04rest", InputKind::kArchive},
+      {std::string("PK\x05\x06") + std::string(18, '\0'), InputKind::kArchive},
+      {std::string(257, 'x') + "ustar\0", InputKind::kArchive},
+      {"\x1f\x8b\x08", InputKind::kCompressed},
+      {std::string("\xfd"
+                   "7zXZ\0",
+                   6),
+       InputKind::kCompressed},
+      {"BZh91AY&SY", InputKind::kCompressed},
+      {"\x28\xb5\x2f\xfd", InputKind::kCompressed},
+      {"PK", InputKind::kPlain},  // too short to be a zip
+  };
+  for (const Case& c : cases) EXPECT_EQ(SniffInput(c.head), c.kind) << c.head;
+}
+
+TEST(InputTest, ReadsEveryPackingByContentWhateverItsName) {
+  TempDir dir;
+  const std::vector<Member> two = {{"a.5dpgn", std::string(kGame)},
+                                   {"dir/b.pgn", std::string(kGame) + "2. Nf3 / Nf6\n"}};
+  struct Case {
+    Packing packing;
+    std::vector<Member> members;
+    std::vector<Member> expected;
+  } cases[] = {
+      {Packing::kZip, two, two},
+      {Packing::kTar, two, two},
+      {Packing::kTarGz, two, two},
+      {Packing::kTarZstd, two, two},
+      // A single compressed stream is the file itself: its member has no name.
+      {Packing::kGzip, {{"x", std::string(kGame)}}, {{"", std::string(kGame)}}},
+      {Packing::kXz, {{"x", std::string(kGame)}}, {{"", std::string(kGame)}}},
+      {Packing::kBzip2, {{"x", std::string(kGame)}}, {{"", std::string(kGame)}}},
+      {Packing::kZstd, {{"x", std::string(kGame)}}, {{"", std::string(kGame)}}},
+  };
+  int n = 0;
+  for (const Case& c : cases) {
+    // Named as plain text on purpose: the content decides.
+    const std::string path = dir.File("games" + std::to_string(n++) + ".5dpgn");
+    WritePacked(path, c.packing, c.members);
+    std::string error;
+    EXPECT_NE(SniffFile(path, &error), InputKind::kPlain) << path;
+    const Read read = ReadAll(path);
+    EXPECT_TRUE(read.errors.empty()) << read.errors.front();
+    EXPECT_EQ(read.members, c.expected) << path;
+  }
+}
+
+TEST(InputTest, DamagedStreamsAndArchivesSayWhereAndKeepWhatWasRead) {
+  TempDir dir;
+  std::string big;
+  // Comments of pseudo-random digits, so that the compressed stream is long enough to cut.
+  uint64_t x = 88172645463325252ull;
+  for (int i = 0; i < 20000; ++i) {
+    x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+    big += std::string(kGame) + "{" + std::to_string(x) + "}\n";
+  }
+  const std::string path = dir.File("cut.gz");
+  WritePacked(path, Packing::kGzip, {{"x", big}});
+  // Cut the compressed stream in the middle.
+  std::filesystem::resize_file(path, std::filesystem::file_size(path) / 2);
+  const Read read = ReadAll(path);
+  EXPECT_EQ(read.errors, std::vector<std::string>{path + ": truncated gzip input"});
+  ASSERT_EQ(read.members.size(), 1u);
+  EXPECT_GT(read.members[0].second.size(), 0u);
+  EXPECT_LT(read.members[0].second.size(), big.size());
+
+  const std::string tar_path = dir.File("cut.tar");
+  WritePacked(tar_path, Packing::kTar, {{"a.5dpgn", std::string(kGame)}, {"b.5dpgn", big}});
+  std::filesystem::resize_file(tar_path, 3000);
+  const Read tar = ReadAll(tar_path);
+  ASSERT_FALSE(tar.members.empty());
+  EXPECT_EQ(tar.members[0], Member("a.5dpgn", std::string(kGame)));
+  EXPECT_EQ(tar.errors, std::vector<std::string>{tar_path + ":b.5dpgn: Truncated tar archive"});
+}
+
+TEST(InputTest, FilesThatAreNotThereOrNotArchivesAreErrors) {
+  TempDir dir;
+  std::string error;
+  EXPECT_EQ(SniffFile(dir.File("missing"), &error), std::nullopt);
+  EXPECT_EQ(error, dir.File("missing") + ": cannot read the file");
+  const Read read = ReadAll(dir.File("missing"));
+  ASSERT_EQ(read.errors.size(), 1u);
+  EXPECT_EQ(read.errors[0].rfind(dir.File("missing") + ": ", 0), 0u);
+}
+
+}  // namespace
+}  // namespace fived
