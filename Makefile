@@ -6,6 +6,8 @@
 #                NDEBUG, in build-check/), runs every test
 #   make debug   Debug build with AddressSanitizer and UBSan in build-debug/, runs every test
 #   make bench   runs scripts/bench-replay.sh on a Release build (when the script exists)
+#   make fuzz    builds the libFuzzer harnesses with clang, ASan and UBSan in build-fuzz/ and runs
+#                each for FUZZ_RUNS executions (scripts/fuzz.sh, docs/FUZZING.md)
 
 CMAKE ?= cmake
 CTEST ?= ctest
@@ -13,6 +15,8 @@ JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 BUILD_DIR ?= build
 DEBUG_BUILD_DIR ?= build-debug
 CHECK_BUILD_DIR ?= build-check
+FUZZ_BUILD_DIR ?= build-fuzz
+FUZZ_RUNS ?= 1000000
 
 # Ninja when it is installed, otherwise cmake's default generator. Only a fresh build directory
 # gets a -G: cmake refuses to switch the generator of an existing one. Deferred (=) so that a
@@ -22,7 +26,7 @@ generator = $(if $(wildcard $(1)/CMakeCache.txt),,$(if $(shell command -v ninja 
 # Each step needs the previous one finished; cmake --build and ctest do the parallel work.
 .NOTPARALLEL:
 .DEFAULT_GOAL := build
-.PHONY: deps build test demo debug bench clean
+.PHONY: deps build test demo debug bench fuzz clean
 
 deps:
 	./scripts/install-deps.sh
@@ -91,5 +95,13 @@ bench: deps build
 	  echo "bench: scripts/bench-replay.sh does not exist yet"; \
 	fi
 
+# Not part of make test: the harnesses run for as long as FUZZ_RUNS asks.
+fuzz: deps
+	./scripts/install-deps.sh --fuzz
+	CC=clang CXX=clang++ $(CMAKE) -S . -B $(FUZZ_BUILD_DIR) $(call generator,$(FUZZ_BUILD_DIR)) \
+	  -DCMAKE_BUILD_TYPE=RelWithDebInfo -DFIVED_FUZZ=ON
+	$(CMAKE) --build $(FUZZ_BUILD_DIR) -j $(JOBS) --target fuzz_pgn fuzz_fen fuzz_archive
+	./scripts/fuzz.sh $(FUZZ_BUILD_DIR) $(FUZZ_RUNS)
+
 clean:
-	rm -rf $(BUILD_DIR) $(DEBUG_BUILD_DIR) $(CHECK_BUILD_DIR)
+	rm -rf $(BUILD_DIR) $(DEBUG_BUILD_DIR) $(CHECK_BUILD_DIR) $(FUZZ_BUILD_DIR)

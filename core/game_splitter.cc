@@ -35,7 +35,21 @@ bool GameSplitter::Fill() {
   if (eof_) return false;
   // Drop what no game can need any more, but only once it is at least half of the buffer: each
   // byte is then moved O(1) times, however many tiny games there are.
-  const uint64_t keep_from = in_game_ ? game_start_ : line_start_;
+  uint64_t keep_from = in_game_ ? game_start_ : line_start_;
+  const uint64_t end = buffer_offset_ + buffer_.size();
+  if (in_game_ && !oversized_ && end - game_start_ > kMaxGameBytes) {
+    // No game is this long: keep its head for the message, and no more of it.
+    oversized_ = true;
+    oversized_head_.assign(buffer_, static_cast<size_t>(game_start_ - buffer_offset_), kKeptBytes);
+  }
+  // Of an oversized game nothing more is kept, but the current line's start while its kind is
+  // undecided (a game may start there).
+  if (oversized_) keep_from = line_kind_ == LineKind::kUndecided ? line_start_ : scan_;
+  if (keep_from == line_start_ && end - line_start_ > kMaxGameBytes) {
+    // 16 MiB of white space at the start of a line: a game on it starts after them.
+    line_start_ = scan_;
+    keep_from = scan_;
+  }
   const size_t drop = static_cast<size_t>(keep_from - buffer_offset_);
   if (drop > 0 && drop >= buffer_.size() / 2) {
     buffer_.erase(0, drop);
@@ -59,6 +73,7 @@ bool GameSplitter::Fill() {
 
 void GameSplitter::StartGame() {
   in_game_ = true;
+  oversized_ = false;
   game_start_ = line_start_;
   game_end_ = line_start_;
   game_line_ = line_;
@@ -71,8 +86,14 @@ void GameSplitter::StartGame() {
 
 RawGame GameSplitter::TakeGame() {
   RawGame game;
-  game.text.assign(buffer_, static_cast<size_t>(game_start_ - buffer_offset_),
-                   static_cast<size_t>(game_end_ - game_start_));
+  if (oversized_) {
+    game.text = std::move(oversized_head_);
+    game.oversized = game_end_ - game_start_;
+    oversized_ = false;
+  } else {
+    game.text.assign(buffer_, static_cast<size_t>(game_start_ - buffer_offset_),
+                     static_cast<size_t>(game_end_ - game_start_));
+  }
   game.byte_offset = game_start_;
   game.first_line = game_line_;
   game.index = ++games_;

@@ -14,13 +14,19 @@ namespace fived {
 
 // One game's text as cut from a stream.
 struct RawGame {
-  std::string text;          // the game's bytes, exactly as in the file (no BOM)
+  // The game's bytes, exactly as in the file (no BOM); for an oversized game only its first
+  // GameSplitter::kKeptBytes.
+  std::string text;
   uint64_t byte_offset = 0;  // offset of text[0] in the file (after a BOM, the BOM counts)
   int first_line = 1;        // line number of text[0] in the file
   int index = 0;             // 1-based order of the game in the file
+  // When the game is longer than GameSplitter::kMaxGameBytes: its length in bytes (no game is
+  // that long; such a "game" is junk, or a decompression bomb). Else 0.
+  uint64_t oversized = 0;
 };
 
-// Cuts a stream into games without reading it whole: memory is bounded by the largest game.
+// Cuts a stream into games without reading it whole: memory is bounded by the largest game, and
+// by kMaxGameBytes whatever the input.
 // A game is an optional block of header lines ('[' at the start of a line, after optional spaces)
 // followed by movetext. A new game starts at a header line that follows movetext, or at
 // non-blank text that follows a blank line after a game's movetext ended with a result token
@@ -32,6 +38,11 @@ struct RawGame {
 // blank lines between games belong to no game. Not thread-safe; the stream must outlive it.
 class GameSplitter {
  public:
+  // Memory is bounded by this, however long a game (or a run of junk) is: past it, only a game's
+  // first kKeptBytes are kept, and the rest is scanned for where the next game starts.
+  static constexpr uint64_t kMaxGameBytes = 16 << 20;
+  static constexpr size_t kKeptBytes = 4096;
+
   // Where a stream starts, when it is read from the start of a game other than the first (the
   // indexer reads a file that grew from where its last game started): the stream's first byte is
   // at file offset `offset`, the start of line `line`, and `games` games came before it. Offsets,
@@ -85,6 +96,8 @@ class GameSplitter {
 
   // The game being cut.
   bool in_game_ = false;
+  bool oversized_ = false;  // the game outgrew kMaxGameBytes: its head is kept apart
+  std::string oversized_head_;
   uint64_t game_start_ = 0;
   uint64_t game_end_ = 0;  // end of its last non-blank line so far
   int game_line_ = 1;

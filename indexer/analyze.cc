@@ -35,6 +35,13 @@ void Reject(GameRecord* record, TextPos pos, const std::string& token, const std
 
 }  // namespace
 
+std::string OversizedReason(uint64_t bytes) {
+  return "a game of " + std::to_string(bytes) + " bytes, longer than the " +
+         std::to_string(GameSplitter::kMaxGameBytes) +
+         " a game may have (junk, or a decompression bomb?); only its first " +
+         std::to_string(GameSplitter::kKeptBytes) + " bytes are kept";
+}
+
 GameRecord AnalyzeGame(RawGame raw, const AnalyzeOptions& options) {
   GameRecord record;
   record.byte_offset = raw.byte_offset;
@@ -42,6 +49,13 @@ GameRecord AnalyzeGame(RawGame raw, const AnalyzeOptions& options) {
   record.first_line = raw.first_line;
   record.text = std::move(raw.text);
   record.text_hash = XXH3_64bits(record.text.data(), record.text.size());
+  if (raw.oversized > 0) {
+    ReplayError e;
+    e.pos = TextPos{record.first_line, 1};
+    e.reason = OversizedReason(raw.oversized);
+    Reject(&record, e.pos, e.token, e.Message());
+    return record;
+  }
 
   SyntaxResult syntax = ParseGameSyntax(record.text, record.first_line);
   if (syntax.error) {

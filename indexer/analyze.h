@@ -101,6 +101,10 @@ struct AnalyzeOptions {
   bool all_state_md5 = false;
 };
 
+// Why a game longer than GameSplitter::kMaxGameBytes (RawGame::oversized, `bytes` long) is
+// rejected.
+std::string OversizedReason(uint64_t bytes);
+
 // Parses, replays and describes one game (whose text moves into the record), and decides its
 // final position. Thread-safe; never throws on bad input.
 GameRecord AnalyzeGame(RawGame raw, const AnalyzeOptions& options = {});

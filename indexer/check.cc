@@ -9,6 +9,7 @@
 #include "core/pgn_syntax.h"
 #include "core/replay.h"
 #include "core/utf8.h"
+#include "indexer/analyze.h"
 #include "indexer/input.h"
 #include "indexer/pipeline.h"
 #include "indexer/verdict.h"
@@ -34,9 +35,14 @@ void CheckStream(const std::string& name, std::istream& in, const CheckOptions& 
     ++summary->games;
     const std::string prefix = name + "\t" + std::to_string(raw->index) + "\t";
     std::optional<ReplayError> error;
-    SyntaxResult syntax = ParseGameSyntax(raw->text, raw->first_line);
+    SyntaxResult syntax =
+        raw->oversized > 0 ? SyntaxResult{} : ParseGameSyntax(raw->text, raw->first_line);
     std::optional<Replayer> replayer;
-    if (syntax.error) {
+    if (raw->oversized > 0) {
+      error.emplace();
+      error->pos = TextPos{raw->first_line, 1};
+      error->reason = OversizedReason(raw->oversized);
+    } else if (syntax.error) {
       error.emplace();
       error->pos = syntax.error->pos;
       error->token = syntax.error->token;

@@ -5,6 +5,7 @@
 #include "core/utf8.h"
 #include "indexer/check.h"
 #include "indexer/index.h"
+#include "indexer/merge.h"
 
 namespace po = boost::program_options;
 
@@ -16,6 +17,7 @@ constexpr const char* kUsage =
     "       5d-index --check [--hashes | --fen] PATH...\n"
     "       5d-index --check --verdict [--verdict-budget N] PATH...\n"
     "       5d-index --check --count-actions [--cap N] [--verdict-budget N] PATH...\n"
+    "       5d-index merge [--json] OUT IN...\n"
     "\n"
     "Reads 5dpgn collections: files, directories (searched recursively for *.5dpgn, *.pgn and\n"
     "*.txt) or '-' for standard input. Every game is replayed and validated; the games are\n"
@@ -35,15 +37,40 @@ constexpr const char* kUsage =
     "  5d-index --db games.sqlite --json new.5dpgn   append a file, print a JSON summary\n"
     "  cat a.5dpgn | 5d-index --db games.sqlite -    index standard input\n"
     "  5d-index --check --hashes game.5dpgn          replay only, print every state's MD5\n"
+    "  5d-index merge all.sqlite a.sqlite b.sqlite   merge shards indexed apart\n"
     "\n"
     "Exit status: 0 every game indexed, 1 some games rejected (they are recorded), 2 usage\n"
     "error, 3 an input could not be read or the database failed.\n"
     "\n"
     "Options";
 
+// 5d-index merge OUT IN...
+int Merge(int argc, char** argv) {
+  if (argc < 4 || std::string_view(argv[2]).starts_with("-")) {
+    std::cerr << "Usage: 5d-index merge [--json] OUT IN...\n"
+                 "Merges databases indexed separately (in shards, on one machine or several) into "
+                 "OUT,\nas if their inputs had been indexed together in the order given.\n";
+    return argc >= 2 && argc == 3 && std::string_view(argv[2]) == "--help" ? 0 : 2;
+  }
+  fived::MergeOptions options;
+  int first = 2;
+  if (std::string_view(argv[2]) == "--json") {
+    options.json = true;
+    ++first;
+  }
+  if (argc - first < 2) {
+    std::cerr << "Usage: 5d-index merge [--json] OUT IN...\n";
+    return 2;
+  }
+  options.output = argv[first];
+  for (int i = first + 1; i < argc; ++i) options.inputs.push_back(argv[i]);
+  return fived::RunMerge(options, std::cout, std::cerr);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (argc >= 2 && std::string_view(argv[1]) == "merge") return Merge(argc, argv);
   po::options_description visible(kUsage);
   visible.add_options()("help,h", "print this help")(
       "db", po::value<std::string>()->default_value(fived::kDefaultDatabase),

@@ -48,6 +48,8 @@ inline bool Less(const Posting& a, const Posting& b) {
 
 }  // namespace
 
+const char* PostingTableName(PostingTable table) { return TableName(table); }
+
 int PostingKeyBytes(PostingTable table) { return table == PostingTable::kBoards ? 5 : 7; }
 
 namespace {

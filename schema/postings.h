@@ -54,13 +54,16 @@ struct Posting {
 // 64 bits.
 enum class PostingTable { kStates, kBoards, kStateMd5s };
 
+// The table's name: state_postings, board_postings or md5_postings.
+const char* PostingTableName(PostingTable table);
+
 constexpr int kPostingBucketBits = 14;
 constexpr uint32_t PostingBucket(uint64_t key) {
   return static_cast<uint32_t>(key >> (64 - kPostingBucketBits));
 }
 
-// How many bytes of each key a table stores below the bucket (7 for states and MD5s, 5 for boards), and
-// the mask of the key bits it keeps.
+// How many bytes of each key a table stores below the bucket (7 for states and MD5s, 5 for boards),
+// and the mask of the key bits it keeps.
 int PostingKeyBytes(PostingTable table);
 uint64_t PostingKeyMask(PostingTable table);
 

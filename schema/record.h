@@ -44,6 +44,27 @@ class RecordCodec {
   std::unique_ptr<Impl> impl_;
 };
 
+// The tokens of canonical movetext ("1. (0T1)e3 / (0T1)f6\n2. ...", "1b. ..."): calls
+// on_token(token, opens_action) for each, in order. Turn markers ("12.", "12b.") and the " / "
+// separator open an action (opens_action true); anything else is a move (false). Stops at a
+// result token, at the end, or when on_token returns false. Never fails.
+template <typename F>
+void ForEachCanonicalToken(std::string_view movetext, F&& on_token) {
+  const auto space = [](char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; };
+  size_t i = 0;
+  while (i < movetext.size()) {
+    while (i < movetext.size() && space(movetext[i])) ++i;
+    size_t end = i;
+    while (end < movetext.size() && !space(movetext[end])) ++end;
+    const std::string_view token = movetext.substr(i, end - i);
+    i = end;
+    if (token.empty() || token == "1-0" || token == "0-1" || token == "1/2-1/2" || token == "*") {
+      return;
+    }
+    if (!on_token(token, token == "/" || token.back() == '.')) return;
+  }
+}
+
 }  // namespace fived
 
 #endif  // FIVED_SCHEMA_RECORD_H_

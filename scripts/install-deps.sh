@@ -24,6 +24,11 @@ packages=(
 # of 5d-query serve's pages need Chromium, its WebDriver and Selenium; where they cannot be
 # installed (no such package for the architecture, no network) those tests are skipped and say so.
 optional_packages=(ninja-build chromium chromium-driver python3-selenium)
+# make fuzz (install-deps.sh --fuzz): clang and its libFuzzer runtime. Not needed otherwise.
+if [[ "${1:-}" == "--fuzz" ]]; then
+  packages=(clang libclang-rt-14-dev)
+  optional_packages=()
+fi
 
 is_installed() {
   dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q '^install ok installed$'

@@ -1,0 +1,614 @@
+// 5d-index merge; see merge.h.
+#include "indexer/merge.h"
+
+#include <algorithm>
+#include <array>
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "core/utf8.h"
+#include "schema/db.h"
+#include "schema/ending.h"
+#include "schema/position_stats.h"
+#include "schema/postings.h"
+#include "schema/record.h"
+#include "schema/search_keys.h"
+#include "schema/sql.h"
+
+namespace fived {
+namespace {
+
+// The game columns copied as they are (everything but id, source_id, duplicate_of, record's
+// dictionary_id, which are renumbered).
+constexpr const char* kGameColumns =
+    "byte_offset, game_index, text_hash, variant, width, height, even_start, white, black, "
+    "result, date, event, white_key, black_key, date_min, date_max, actions, timelines, "
+    "final_md5, start_key, final_key, identity, record, verdict, checked_side, witness, "
+    "verdict_work, result_conflict";
+constexpr int kCopiedGameColumns = 28;
+// Games are committed in transactions of this many, and the statistics counted in passes of it.
+constexpr int64_t kGamesPerPass = 100000;
+
+void Report(std::ostream& err, std::string_view message) {
+  err << "5d-index: " << EscapeForTerminal(message) << "\n";
+}
+
+DbResult<std::string> MetaValue(Database& db, std::string_view key) {
+  DbResult<Statement> select = db.Prepare("SELECT value FROM meta WHERE key = ?1");
+  if (!select.ok()) return select.error();
+  select.value().Bind(1, key);
+  DbResult<StepResult> step = select.value().Step();
+  if (!step.ok()) return step.error();
+  if (step.value() != StepResult::kRow) return std::string();
+  return std::string(select.value().Text(0));
+}
+
+// What must agree between the databases merged.
+struct Settings {
+  std::string stats_actions;
+  std::string state_md5;
+  bool operator==(const Settings&) const = default;
+};
+
+DbResult<Settings> ReadSettings(Database& db) {
+  Settings settings;
+  DbResult<std::string> stats = MetaValue(db, "position_stats_actions");
+  if (!stats.ok()) return stats.error();
+  DbResult<std::string> md5 = MetaValue(db, "state_md5");
+  if (!md5.ok()) return md5.error();
+  return Settings{stats.value(), md5.value()};
+}
+
+// Record codecs by dictionary id (0: none) of one database, loaded once.
+class Codecs {
+ public:
+  explicit Codecs(Database& db) : db_(db) {}
+  DbResult<RecordCodec*> For(int64_t dictionary) {
+    auto it = codecs_.find(dictionary);
+    if (it != codecs_.end()) return it->second.get();
+    std::string data;
+    if (dictionary != 0) {
+      DbResult<Statement> select = db_.Prepare("SELECT data FROM dictionaries WHERE id = ?1");
+      if (!select.ok()) return select.error();
+      select.value().Bind(1, dictionary);
+      DbResult<StepResult> step = select.value().Step();
+      if (!step.ok()) return step.error();
+      if (step.value() == StepResult::kRow) {
+        const std::span<const uint8_t> blob = select.value().Blob(0);
+        data.assign(reinterpret_cast<const char*>(blob.data()), blob.size());
+      }
+    }
+    return codecs_.emplace(dictionary, std::make_unique<RecordCodec>(data)).first->second.get();
+  }
+
+ private:
+  Database& db_;
+  std::map<int64_t, std::unique_ptr<RecordCodec>> codecs_;
+};
+
+// The canonical moves and start of a stored game of `db`, for comparing duplicates.
+DbResult<std::pair<uint64_t, std::string>> StoredMoves(Database& db, Codecs& codecs, int64_t id) {
+  DbResult<Statement> select =
+      db.Prepare("SELECT start_key, record, coalesce(dictionary_id, 0) FROM games WHERE id = ?1");
+  if (!select.ok()) return select.error();
+  Statement& s = select.value();
+  s.Bind(1, id);
+  DbResult<StepResult> step = s.Step();
+  if (!step.ok()) return step.error();
+  if (step.value() != StepResult::kRow)
+    return DbError{0, "game " + std::to_string(id) + " is gone"};
+  DbResult<RecordCodec*> codec = codecs.For(s.Int64(2));
+  if (!codec.ok()) return codec.error();
+  std::string text, moves;
+  if (!codec.value()->Decompress(s.Blob(1), &text, &moves)) {
+    return DbError{0, "game " + std::to_string(id) + ": its record cannot be read"};
+  }
+  return std::pair<uint64_t, std::string>(KeyFromSql(s.Int64(0)), std::move(moves));
+}
+
+// Merges one input into the output (attached as `src`), in one transaction.
+class InputMerge {
+ public:
+  InputMerge(Database& out, Database& in, Codecs& out_codecs,
+             std::unordered_map<uint64_t, int64_t>& originals, MergeSummary& summary)
+      : out_(out),
+        in_(in),
+        out_codecs_(out_codecs),
+        in_codecs_(in),
+        originals_(originals),
+        summary_(summary) {}
+
+  std::optional<DbError> Run() {
+    if (auto error = CopyDictionaries()) return error;
+    if (auto error = CopySources()) return error;
+    if (auto error = CopyGames()) return error;
+    if (auto error = CopyHeadersAndRejections()) return error;
+    for (PostingTable table :
+         {PostingTable::kStates, PostingTable::kBoards, PostingTable::kStateMd5s}) {
+      if (auto error = CopyPostings(table)) return error;
+    }
+    return std::nullopt;
+  }
+
+ private:
+  std::optional<DbError> CopyDictionaries() {
+    DbResult<Statement> select = in_.Prepare("SELECT id, data, created_at FROM dictionaries");
+    if (!select.ok()) return select.error();
+    DbResult<Statement> insert =
+        out_.Prepare("INSERT INTO dictionaries(data, created_at) VALUES(?1, ?2)");
+    if (!insert.ok()) return insert.error();
+    while (true) {
+      DbResult<StepResult> step = select.value().Step();
+      if (!step.ok()) return step.error();
+      if (step.value() == StepResult::kDone) break;
+      insert.value().Reset().BindAll(select.value().Blob(1), select.value().Text(2));
+      if (auto error = insert.value().Run()) return error;
+      dictionaries_[select.value().Int64(0)] = out_.LastInsertRowId();
+    }
+    return std::nullopt;
+  }
+
+  std::optional<DbError> CopySources() {
+    DbResult<Statement> select = in_.Prepare(
+        "SELECT id, path, member, size, mtime_ns, content_hash, resume_offset, resume_line, "
+        "resume_games, first_indexed, last_indexed FROM sources");
+    if (!select.ok()) return select.error();
+    // A file indexed into both keeps what the output knew of it; a new one what the input did.
+    DbResult<Statement> insert = out_.Prepare(
+        "INSERT INTO sources(path, member, size, mtime_ns, content_hash, resume_offset, "
+        "resume_line, resume_games, first_indexed, last_indexed) "
+        "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10) ON CONFLICT(path, member) DO UPDATE "
+        "SET last_indexed = max(last_indexed, excluded.last_indexed) RETURNING id");
+    if (!insert.ok()) return insert.error();
+    Statement& s = select.value();
+    Statement& i = insert.value();
+    while (true) {
+      DbResult<StepResult> step = s.Step();
+      if (!step.ok()) return step.error();
+      if (step.value() == StepResult::kDone) break;
+      i.Reset().ClearBindings();
+      for (int column = 1; column <= 10; ++column) {
+        if (s.IsNull(column)) {
+          i.Bind(column, nullptr);
+        } else if (column <= 2 || column >= 9) {
+          i.Bind(column, s.Text(column));
+        } else {
+          i.Bind(column, s.Int64(column));
+        }
+      }
+      DbResult<StepResult> inserted = i.Step();
+      if (!inserted.ok()) return inserted.error();
+      sources_[s.Int64(0)] = i.Int64(0);
+      i.Reset();
+    }
+    return std::nullopt;
+  }
+
+  std::optional<DbError> CopyGames() {
+    DbResult<Statement> select = in_.Prepare(std::string("SELECT id, source_id, ") + kGameColumns +
+                                             ", coalesce(dictionary_id, 0) FROM games ORDER BY id");
+    if (!select.ok()) return select.error();
+    std::string placeholders;
+    for (int k = 0; k < kCopiedGameColumns + 3; ++k) {
+      placeholders += (k ? ", ?" : "?") + std::to_string(k + 1);
+    }
+    DbResult<Statement> insert =
+        out_.Prepare(std::string("INSERT OR IGNORE INTO games(source_id, duplicate_of, "
+                                 "dictionary_id, ") +
+                     kGameColumns + ") VALUES(" + placeholders + ")");
+    if (!insert.ok()) return insert.error();
+    Statement& s = select.value();
+    Statement& i = insert.value();
+    while (true) {
+      DbResult<StepResult> step = s.Step();
+      if (!step.ok()) return step.error();
+      if (step.value() == StepResult::kDone) break;
+      ++summary_.games;
+      const int64_t old_id = s.Int64(0);
+      const uint64_t identity = KeyFromSql(s.Int64(2 + 21));  // identity's column in the select
+      const int64_t dictionary = s.Int64(2 + kCopiedGameColumns);
+      // The original of its identity among the games before it, when its moves are the same.
+      int64_t original = 0;
+      if (auto it = originals_.find(identity); it != originals_.end()) {
+        DbResult<std::pair<uint64_t, std::string>> theirs =
+            StoredMoves(out_, out_codecs_, it->second);
+        if (!theirs.ok()) return theirs.error();
+        DbResult<std::pair<uint64_t, std::string>> ours = StoredMoves(in_, in_codecs_, old_id);
+        if (!ours.ok()) return ours.error();
+        if (theirs.value() == ours.value()) original = it->second;
+      }
+      i.Reset().ClearBindings();
+      i.Bind(1, sources_.at(s.Int64(1)));
+      if (original != 0) i.Bind(2, original);
+      if (dictionary != 0) i.Bind(3, dictionaries_.at(dictionary));
+      for (int k = 0; k < kCopiedGameColumns; ++k) {
+        const int column = 2 + k;
+        if (s.IsNull(column)) continue;  // NULL: bindings were cleared
+        const std::string_view name = ColumnName(k);
+        if (name == "record") {
+          i.Bind(4 + k, s.Blob(column));
+        } else if (IsTextColumn(name)) {
+          i.Bind(4 + k, s.Text(column));
+        } else {
+          i.Bind(4 + k, s.Int64(column));
+        }
+      }
+      if (auto error = i.Run()) return error;
+      if (out_.Changes() == 0) {  // the same game of the same file is there already
+        ++summary_.skipped;
+        continue;
+      }
+      const int64_t new_id = out_.LastInsertRowId();
+      if (games_.size() <= static_cast<size_t>(old_id)) games_.resize(old_id + 1, 0);
+      games_[old_id] = new_id;
+      ++summary_.merged;
+      if (original != 0) {
+        ++summary_.duplicates;
+      } else {
+        originals_.emplace(identity, new_id);
+      }
+    }
+    return std::nullopt;
+  }
+
+  static std::string_view ColumnName(int k) {
+    static const std::vector<std::string> names = [] {
+      std::vector<std::string> out;
+      std::string_view columns = kGameColumns;
+      while (!columns.empty()) {
+        const size_t comma = columns.find(',');
+        out.emplace_back(columns.substr(0, comma));
+        columns = comma == std::string_view::npos ? "" : columns.substr(comma + 2);
+      }
+      return out;
+    }();
+    return names[k];
+  }
+  static bool IsTextColumn(std::string_view name) {
+    for (std::string_view text : {"variant", "white", "black", "result", "date", "event",
+                                  "white_key", "black_key", "final_md5", "witness"}) {
+      if (name == text) return true;
+    }
+    return false;
+  }
+
+  // Headers and rejections through the attached input, with the new ids from temporary maps.
+  std::optional<DbError> CopyHeadersAndRejections() {
+    if (auto error = out_.Exec(
+            "CREATE TEMP TABLE IF NOT EXISTS merge_games(old INTEGER PRIMARY KEY, new INTEGER);"
+            "CREATE TEMP TABLE IF NOT EXISTS merge_sources(old INTEGER PRIMARY KEY, new INTEGER);"
+            "DELETE FROM merge_games; DELETE FROM merge_sources")) {
+      return error;
+    }
+    DbResult<Statement> game = out_.Prepare("INSERT INTO merge_games VALUES(?1, ?2)");
+    if (!game.ok()) return game.error();
+    for (size_t old_id = 0; old_id < games_.size(); ++old_id) {
+      if (games_[old_id] == 0) continue;
+      game.value().Reset().BindAll(static_cast<int64_t>(old_id), games_[old_id]);
+      if (auto error = game.value().Run()) return error;
+    }
+    DbResult<Statement> source = out_.Prepare("INSERT INTO merge_sources VALUES(?1, ?2)");
+    if (!source.ok()) return source.error();
+    for (const auto& [old_id, new_id] : sources_) {
+      source.value().Reset().BindAll(old_id, new_id);
+      if (auto error = source.value().Run()) return error;
+    }
+    if (auto error = out_.Exec(
+            "INSERT INTO headers(name, value, game_id, position) SELECT h.name, h.value, m.new, "
+            "h.position FROM src.headers h JOIN merge_games m ON m.old = h.game_id")) {
+      return error;
+    }
+    const int64_t before = QueryInt(out_, "SELECT total_changes()").value();
+    if (auto error = out_.Exec(
+            "INSERT OR IGNORE INTO rejected(source_id, byte_offset, game_index, text_hash, line, "
+            "col, token, message, text) SELECT m.new, r.byte_offset, r.game_index, r.text_hash, "
+            "r.line, r.col, r.token, r.message, r.text FROM src.rejected r "
+            "JOIN merge_sources m ON m.old = r.source_id ORDER BY r.id")) {
+      return error;
+    }
+    summary_.rejected += QueryInt(out_, "SELECT total_changes()").value() - before;
+    return std::nullopt;
+  }
+
+  // Copies every chunk of a posting table under new chunk numbers (after the output's), with the
+  // game ids renumbered and the postings of games not copied left out. Ids only grow with the
+  // old ones, so each chunk stays sorted.
+  std::optional<DbError> CopyPostings(PostingTable table) {
+    const std::string name = PostingTableName(table);
+    DbResult<int64_t> next = QueryInt(out_, "SELECT coalesce(max(chunk), -1) + 1 FROM " + name);
+    if (!next.ok()) return next.error();
+    DbResult<Statement> select =
+        in_.Prepare("SELECT chunk, bucket, data FROM " + name + " ORDER BY chunk, bucket");
+    if (!select.ok()) return select.error();
+    DbResult<Statement> insert =
+        out_.Prepare("INSERT INTO " + name + "(chunk, bucket, data) VALUES(?1, ?2, ?3)");
+    if (!insert.ok()) return insert.error();
+    std::vector<Posting> postings;
+    Statement& s = select.value();
+    while (true) {
+      DbResult<StepResult> step = s.Step();
+      if (!step.ok()) return step.error();
+      if (step.value() == StepResult::kDone) break;
+      const uint32_t bucket = static_cast<uint32_t>(s.Int64(1));
+      postings.clear();
+      if (!DecodeChunk(bucket, s.Blob(2), &postings, table)) {
+        return DbError{0, in_.Path() + ": malformed chunk in " + name};
+      }
+      size_t kept = 0;
+      for (const Posting& posting : postings) {
+        const size_t old_id = static_cast<size_t>(posting.game_id);
+        const int64_t new_id = old_id < games_.size() ? games_[old_id] : 0;
+        if (new_id == 0) continue;
+        postings[kept] = posting;
+        postings[kept].game_id = new_id;
+        ++kept;
+      }
+      postings.resize(kept);
+      if (postings.empty()) continue;
+      const std::string data = EncodeChunk(postings, table);
+      insert.value().Reset().BindAll(
+          next.value() + s.Int64(0), static_cast<int64_t>(bucket),
+          std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(data.data()), data.size()));
+      if (auto error = insert.value().Run()) return error;
+    }
+    return std::nullopt;
+  }
+
+  Database& out_;
+  Database& in_;
+  Codecs& out_codecs_;
+  Codecs in_codecs_;
+  std::unordered_map<uint64_t, int64_t>& originals_;  // identity -> first game, in the output
+  MergeSummary& summary_;
+  std::map<int64_t, int64_t> dictionaries_;  // input id -> output id
+  std::map<int64_t, int64_t> sources_;
+  std::vector<int64_t> games_;  // by input id: output id, 0 when not copied
+};
+
+// Counts the per-position action statistics again over the originals of `db`
+// (schema/position_stats.h), as the indexer counts them game by game: the state keys of each
+// game's first actions come from its state postings, the actions from its record.
+std::optional<DbError> RecountPositionStats(Database& db) {
+  DbResult<int> depth = PositionStatsActions(db);
+  if (!depth.ok()) return depth.error();
+  const int actions = depth.value();
+  if (auto error = db.Exec("DELETE FROM position_actions")) return error;
+  if (actions <= 0) return std::nullopt;
+  DbResult<int64_t> last = QueryInt(db, "SELECT coalesce(max(id), 0) FROM games");
+  if (!last.ok()) return last.error();
+  DbResult<PositionStatsWriter> writer = PositionStatsWriter::Create(db);
+  if (!writer.ok()) return writer.error();
+  Codecs codecs(db);
+  DbResult<PostingReader> reader = PostingReader::Create(db, PostingTable::kStates);
+  if (!reader.ok()) return reader.error();
+  DbResult<Statement> select = db.Prepare(
+      "SELECT id, result, date, verdict, checked_side, actions, record, "
+      "coalesce(dictionary_id, 0) FROM games WHERE duplicate_of IS NULL AND id > ?1 AND id <= ?2 "
+      "ORDER BY id");
+  if (!select.ok()) return select.error();
+  // In passes of game ids, so that the state keys kept stay small.
+  for (int64_t from = 0; from < last.value(); from += kGamesPerPass) {
+    const int64_t to = std::min(last.value(), from + kGamesPerPass);
+    std::vector<uint64_t> keys(static_cast<size_t>((to - from) * actions), 0);
+    std::vector<uint8_t> known(keys.size(), 0);
+    if (auto error = reader.value().ForEach([&](const Posting& posting) {
+          const int action = static_cast<int>(posting.value / 2);
+          if (posting.game_id > from && posting.game_id <= to && action < actions) {
+            const size_t slot =
+                static_cast<size_t>((posting.game_id - from - 1) * actions + action);
+            keys[slot] = posting.key;
+            known[slot] = 1;
+          }
+          return true;
+        })) {
+      return error;
+    }
+    Statement& s = select.value();
+    s.Reset().BindAll(from, to);
+    std::vector<std::string_view> moves;
+    std::vector<uint64_t> hashes;  // the action hashes of the game being counted
+    while (true) {
+      DbResult<StepResult> step = s.Step();
+      if (!step.ok()) return step.error();
+      if (step.value() == StepResult::kDone) break;
+      const int64_t id = s.Int64(0);
+      std::optional<Decision::Verdict> verdict;
+      if (!s.IsNull(3)) verdict = VerdictFromSql(s.Int64(3));
+      std::optional<Color> checked_side;
+      if (!s.IsNull(4)) checked_side = SideFromSql(s.Int64(4));
+      const CountedResult counted = ResultToCount(s.Text(1), verdict, checked_side);
+      ActionStat stat;
+      stat.games = 1;
+      stat.white_wins = counted.result == "1-0";
+      stat.draws = counted.result == "1/2-1/2";
+      stat.black_wins = counted.result == "0-1";
+      stat.derived = counted.derived && (stat.white_wins + stat.draws + stat.black_wins) > 0;
+      stat.first_date = TreeDate(s.Text(2));
+      stat.last_date = stat.first_date;
+      const int game_actions = static_cast<int>(s.Int64(5));
+      DbResult<RecordCodec*> codec = codecs.For(s.Int64(7));
+      if (!codec.ok()) return codec.error();
+      std::string text, movetext;
+      if (!codec.value()->Decompress(s.Blob(6), &text, &movetext)) {
+        return DbError{0, "game " + std::to_string(id) + ": its record cannot be read"};
+      }
+      // The texts of its first actions.
+      std::vector<std::string> played;
+      moves.clear();
+      int action = -1;
+      auto finish = [&] {
+        if (action >= 0 && !moves.empty()) {
+          std::string joined;
+          for (size_t k = 0; k < moves.size(); ++k) {
+            if (k > 0) joined += ' ';
+            joined += moves[k];
+          }
+          played.push_back(std::move(joined));
+          stat.hash = ActionHash(moves);
+          hashes.push_back(stat.hash);
+        }
+        moves.clear();
+      };
+      hashes.clear();
+      ForEachCanonicalToken(movetext, [&](std::string_view token, bool marker) {
+        if (marker || action < 0) {
+          finish();
+          ++action;
+          if (action >= actions) return false;
+          if (marker) return true;
+        }
+        moves.push_back(token);
+        return true;
+      });
+      if (action < actions) finish();
+      const int visits = std::min(game_actions, actions - 1);
+      for (int a = 0; a <= visits; ++a) {
+        const size_t slot = static_cast<size_t>((id - from - 1) * actions + a);
+        if (!known[slot]) break;  // (a game always has its states posted)
+        const bool ended = a == game_actions;
+        if (!ended && a >= static_cast<int>(played.size())) break;
+        stat.hash = ended ? 0 : hashes[a];
+        stat.text = ended ? std::string() : played[a];
+        writer.value().Add(keys[slot], stat);
+      }
+    }
+    s.Reset();
+    if (auto error = writer.value().Write()) return error;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+int RunMerge(const MergeOptions& options, std::ostream& out, std::ostream& err,
+             MergeSummary* summary_out) {
+  MergeSummary summary;
+  // Every input is checked before anything is written.
+  std::optional<Settings> settings;
+  for (const std::string& input : options.inputs) {
+    std::error_code ec;
+    if (std::filesystem::exists(options.output, ec) &&
+        std::filesystem::equivalent(input, options.output, ec)) {
+      Report(err, input + ": is the output of the merge");
+      return 2;
+    }
+    DbResult<Database> opened = OpenDatabase(input, OpenMode::kReadOnly);
+    if (!opened.ok()) {
+      Report(err, opened.error().message);
+      return 2;
+    }
+    DbResult<Settings> read = ReadSettings(opened.value());
+    if (!read.ok()) {
+      Report(err, input + ": " + read.error().message);
+      return 3;
+    }
+    if (settings && !(*settings == read.value())) {
+      Report(err, input + ": made with other settings than " + options.inputs.front() +
+                      " (position statistics of " + read.value().stats_actions +
+                      " actions, MD5s of " + read.value().state_md5 + " states)");
+      return 2;
+    }
+    settings = read.value();
+  }
+  DbResult<Database> opened = OpenDatabase(options.output, OpenMode::kReadWrite);
+  if (!opened.ok()) {
+    Report(err, opened.error().message);
+    return 3;
+  }
+  Database& db = opened.value();
+  auto fail = [&](const DbError& error) {
+    Report(err, options.output + ": database error: " + error.message);
+    return 3;
+  };
+  if (auto error = db.Exec("PRAGMA cache_size = -262144")) return fail(*error);
+  const DbResult<int64_t> has_games =
+      QueryInt(db, "SELECT EXISTS (SELECT 1 FROM games) OR EXISTS (SELECT 1 FROM rejected)");
+  if (!has_games.ok()) return fail(has_games.error());
+  const bool empty = has_games.value() == 0;
+  if (settings) {
+    DbResult<Settings> own = ReadSettings(db);
+    if (!own.ok()) return fail(own.error());
+    if (!(own.value() == *settings)) {
+      if (!empty || own.value().stats_actions != settings->stats_actions) {
+        Report(err, options.output + ": made with other settings than the inputs");
+        return 2;
+      }
+      // A new output takes the inputs' choice of state MD5s.
+      if (auto error = db.Exec("UPDATE meta SET value = '" +
+                               std::string(settings->state_md5 == "all" ? "all" : "final") +
+                               "' WHERE key = 'state_md5'")) {
+        return fail(*error);
+      }
+    }
+  }
+  // Into an empty output, a bulk load: the secondary indexes are built once at the end.
+  if (empty) {
+    if (auto error = db.Exec(sql::kDropIndexesV6Sql)) return fail(*error);
+  } else if (auto error = db.Exec(sql::kIndexesV6Sql)) {
+    return fail(*error);
+  }
+  std::unordered_map<uint64_t, int64_t> originals;
+  {
+    DbResult<Statement> select =
+        db.Prepare("SELECT identity, id FROM games WHERE duplicate_of IS NULL ORDER BY id");
+    if (!select.ok()) return fail(select.error());
+    while (true) {
+      DbResult<StepResult> step = select.value().Step();
+      if (!step.ok()) return fail(step.error());
+      if (step.value() == StepResult::kDone) break;
+      originals.emplace(KeyFromSql(select.value().Int64(0)), select.value().Int64(1));
+    }
+  }
+  Codecs out_codecs(db);
+  for (const std::string& input : options.inputs) {
+    DbResult<Database> in = OpenDatabase(input, OpenMode::kReadOnly);
+    if (!in.ok()) {
+      Report(err, in.error().message);
+      return 3;
+    }
+    ++summary.databases;
+    DbResult<Statement> attach = db.Prepare("ATTACH DATABASE ?1 AS src");
+    if (!attach.ok()) return fail(attach.error());
+    if (auto error = attach.value().Bind(1, std::string_view(input)).Run()) return fail(*error);
+    {
+      DbResult<Transaction> transaction = Transaction::Begin(db);
+      if (!transaction.ok()) return fail(transaction.error());
+      InputMerge merge(db, in.value(), out_codecs, originals, summary);
+      if (auto error = merge.Run()) return fail(*error);
+      if (auto error = transaction.value().Commit()) return fail(*error);
+    }
+    if (auto error = db.Exec("DETACH DATABASE src")) return fail(*error);
+  }
+  {
+    DbResult<Transaction> transaction = Transaction::Begin(db);
+    if (!transaction.ok()) return fail(transaction.error());
+    if (auto error = RecountPositionStats(db)) return fail(*error);
+    if (empty) {
+      if (auto error = db.Exec(sql::kIndexesV6Sql)) return fail(*error);
+    }
+    if (auto error = transaction.value().Commit()) return fail(*error);
+  }
+  if (options.json) {
+    const nlohmann::ordered_json json = {
+        {"database", options.output},       {"databases", summary.databases},
+        {"games", summary.games},           {"merged", summary.merged},
+        {"duplicates", summary.duplicates}, {"skipped", summary.skipped},
+        {"rejected", summary.rejected}};
+    out << json.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << "\n";
+  } else {
+    err << EscapeForTerminal(options.output) << ": " << summary.games << " games from "
+        << summary.databases << " databases: " << summary.merged << " merged, "
+        << summary.duplicates << " duplicates, " << summary.skipped << " already there; "
+        << summary.rejected << " rejected games\n";
+  }
+  if (summary_out) *summary_out = summary;
+  return 0;
+}
+
+}  // namespace fived

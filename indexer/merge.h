@@ -1,0 +1,41 @@
+// 5d-index merge OUT IN...: puts databases indexed separately (on several machines, or in shards
+// on one) into one, as if their inputs had been indexed together, in the order given, without
+// replaying a game: game rows, headers, rejections, sources and dictionaries are copied, posting
+// chunks are copied with their game ids renumbered, duplicates across the databases are found
+// (by identity, then the canonical moves compared, as the indexer does) and the per-position
+// action statistics are counted again over the originals of the result.
+#ifndef FIVED_INDEXER_MERGE_H_
+#define FIVED_INDEXER_MERGE_H_
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace fived {
+
+struct MergeOptions {
+  std::string output;               // created when missing; may hold games already (appended to)
+  std::vector<std::string> inputs;  // databases of this schema and key version
+  bool json = false;                // the summary as one JSON object on `out`
+};
+
+struct MergeSummary {
+  long databases = 0;
+  long games = 0;       // games of the inputs
+  long merged = 0;      // games added to the output
+  long duplicates = 0;  // of the added, duplicates of an earlier game (across inputs too)
+  long skipped = 0;     // already in the output (same source, place and text)
+  long rejected = 0;    // rejections added
+};
+
+// Runs the merge. Every input is checked first (a 5dpgn-db database of this schema and key
+// version, made with the same position statistics depth and the same choice of state MD5s as
+// the others and the output) and nothing is written when one is refused. The output is written
+// in one transaction per input. Messages and the summary go to `err` (or `out` with `json`).
+// Returns 0 on success, 2 when an input is refused (or is the output), 3 when a database fails.
+int RunMerge(const MergeOptions& options, std::ostream& out, std::ostream& err,
+             MergeSummary* summary = nullptr);
+
+}  // namespace fived
+
+#endif  // FIVED_INDEXER_MERGE_H_

@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Runs the libFuzzer harnesses of make fuzz (tests/fuzz/) for RUNS executions each, seeded from
+# corpus/ and, when present, ../shared (the public corpus and the oracle games). Each harness
+# keeps what it learns in BUILD/fuzz-corpus/NAME, so later runs go on from there; crashes are
+# written to BUILD/fuzz-findings/ (crash-*, leak-*, oom-*, timeout-*), where a finding is to be
+# turned into a regression test. Prints the executions done per harness.
+# Usage: scripts/fuzz.sh [BUILD] [RUNS] [JOBS]   (default build-fuzz 1000000 1)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+build=${1:-build-fuzz}
+runs=${2:-1000000}
+shared=../shared
+seeds="$build/fuzz-seeds"
+findings="$build/fuzz-findings"
+mkdir -p "$seeds/pgn" "$seeds/fen" "$seeds/archive" "$findings"
+for harness in pgn fen archive; do mkdir -p "$build/fuzz-corpus/$harness"; done
+
+# Seeds: game files (cut to 64 KiB), board strings, and small archives of game files.
+files=(corpus/*.5dpgn corpus/rejected/*.5dpgn)
+if [ -d "$shared/corpus" ]; then
+  while IFS= read -r -d '' f; do files+=("$f"); done < <(find "$shared/corpus" -type f -size -256k -print0)
+fi
+i=0
+for f in "${files[@]}"; do
+  head -c 65536 "$f" >"$seeds/pgn/$i"
+  grep -o '\[[^]"]*:[^]"]*\]' "$f" | head -n 20 | while IFS= read -r board; do
+    printf '%s' "$board" >"$seeds/fen/$(printf '%s' "$board" | md5sum | cut -c1-16)"
+  done || true
+  i=$((i + 1))
+done
+if [ -f "$shared/oracle/public/all.5dpgn" ]; then
+  split -C 32768 -d -a 4 "$shared/oracle/public/all.5dpgn" "$seeds/pgn/oracle-"
+fi
+python3 - "$seeds/archive" corpus/*.5dpgn <<'PYTHON'
+import gzip, io, lzma, bz2, sys, tarfile, zipfile
+out, files = sys.argv[1], sys.argv[2:]
+data = [(f.split("/")[-1], open(f, "rb").read()[:4096]) for f in files]
+with zipfile.ZipFile(out + "/seed.zip", "w", zipfile.ZIP_DEFLATED) as z:
+    for name, d in data: z.writestr("dir/" + name, d)
+for mode, name in (("w", "seed.tar"), ("w:gz", "seed.tgz"), ("w:xz", "seed.txz"), ("w:bz2", "seed.tbz")):
+    with tarfile.open(out + "/" + name, mode) as t:
+        for n, d in data:
+            info = tarfile.TarInfo(n); info.size = len(d); t.addfile(info, io.BytesIO(d))
+open(out + "/seed.gz", "wb").write(gzip.compress(data[0][1]))
+open(out + "/seed.xz", "wb").write(lzma.compress(data[0][1]))
+open(out + "/seed.bz2", "wb").write(bz2.compress(data[0][1]))
+PYTHON
+
+build=$(cd "$build" && pwd)
+for harness in pgn fen archive; do
+  log="$build/fuzz-$harness.log"
+  (cd "$build/fuzz-findings" && "$build/tests/fuzz_$harness" -runs="$runs" -rss_limit_mb=2048 \
+     -max_len=65536 -timeout=30 -print_final_stats=1 "$build/fuzz-corpus/$harness" \
+     "$build/fuzz-seeds/$harness" >"$log" 2>&1) ||
+    echo "fuzz_$harness: stopped with a finding (see $log)"
+  executions=$(grep -m1 'stat::number_of_executed_units' "$log" | awk '{print $2}')
+  echo "fuzz_$harness: ${executions:-?} executions;" \
+    "$(ls "$build/fuzz-findings" | grep -c . || true) findings so far in $build/fuzz-findings"
+done

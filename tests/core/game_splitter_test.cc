@@ -1,0 +1,70 @@
+// The game splitter's bounds and start points (core/game_splitter.h); how it cuts ordinary
+// collections is tested with the reader in pgn_syntax_test.cc.
+#include "core/game_splitter.h"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace fived {
+namespace {
+
+std::vector<RawGame> Split(const std::string& text, const GameSplitter::Start& start = {}) {
+  std::istringstream in(text);
+  GameSplitter splitter(in, start);
+  std::vector<RawGame> games;
+  while (std::optional<RawGame> game = splitter.Next()) games.push_back(std::move(*game));
+  return games;
+}
+
+const std::string kGame = "[Board \"Standard\"]\n\n1. e3 / e6\n";
+
+TEST(GameSplitterTest, AnOversizedGameKeepsItsHeadAndTheNextGameIsWhole) {
+  // Junk longer than any game may be (no line break in it), then a game.
+  const uint64_t junk = GameSplitter::kMaxGameBytes + 5'000'000;
+  const std::string text = std::string(junk, 'x') + "\n\n" + kGame;
+  const std::vector<RawGame> games = Split(text);
+  ASSERT_EQ(games.size(), 2u);
+  EXPECT_EQ(games[0].oversized, junk + 1);  // with its line break
+  EXPECT_EQ(games[0].text, std::string(GameSplitter::kKeptBytes, 'x'));
+  EXPECT_EQ(games[0].first_line, 1);
+  EXPECT_EQ(games[1].oversized, 0u);
+  EXPECT_EQ(games[1].text, kGame);
+  EXPECT_EQ(games[1].byte_offset, junk + 2);
+  EXPECT_EQ(games[1].first_line, 3);
+  EXPECT_EQ(games[1].index, 2);
+}
+
+TEST(GameSplitterTest, ALongRunOfBlanksBeforeAGameIsNotKept) {
+  const uint64_t blanks = GameSplitter::kMaxGameBytes + 1'000'000;
+  const std::string text = std::string(blanks, ' ') + kGame;
+  const std::vector<RawGame> games = Split(text);
+  ASSERT_EQ(games.size(), 1u);
+  EXPECT_EQ(games[0].oversized, 0u);
+  // The game starts where the blanks were no longer kept: its text holds a few of them.
+  EXPECT_EQ(games[0].text.substr(games[0].text.size() - kGame.size()), kGame);
+  EXPECT_LT(games[0].text.size(), kGame.size() + (1u << 20));
+  EXPECT_EQ(games[0].first_line, 1);
+}
+
+TEST(GameSplitterTest, AStartPointCountsOffsetsLinesAndGamesAsInTheWholeFile) {
+  const std::string two = kGame + "\n" + kGame;
+  const std::vector<RawGame> whole = Split(two + "\n" + kGame);
+  ASSERT_EQ(whole.size(), 3u);
+  // Read from the second game's start, as 5d-index reads a file that grew.
+  const GameSplitter::Start start{whole[1].byte_offset, whole[1].first_line, 1};
+  const std::vector<RawGame> rest =
+      Split((two + "\n" + kGame).substr(static_cast<size_t>(whole[1].byte_offset)), start);
+  ASSERT_EQ(rest.size(), 2u);
+  for (size_t i = 0; i < rest.size(); ++i) {
+    EXPECT_EQ(rest[i].text, whole[i + 1].text);
+    EXPECT_EQ(rest[i].byte_offset, whole[i + 1].byte_offset);
+    EXPECT_EQ(rest[i].first_line, whole[i + 1].first_line);
+    EXPECT_EQ(rest[i].index, whole[i + 1].index);
+  }
+}
+
+}  // namespace
+}  // namespace fived

@@ -1,0 +1,157 @@
+// 5d-index merge (indexer/merge.h): databases indexed apart, merged, hold what one database
+// indexed from all their inputs in the same order holds: the same games under the same ids, the
+// same duplicates (across the inputs too), headers, rejections, postings and position statistics.
+#include "indexer/merge.h"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "indexer/index.h"
+#include "schema/db.h"
+#include "schema/postings.h"
+#include "tests/temp_dir.h"
+
+namespace fived {
+namespace {
+
+using ::fived::testing::TempDir;
+
+const std::string kCorpus = std::string(FIVED_SOURCE_DIR) + "/corpus/";
+
+int Index(const std::string& db, const std::vector<std::string>& inputs,
+          bool all_state_md5 = false) {
+  IndexOptions options;
+  options.database = db;
+  options.inputs = inputs;
+  options.jobs = 2;
+  options.progress = false;
+  options.all_state_md5 = all_state_md5;
+  std::ostringstream out, err;
+  return RunIndex(options, out, err);
+}
+
+int Merge(const std::string& output, const std::vector<std::string>& inputs,
+          std::string* messages = nullptr) {
+  MergeOptions options;
+  options.output = output;
+  options.inputs = inputs;
+  std::ostringstream out, err;
+  const int status = RunMerge(options, out, err);
+  if (messages) *messages = err.str();
+  return status;
+}
+
+// The rows of `sql`, one line each, columns separated by '|'.
+std::string Rows(const std::string& db_path, const std::string& sql) {
+  DbResult<Database> db = OpenDatabase(db_path, OpenMode::kReadOnly);
+  EXPECT_TRUE(db.ok());
+  if (!db.ok()) return {};
+  DbResult<Statement> statement = db.value().Prepare(sql);
+  EXPECT_TRUE(statement.ok()) << sql;
+  if (!statement.ok()) return {};
+  std::string out;
+  while (statement.value().Step().value() == StepResult::kRow) {
+    for (int c = 0; c < statement.value().ColumnCount(); ++c) {
+      out += std::string(statement.value().Text(c)) + "|";
+    }
+    out += "\n";
+  }
+  return out;
+}
+
+// Every posting of a table, by key, game and value, one line each.
+std::string Postings(const std::string& db_path, PostingTable table) {
+  DbResult<Database> db = OpenDatabase(db_path, OpenMode::kReadOnly);
+  EXPECT_TRUE(db.ok());
+  DbResult<PostingReader> reader = PostingReader::Create(db.value(), table);
+  EXPECT_TRUE(reader.ok());
+  std::vector<Posting> all;
+  EXPECT_FALSE(reader.value().ForEach([&](const Posting& p) {
+    all.push_back(p);
+    return true;
+  }));
+  std::sort(all.begin(), all.end(), [](const Posting& a, const Posting& b) {
+    return std::tie(a.key, a.game_id, a.value) < std::tie(b.key, b.game_id, b.value);
+  });
+  std::string out;
+  for (const Posting& p : all) {
+    out += std::to_string(p.key) + " " + std::to_string(p.game_id) + " " + std::to_string(p.value) +
+           "\n";
+  }
+  return out;
+}
+
+void ExpectSameDatabases(const std::string& together, const std::string& merged) {
+  for (const char* sql :
+       {"SELECT g.id, s.path, s.member, g.byte_offset, g.game_index, g.text_hash, g.variant, "
+        "g.white, g.black, g.result, g.date, g.actions, g.timelines, g.final_md5, g.start_key, "
+        "g.final_key, g.identity, g.duplicate_of, g.verdict, g.checked_side, g.witness, "
+        "g.result_conflict, g.white_key, g.date_min FROM games g JOIN sources s ON s.id = "
+        "g.source_id ORDER BY g.id",
+        "SELECT name, value, game_id, position FROM headers ORDER BY game_id, position",
+        "SELECT s.path, r.byte_offset, r.line, r.col, r.token, r.message, r.text FROM rejected r "
+        "JOIN sources s ON s.id = r.source_id ORDER BY r.id",
+        "SELECT state_key, action, text, games, white_wins, draws, black_wins, derived, "
+        "first_day, last_day FROM position_actions ORDER BY state_key, action",
+        "SELECT path, member, size, content_hash, resume_offset FROM sources ORDER BY path, "
+        "member"}) {
+    EXPECT_EQ(Rows(together, sql), Rows(merged, sql)) << sql;
+  }
+  for (PostingTable table :
+       {PostingTable::kStates, PostingTable::kBoards, PostingTable::kStateMd5s}) {
+    EXPECT_EQ(Postings(together, table), Postings(merged, table)) << PostingTableName(table);
+  }
+}
+
+TEST(MergeTest, ShardsMergedHoldWhatOneIndexingOfTheirInputsHolds) {
+  TempDir dir;
+  const std::string a = kCorpus + "adri326-5dchess-notation.5dpgn";
+  const std::string club = kCorpus + "club-games.5dpgn";
+  const std::string rejected = kCorpus + "rejected/teln0-vs-shad-simple-no-queens.5dpgn";
+  // The club games repeat games of the first file: duplicates across the shards.
+  ASSERT_EQ(Index(dir.File("a.sqlite"), {a, rejected}), 1);
+  ASSERT_EQ(Index(dir.File("b.sqlite"), {club}), 0);
+  ASSERT_EQ(Index(dir.File("together.sqlite"), {a, rejected, club}), 1);
+  std::string messages;
+  ASSERT_EQ(
+      Merge(dir.File("merged.sqlite"), {dir.File("a.sqlite"), dir.File("b.sqlite")}, &messages), 0)
+      << messages;
+  ExpectSameDatabases(dir.File("together.sqlite"), dir.File("merged.sqlite"));
+  EXPECT_GT(std::stoi(Rows(dir.File("merged.sqlite"),
+                           "SELECT count(*) FROM games WHERE duplicate_of IS NOT NULL")),
+            0);
+  // Merging a shard again adds nothing: its games are there, from the same files.
+  ASSERT_EQ(Merge(dir.File("merged.sqlite"), {dir.File("b.sqlite")}, &messages), 0);
+  EXPECT_NE(messages.find(" 0 merged, 0 duplicates, 8 already there"), std::string::npos)
+      << messages;
+  ExpectSameDatabases(dir.File("together.sqlite"), dir.File("merged.sqlite"));
+}
+
+TEST(MergeTest, EveryStateMd5IsMergedAndSettingsMustAgree) {
+  TempDir dir;
+  const std::string a = kCorpus + "adri326-5dchess-notation.5dpgn";
+  const std::string club = kCorpus + "club-games.5dpgn";
+  ASSERT_EQ(Index(dir.File("a.sqlite"), {a}, true), 0);
+  ASSERT_EQ(Index(dir.File("b.sqlite"), {club}, true), 0);
+  ASSERT_EQ(Index(dir.File("together.sqlite"), {a, club}, true), 0);
+  ASSERT_EQ(Merge(dir.File("merged.sqlite"), {dir.File("a.sqlite"), dir.File("b.sqlite")}), 0);
+  ExpectSameDatabases(dir.File("together.sqlite"), dir.File("merged.sqlite"));
+  EXPECT_EQ(Rows(dir.File("merged.sqlite"), "SELECT value FROM meta WHERE key = 'state_md5'"),
+            "all|\n");
+  // A database of final MD5s does not go with them; nor does a file that is no database.
+  ASSERT_EQ(Index(dir.File("final.sqlite"), {club}), 0);
+  std::string messages;
+  EXPECT_EQ(
+      Merge(dir.File("other.sqlite"), {dir.File("a.sqlite"), dir.File("final.sqlite")}, &messages),
+      2);
+  EXPECT_NE(messages.find("made with other settings"), std::string::npos) << messages;
+  EXPECT_EQ(Merge(dir.File("other.sqlite"), {a}, &messages), 2);
+  EXPECT_NE(messages.find("not a 5dpgn-db database"), std::string::npos) << messages;
+  EXPECT_FALSE(std::filesystem::exists(dir.File("other.sqlite")));
+}
+
+}  // namespace
+}  // namespace fived
