@@ -15,6 +15,7 @@
 #include <unordered_set>
 #include <utility>
 
+#include "core/variants.h"
 #include "query/search.h"
 #include "query/text.h"
 #include "schema/ending.h"
@@ -219,6 +220,45 @@ DbResult<std::optional<TreeNode>> TreeFromStats(GameStore& store, uint64_t state
   return std::optional<TreeNode>(std::move(position));
 }
 
+// Whether `filter` keeps every game in `matches` (the games that reached one state): true when
+// it asks for nothing but an official variant whose start no other official variant shares, and
+// no custom game reached the state. A state holds every board since the start, so a game that
+// reached it started where the variant starts: a game of another official variant cannot have,
+// and a custom game (whose start may be anything) is looked for among the matches. The explorer
+// asks for the tree of a variant's line this way; its statistics kept at ingest then apply.
+DbResult<bool> OnlyVariantReaches(GameStore& store, const GameFilter& filter,
+                                  const std::vector<PositionMatch>& matches) {
+  GameFilter rest = filter;
+  rest.variant.clear();
+  if (filter.variant.empty() || !rest.empty()) return false;
+  static const std::unordered_map<std::string, uint64_t> kStarts = [] {
+    std::unordered_map<std::string, uint64_t> starts;
+    for (const Variant& variant : OfficialVariants()) {
+      auto start = PositionFromMoves(variant.name, "");
+      if (const Position* position = std::get_if<Position>(&start)) {
+        starts.emplace(variant.name, position->StateKey());
+      }
+    }
+    return starts;
+  }();
+  const auto own = kStarts.find(filter.variant);
+  if (own == kStarts.end()) return false;  // custom, or a start that could not be built
+  for (const auto& [name, key] : kStarts) {
+    if (name != filter.variant && key == own->second) return false;
+  }
+  std::unordered_set<int64_t> ids;
+  ids.reserve(matches.size());
+  for (const PositionMatch& match : matches) ids.insert(match.game_id);
+  DbResult<Statement> custom = store.db().Prepare("SELECT id FROM games WHERE variant = 'custom'");
+  if (!custom.ok()) return custom.error();
+  while (true) {
+    DbResult<StepResult> step = custom.value().Step();
+    if (!step.ok()) return step.error();
+    if (step.value() != StepResult::kRow) return true;
+    if (ids.count(custom.value().Int64(0)) > 0) return false;
+  }
+}
+
 // "37.5%": one decimal is enough to tell actions apart and keeps the column narrow.
 std::string Percent(double value) {
   char text[32];
@@ -333,7 +373,13 @@ DbResult<TreeNode> BuildTree(GameStore& store, uint64_t state_key, const GameFil
   const ReadSnapshot snapshot(store.db());
   DbResult<std::vector<PositionMatch>> matches = FindState(store, state_key);
   if (!matches.ok()) return matches.error();
-  if (depth == 1 && filter.empty() && !matches.value().empty()) {
+  bool stats_apply = filter.empty();
+  if (!stats_apply && depth == 1 && !matches.value().empty()) {
+    DbResult<bool> only_variant = OnlyVariantReaches(store, filter, matches.value());
+    if (!only_variant.ok()) return only_variant.error();
+    stats_apply = only_variant.value();
+  }
+  if (depth == 1 && stats_apply && !matches.value().empty()) {
     DbResult<std::optional<TreeNode>> kept = TreeFromStats(store, state_key, matches.value());
     if (!kept.ok()) return kept.error();
     if (kept.value()) return std::move(*kept.value());

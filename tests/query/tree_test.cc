@@ -12,9 +12,11 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <variant>
 
 #include "core/pgn_syntax.h"
 #include "core/replay.h"
+#include "query/search.h"
 #include "query/store.h"
 #include "schema/position_stats.h"
 #include "tests/query/query_test_util.h"
@@ -478,11 +480,68 @@ TEST(TreeStatsTest, KeptStatisticsGiveTheTreeTheGamesGive) {
     }
   }
   EXPECT_GT(compared, 60);
+  // A variant's tree (as the explorer asks for it) from the kept statistics, and from the games
+  // with a filter that keeps the same ones, agree at every official start in the collection.
+  DbResult<Statement> variants = store.db().Prepare(
+      "SELECT DISTINCT variant FROM games WHERE variant <> 'custom' ORDER BY variant");
+  ASSERT_TRUE(variants.ok());
+  int variants_compared = 0;
+  while (variants.value().Step().value() == StepResult::kRow) {
+    GameFilter variant;
+    variant.variant = std::string(variants.value().Text(0));
+    auto start = PositionFromMoves(variant.variant, "");
+    ASSERT_TRUE(std::holds_alternative<Position>(start)) << variant.variant;
+    GameFilter read_filter = variant;
+    read_filter.originals_only = true;
+    DbResult<TreeNode> kept = BuildTree(store, std::get<Position>(start).StateKey(), variant, 1);
+    DbResult<TreeNode> read =
+        BuildTree(store, std::get<Position>(start).StateKey(), read_filter, 1);
+    ASSERT_TRUE(kept.ok() && read.ok());
+    std::string kept_json, read_json;
+    WriteTreeJson(kept.value(), &kept_json);
+    WriteTreeJson(read.value(), &read_json);
+    EXPECT_EQ(kept_json, read_json) << variant.variant;
+    ++variants_compared;
+  }
+  EXPECT_GE(variants_compared, 2);
   // The statistics were used: the start of Standard has rows.
   DbResult<int64_t> rows =
       QueryInt(store.db(), "SELECT count(*) FROM position_actions WHERE games > 1");
   ASSERT_TRUE(rows.ok());
   EXPECT_GT(rows.value(), 0);
+}
+
+// A custom game that starts where Standard starts reaches Standard's positions: the tree of
+// Standard's games leaves it out, although the statistics kept at ingest count it.
+TEST(TreeStatsTest, AVariantsTreeLeavesOutCustomGamesThatReachItsPositions) {
+  TempDir dir;
+  const std::string db = dir.File("games.sqlite");
+  const std::string games = dir.File("games.5dpgn");
+  {
+    std::ofstream out(games, std::ios::binary);
+    out << "[Board \"Standard\"]\n[Result \"1-0\"]\n\n1. (0T1)e3 / (0T1)e6\n\n"
+        << "[Board \"custom\"]\n[Size \"8x8\"]\n[Result \"0-1\"]\n"
+        << "[r*nbqk*bnr*/p*p*p*p*p*p*p*p*/8/8/8/8/P*P*P*P*P*P*P*P*/R*NBQK*BNR*:0:1:w]\n\n"
+        << "1. (0T1)d3 / (0T1)d6\n\n";
+  }
+  ASSERT_EQ(fived::testing::RunIndexer(db, {games}), 0);
+  DbResult<GameStore> opened = GameStore::Open(db);
+  ASSERT_TRUE(opened.ok()) << opened.error().message;
+  auto start = PositionFromMoves("Standard", "");
+  ASSERT_TRUE(std::holds_alternative<Position>(start));
+  const uint64_t key = std::get<Position>(start).StateKey();
+  DbResult<TreeNode> every = BuildTree(opened.value(), key, {}, 1);
+  ASSERT_TRUE(every.ok());
+  EXPECT_EQ(every.value().games, 2);
+  GameFilter standard;
+  standard.variant = "Standard";
+  DbResult<TreeNode> tree = BuildTree(opened.value(), key, standard, 1);
+  ASSERT_TRUE(tree.ok());
+  EXPECT_EQ(tree.value().games, 1);
+  ASSERT_EQ(tree.value().children.size(), 1u);
+  EXPECT_EQ(tree.value().children[0].action, "(0T1)e3");
+  EXPECT_EQ(tree.value().white_wins, 1);
+  EXPECT_EQ(tree.value().black_wins, 0);
 }
 
 }  // namespace
