@@ -7,7 +7,8 @@
 #   make debug   Debug build with AddressSanitizer and UBSan in build-debug/, runs every test
 #   make bench   runs scripts/bench-replay.sh on a Release build (when the script exists)
 #   make fuzz    builds the libFuzzer harnesses with clang, ASan and UBSan in build-fuzz/ and runs
-#                each for FUZZ_RUNS executions (scripts/fuzz.sh, docs/FUZZING.md)
+#                each for FUZZ_RUNS executions or FUZZ_SECONDS seconds (scripts/fuzz.sh,
+#                docs/FUZZING.md)
 
 CMAKE ?= cmake
 CTEST ?= ctest
@@ -17,6 +18,7 @@ DEBUG_BUILD_DIR ?= build-debug
 CHECK_BUILD_DIR ?= build-check
 FUZZ_BUILD_DIR ?= build-fuzz
 FUZZ_RUNS ?= 1000000
+FUZZ_SECONDS ?= 0
 
 # Ninja when it is installed, otherwise cmake's default generator. Only a fresh build directory
 # gets a -G: cmake refuses to switch the generator of an existing one. Deferred (=) so that a
@@ -99,9 +101,9 @@ bench: deps build
 fuzz: deps
 	./scripts/install-deps.sh --fuzz
 	CC=clang CXX=clang++ $(CMAKE) -S . -B $(FUZZ_BUILD_DIR) $(call generator,$(FUZZ_BUILD_DIR)) \
-	  -DCMAKE_BUILD_TYPE=RelWithDebInfo -DFIVED_FUZZ=ON
+	  -DCMAKE_BUILD_TYPE=RelWithDebInfo -DFIVED_ASSERTIONS=ON -DFIVED_FUZZ=ON
 	$(CMAKE) --build $(FUZZ_BUILD_DIR) -j $(JOBS) --target fuzz_pgn fuzz_fen fuzz_archive
-	./scripts/fuzz.sh $(FUZZ_BUILD_DIR) $(FUZZ_RUNS)
+	./scripts/fuzz.sh $(FUZZ_BUILD_DIR) $(FUZZ_RUNS) $(FUZZ_SECONDS)
 
 clean:
 	rm -rf $(BUILD_DIR) $(DEBUG_BUILD_DIR) $(CHECK_BUILD_DIR) $(FUZZ_BUILD_DIR)

@@ -4,15 +4,16 @@
 # games; made by scripts/bench-index.sh when missing), in process with bench_query, then a few
 # whole 5d-query commands (process start and database open included): the median wall time of five
 # runs after a warm-up.
-# Usage: scripts/bench-query.sh [ROUNDS]   (default 20)
+# Usage: scripts/bench-query.sh [ROUNDS] [DB]   (default 20 build/bench/index.sqlite; another DB,
+# such as the 1,000,000-game one of scripts/bench-index.sh 1000000, must exist already)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${1:-20}
 for tool in build/tests/bench_query build/query/5d-query; do
   [ -x "$tool" ] || { echo "build first: make build" >&2; exit 2; }
 done
-db=build/bench/index.sqlite
-if ! build/query/5d-query --db "$db" --count >/dev/null 2>&1; then
+db=${2:-build/bench/index.sqlite}
+if [ -z "${2:-}" ] && ! build/query/5d-query --db "$db" --count >/dev/null 2>&1; then
   scripts/bench-index.sh
 fi
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(uname -sr)"

@@ -1,14 +1,23 @@
 #!/usr/bin/env bash
-# Runs the libFuzzer harnesses of make fuzz (tests/fuzz/) for RUNS executions each, seeded from
+# Runs the libFuzzer harnesses of make fuzz (tests/fuzz/) for RUNS executions each (or SECONDS,
+# when given, whichever comes first), seeded from
 # corpus/ and, when present, ../shared (the public corpus and the oracle games). Each harness
 # keeps what it learns in BUILD/fuzz-corpus/NAME, so later runs go on from there; crashes are
 # written to BUILD/fuzz-findings/ (crash-*, leak-*, oom-*, timeout-*), where a finding is to be
 # turned into a regression test. Prints the executions done per harness.
-# Usage: scripts/fuzz.sh [BUILD] [RUNS] [JOBS]   (default build-fuzz 1000000 1)
+# Usage: scripts/fuzz.sh [BUILD] [RUNS] [SECONDS] [HARNESS...]
+#   (default build-fuzz 1000000, no time limit, all of pgn fen archive)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build-fuzz}
 runs=${2:-1000000}
+seconds=${3:-0}
+shift $(( $# < 3 ? $# : 3 ))
+harnesses=("$@")
+[ ${#harnesses[@]} -gt 0 ] || harnesses=(pgn fen archive)
+# Short allocation stacks in ASan's reports: twice the executions per second, and a finding
+# still names where the bad access is.
+export ASAN_OPTIONS=${ASAN_OPTIONS:-malloc_context_size=5}
 shared=../shared
 seeds="$build/fuzz-seeds"
 findings="$build/fuzz-findings"
@@ -47,13 +56,13 @@ open(out + "/seed.bz2", "wb").write(bz2.compress(data[0][1]))
 PYTHON
 
 build=$(cd "$build" && pwd)
-for harness in pgn fen archive; do
+for harness in "${harnesses[@]}"; do
   log="$build/fuzz-$harness.log"
-  (cd "$build/fuzz-findings" && "$build/tests/fuzz_$harness" -runs="$runs" -rss_limit_mb=2048 \
+  (cd "$build/fuzz-findings" && "$build/tests/fuzz_$harness" -runs="$runs" -max_total_time="$seconds" -rss_limit_mb=2048 \
      -max_len=65536 -timeout=30 -print_final_stats=1 "$build/fuzz-corpus/$harness" \
      "$build/fuzz-seeds/$harness" >"$log" 2>&1) ||
     echo "fuzz_$harness: stopped with a finding (see $log)"
   executions=$(grep -m1 'stat::number_of_executed_units' "$log" | awk '{print $2}')
-  echo "fuzz_$harness: ${executions:-?} executions;" \
+  echo "fuzz_$harness: ${executions:-?} executions in $(grep -m1 'Done' "$log" | awk '{print $5}') s;" \
     "$(ls "$build/fuzz-findings" | grep -c . || true) findings so far in $build/fuzz-findings"
 done
