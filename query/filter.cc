@@ -14,8 +14,8 @@ namespace {
 // A condition on a name key column: equality when there is no wildcard, GLOB otherwise (an index
 // range when the pattern starts with a literal), both on the key of what the user typed.
 std::string NameCondition(std::string_view column, const std::string& pattern,
-                          std::vector<SqlParam>* params) {
-  const std::string index = std::to_string(params->size() + 1);
+                          std::vector<SqlParam>* params, int first_param) {
+  const std::string index = std::to_string(static_cast<int>(params->size()) + first_param);
   const std::string key = NameKey(pattern);
   if (!HasWildcards(key)) {
     params->push_back(key);
@@ -49,19 +49,21 @@ std::string GlobPattern(std::string_view pattern) {
   return out;
 }
 
-SqlCondition FilterCondition(const GameFilter& filter) {
+SqlCondition FilterCondition(const GameFilter& filter, int first_param) {
   SqlCondition out;
   std::vector<std::string> terms;
-  auto next = [&] { return "?" + std::to_string(out.params.size() + 1); };
+  auto next = [&] {
+    return "?" + std::to_string(static_cast<int>(out.params.size()) + first_param);
+  };
   if (!filter.player.empty()) {
-    const std::string white = NameCondition("games.white_key", filter.player, &out.params);
-    const std::string black = NameCondition("games.black_key", filter.player, &out.params);
+    const std::string white = NameCondition("games.white_key", filter.player, &out.params, first_param);
+    const std::string black = NameCondition("games.black_key", filter.player, &out.params, first_param);
     terms.push_back("(" + white + " OR " + black + ")");
   }
   if (!filter.white.empty())
-    terms.push_back(NameCondition("games.white_key", filter.white, &out.params));
+    terms.push_back(NameCondition("games.white_key", filter.white, &out.params, first_param));
   if (!filter.black.empty())
-    terms.push_back(NameCondition("games.black_key", filter.black, &out.params));
+    terms.push_back(NameCondition("games.black_key", filter.black, &out.params, first_param));
   if (!filter.variant.empty()) {
     terms.push_back("games.variant = " + next());
     out.params.push_back(filter.variant);
@@ -118,6 +120,18 @@ SqlCondition FilterCondition(const GameFilter& filter) {
     }
   }
   return out;
+}
+
+std::optional<PlayerSplit> SplitByPlayer(const GameFilter& filter) {
+  if (filter.player.empty() || !filter.white.empty() || !filter.black.empty()) return std::nullopt;
+  PlayerSplit split;
+  split.as_white = filter;
+  split.as_white.player.clear();
+  split.as_white.white = filter.player;
+  split.as_black = filter;
+  split.as_black.player.clear();
+  split.as_black.black = filter.player;
+  return split;
 }
 
 void BindParams(Statement& statement, const std::vector<SqlParam>& params, int first) {

@@ -46,13 +46,23 @@ struct GameFilter {
 
 using SqlParam = std::variant<int64_t, std::string>;
 
-// A condition on the table `games` ("1" when there is none) and its parameters, numbered ?1...
-// in order.
+// A condition on the table `games` ("1" when there is none) and its parameters, numbered
+// ?first_param, ?first_param + 1, ... in order.
 struct SqlCondition {
   std::string where;
   std::vector<SqlParam> params;
 };
-SqlCondition FilterCondition(const GameFilter& filter);
+SqlCondition FilterCondition(const GameFilter& filter, int first_param = 1);
+
+// A filter with a player (either colour) split into the games where the player has white and
+// those where the player has black, each an index range of its own (games_white_key,
+// games_black_key): the games of the filter are those of as_white or as_black. nullopt when the
+// filter has no player, or names white or black too.
+struct PlayerSplit {
+  GameFilter as_white;
+  GameFilter as_black;
+};
+std::optional<PlayerSplit> SplitByPlayer(const GameFilter& filter);
 
 // Binds params to parameters first, first + 1, ...
 void BindParams(Statement& statement, const std::vector<SqlParam>& params, int first = 1);

@@ -6,15 +6,20 @@
 
 #include "query/export.h"
 #include "query/text.h"
+#include "schema/search_keys.h"
 
 namespace fived {
 
 namespace {
 
-// ORDER BY text of a sort order: missing values (NULL) last in either direction, then ascending
-// ids, so that games that tie keep their order in the database whichever way the column is
-// sorted. Only these fixed strings ever reach the SQL text.
-std::string OrderBy(const SortOrder& order) {
+// The terms of a sort order, as OrderBy writes them: missing values (NULL) last in either
+// direction, then ascending ids, so that games that tie keep their order in the database
+// whichever way the column is sorted. Only these fixed strings ever reach the SQL text.
+struct OrderTerm {
+  std::string expression;
+  bool descending = false;
+};
+std::vector<OrderTerm> OrderTerms(const SortOrder& order) {
   const char* column = nullptr;
   switch (order.field) {
     case SortOrder::Field::kWhite:
@@ -42,13 +47,49 @@ std::string OrderBy(const SortOrder& order) {
     case SortOrder::Field::kAction:
       break;
   }
-  if (column == nullptr) return order.descending ? " ORDER BY games.id DESC" : " ORDER BY games.id";
+  if (column == nullptr) return {{"games.id", order.descending}};
   const std::string name(column);
-  std::string out = " ORDER BY " + name + " IS NULL, " + name + (order.descending ? " DESC" : "");
-  if (order.field == SortOrder::Field::kDate) {
-    out += ", games.date_max" + std::string(order.descending ? " DESC" : "");
+  std::vector<OrderTerm> terms = {{name + " IS NULL", false}, {name, order.descending}};
+  if (order.field == SortOrder::Field::kDate) terms.push_back({"games.date_max", order.descending});
+  terms.push_back({"games.id", false});
+  return terms;
+}
+
+// " ORDER BY ..." of a sort order.
+std::string OrderBy(const SortOrder& order) {
+  std::string out = " ORDER BY ";
+  const std::vector<OrderTerm> terms = OrderTerms(order);
+  for (size_t i = 0; i < terms.size(); ++i) {
+    out += (i > 0 ? ", " : "") + terms[i].expression + (terms[i].descending ? " DESC" : "");
   }
-  return out + ", games.id";
+  return out;
+}
+
+// The ids of a page of a player's games, as a compound SELECT: the games where the player has
+// white, UNION those where the player has black, sorted on result columns (o1, o2, ...). Each
+// side is an index range that SQLite reads in id order, so a page sorted by id merges the two and
+// stops at the page's end instead of collecting every game of the player first. `params` gets
+// both sides' parameters, numbered from 1; the page's limit and offset follow them.
+std::string PlayerPageIds(const PlayerSplit& split, const SortOrder& order,
+                          std::vector<SqlParam>* params) {
+  const std::vector<OrderTerm> terms = OrderTerms(order);
+  std::string columns = "games.id AS id";
+  std::string order_by = " ORDER BY ";
+  for (size_t i = 0; i < terms.size(); ++i) {
+    const std::string alias = terms[i].expression == "games.id" ? "id" : "o" + std::to_string(i);
+    if (alias != "id") columns += ", " + terms[i].expression + " AS " + alias;
+    order_by += (i > 0 ? ", " : "") + alias + (terms[i].descending ? " DESC" : "");
+  }
+  const SqlCondition white = FilterCondition(split.as_white);
+  const SqlCondition black =
+      FilterCondition(split.as_black, static_cast<int>(white.params.size()) + 1);
+  *params = white.params;
+  params->insert(params->end(), black.params.begin(), black.params.end());
+  const std::string page = std::to_string(params->size() + 1);
+  const std::string offset = std::to_string(params->size() + 2);
+  return "SELECT id FROM (SELECT " + columns + " FROM games WHERE " + white.where +
+         " UNION SELECT " + columns + " FROM games WHERE " + black.where + order_by + " LIMIT ?" +
+         page + " OFFSET ?" + offset + ")";
 }
 
 // Whether a goes before b in `order`, as OrderBy sorts (ties by ascending id).
@@ -186,14 +227,30 @@ DbResult<int64_t> CountGames(GameStore& store, const FindRequest& request) {
     if (!found.ok()) return found.error();
     return static_cast<int64_t>(found.value().size());
   }
-  const SqlCondition condition = FilterCondition(request.filter);
-  DbResult<Statement> statement =
-      store.db().Prepare("SELECT count(*) FROM games WHERE " + condition.where);
-  if (!statement.ok()) return statement.error();
-  BindParams(statement.value(), condition.params);
-  DbResult<StepResult> step = statement.value().Step();
-  if (!step.ok()) return step.error();
-  return statement.value().Int64(0);
+  auto count = [&](const GameFilter& filter, std::string_view and_also) -> DbResult<int64_t> {
+    const SqlCondition condition = FilterCondition(filter);
+    DbResult<Statement> statement = store.db().Prepare("SELECT count(*) FROM games WHERE " +
+                                                       condition.where + std::string(and_also));
+    if (!statement.ok()) return statement.error();
+    BindParams(statement.value(), condition.params);
+    DbResult<StepResult> step = statement.value().Step();
+    if (!step.ok()) return step.error();
+    return statement.value().Int64(0);
+  };
+  const std::optional<PlayerSplit> split = SplitByPlayer(request.filter);
+  if (!split || HasWildcards(NameKey(request.filter.player))) return count(request.filter, "");
+  // A name: three index ranges counted (white, black, and both sides, which the first two count
+  // twice: games_self_play) instead of a set of every game of the player made and counted.
+  const ReadSnapshot snapshot(store.db());
+  int64_t total = 0;
+  for (const auto& [filter, and_also, sign] :
+       {std::tuple{&split->as_white, "", 1}, std::tuple{&split->as_black, "", 1},
+        std::tuple{&split->as_white, " AND games.white_key = games.black_key", -1}}) {
+    DbResult<int64_t> part = count(*filter, and_also);
+    if (!part.ok()) return part.error();
+    total += sign * part.value();
+  }
+  return total;
 }
 
 DbResult<std::vector<FoundGame>> FindGames(GameStore& store, const FindRequest& request,
@@ -217,7 +274,10 @@ DbResult<std::vector<FoundGame>> FindGames(GameStore& store, const FindRequest& 
     if (!count.ok()) return count.error();
     *total = count.value();
   }
-  const SqlCondition condition = FilterCondition(request.filter);
+  SqlCondition condition = FilterCondition(request.filter);
+  const std::optional<PlayerSplit> split = SplitByPlayer(request.filter);
+  std::string page_ids;  // a compound SELECT of the page's ids, for a player's games
+  if (split && request.limit >= 0) page_ids = PlayerPageIds(*split, request.sort, &condition.params);
   const int limit_param = static_cast<int>(condition.params.size()) + 1;
   const std::string order = OrderBy(request.sort);
   const std::string page =
@@ -226,10 +286,11 @@ DbResult<std::vector<FoundGame>> FindGames(GameStore& store, const FindRequest& 
                            " FROM games JOIN sources ON sources.id = games.source_id WHERE ";
   // A page is chosen among ids first (the indexes answer that without reading game rows), and
   // only its rows are read: a player's first 100 games read 100 rows, not all of theirs.
-  const std::string sql = request.limit >= 0
-                              ? from + "games.id IN (SELECT games.id FROM games WHERE " +
-                                    condition.where + order + page + ")" + order
-                              : from + condition.where + order + page;
+  const std::string sql = !page_ids.empty() ? from + "games.id IN (" + page_ids + ")" + order
+                         : request.limit >= 0
+                             ? from + "games.id IN (SELECT games.id FROM games WHERE " +
+                                   condition.where + order + page + ")" + order
+                             : from + condition.where + order + page;
   DbResult<Statement> statement = store.db().Prepare(sql);
   if (!statement.ok()) return statement.error();
   Statement& s = statement.value();

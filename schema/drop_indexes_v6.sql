@@ -7,6 +7,7 @@
 DROP INDEX IF EXISTS games_identity;
 DROP INDEX IF EXISTS games_white_key;
 DROP INDEX IF EXISTS games_black_key;
+DROP INDEX IF EXISTS games_self_play;
 DROP INDEX IF EXISTS games_date;
 DROP INDEX IF EXISTS games_final_md5;
 DROP INDEX IF EXISTS games_variant;

@@ -675,3 +675,83 @@ TEST(GameStoreTest, CanonicalMovetextSplitsIntoActions) {
 
 }  // namespace
 }  // namespace fived
+
+namespace fived {
+namespace {
+
+// A player's games by page (two index ranges merged, query/find.cc) and by count (two ranges
+// counted, less the games where the player has both sides) are the pages and counts of the whole
+// list, which is found without splitting (no limit), for every sort order, exact names and
+// patterns, and a game whose player has both sides.
+TEST(PlayerPagesTest, PagesAndCountsOfAPlayerAreThoseOfTheWholeList) {
+  fived::testing::TempDir dir;
+  const std::string db = dir.File("players.sqlite");
+  const std::string games = dir.File("players.5dpgn");
+  const char* kPlayers[][2] = {{"Ada", "Bob"}, {"Bob", "ada"},  {"ADA", "Ada"}, {"Cy", "Bob"},
+                               {"Bob", "Cy"},  {"Ada", "Cy"},   {"Cy", "ADA "}, {"Bob", "Ada"},
+                               {"Ada", "Ada"}, {"Dee", "Bob"},  {"Ada", "Dee"}, {"Dee", "ada"}};
+  const char* kDates[] = {"2021.03.01", "", "2020", "2021.03.01", "2019.12.31", "2022.01.05",
+                          "2021.03", "", "2020.06.01", "2021.03.01", "2018", "2023.02.02"};
+  const char* kMoves[] = {"1. e3 / e6", "1. d3 / d6", "1. Nf3 / Nf6\n2. e3 / e6", "1. c3 / c6"};
+  int64_t expected_ada = 0;
+  {
+    std::ofstream out(games, std::ios::binary);
+    for (int i = 0; i < 12; ++i) {
+      out << "[Board \"Standard\"]\n[White \"" << kPlayers[i][0] << "\"]\n[Black \""
+          << kPlayers[i][1] << "\"]\n";
+      if (*kDates[i] != '\0') out << "[Date \"" << kDates[i] << "\"]\n";
+      out << "\n" << kMoves[i % 4] << "\n\n";
+      const std::string white = kPlayers[i][0], black = kPlayers[i][1];
+      auto is_ada = [](std::string name) {
+        while (!name.empty() && name.back() == ' ') name.pop_back();
+        for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        return name == "ada";
+      };
+      if (is_ada(white) || is_ada(black)) ++expected_ada;
+    }
+  }
+  ASSERT_EQ(fived::testing::RunIndexer(db, {games}), 0);
+  DbResult<GameStore> opened = GameStore::Open(db);
+  ASSERT_TRUE(opened.ok()) << opened.error().message;
+  GameStore& store = opened.value();
+  int pages = 0;
+  for (const char* player : {"ada", "ADA", "a*", "*", "bob", "c?", "nobody"}) {
+    for (const char* sort : {"id", "-id", "date", "-date", "white", "-black", "actions"}) {
+      FindRequest request;
+      request.filter.player = player;
+      request.sort = *ParseSortOrder(sort);
+      auto all = FindGames(store, request);
+      ASSERT_TRUE(all.ok()) << all.error().message;
+      std::vector<int64_t> all_ids;
+      for (const FoundGame& g : all.value()) all_ids.push_back(g.row.id);
+      auto count = CountGames(store, request);
+      ASSERT_TRUE(count.ok());
+      EXPECT_EQ(count.value(), static_cast<int64_t>(all_ids.size())) << player;
+      if (std::string(player) == "ada") {
+        EXPECT_EQ(count.value(), expected_ada);
+      }
+      for (const int limit : {1, 2, 3, 5, 20}) {
+        for (int offset = 0; offset <= static_cast<int>(all_ids.size()); offset += 2) {
+          request.limit = limit;
+          request.offset = offset;
+          int64_t total = -1;
+          auto page = FindGames(store, request, &total);
+          ASSERT_TRUE(page.ok()) << page.error().message;
+          std::vector<int64_t> page_ids;
+          for (const FoundGame& g : page.value()) page_ids.push_back(g.row.id);
+          const size_t begin = std::min(all_ids.size(), static_cast<size_t>(offset));
+          const size_t end = std::min(all_ids.size(), begin + static_cast<size_t>(limit));
+          EXPECT_EQ(page_ids, std::vector<int64_t>(all_ids.begin() + begin, all_ids.begin() + end))
+              << player << " sorted by " << sort << ", limit " << limit << " offset " << offset;
+          EXPECT_EQ(total, static_cast<int64_t>(all_ids.size()));
+          ++pages;
+        }
+      }
+    }
+  }
+  EXPECT_GT(pages, 200);
+  EXPECT_EQ(expected_ada, 9);
+}
+
+}  // namespace
+}  // namespace fived

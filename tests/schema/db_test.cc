@@ -97,7 +97,7 @@ TEST(DatabaseTest, CreatesVersionSixDatabase) {
                         "SELECT group_concat(name, ' ') FROM (SELECT name FROM sqlite_schema "
                         "WHERE type = 'index' AND sql IS NOT NULL ORDER BY name)"),
               "games_black_key games_date games_duplicate_of games_final_md5 games_identity "
-              "games_result_conflict games_variant games_verdict games_white_key");
+              "games_result_conflict games_self_play games_variant games_verdict games_white_key");
   }
   EXPECT_TRUE(fs::exists(path));
   Database again = MustOpen(path, OpenMode::kReadWrite);
