@@ -56,8 +56,10 @@ SqlCondition FilterCondition(const GameFilter& filter, int first_param) {
     return "?" + std::to_string(static_cast<int>(out.params.size()) + first_param);
   };
   if (!filter.player.empty()) {
-    const std::string white = NameCondition("games.white_key", filter.player, &out.params, first_param);
-    const std::string black = NameCondition("games.black_key", filter.player, &out.params, first_param);
+    const std::string white =
+        NameCondition("games.white_key", filter.player, &out.params, first_param);
+    const std::string black =
+        NameCondition("games.black_key", filter.player, &out.params, first_param);
     terms.push_back("(" + white + " OR " + black + ")");
   }
   if (!filter.white.empty())

@@ -277,7 +277,8 @@ DbResult<std::vector<FoundGame>> FindGames(GameStore& store, const FindRequest& 
   SqlCondition condition = FilterCondition(request.filter);
   const std::optional<PlayerSplit> split = SplitByPlayer(request.filter);
   std::string page_ids;  // a compound SELECT of the page's ids, for a player's games
-  if (split && request.limit >= 0) page_ids = PlayerPageIds(*split, request.sort, &condition.params);
+  if (split && request.limit >= 0)
+    page_ids = PlayerPageIds(*split, request.sort, &condition.params);
   const int limit_param = static_cast<int>(condition.params.size()) + 1;
   const std::string order = OrderBy(request.sort);
   const std::string page =
@@ -287,10 +288,10 @@ DbResult<std::vector<FoundGame>> FindGames(GameStore& store, const FindRequest& 
   // A page is chosen among ids first (the indexes answer that without reading game rows), and
   // only its rows are read: a player's first 100 games read 100 rows, not all of theirs.
   const std::string sql = !page_ids.empty() ? from + "games.id IN (" + page_ids + ")" + order
-                         : request.limit >= 0
-                             ? from + "games.id IN (SELECT games.id FROM games WHERE " +
-                                   condition.where + order + page + ")" + order
-                             : from + condition.where + order + page;
+                          : request.limit >= 0
+                              ? from + "games.id IN (SELECT games.id FROM games WHERE " +
+                                    condition.where + order + page + ")" + order
+                              : from + condition.where + order + page;
   DbResult<Statement> statement = store.db().Prepare(sql);
   if (!statement.ok()) return statement.error();
   Statement& s = statement.value();
@@ -324,7 +325,7 @@ DbResult<Json> GameJson(GameStore& store, const FoundGame& game, bool with_actio
   json["duplicate_of"] = r.duplicate_of != 0 ? Json(r.duplicate_of) : Json(nullptr);
   // How the game ends; null where there is nothing to say.
   json["verdict"] = r.verdict ? Json(VerdictName(*r.verdict)) : Json(nullptr);
-  json["in_check"] = !r.checked_side                      ? Json(nullptr)
+  json["in_check"] = !r.checked_side                    ? Json(nullptr)
                      : *r.checked_side == Color::kWhite ? Json("white")
                                                         : Json("black");
   json["witness"] = r.witness.empty() ? Json(nullptr) : Json(r.witness);
