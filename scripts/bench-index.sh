@@ -7,7 +7,8 @@
 #   (default 100000 1 all-cores random). KIND random: 10 to 60 actions, jump bias 0.3, up to 8
 #   timelines. KIND long: long, many-timeline games (40 to 120 actions, jump bias 0.7, up to 30
 #   timelines). The database is build/bench/index.sqlite for the default collection (the one
-#   scripts/bench-query.sh and bench-serve.sh use), else build/bench/index-KIND-GAMES-SEED.sqlite.
+#   scripts/bench-query.sh and bench-serve.sh use), else build/bench/index-KIND-GAMES-SEED.sqlite
+#   (with -options before .sqlite when 5D-INDEX OPTIONS are given).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 games=${1:-100000}
@@ -37,10 +38,12 @@ if [ ! -f "$input" ]; then
     --out "$input.tmp"
   mv "$input.tmp" "$input"
 fi
-if [ "$kind" = random ] && [ "$games" = 100000 ] && [ "$seed" = 1 ]; then
+if [ "$kind" = random ] && [ "$games" = 100000 ] && [ "$seed" = 1 ] && [ ${#extra[@]} -eq 0 ]; then
   db="$dir/index.sqlite"
 else
   db="$dir/index-$kind-$games-$seed.sqlite"
+  # With 5d-index options, a database of its own.
+  [ ${#extra[@]} -eq 0 ] || db="$dir/index-$kind-$games-$seed-options.sqlite"
 fi
 rm -f "$db" "$db-wal" "$db-shm"
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(uname -sr), load average $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Runs the libFuzzer harnesses of make fuzz (tests/fuzz/) for RUNS executions each (or SECONDS,
-# when given, whichever comes first), seeded from
-# corpus/ and, when present, ../shared (the public corpus and the oracle games). Each harness
-# keeps what it learns in BUILD/fuzz-corpus/NAME, so later runs go on from there; crashes are
-# written to BUILD/fuzz-findings/ (crash-*, leak-*, oom-*, timeout-*), where a finding is to be
-# turned into a regression test. Prints the executions done per harness.
+# when given, whichever comes first), seeded from corpus/ and, when present, ../shared (the
+# public corpus and the oracle games). Each harness keeps what it learns in
+# BUILD/fuzz-corpus/NAME, so later runs go on from there; crashes are written to
+# BUILD/fuzz-findings/ (crash-*, leak-*, oom-*, timeout-*), where a finding is to be turned into a
+# regression test. Prints the executions done per harness; each run's log is
+# BUILD/fuzz-NAME-DATE.log.
 # Usage: scripts/fuzz.sh [BUILD] [RUNS] [SECONDS] [HARNESS...]
 #   (default build-fuzz 1000000, no time limit, all of pgn fen archive)
 set -euo pipefail
@@ -56,11 +57,15 @@ open(out + "/seed.bz2", "wb").write(bz2.compress(data[0][1]))
 PYTHON
 
 build=$(cd "$build" && pwd)
+# The longest input each harness is given: a few games (longer inputs make the replay harness
+# ten times slower for little more coverage), a board string, a small archive.
+declare -A max_len=([pgn]=8192 [fen]=1024 [archive]=65536)
 for harness in "${harnesses[@]}"; do
-  log="$build/fuzz-$harness.log"
-  (cd "$build/fuzz-findings" && "$build/tests/fuzz_$harness" -runs="$runs" -max_total_time="$seconds" -rss_limit_mb=2048 \
-     -max_len=65536 -timeout=30 -print_final_stats=1 "$build/fuzz-corpus/$harness" \
-     "$build/fuzz-seeds/$harness" >"$log" 2>&1) ||
+  log="$build/fuzz-$harness-$(date +%Y%m%d-%H%M%S).log"
+  (cd "$build/fuzz-findings" && "$build/tests/fuzz_$harness" -runs="$runs" \
+     -max_total_time="$seconds" -rss_limit_mb=2048 -max_len="${max_len[$harness]}" -timeout=30 \
+     -print_final_stats=1 "$build/fuzz-corpus/$harness" "$build/fuzz-seeds/$harness" \
+     >"$log" 2>&1) ||
     echo "fuzz_$harness: stopped with a finding (see $log)"
   executions=$(grep -m1 'stat::number_of_executed_units' "$log" | awk '{print $2}')
   echo "fuzz_$harness: ${executions:-?} executions in $(grep -m1 'Done' "$log" | awk '{print $5}') s;" \
