@@ -422,15 +422,7 @@ std::optional<DbError> RecountPositionStats(Database& db) {
       if (!s.IsNull(3)) verdict = VerdictFromSql(s.Int64(3));
       std::optional<Color> checked_side;
       if (!s.IsNull(4)) checked_side = SideFromSql(s.Int64(4));
-      const CountedResult counted = ResultToCount(s.Text(1), verdict, checked_side);
-      ActionStat stat;
-      stat.games = 1;
-      stat.white_wins = counted.result == "1-0";
-      stat.draws = counted.result == "1/2-1/2";
-      stat.black_wins = counted.result == "0-1";
-      stat.derived = counted.derived && (stat.white_wins + stat.draws + stat.black_wins) > 0;
-      stat.first_date = TreeDate(s.Text(2));
-      stat.last_date = stat.first_date;
+      ActionStat stat = GameStat(s.Text(1), verdict, checked_side, s.Text(2));
       const int game_actions = static_cast<int>(s.Int64(5));
       DbResult<RecordCodec*> codec = codecs.For(s.Int64(7));
       if (!codec.ok()) return codec.error();

@@ -457,15 +457,7 @@ class Writer::Impl {
       verdict = game.verdict;
       if (game.in_check) checked_side = game.to_move;
     }
-    const CountedResult counted = ResultToCount(game.result, verdict, checked_side);
-    ActionStat stat;
-    stat.games = 1;
-    stat.white_wins = counted.result == "1-0";
-    stat.draws = counted.result == "1/2-1/2";
-    stat.black_wins = counted.result == "0-1";
-    stat.derived = counted.derived && (stat.white_wins + stat.draws + stat.black_wins) > 0;
-    stat.first_date = TreeDate(game.date);
-    stat.last_date = stat.first_date;
+    ActionStat stat = GameStat(game.result, verdict, checked_side, game.date);
     // The states after 0 to stats_actions_ - 1 actions (and not past the game's end).
     const int last = std::min(game.actions, stats_actions_ - 1);
     for (int a = 0; a <= last && a < static_cast<int>(game.states.size()); ++a) {

@@ -6,7 +6,24 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "schema/ending.h"
+#include "schema/search_keys.h"
+
 namespace fived {
+
+ActionStat GameStat(std::string_view result, std::optional<Decision::Verdict> verdict,
+                    std::optional<Color> checked_side, std::string_view date) {
+  const CountedResult counted = ResultToCount(result, verdict, checked_side);
+  ActionStat stat;
+  stat.games = 1;
+  stat.white_wins = counted.result == "1-0";
+  stat.draws = counted.result == "1/2-1/2";
+  stat.black_wins = counted.result == "0-1";
+  stat.derived = counted.derived && (stat.white_wins + stat.draws + stat.black_wins) > 0;
+  stat.first_date = TreeDate(date);
+  stat.last_date = stat.first_date;
+  return stat;
+}
 namespace {
 
 // Counts add up; the text of the earlier row (the lower game id) stays; dates widen (NULL is no

@@ -22,6 +22,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/decide.h"
 #include "schema/db.h"
 
 namespace fived {
@@ -47,6 +48,12 @@ struct ActionStat {
   // Adds another's figures (a later game's: `text` stays).
   void Add(const ActionStat& other);
 };
+
+// One game's figures, as it counts for a position and the action it played there: its result
+// counted as ResultToCount (schema/ending.h) counts it, from the stored Result header, the
+// verdict on its final position and the side in check there, and its stored Date header.
+ActionStat GameStat(std::string_view result, std::optional<Decision::Verdict> verdict,
+                    std::optional<Color> checked_side, std::string_view date);
 
 // The hash of an action whose moves were written `texts` (in any order): XXH3-64 (seed 0) of the
 // texts sorted and joined by ' ', so the same moves in another order hash the same. Never 0 (a
