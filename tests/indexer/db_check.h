@@ -15,6 +15,25 @@
 
 namespace fived::testing {
 
+// The rows of `sql` on the database at `db_path` (opened read-only), one line each, every column
+// followed by '|'.
+inline std::string Rows(const std::string& db_path, const std::string& sql) {
+  DbResult<Database> db = OpenDatabase(db_path, OpenMode::kReadOnly);
+  EXPECT_TRUE(db.ok());
+  if (!db.ok()) return {};
+  DbResult<Statement> statement = db.value().Prepare(sql);
+  EXPECT_TRUE(statement.ok()) << sql;
+  if (!statement.ok()) return {};
+  std::string out;
+  while (statement.value().Step().value() == StepResult::kRow) {
+    for (int c = 0; c < statement.value().ColumnCount(); ++c) {
+      out += std::string(statement.value().Text(c)) + "|";
+    }
+    out += "\n";
+  }
+  return out;
+}
+
 struct PostingSummary {
   std::map<int64_t, int> states_per_game;
   std::set<int64_t> games_with_starting_boards;

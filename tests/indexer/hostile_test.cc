@@ -15,6 +15,7 @@
 
 #include "schema/db.h"
 #include "tests/indexer/archive_util.h"
+#include "tests/indexer/db_check.h"
 #include "tests/temp_dir.h"
 
 namespace fived {
@@ -22,6 +23,7 @@ namespace {
 
 using ::fived::testing::Member;
 using ::fived::testing::Packing;
+using ::fived::testing::Rows;
 using ::fived::testing::TempDir;
 using ::fived::testing::WritePacked;
 
@@ -63,21 +65,6 @@ IndexRun RunIndex(const std::vector<std::string>& args, const std::string& err_p
   return run;
 }
 
-std::string Query(const std::string& db_path, const std::string& sql) {
-  DbResult<Database> db = OpenDatabase(db_path, OpenMode::kReadOnly);
-  EXPECT_TRUE(db.ok());
-  DbResult<Statement> statement = db.value().Prepare(sql);
-  EXPECT_TRUE(statement.ok()) << sql;
-  std::string out;
-  while (statement.value().Step().value() == StepResult::kRow) {
-    for (int c = 0; c < statement.value().ColumnCount(); ++c) {
-      out += std::string(statement.value().Text(c)) + "|";
-    }
-    out += "\n";
-  }
-  return out;
-}
-
 TEST(HostileTest, ADecompressionBombIsOneRejectedGameReadInBoundedMemory) {
   TempDir dir;
   // 256 MiB of zeros compress to a quarter of a megabyte; a game follows it in the archive.
@@ -98,11 +85,11 @@ TEST(HostileTest, ADecompressionBombIsOneRejectedGameReadInBoundedMemory) {
                          "longer than the 16777216 a game may have"),
             std::string::npos)
       << run.err;
-  EXPECT_EQ(Query(dir.File("db.sqlite"),
+  EXPECT_EQ(Rows(dir.File("db.sqlite"),
                   "SELECT s.member, g.white FROM games g JOIN sources s "
                   "ON s.id = g.source_id"),
             "good.5dpgn|A|\n");
-  EXPECT_EQ(Query(dir.File("db.sqlite"), "SELECT length(CAST(text AS BLOB)), line, col FROM rejected"),
+  EXPECT_EQ(Rows(dir.File("db.sqlite"), "SELECT length(CAST(text AS BLOB)), line, col FROM rejected"),
             "4096|1|1|\n");
 }
 
@@ -115,9 +102,9 @@ TEST(HostileTest, ThousandsOfEmptyMembersLeaveNoTrace) {
   const IndexRun run = RunIndex({"--quiet", "--db", dir.File("db.sqlite"), dir.File("many.tar")},
                            dir.File("err.txt"));
   EXPECT_EQ(run.status, 0) << run.err;
-  EXPECT_EQ(Query(dir.File("db.sqlite"), "SELECT count(*) FROM games"), "1|\n");
+  EXPECT_EQ(Rows(dir.File("db.sqlite"), "SELECT count(*) FROM games"), "1|\n");
   // The archive's own row and its one member with games.
-  EXPECT_EQ(Query(dir.File("db.sqlite"), "SELECT member FROM sources ORDER BY id"),
+  EXPECT_EQ(Rows(dir.File("db.sqlite"), "SELECT member FROM sources ORDER BY id"),
             "|\ngames.5dpgn|\n");
 }
 
@@ -138,10 +125,10 @@ TEST(HostileTest, MemberPathsThatClimbOutOrAreNotUtf8AreOnlyNames) {
   EXPECT_FALSE(std::filesystem::exists("/absolute.pgn"));
   // The names are kept as stored; the message shows the bytes that are not UTF-8 escaped.
   EXPECT_EQ(
-      Query(dir.File("db.sqlite"),
+      Rows(dir.File("db.sqlite"),
             "SELECT s.member FROM games g JOIN sources s ON s.id = g.source_id ORDER BY g.id"),
       "../../escaped.5dpgn|\n/absolute.pgn|\n");
-  EXPECT_EQ(Query(dir.File("db.sqlite"),
+  EXPECT_EQ(Rows(dir.File("db.sqlite"),
                   "SELECT hex(s.member) FROM rejected r JOIN sources s ON "
                   "s.id = r.source_id"),
             "636166E92DFF2E356470676E|\n");

@@ -12,11 +12,13 @@
 #include "indexer/index.h"
 #include "schema/db.h"
 #include "schema/postings.h"
+#include "tests/indexer/db_check.h"
 #include "tests/temp_dir.h"
 
 namespace fived {
 namespace {
 
+using ::fived::testing::Rows;
 using ::fived::testing::TempDir;
 
 const std::string kCorpus = std::string(FIVED_SOURCE_DIR) + "/corpus/";
@@ -42,24 +44,6 @@ int Merge(const std::string& output, const std::vector<std::string>& inputs,
   const int status = RunMerge(options, out, err);
   if (messages) *messages = err.str();
   return status;
-}
-
-// The rows of `sql`, one line each, columns separated by '|'.
-std::string Rows(const std::string& db_path, const std::string& sql) {
-  DbResult<Database> db = OpenDatabase(db_path, OpenMode::kReadOnly);
-  EXPECT_TRUE(db.ok());
-  if (!db.ok()) return {};
-  DbResult<Statement> statement = db.value().Prepare(sql);
-  EXPECT_TRUE(statement.ok()) << sql;
-  if (!statement.ok()) return {};
-  std::string out;
-  while (statement.value().Step().value() == StepResult::kRow) {
-    for (int c = 0; c < statement.value().ColumnCount(); ++c) {
-      out += std::string(statement.value().Text(c)) + "|";
-    }
-    out += "\n";
-  }
-  return out;
 }
 
 // Every posting of a table, by key, game and value, one line each.
