@@ -88,6 +88,25 @@ TEST(Fen, TimelineFields) {
   }
 }
 
+// What the fuzzing harness checks (tests/fuzz/fuzz_fen.cc), on its first input: a board string
+// without brackets, an unsigned timeline, turn 0 and a capital colour reads, and its canonical
+// text reads back to the same board and is written the same again.
+TEST(Fen, LenientBoardStringsWriteBackCanonically) {
+  const FenBoard fen = MustParse("5:10:0:B");
+  EXPECT_EQ(fen.board.width(), 5);
+  EXPECT_EQ(fen.board.height(), 1);
+  EXPECT_EQ(fen.timeline_magnitude, 10);
+  EXPECT_EQ(fen.turn, 0);
+  EXPECT_EQ(fen.color, Color::kBlack);
+  std::string canonical;
+  AppendFenBoard(fen.board, "+10", fen.turn, fen.color, &canonical);
+  EXPECT_EQ(canonical, "[5:+10:0:b]");
+  const FenBoard again = MustParse(canonical);
+  std::string rewritten;
+  AppendFenBoard(again.board, "+10", again.turn, again.color, &rewritten);
+  EXPECT_EQ(rewritten, canonical);
+}
+
 TEST(Fen, LargeBoards) {
   const FenBoard fen = MustParse("[16/16/16/16/16/16/16/16/16/16/16/16/16/16/16/K*14k*:0:1:w]");
   EXPECT_EQ(fen.board.width(), 16);
