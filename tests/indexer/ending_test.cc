@@ -134,18 +134,24 @@ void ExpectWitnessPlays(const std::string& text, const std::string& witness) {
   EXPECT_TRUE(after.replayer->unfinished().moves.empty()) << longer;
 }
 
-TEST(IndexEndings, EveryGameStoresItsVerdictCheckAndConflict) {
-  TempDir dir;
-  const std::vector<EndingCase> cases = Cases();
+// Options of 5d-index that index every game of Cases(), written to one file in `dir`, into a new
+// database there.
+IndexOptions IndexEveryCase(const TempDir& dir) {
   std::string collection;
-  for (const EndingCase& c : cases) collection += c.text;
+  for (const EndingCase& c : Cases()) collection += c.text;
   std::ofstream(dir.File("games.5dpgn"), std::ios::binary) << collection;
-
   IndexOptions options;
   options.database = dir.File("games.sqlite");
   options.inputs = {dir.File("games.5dpgn")};
-  options.jobs = 2;
   options.progress = false;
+  return options;
+}
+
+TEST(IndexEndings, EveryGameStoresItsVerdictCheckAndConflict) {
+  TempDir dir;
+  const std::vector<EndingCase> cases = Cases();
+  IndexOptions options = IndexEveryCase(dir);
+  options.jobs = 2;
   std::ostringstream out, err;
   IndexSummary summary;
   ASSERT_EQ(RunIndex(options, out, err, &summary), 0) << err.str();
@@ -261,13 +267,7 @@ TEST(IndexEndings, SkippedEndingsAreStoredUndecided) {
   // witness and no conflict, and the summary counts them as undecided.
   TempDir dir;
   const std::vector<EndingCase> cases = Cases();
-  std::string collection;
-  for (const EndingCase& c : cases) collection += c.text;
-  std::ofstream(dir.File("games.5dpgn"), std::ios::binary) << collection;
-  IndexOptions options;
-  options.database = dir.File("games.sqlite");
-  options.inputs = {dir.File("games.5dpgn")};
-  options.progress = false;
+  IndexOptions options = IndexEveryCase(dir);
   options.verdict_budget = 0;
   std::ostringstream out, err;
   IndexSummary summary;
