@@ -9,6 +9,9 @@
 #include <cstdlib>
 #include <optional>
 #include <unordered_map>
+#include <functional>
+#include <string>
+#include <unordered_set>
 
 #include "core/action.h"
 #include "core/check.h"
@@ -83,12 +86,20 @@ class HypercuboidSearch {
     }
     std::vector<Bits> space;
     space.push_back(FullSpace());
-    std::vector<int> point(axes_.size()), matched;
+    std::vector<int> point(axes_.size());
     std::vector<Move> moves;
     while (!space.empty()) {
       Bits cuboid = std::move(space.back());
       space.pop_back();
-      if (!Propagate(&cuboid) || !TakePoint(cuboid, &point)) {
+      bool any = Propagate(&cuboid);
+      if (any) {
+        // A point whose jumps match, or none in the cuboid; when that takes too long, a point
+        // that may not match (its cut then only removes points whose jumps do not match).
+        const Match match = MatchPoint(cuboid, &point);
+        result.work += match_nodes_ / kMatchNodesPerMove;
+        any = match == Match::kFound || (match == Match::kGaveUp && TakePoint(cuboid, &point));
+      }
+      if (!any) {
         free_.push_back(std::move(cuboid));
         continue;
       }
@@ -98,26 +109,9 @@ class HypercuboidSearch {
       }
       used_sections_ = 0;
       moves.clear();
-      bool problem = FindProblem(point, &moves);
+      const bool problem = FindProblem(point, &moves);
       // Work in moves played, as the other searches count it (a point not played counts one).
       result.work += std::max<size_t>(1, moves.size());
-      // The greedy point's jumps do not match: look for a point whose jumps do, unless that
-      // search mostly gives up here (then it only costs time).
-      if (problem && unmatched_ && (gave_up_ < kMatchTrial || gave_up_ < 4 * settled_)) {
-        const Match match = MatchPoint(cuboid, &matched);
-        result.work += match_nodes_ / kMatchNodesPerMove;
-        (match == Match::kGaveUp ? gave_up_ : settled_) += 1;
-        if (match == Match::kNone) {
-          free_.push_back(std::move(cuboid));
-          continue;
-        }
-        if (match == Match::kFound) {
-          used_sections_ = 0;
-          moves.clear();
-          problem = FindProblem(matched, &moves);
-          result.work += std::max<size_t>(1, moves.size());
-        }
-      }
       if (!problem) {
         result.action = std::move(moves);
         result.end = SearchEnd::kStopped;
@@ -407,88 +401,237 @@ class HypercuboidSearch {
   // A point of the cuboid whose jumps all match: every arrival's piece leaves its board, every
   // piece that leaves arrives exactly once, and the new timelines are created in order. kNone
   // proves that the cuboid holds no such point (so no action); kGaveUp: the search for one took
-  // too long (TakePoint then picks a point that may not match).
+  // more than kMatchNodes steps (TakePoint then picks a point that may not match).
   //
-  // Only some axes constrain the rest: a new timeline that must be created (its axis cannot
-  // pass, or a later one is created), and a playable board with neither a physical move nor a
-  // pass left. Each is given, in turn, every jump it can take part in together with its partner
-  // (the board a piece leaves, or where it arrives); once none is left, every other axis takes
-  // its first move or pass. Any matching point gives such axes their part in some order, so
-  // trying them all finds one when there is one.
+  // Which jumps match matters only by the axes they join: a playable board takes part in one
+  // jump at most (as the board a piece leaves or the tip it arrives on) and a new timeline in one
+  // (the branch that creates it). So the question is a matching: an edge joins board s to axis t
+  // when some piece s may leave (its kLeave choice is in the cuboid) may arrive on t (t's arrival
+  // from there is in the cuboid); every playable board without a physical move or pass left must
+  // be matched, and the new timelines matched are the first c of them, for a c from which on all
+  // may pass. The boards are settled one by one (free, joined with a later board, or the source
+  // of a branch); which new timeline each branch creates is settled at the end, as a bipartite
+  // matching between the branches' sources and the first c new timelines. A source's part in
+  // that matching is the set of new timelines it may create (its class), so the state after
+  // board a is the later boards used and how many sources of each class branch; a state that
+  // failed once fails again and is remembered. The concrete choices are taken afterwards.
   Match MatchPoint(const Bits& cuboid, std::vector<int>* point) {
-    point->assign(axes_.size(), -1);
     match_nodes_ = 0;
-    const int found = MatchFrom(cuboid, point);
-    return found > 0 ? Match::kFound : found == 0 ? Match::kNone : Match::kGaveUp;
+    const int axes = static_cast<int>(axes_.size());
+    const int new_axes = axes - playable_;
+    if (playable_ > kMatchMaxBoards || new_axes > 64) return Match::kGaveUp;
+    // into_[t]: the boards a piece may leave to arrive on axis t.
+    into_.assign(axes, 0);
+    for (int t = 0; t < axes; ++t) {
+      const std::vector<int>& arrive_slots = *axes_[t].arrive_slots;
+      ForEachIn(cuboid, t, 0, [&](int j) {
+        const int slot = arrive_slots[j];
+        if (slot < 0) return false;
+        const int s = slot / kMaxSquares;
+        if ((into_[t] >> s) & 1) return false;
+        const int leave = leave_of_[s][slot % kMaxSquares];
+        if (s != t && leave >= 0 && Has(cuboid, s, leave)) into_[t] |= uint64_t{1} << s;
+        return false;
+      });
+    }
+    // Of each board: whether it has a move or pass of its own, the boards it may be joined with,
+    // the new timelines it may create, and the class of that set (-1: none).
+    free_board_.assign(playable_, false);
+    joined_.assign(playable_, 0);
+    creates_.assign(playable_, 0);
+    class_of_.assign(playable_, -1);
+    class_creates_.clear();
+    for (int a = 0; a < playable_; ++a) {
+      free_board_[a] = HasFree(cuboid, a);
+      for (int b = 0; b < playable_; ++b) {
+        if (((into_[b] >> a) & 1) || ((into_[a] >> b) & 1)) joined_[a] |= uint64_t{1} << b;
+      }
+      for (int k = 0; k < new_axes; ++k) {
+        if ((into_[playable_ + k] >> a) & 1) creates_[a] |= uint64_t{1} << k;
+      }
+      if (creates_[a] == 0) continue;
+      auto it = std::find(class_creates_.begin(), class_creates_.end(), creates_[a]);
+      class_of_[a] = static_cast<int>(it - class_creates_.begin());
+      if (it == class_creates_.end()) class_creates_.push_back(creates_[a]);
+    }
+    // The fewest new timelines to create (from first_stop on, all may pass) and the most (the
+    // first most_created may all be created).
+    first_stop_ = new_axes;
+    while (first_stop_ > 0 && Has(cuboid, playable_ + first_stop_ - 1, 0)) --first_stop_;
+    most_created_ = 0;
+    while (most_created_ < new_axes && into_[playable_ + most_created_] != 0) ++most_created_;
+    branchers_ = 0;
+    for (int a = 0; a < playable_; ++a) {
+      if (creates_[a] != 0) branchers_ |= uint64_t{1} << a;
+    }
+    if (first_stop_ > most_created_ || std::popcount(branchers_) < first_stop_) {
+      return Match::kNone;
+    }
+    pairs_.clear();
+    branching_.clear();
+    failed_.clear();
+    class_count_.assign(class_creates_.size(), 0);
+    const int found = MatchBoards(0, 0);
+    if (found <= 0) return found == 0 ? Match::kNone : Match::kGaveUp;
+    // The branches' new timelines (their sources in order of the boards; the classes matched
+    // before, so these match too).
+    std::vector<int> creator;
+    const bool matched = AssignBranches(branching_, &creator);
+    assert(matched);
+    (void)matched;
+    for (size_t k = 0; k < creator.size(); ++k) {
+      pairs_.emplace_back(creator[k], playable_ + static_cast<int>(k));
+    }
+    // The concrete choices: for each matched pair the first leaving piece of the one board that
+    // arrives on the other axis; for each other axis its first move or pass.
+    point->assign(axes, -1);
+    for (const auto& [s, t] : pairs_) {
+      const std::vector<int>& arrive_slots = *axes_[t].arrive_slots;
+      ForEachIn(cuboid, t, 0, [&](int j) {
+        const int slot = arrive_slots[j];
+        if (slot < 0 || slot / kMaxSquares != s) return false;
+        const int leave = leave_of_[s][slot % kMaxSquares];
+        if (leave < 0 || !Has(cuboid, s, leave)) return false;
+        (*point)[t] = j;
+        (*point)[s] = leave;
+        return true;
+      });
+      assert((*point)[t] >= 0);
+    }
+    for (int a = 0; a < axes; ++a) {
+      if ((*point)[a] >= 0) continue;
+      if (axes_[a].is_new) {
+        (*point)[a] = 0;
+        continue;
+      }
+      ForEachIn(cuboid, a, 0, [&](int j) {
+        const Choice::Kind kind = (*axes_[a].choices)[j].kind;
+        if (kind != Choice::Kind::kPhysical && kind != Choice::Kind::kPass) return false;
+        (*point)[a] = j;
+        return true;
+      });
+      assert((*point)[a] >= 0);
+    }
+    assert(Matches(*point));
+    return Match::kFound;
   }
 
-  // 1 found (point complete), 0 none with the axes decided so far, -1 gave up.
-  int MatchFrom(const Bits& cuboid, std::vector<int>* point) {
-    if (++match_nodes_ > kMatchNodes) return -1;
-    std::vector<int>& p = *point;
+  // Whether the point's jumps match (MatchPoint): for assertions.
+  bool Matches(const std::vector<int>& point) const {
     const int axes = static_cast<int>(axes_.size());
-    int last_created = -1;
-    for (int k = playable_; k < axes; ++k) {
-      if (p[k] > 0) last_created = k;
-    }
-    int x = -1;
-    for (int k = playable_; k < axes && x < 0; ++k) {
-      if (p[k] < 0 && (k < last_created || !Has(cuboid, k, 0))) x = k;
-    }
-    for (int a = 0; a < playable_ && x < 0; ++a) {
-      if (p[a] < 0 && !HasFree(cuboid, a)) x = a;
-    }
-    if (x < 0) {
-      // Nothing left that must jump: the first move or pass of every other axis.
-      for (int a = 0; a < axes; ++a) {
-        if (p[a] >= 0) continue;
-        if (axes_[a].is_new) {
-          p[a] = 0;
-          continue;
-        }
-        ForEachIn(cuboid, a, 0, [&](int j) {
-          const Choice::Kind kind = (*axes_[a].choices)[j].kind;
-          if (kind != Choice::Kind::kPhysical && kind != Choice::Kind::kPass) return false;
-          p[a] = j;
-          return true;
-        });
-      }
-      return 1;
-    }
-    int result = 0;
-    auto pair_with = [&](int y, int j_y, int z, int j_z) {
-      p[y] = j_y;
-      p[z] = j_z;
-      const int r = MatchFrom(cuboid, point);
-      if (r <= 0) p[y] = p[z] = -1;
-      if (r != 0) result = r;
-      return r != 0;
-    };
-    ForEachIn(cuboid, x, axes_[x].is_new ? 1 : 0, [&](int j) {
-      const Choice& c = (*axes_[x].choices)[j];
+    for (int x = 0; x < axes; ++x) {
+      const Choice& c = ChoiceAt(point, x);
       if (c.kind == Choice::Kind::kArrive) {
-        const int source = c.source_axis;
-        if (source == x || p[source] >= 0) return false;
-        const int leave = leave_of_[source][SquareIndex(c.move.from)];
-        return leave >= 0 && Has(cuboid, source, leave) && pair_with(x, j, source, leave);
+        const Choice& source = ChoiceAt(point, AxisOf(c.move.src_timeline));
+        if (source.kind != Choice::Kind::kLeave || source.move.from != c.move.from) return false;
+      } else if (c.kind == Choice::Kind::kLeave) {
+        int arrivals = 0;
+        for (int y = 0; y < axes; ++y) {
+          arrivals += ArrivesFrom(ChoiceAt(point, y), axes_[x].timeline, c.move.from);
+        }
+        if (arrivals != 1) return false;
       }
-      if (c.kind != Choice::Kind::kLeave) return false;
-      // Where the piece arrives: a later or earlier playable board, or a new timeline.
-      const int slot = (*axes_[x].leave_slots)[j];
-      for (int t = 0; t < axes; ++t) {
-        if (t == x || p[t] >= 0) continue;
-        const std::vector<int>& arrive_slots = *axes_[t].arrive_slots;
-        bool stop = false;
-        ForEachIn(cuboid, t, 0, [&](int i) {
-          if (arrive_slots[i] != slot) return false;
-          stop = pair_with(x, j, t, i);
-          return stop;
-        });
-        if (stop) return true;
+      if (x > playable_ && IsPass(ChoiceAt(point, x - 1)) && !IsPass(c)) return false;
+    }
+    return true;
+  }
+
+  // MatchPoint's search from board a on, with the later boards `used` taken and the branches so
+  // far in branching_ (class_count_ by class): 1 found (pairs_ and branching_ hold the jumps), 0
+  // none, -1 gave up.
+  int MatchBoards(int a, uint64_t used) {
+    while (a < playable_ && ((used >> a) & 1)) ++a;
+    if (a == playable_) {
+      std::vector<int> creator;
+      return AssignBranches(branching_, &creator) ? 1 : 0;
+    }
+    if (++match_nodes_ > kMatchNodes) return -1;
+    // The boards before a are settled: only which later ones are used matters from here, and
+    // the branches' classes.
+    const uint64_t later = used >> a;
+    std::string key(reinterpret_cast<const char*>(&a), sizeof a);
+    key.append(reinterpret_cast<const char*>(&later), sizeof later);
+    key.append(class_count_);
+    if (failed_.count(key)) return 0;
+    // Every board still to settle that must jump needs a partner still free, or a branch. A
+    // branch creates one of the timelines its source may create, so the new timelines created
+    // must reach the first of those; every new timeline to create needs a source among the
+    // branches so far and the boards still open, and there must be enough of them.
+    const uint64_t open = ~used & ~((uint64_t{1} << a) - 1) & ((uint64_t{1} << playable_) - 1);
+    uint64_t sources = open & branchers_;
+    int need = first_stop_;
+    for (int s : branching_) {
+      sources |= uint64_t{1} << s;
+      need = std::max(need, std::countr_zero(creates_[s]) + 1);
+    }
+    bool dead = false;
+    for (uint64_t rest = open; rest != 0 && !dead; rest &= rest - 1) {
+      const int b = std::countr_zero(rest);
+      if (free_board_[b] || (joined_[b] & open & ~(uint64_t{1} << b)) != 0) continue;
+      if (creates_[b] == 0) dead = true;
+      need = std::max(need, std::countr_zero(creates_[b]) + 1);
+    }
+    dead = dead || need > most_created_ || std::popcount(sources) < need;
+    for (int k = 0; k < need && !dead; ++k) dead = (into_[playable_ + k] & sources) == 0;
+    if (dead) {
+      failed_.insert(std::move(key));
+      return 0;
+    }
+    if (free_board_[a]) {
+      const int r = MatchBoards(a + 1, used);
+      if (r != 0) return r;
+    }
+    // Board a with a later one: a piece leaves one and arrives on the other's tip.
+    for (uint64_t others = joined_[a] & open & ~(uint64_t{1} << a); others != 0;
+         others &= others - 1) {
+      const int b = std::countr_zero(others);
+      const int r = MatchBoards(a + 1, used | uint64_t{1} << a | uint64_t{1} << b);
+      if (r != 0) {
+        if (r > 0) pairs_.push_back((into_[b] >> a) & 1 ? std::pair(a, b) : std::pair(b, a));
+        return r;
+      }
+    }
+    // Board a as the source of a branch.
+    if (class_of_[a] >= 0 && static_cast<int>(branching_.size()) < most_created_) {
+      branching_.push_back(a);
+      ++class_count_[class_of_[a]];
+      const int r = MatchBoards(a + 1, used | uint64_t{1} << a);
+      --class_count_[class_of_[a]];
+      if (r > 0) return r;
+      branching_.pop_back();
+      if (r < 0) return r;
+    }
+    failed_.insert(std::move(key));
+    return 0;
+  }
+
+  // Whether the branches from `sources` can create the first sources.size() new timelines, one
+  // each, with all later ones passing; *creator receives the source of each new timeline.
+  bool AssignBranches(const std::vector<int>& sources, std::vector<int>* creator) {
+    const int c = static_cast<int>(sources.size());
+    const int new_axes = static_cast<int>(axes_.size()) - playable_;
+    if (c < first_stop_ || c > new_axes) return false;
+    // Augmenting paths (Kuhn): small, at most one new timeline per source.
+    creator->assign(c, -1);
+    std::vector<char> seen;
+    std::function<bool(int)> place = [&](int i) {
+      for (int k = 0; k < c; ++k) {
+        if (!((creates_[sources[i]] >> k) & 1) || seen[k]) continue;
+        seen[k] = 1;
+        if ((*creator)[k] < 0 || place(source_index_[(*creator)[k]])) {
+          (*creator)[k] = sources[i];
+          source_index_[sources[i]] = i;
+          return true;
+        }
       }
       return false;
-    });
-    return result;
+    };
+    source_index_.assign(playable_, -1);
+    for (int i = 0; i < c; ++i) {
+      seen.assign(c, 0);
+      if (!place(i)) return false;
+    }
+    return true;
   }
 
   // Whether the playable axis still holds a physical move or a pass.
@@ -729,7 +872,6 @@ class HypercuboidSearch {
   // around it. Otherwise *action receives its moves.
   bool FindProblem(const std::vector<int>& point, std::vector<Move>* action) {
     const int axes = static_cast<int>(axes_.size());
-    unmatched_ = true;  // until the point's jumps are found to match
     // Every arrival's piece left its board, and only once.
     for (int x = 0; x < axes; ++x) {
       const Choice& c = ChoiceAt(point, x);
@@ -816,7 +958,6 @@ class HypercuboidSearch {
       }
     }
     // An action: play it (physical moves and non-branching jumps, then the branches in order).
-    unmatched_ = false;
     const Position::Mark mark = scratch_.GetMark();
     action->clear();
     for (int a = 0; a < playable_; ++a) {
@@ -996,15 +1137,29 @@ class HypercuboidSearch {
   std::vector<Bits> free_;    // storage of cuboids searched, for the next ones
   std::vector<int> claimed_;  // TakePoint: choices promised to axes not decided yet
   std::vector<Bits> free_bits_;  // of each playable axis: its physical moves and pass
-  int match_nodes_ = 0;          // MatchFrom's calls for the current cuboid
-  // MatchPoint's answers so far: it gave up, or it found a point or proved there is none. After
-  // kMatchTrial give-ups it is only asked while it settles at least one cuboid in five.
-  int gave_up_ = 0, settled_ = 0;
-  bool unmatched_ = false;  // FindProblem's last point failed because its jumps do not match
-  static constexpr int kMatchTrial = 64;
-  // MatchFrom's calls per cuboid before MatchPoint gives up.
-  static constexpr int kMatchNodes = 64;
-  // MatchFrom's calls counted as one move played in the search's work.
+  // MatchPoint's scratch (see there): the boards each axis may receive a piece from (a bit per
+  // playable board); of each board whether it has a move or pass of its own, the boards it may
+  // be joined with, the new timelines it may create and the class of that set; each class's set;
+  // the fewest and the most new timelines to create; the boards that may branch; the jumps found (source and target axes) and the boards
+  // that branch; the branches by class; the states that failed.
+  std::vector<uint64_t> into_;
+  std::vector<bool> free_board_;
+  std::vector<uint64_t> joined_, creates_;
+  std::vector<int> class_of_;
+  std::vector<uint64_t> class_creates_;
+  int first_stop_ = 0, most_created_ = 0;
+  uint64_t branchers_ = 0;  // the boards that may branch
+  std::vector<std::pair<int, int>> pairs_;
+  std::vector<int> branching_;
+  std::string class_count_;
+  std::unordered_set<std::string> failed_;
+  std::vector<int> source_index_;  // AssignBranches: of each source board, its place in the list
+  int match_nodes_ = 0;  // MatchPoint's steps for the current cuboid
+  // MatchPoint's steps per cuboid before it gives up, and the most boards it takes on (a state
+  // holds a bit per board).
+  static constexpr int kMatchNodes = 1 << 14;
+  static constexpr int kMatchMaxBoards = 56;
+  // MatchPoint's steps counted as one move played in the search's work.
   static constexpr int kMatchNodesPerMove = 16;
   // The kLeave choice of each playable board's square (file * 16 + rank), or -1.
   std::vector<std::array<int16_t, kMaxSquares>> leave_of_;

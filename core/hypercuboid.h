@@ -15,15 +15,19 @@
 // order. A point that is an action is legal when the present has passed to the opponent and no
 // royal piece of the mover can be captured (JudgeAction's rules).
 //
-// The search. Take a point of the remaining space; if it is a legal action, done. Otherwise the
-// reason it fails names a block of points that all fail for the same reason, as a product of a
-// subset of each axis (a cross-section): a capture of a royal piece fails every point whose new
-// boards hold the same pieces on the capture's squares (the attacker, the empty squares it
-// crosses, the royal piece), whatever the other boards do; a present that stays with the mover
-// fails every point that passes the same board and creates no earlier active timeline; an
-// inconsistent point fails with every point sharing the inconsistency. The block is cut out and
-// the rest of the space, kept as a list of disjoint hypercuboids, is searched on. When nothing
-// is left, no legal action exists: that is a proof, not a guess.
+// The search. Take a point of the remaining space whose jumps match: which boards the jumps join
+// is a matching problem on the axes, small whatever the number of moves (its state is the set
+// of boards used), solved exactly; a cuboid without such a point holds no action and is dropped
+// whole. If the point is a legal action, done. Otherwise the reason it fails names a block of
+// points that all fail for the same reason, as a product of a subset of each axis (a
+// cross-section): a capture of a royal piece fails every point whose new boards hold the same
+// pieces on the capture's squares (the attacker, the empty squares it crosses, the royal piece),
+// whatever the other boards do; a present that stays with the mover fails every point that
+// passes the same board and creates no earlier active timeline; an inconsistent point (a branch
+// onto a tip left unplayed; any, when the matching took too long and a point was taken greedily)
+// fails with every point sharing the inconsistency. The block is cut out and the rest of the
+// space, kept as a list of disjoint hypercuboids, is searched on. When nothing is left, no legal
+// action exists: that is a proof, not a guess.
 //
 // Not thread-safe per call; keeps no state between calls.
 #ifndef FIVED_CORE_HYPERCUBOID_H_
