@@ -485,7 +485,8 @@ class HypercuboidSearch {
     // The concrete choices: for each matched pair the first leaving piece of the one board that
     // arrives on the other axis; for each other axis its first move or pass.
     point->assign(axes, -1);
-    for (const auto& [s, t] : pairs_) {
+    for (const std::pair<int, int>& pair : pairs_) {
+      const int s = pair.first, t = pair.second;
       const std::vector<int>& arrive_slots = *axes_[t].arrive_slots;
       ForEachIn(cuboid, t, 0, [&](int j) {
         const int slot = arrive_slots[j];
