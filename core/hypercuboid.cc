@@ -86,11 +86,13 @@ class HypercuboidSearch {
     }
     std::vector<Bits> space;
     space.push_back(FullSpace());
+    allowed_ = space.back();
     std::vector<int> point(axes_.size());
     std::vector<Move> moves;
     while (!space.empty()) {
       Bits cuboid = std::move(space.back());
       space.pop_back();
+      for (size_t w = 0; w < total_words_; ++w) cuboid[w] &= allowed_[w];
       bool any = Propagate(&cuboid);
       if (any) {
         // A point whose jumps match, or none in the cuboid; when that takes too long, a point
@@ -116,6 +118,14 @@ class HypercuboidSearch {
         result.action = std::move(moves);
         result.end = SearchEnd::kStopped;
         return result;
+      }
+      // Every block is a product over whole axes, so it fails wherever it is. A block on one
+      // axis is left out of every cuboid still to search, not only this one: the others would
+      // otherwise meet its choices again, each costing a point.
+      if (used_sections_ == 1) {
+        const Section& section = sections_[0];
+        const Axis& axis = axes_[section.axis];
+        for (size_t w = 0; w < axis.words; ++w) allowed_[axis.offset + w] &= ~section.bits[w];
       }
       Cut(std::move(cuboid), &space);
     }
@@ -1131,6 +1141,9 @@ class HypercuboidSearch {
   std::vector<std::vector<Choice>> playable_choices_;
   std::vector<Choice> branch_choices_;
   size_t total_words_ = 0;
+  // The choices not yet cut away for good (by a block on their axis alone), in the layout of a
+  // cuboid: every cuboid is narrowed to them when it is taken up.
+  Bits allowed_;
   std::vector<Section> sections_;  // the block of the point just tested: the first used_sections_
   size_t used_sections_ = 0;
   std::unordered_map<uint64_t, Bits> branch_cache_;  // choices of the new timelines by predicate

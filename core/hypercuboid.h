@@ -26,8 +26,9 @@
 // passes the same board and creates no earlier active timeline; an inconsistent point (a branch
 // onto a tip left unplayed; any, when the matching took too long and a point was taken greedily)
 // fails with every point sharing the inconsistency. The block is cut out and the rest of the
-// space, kept as a list of disjoint hypercuboids, is searched on. When nothing is left, no legal
-// action exists: that is a proof, not a guess.
+// space, kept as a list of disjoint hypercuboids, is searched on; a block on one axis alone (a
+// choice that fails whatever the others do) is left out of every hypercuboid still to search.
+// When nothing is left, no legal action exists: that is a proof, not a guess.
 //
 // Not thread-safe per call; keeps no state between calls.
 #ifndef FIVED_CORE_HYPERCUBOID_H_
