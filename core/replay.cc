@@ -192,8 +192,21 @@ std::variant<GameSetup, ReplayError> SetupGame(const SyntaxGame& game) {
   labeling.even = even;
   std::vector<Position::InitialBoard> initial;
   initial.reserve(boards.size());
-  for (const FenBoard& fen : boards) {
-    initial.push_back({fen.board, TimelineOf(fen, labeling), HalfTurn(fen.turn, fen.color)});
+  for (size_t i = 0; i < boards.size(); ++i) {
+    const FenBoard& fen = boards[i];
+    const int timeline = TimelineOf(fen, labeling);
+    if (fen.timeline_magnitude > kMaxTimelineIndex || std::abs(timeline) > kMaxTimelineIndex ||
+        fen.turn >= kMaxHalfTurn / 2) {
+      ReplayError e;
+      e.pos = i < fen_positions.size() ? fen_positions[i] : TextPos{};
+      e.token = i < fen_texts.size() ? "[" + fen_texts[i] + "]" : "";
+      e.reason = "bad starting position: a board on timeline " +
+                 std::to_string(fen.timeline_magnitude) + ", turn " + std::to_string(fen.turn) +
+                 " (this tool replays timelines up to " + std::to_string(kMaxTimelineIndex) +
+                 " and turns before " + std::to_string(kMaxHalfTurn / 2) + ")";
+      return e;
+    }
+    initial.push_back({fen.board, timeline, HalfTurn(fen.turn, fen.color)});
   }
   if (std::string error = setup.start.Init(width, height, even, initial); !error.empty()) {
     ReplayError e;
@@ -501,6 +514,20 @@ std::optional<ReplayError> Replayer::Play(const SyntaxAction& action, int action
     return e;
   };
   if (action.moves.empty()) return fail(action.pos, "", "empty action");
+  // Moves keep timelines and half-turns in 16 bits: a game that goes beyond the limits is
+  // refused before a move could wrap (every action starts within them).
+  if (pos.min_timeline() < -kMaxTimelineIndex || pos.max_timeline() > kMaxTimelineIndex) {
+    return fail(action.pos, "",
+                "the game has gone beyond timeline " + std::to_string(kMaxTimelineIndex) +
+                    ", the most this tool replays");
+  }
+  for (int l = pos.min_timeline(); l <= pos.max_timeline(); ++l) {
+    if (pos.HasTimeline(l) && pos.TipHalf(l) >= kMaxHalfTurn) {
+      return fail(action.pos, "",
+                  "the game has reached turn " + std::to_string(kMaxHalfTurn / 2) +
+                      ", beyond the turns this tool replays");
+    }
+  }
   for (const SyntaxMove& written : action.moves) {
     auto resolved = ResolveMove(pos, mover, written, setup_);
     if (auto* reason = std::get_if<std::string>(&resolved)) {

@@ -92,6 +92,13 @@ std::string_view PieceName(PieceType t);
 constexpr int kMaxBoardSide = 16;
 constexpr int kMaxSquares = kMaxBoardSide * kMaxBoardSide;
 
+// The largest timeline index (on either side of 0) a replayed position may hold, and the
+// half-turn its boards stay before.
+// Moves keep both in 16 bits: an action or a search adds at most one timeline per board and one
+// half-turn, which stays within them from here. Games beyond are rejected with an error.
+constexpr int kMaxTimelineIndex = 10000;
+constexpr int kMaxHalfTurn = 30000;
+
 // A square on a board: file 0 = 'a', rank 0 = '1' (white's back rank).
 struct Square {
   int8_t file = 0;

@@ -233,6 +233,26 @@ TEST(Writer, CanonicalGameReadsBackToTheSameStates) {
   EXPECT_EQ(games, 1494);
 }
 
+// Moves keep timelines and half-turns in 16 bits (core/types.h kMaxTimelineIndex, kMaxHalfTurn):
+// a start or a game beyond them is an error, not a move that wraps (fuzz_pgn found a board on
+// timeline 99999 that crashed the ending's decision).
+TEST(Replay, TimelinesAndTurnsBeyondTheLimitsAreErrors) {
+  EXPECT_NE(ErrorOf("[k*1p*/3/K*R*1:099999:1:w]\n").find("a board on timeline 99999, turn 1"),
+            std::string::npos);
+  EXPECT_NE(ErrorOf("[k*1p*/3/K*R*1:0:99999:w]\n").find("a board on timeline 0, turn 99999"),
+            std::string::npos);
+  EXPECT_NE(ErrorOf("[k*2/3/K*2:10001:1:w]\n1. (+10001T1)Kb1\n").find("timeline 10001"),
+            std::string::npos);
+  // The last timeline and turn within them replay.
+  MustReplay(Replay("[k*2/3/K*2:10000:1:w]\n1. (+10000T1)Kb1\n"));
+  MustReplay(Replay("[k*2/3/K*2:0:14999:w]\n1. (0T14999)Kb1 / (0T14999)Kb3\n"));
+  // An action from turn 15000 is refused, and says where.
+  const std::string reached =
+      ErrorOf("[k*2/3/K*2:0:14999:w]\n1. (0T14999)Kb1 / (0T14999)Kb3\n2. (0T15000)Ka1\n");
+  EXPECT_NE(reached.find("line 3, col 4: the game has reached turn 15000"), std::string::npos)
+      << reached;
+}
+
 }  // namespace
 }  // namespace fived
 
