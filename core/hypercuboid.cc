@@ -483,14 +483,9 @@ class HypercuboidSearch {
     class_count_.assign(class_creates_.size(), 0);
     const int found = MatchBoards(0, 0);
     if (found <= 0) return found == 0 ? Match::kNone : Match::kGaveUp;
-    // The branches' new timelines (their sources in order of the boards; the classes matched
-    // before, so these match too).
-    std::vector<int> creator;
-    const bool matched = AssignBranches(branching_, &creator);
-    assert(matched);
-    (void)matched;
-    for (size_t k = 0; k < creator.size(); ++k) {
-      pairs_.emplace_back(creator[k], playable_ + static_cast<int>(k));
+    // The branches' new timelines, as the search's last step assigned them.
+    for (size_t k = 0; k < creator_.size(); ++k) {
+      pairs_.emplace_back(creator_[k], playable_ + static_cast<int>(k));
     }
     // The concrete choices: for each matched pair the first leaving piece of the one board that
     // arrives on the other axis; for each other axis its first move or pass.
@@ -553,8 +548,7 @@ class HypercuboidSearch {
   int MatchBoards(int a, uint64_t used) {
     while (a < playable_ && ((used >> a) & 1)) ++a;
     if (a == playable_) {
-      std::vector<int> creator;
-      return AssignBranches(branching_, &creator) ? 1 : 0;
+      return AssignBranches(branching_, &creator_) ? 1 : 0;
     }
     if (++match_nodes_ > kMatchNodes) return -1;
     // The boards before a are settled: only which later ones are used matters from here, and
@@ -1165,6 +1159,7 @@ class HypercuboidSearch {
   uint64_t branchers_ = 0;  // the boards that may branch
   std::vector<std::pair<int, int>> pairs_;
   std::vector<int> branching_;
+  std::vector<int> creator_;  // the source of each new timeline created, once one is found
   std::string class_count_;
   std::unordered_set<std::string> failed_;
   std::vector<int> source_index_;  // AssignBranches: of each source board, its place in the list
