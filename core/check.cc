@@ -280,10 +280,7 @@ bool SlidersCaptureRoyal(const Position& pos, const Neighbours& near, int l, int
 //
 // Leapers, kings and pawns: for each board within their reach that holds a royal, a table gives
 // the squares of the tip from which a piece of that kind captures it; one AND with the tip's
-// pieces of that kind answers. Sliders: the rays of all sliders of the tip that go the same way
-// (one of 9 directions on the board, times one of 9 directions through time and timelines) move
-// together as one bitboard, shifted one square per board along the line of boards; a ray stops
-// at the first piece it meets and captures when it meets a royal.
+// pieces of that kind answers. Sliders: see TipCapturesRoyal.
 struct AttackTables {
   // [dt + 2][dl + 2][royal square]: tip squares of a knight that captures on that square of the
   // board dt turns and dl timelines away.
@@ -293,7 +290,9 @@ struct AttackTables {
   uint64_t king[3][3][64] = {};
   uint64_t pawn[2][3][3][64] = {};
   uint64_t brawn[2][3][3][64] = {};
-
+  // [d][square]: the squares from which a ray in on-board direction d = (dx + 1) * 3 + (dy + 1)
+  // reaches `square` after one or more steps (none for the middle d, which stays).
+  uint64_t ray_into[9][64] = {};
   AttackTables() {
     constexpr int kSide = Board::kBitboardSide;
     auto add = [](uint64_t* mask, int royal, int dx, int dy) {
@@ -315,6 +314,11 @@ struct AttackTables {
           }
         }
       }
+      for (int d = 0; d < 9; ++d) {
+        const int dx = d / 3 - 1, dy = d % 3 - 1;
+        if (dx == 0 && dy == 0) continue;
+        for (int k = 1; k < kSide; ++k) add(&ray_into[d][r], r, k * dx, k * dy);
+      }
       for (int c = 0; c < 2; ++c) {
         const int fy = c == 0 ? 1 : -1, fl = c == 0 ? -1 : 1;
         for (const Vec& v : movegen_internal::kPawnCaptures) {
@@ -333,15 +337,58 @@ const AttackTables& GetAttackTables() {
   return tables;
 }
 
-// A bitboard moved one square by (dx, dy) on the 8x8 grid; squares pushed off it are dropped.
-inline uint64_t Shift(uint64_t bits, int dx, int dy) {
-  constexpr uint64_t kFileA = 0x0101010101010101ull;
-  constexpr uint64_t kFileH = kFileA << 7;
-  if (dx > 0) bits = (bits & ~kFileH) << 1;
-  if (dx < 0) bits = (bits & ~kFileA) >> 1;
-  if (dy > 0) bits <<= 8;
-  if (dy < 0) bits >>= 8;
-  return bits;
+// Which squares of a tip can start a capture of the victim's royal pieces at all, from every
+// square where some board of the position holds one (Position::royal_squares): a slider only on
+// a ray that crosses such a square, a knight within two squares of one, a king or pawn within
+// one. Computed once per check test; most pieces of most tips stand on none of them, and most
+// lines of boards are then not walked at all.
+struct RoyalLines {
+  uint64_t aligned[9];  // [d]: squares whose ray in on-board direction d crosses a royal square
+  uint64_t near1 = 0;   // within one square of a royal square (the square itself included)
+  uint64_t near2 = 0;   // within two squares
+
+  explicit RoyalLines(uint64_t royal_squares) {
+    const AttackTables& tables = GetAttackTables();
+    std::fill(std::begin(aligned), std::end(aligned), 0);
+    aligned[4] = royal_squares;  // the ray that stays on its square
+    for (uint64_t rest = royal_squares; rest != 0; rest &= rest - 1) {
+      const int r = std::countr_zero(rest);
+      for (int d = 0; d < 9; ++d) aligned[d] |= tables.ray_into[d][r];
+    }
+    near1 = Dilate(royal_squares);
+    near2 = Dilate(near1);
+  }
+
+  // The squares within one square (king's step) of `bits`, on the 8x8 grid.
+  static uint64_t Dilate(uint64_t bits) {
+    constexpr uint64_t kFileA = 0x0101010101010101ull;
+    constexpr uint64_t kFileH = kFileA << 7;
+    const uint64_t sideways = bits | ((bits & ~kFileH) << 1) | ((bits & ~kFileA) >> 1);
+    return sideways | (sideways << 8) | (sideways >> 8);
+  }
+};
+
+// Moves every ray of rays[D..8] one square in its direction D = (dx + 1) * 3 + (dy + 1) on the
+// 8x8 grid (squares pushed off it are dropped): hits[D] receives the royals each meets, rays[D]
+// keeps those that land on an empty square and go on. Unrolled at compile time: the shifts and
+// masks are constants, and nothing branches.
+template <int D>
+inline void StepRays(uint64_t* rays, uint64_t royals, uint64_t empty, uint64_t* hits,
+                     uint64_t* any_hit, uint64_t* open) {
+  if constexpr (D < 9) {
+    constexpr int dx = D / 3 - 1, dy = D % 3 - 1;
+    constexpr uint64_t kFileA = 0x0101010101010101ull;
+    constexpr uint64_t keep = dx > 0 ? ~(kFileA << 7) : dx < 0 ? ~kFileA : ~uint64_t{0};
+    constexpr int shift = dx + dy * Board::kBitboardSide;
+    const uint64_t kept = rays[D] & keep;
+    const uint64_t moved = shift > 0 ? kept << (shift > 0 ? shift : 0)
+                                     : kept >> (shift < 0 ? -shift : 0);
+    hits[D] = moved & royals;
+    *any_hit |= hits[D];
+    rays[D] = moved & empty;
+    *open |= rays[D];
+    StepRays<D + 1>(rays, royals, empty, hits, any_hit, open);
+  }
 }
 
 Square BitSquare(int bit) {
@@ -350,18 +397,19 @@ Square BitSquare(int bit) {
 }
 
 // Whether a piece of `attacker` on the tip (l, h) can capture a royal of the other side, looking
-// at the captures `reach` names.
+// at the captures `reach` names; `lines` are the victim's (RoyalLines).
 bool TipCapturesRoyal(const Position& pos, int l, int h, Color attacker, bool promoting_captures,
-                      Reach reach, Move* found) {
+                      Reach reach, const RoyalLines& lines, Move* found) {
   const AttackTables& tables = GetAttackTables();
   const Color victim = Opponent(attacker);
   const Board& tip = *pos.BoardAt(l, h);
   const uint64_t own = tip.colour_bits(attacker);
   auto of = [&](PieceType t) { return tip.type_bits(t); };
-  const uint64_t knights = of(PieceType::kKnight) & own;
-  const uint64_t kings = (of(PieceType::kKing) | of(PieceType::kCommonKing)) & own;
-  const uint64_t brawns = of(PieceType::kBrawn) & own;
-  const uint64_t pawns = (of(PieceType::kPawn) & own) | brawns;
+  // Only the pieces close enough to some royal square can capture one.
+  const uint64_t knights = of(PieceType::kKnight) & own & lines.near2;
+  const uint64_t kings = (of(PieceType::kKing) | of(PieceType::kCommonKing)) & own & lines.near1;
+  const uint64_t brawns = of(PieceType::kBrawn) & own & lines.near1;
+  const uint64_t pawns = (of(PieceType::kPawn) & own & lines.near1) | brawns;
   // Sliders by the number of axes their vectors change (1 to 4).
   const uint64_t queens = of(PieceType::kQueen) | of(PieceType::kRoyalQueen);
   const uint64_t princesses = of(PieceType::kPrincess);
@@ -411,23 +459,38 @@ bool TipCapturesRoyal(const Position& pos, int l, int h, Color attacker, bool pr
   }
 
   if ((by_axes[1] | by_axes[2] | by_axes[3] | by_axes[4]) == 0) return false;
-  // The lines into the past first: the capture they name leaves fewer squares of the present
-  // boards to blame, and the hypercuboid search cuts larger blocks with it.
+  // Sliders: the rays of all sliders of the tip that go the same way (one of 9 directions on the
+  // board, times one of 9 lines of boards through time and timelines, or the tip itself) move
+  // together as one bitboard, one square per board along the line; a ray stops at the first piece
+  // it meets and captures when that piece is a royal. The 9 directions advance together, without
+  // branches, and the walk ends when every ray has stopped. The lines into the past first: the
+  // capture they name leaves fewer squares of the present boards to blame, and the hypercuboid
+  // search cuts larger blocks with it.
+  // start[a][d]: the rays going in on-board direction d = (dx + 1) * 3 + (dy + 1) (the middle one,
+  // dx = dy = 0, stays on its square) along a line of boards changing `a` axes (0: the tip
+  // itself); only those that cross some royal square can capture (RoyalLines).
+  uint64_t start[3][9];
+  uint64_t any[3];
+  for (int a = 0; a < 3; ++a) {
+    const uint64_t orthogonal = by_axes[a + 1], diagonal = by_axes[a + 2];
+    const uint64_t pure = a == 0 ? 0 : by_axes[a];
+    any[a] = 0;
+    for (int d = 0; d < 9; ++d) {
+      const int dx = d / 3 - 1, dy = d % 3 - 1;
+      const uint64_t sliders = dx == 0 && dy == 0 ? pure : dx != 0 && dy != 0 ? diagonal : orthogonal;
+      start[a][d] = sliders & lines.aligned[d];
+      any[a] |= start[a][d];
+    }
+  }
+  const Position::TimelineView own_line = pos.ViewOf(l);
   for (int g = 0; g < 9; ++g) {
     const int gt = g / 3 - 1, gl = g % 3 - 1;
     const int line_axes = (gt != 0) + (gl != 0);
+    if (any[line_axes] == 0) continue;
     if (line_axes == 0 ? !reach.Own() : !reach.Line(gt, gl)) continue;
-    // rays[d]: the rays going in on-board direction d = (dx + 1) * 3 + (dy + 1).
     uint64_t rays[9];
-    uint64_t open = 0;
-    for (int d = 0; d < 9; ++d) {
-      const int dx = d / 3 - 1, dy = d % 3 - 1;
-      const int axes = line_axes + (dx != 0) + (dy != 0);
-      rays[d] = axes == 0 ? 0 : by_axes[axes];
-      open |= rays[d];
-    }
-    const Position::TimelineView own_line = pos.ViewOf(l);
-    for (int k = 1; open != 0; ++k) {
+    std::copy(std::begin(start[line_axes]), std::end(start[line_axes]), rays);
+    for (int k = 1;; ++k) {
       const int bl = l + k * gl, bh = h + 2 * k * gt;
       const Board* board = line_axes == 0 ? &tip
                            : gl == 0      ? own_line.At(bh)
@@ -435,24 +498,24 @@ bool TipCapturesRoyal(const Position& pos, int l, int h, Color attacker, bool pr
       if (board == nullptr) break;
       const uint64_t royals = board->royal_bits(victim);
       const uint64_t empty = ~board->occupied_bits();
-      open = 0;
-      for (int d = 0; d < 9; ++d) {
-        if (rays[d] == 0) continue;
-        const int dx = d / 3 - 1, dy = d % 3 - 1;
-        const uint64_t moved = Shift(rays[d], dx, dy);
-        if (const uint64_t hit = moved & royals) {
+      uint64_t hits[9];
+      uint64_t any_hit = 0, open = 0;
+      StepRays<0>(rays, royals, empty, hits, &any_hit, &open);
+      if (any_hit != 0) {
+        for (int d = 0; d < 9; ++d) {
+          if (hits[d] == 0) continue;
           if (found) {
             // The ray moved one square per board: it started k squares back.
-            const int r = std::countr_zero(hit);
+            const int dx = d / 3 - 1, dy = d % 3 - 1;
+            const int r = std::countr_zero(hits[d]);
             const int from = r - k * (dx + dy * Board::kBitboardSide);
             *found = MakeMove(l, h, BitSquare(from), line_axes == 0 ? l : bl,
                               line_axes == 0 ? h : bh, BitSquare(r));
           }
           return true;
         }
-        rays[d] = moved & empty;
-        open |= rays[d];
       }
+      if (open == 0) break;
     }
   }
   return false;
@@ -536,6 +599,8 @@ template <typename ReachOfTip>
 bool CapturableFromTips(const Position& pos, Color attacker, bool promoting_captures,
                         ReachOfTip reach_of, Move* found) {
   const bool bits = pos.width() <= Board::kBitboardSide && pos.height() <= Board::kBitboardSide;
+  if (bits && pos.royal_squares(Opponent(attacker)) == 0) return false;
+  const RoyalLines lines(bits ? pos.royal_squares(Opponent(attacker)) : 0);
   const MoveView view(pos);
   for (int l = pos.min_timeline(); l <= pos.max_timeline(); ++l) {
     if (!pos.HasTimeline(l)) continue;
@@ -543,7 +608,7 @@ bool CapturableFromTips(const Position& pos, Color attacker, bool promoting_capt
     if (ColorOf(tip) != attacker) continue;
     const Reach reach = reach_of(l, tip);
     if (!reach.Any()) continue;
-    if (bits ? TipCapturesRoyal(pos, l, tip, attacker, promoting_captures, reach, found)
+    if (bits ? TipCapturesRoyal(pos, l, tip, attacker, promoting_captures, reach, lines, found)
              : TipCapturesRoyalByScan(pos, view, l, tip, attacker, promoting_captures, reach,
                                       found)) {
       return true;
@@ -559,11 +624,12 @@ namespace movegen_internal {
 bool RoyalCapturableByBits(const Position& pos, Color attacker, bool promoting_captures,
                            Move* found) {
   assert(pos.width() <= Board::kBitboardSide && pos.height() <= Board::kBitboardSide);
+  const RoyalLines lines(pos.royal_squares(Opponent(attacker)));
   for (int l = pos.min_timeline(); l <= pos.max_timeline(); ++l) {
     if (!pos.HasTimeline(l)) continue;
     const int tip = pos.TipHalf(l);
     if (ColorOf(tip) == attacker &&
-        TipCapturesRoyal(pos, l, tip, attacker, promoting_captures, Reach{}, found)) {
+        TipCapturesRoyal(pos, l, tip, attacker, promoting_captures, Reach{}, lines, found)) {
       return true;
     }
   }

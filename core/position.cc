@@ -91,9 +91,14 @@ Position::Timeline& Position::MutableLine(int timeline) {
 void Position::AddBoard(int timeline, int half_turn, const Board& board) {
   // Built in place: a board is a few hundred bytes, and this runs for every board of every move
   // tried.
+  const size_t before = boards_.size();
   StoredBoard& stored = boards_.EmplaceBack();
   stored.board = board;
   stored.board.IndexPieces();
+  for (int c = 0; c < 2; ++c) {
+    stored.royal_union[c] = (before == 0 ? 0 : boards_[before - 1].royal_union[c]) |
+                            stored.board.royal_bits(static_cast<Color>(c));
+  }
   royal_overflow_ = royal_overflow_ || stored.board.royals_overflow();
   stored.timeline = timeline;
   stored.half_turn = half_turn;

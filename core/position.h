@@ -111,6 +111,12 @@ class Position {
   size_t board_count() const { return boards_.size(); }
   // Whether some board ever held more royal pieces of a colour than Board records.
   bool royal_overflow() const { return royal_overflow_; }
+  // Every square where some board of the position holds a royal piece of colour c, on boards of
+  // up to 8x8 (from Board::royal_bits; 0 for larger boards). The check test skips the pieces
+  // that stand on no line with any of them.
+  uint64_t royal_squares(Color c) const {
+    return boards_.size() == 0 ? 0 : boards_.back().royal_union[static_cast<int>(c)];
+  }
   int timeline_count() const;
 
   // Calls f(timeline, half_turn, board) for every board in the specification's order: timeline
@@ -153,6 +159,9 @@ class Position {
   struct StoredBoard {
     Board board;
     uint64_t content_key = 0;
+    // royal_squares() of the position made of the boards up to this one, in the order added:
+    // the last board's is the position's, and a rollback restores it for free.
+    uint64_t royal_union[2] = {0, 0};
     int timeline = 0;
     int half_turn = 0;
   };

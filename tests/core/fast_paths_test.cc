@@ -130,6 +130,43 @@ TEST(FastPaths, BitboardCheckTestAgreesWithTheScan) {
   EXPECT_GT(safe, 1000);
 }
 
+// The squares where some board holds a royal piece, which the bitboard check test starts from,
+// are those of the boards the position holds: after every move tried, and after rolling it back.
+TEST(FastPaths, RoyalSquaresAreTheUnionOfTheBoards) {
+  auto expect_union = [](const Position& pos) {
+    uint64_t royals[2] = {0, 0};
+    pos.ForEachBoard([&](int, int, const Board& board) {
+      for (int c = 0; c < 2; ++c) royals[c] |= board.royal_bits(static_cast<Color>(c));
+    });
+    for (int c = 0; c < 2; ++c) {
+      ASSERT_EQ(pos.royal_squares(static_cast<Color>(c)), royals[c]) << pos.StateFen();
+    }
+  };
+  int moved_royal = 0;
+  ForEachRandomPosition(2, [&](const Position& played, const Move& move) {
+    expect_union(played);
+    Position pos = played;
+    const Position::Mark mark = pos.GetMark();
+    const uint64_t before[2] = {pos.royal_squares(Color::kWhite), pos.royal_squares(Color::kBlack)};
+    const Piece piece = pos.BoardAt(move.src_timeline, move.src_half)->at(move.from);
+    ForEachPieceMove(MoveView(pos), move.src_timeline, move.src_half, move.from, piece,
+                     GenMode::kAll, PromotionSet{0xffff}, [&](const Move& m, Piece) {
+                       ApplyMove(&pos, m);
+                       expect_union(pos);
+                       if (pos.royal_squares(ColorOf(move.src_half)) !=
+                           before[static_cast<int>(ColorOf(move.src_half))]) {
+                         ++moved_royal;
+                       }
+                       pos.Rollback(mark);
+                       EXPECT_EQ(pos.royal_squares(Color::kWhite), before[0]);
+                       EXPECT_EQ(pos.royal_squares(Color::kBlack), before[1]);
+                       return false;
+                     });
+  });
+  // Royal pieces moved to new squares often enough for the union to change.
+  EXPECT_GT(moved_royal, 100);
+}
+
 // The check test restricted to the boards a move added answers as the whole test does, on a
 // position that had no capturable royal: after every move the piece that moved could have made.
 TEST(FastPaths, CheckTestOfTheAddedBoardsAgreesWithTheWholeTest) {
