@@ -4,6 +4,7 @@
 #include <bit>
 #include <cctype>
 #include <charconv>
+#include <cstring>
 #include <vector>
 
 namespace fived {
@@ -167,7 +168,8 @@ namespace {
 // At most two characters a square and a separator a row.
 constexpr size_t kMaxFenPieces = 2 * kMaxSquares + kMaxBoardSide;
 
-// Writes the pieces field of a board at `end`; returns the new end.
+// Writes the pieces field of a board at `end`; returns the new end. May write one byte past the
+// end it returns (room for kMaxFenPieces + 1 bytes).
 char* PutFenPieces(const Board& board, char* end) {
   const PieceTexts& texts = Texts();
   auto put_piece = [&](int file, int rank) {
@@ -176,19 +178,27 @@ char* PutFenPieces(const Board& board, char* end) {
     if (texts.length[bits] == 2) *end++ = texts.text[bits][1];
   };
   if (board.fits_bitboards()) {
-    // Only the occupied squares are visited, from the bitboard of each rank.
+    // Only the occupied squares are visited, from the bitboard of each rank, and nothing
+    // branches on the text: a run of empty squares (at most 7) is one digit, written always and
+    // kept when there is a run; a piece's text is two bytes, written always, kept as long as it is.
     const uint64_t occupied = board.occupied_bits();
+    const int width = board.width();
     for (int rank = board.height() - 1; rank >= 0; --rank) {
       int file = 0;
       for (uint64_t row = (occupied >> (rank * Board::kBitboardSide)) & 0xff; row != 0;
            row &= row - 1) {
         const int next = std::countr_zero(row);
-        if (next > file) end = PutRun(next - file, end);
-        put_piece(next, rank);
+        *end = static_cast<char>('0' + (next - file));
+        end += next > file;
+        const uint8_t bits = board.at(next, rank).bits();
+        std::memcpy(end, texts.text[bits], 2);
+        end += texts.length[bits];
         file = next + 1;
       }
-      if (file < board.width()) end = PutRun(board.width() - file, end);
-      if (rank > 0) *end++ = '/';
+      *end = static_cast<char>('0' + (width - file));
+      end += width > file;
+      *end = '/';
+      end += rank > 0;
     }
     return end;
   }
@@ -215,7 +225,7 @@ char* PutFenPieces(const Board& board, char* end) {
 }  // namespace
 
 void AppendFenPieces(const Board& board, std::string* out) {
-  char buffer[kMaxFenPieces];
+  char buffer[kMaxFenPieces + 2];
   out->append(buffer, static_cast<size_t>(PutFenPieces(board, buffer) - buffer));
 }
 
@@ -226,23 +236,28 @@ std::string FenPieces(const Board& board) {
   return out;
 }
 
-void AppendFenBoard(const Board& board, std::string_view timeline_label, int turn, Color color,
-                    std::string* out) {
-  // Built in a local buffer and appended once: this runs for every board of every final state.
-  char buffer[kMaxFenPieces + 32];
-  char* end = buffer;
+char* PutFenBoard(const Board& board, std::string_view timeline_label, int turn, Color color,
+                  char* end) {
   *end++ = '[';
   end = PutFenPieces(board, end);
   *end++ = ':';
-  out->append(buffer, static_cast<size_t>(end - buffer));
-  out->append(timeline_label);
-  end = buffer;
+  std::memcpy(end, timeline_label.data(), timeline_label.size());
+  end += timeline_label.size();
   *end++ = ':';
-  end = std::to_chars(end, buffer + sizeof buffer, turn).ptr;
+  end = std::to_chars(end, end + 11, turn).ptr;
   *end++ = ':';
   *end++ = color == Color::kWhite ? 'w' : 'b';
   *end++ = ']';
-  out->append(buffer, static_cast<size_t>(end - buffer));
+  return end;
+}
+
+void AppendFenBoard(const Board& board, std::string_view timeline_label, int turn, Color color,
+                    std::string* out) {
+  // Written in place: this runs for every board of every final state.
+  const size_t size = out->size();
+  out->resize(size + MaxFenBoardChars(timeline_label.size()));
+  char* end = PutFenBoard(board, timeline_label, turn, color, out->data() + size);
+  out->resize(static_cast<size_t>(end - out->data()));
 }
 
 }  // namespace fived

@@ -37,6 +37,14 @@ void AppendFenPieces(const Board& board, std::string* out);
 // Appends the canonical board string "[pieces:label:turn:color]" to `out`.
 void AppendFenBoard(const Board& board, std::string_view timeline_label, int turn, Color color,
                     std::string* out);
+// The same string written at `end`, which has room for MaxFenBoardChars(label size) bytes;
+// returns the new end (it may have written a byte or two beyond it).
+char* PutFenBoard(const Board& board, std::string_view timeline_label, int turn, Color color,
+                  char* end);
+constexpr size_t MaxFenBoardChars(size_t label_size) {
+  // Two characters a square, a separator a row, the brackets, colons, turn, colour, slack.
+  return 2 * kMaxSquares + kMaxBoardSide + label_size + 24;
+}
 
 }  // namespace fived
 

@@ -178,22 +178,40 @@ int Position::timeline_count() const {
   return n;
 }
 
-std::string Position::StateFen() const {
-  std::string out;
-  out.reserve(boards_.size() * static_cast<size_t>(width_ * height_ + 16));
+void Position::AppendStateFen(std::string* out) const {
+  // Written in place, board after board, into room made ahead (an append per board would copy
+  // each board's text once more).
+  size_t size = out->size();
+  std::string label;
   for (int l = min_timeline_; l <= max_timeline_; ++l) {
     const Timeline& t = Line(l);
     if (t.boards.empty()) continue;
-    const std::string label = labeling_.Label(l);
+    label.clear();
+    labeling_.AppendLabel(l, &label);
+    const size_t room = MaxFenBoardChars(label.size());
     for (size_t i = 0; i < t.boards.size(); ++i) {
+      if (out->size() < size + room) out->resize(std::max(2 * out->size(), size + 64 * room));
       const int h = t.start_half + static_cast<int>(i);
-      AppendFenBoard(t.boards[i]->board, label, TurnOf(h), ColorOf(h), &out);
+      char* end = PutFenBoard(t.boards[i]->board, label, TurnOf(h), ColorOf(h), out->data() + size);
+      size = static_cast<size_t>(end - out->data());
     }
   }
+  out->resize(size);
+}
+
+std::string Position::StateFen() const {
+  std::string out;
+  AppendStateFen(&out);
   return out;
 }
 
-std::string Position::StateMd5() const { return Md5Hex(StateFen()); }
+std::string Position::StateMd5() const {
+  // The text is kept per thread: no allocation per final state.
+  thread_local std::string text;
+  text.clear();
+  AppendStateFen(&text);
+  return Md5Hex(text);
+}
 
 std::string Position::BoardFen(int timeline, int half_turn) const {
   std::string out;

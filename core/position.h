@@ -144,6 +144,7 @@ class Position {
 
   // The full-state 5DFEN: every board's canonical string in the specification's order.
   std::string StateFen() const;
+  void AppendStateFen(std::string* out) const;
   // The specification's full-state MD5 (lowercase hex).
   std::string StateMd5() const;
   // The canonical string of one board.
