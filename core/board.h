@@ -33,6 +33,11 @@ class alignas(64) Board {
     return Piece::FromBits(squares_[Index(file, rank)]);
   }
   Piece at(Square s) const { return at(s.file, s.rank); }
+  // The piece bytes of one rank, files 0 to width() - 1 (Piece::bits of each).
+  const uint8_t* rank_bytes(int rank) const {
+    assert(rank >= 0 && rank < height_);
+    return &squares_[Index(0, rank)];
+  }
   void Set(int file, int rank, Piece p) {
     assert(Contains(file, rank));
     uint8_t& square = squares_[Index(file, rank)];

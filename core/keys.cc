@@ -6,6 +6,7 @@
 
 #include <array>
 #include <cassert>
+#include <cstring>
 #include <memory>
 
 namespace fived {
@@ -25,8 +26,11 @@ uint64_t BoardContentKey(const Board& board) {
   size_t n = 0;
   bytes[n++] = static_cast<uint8_t>(board.width());
   bytes[n++] = static_cast<uint8_t>(board.height());
+  // A rank at a time: the board keeps its ranks kMaxBoardSide bytes apart.
+  const size_t width = static_cast<size_t>(board.width());
   for (int rank = 0; rank < board.height(); ++rank) {
-    for (int file = 0; file < board.width(); ++file) bytes[n++] = board.at(file, rank).bits();
+    std::memcpy(&bytes[n], board.rank_bytes(rank), width);
+    n += width;
   }
   return XXH3_64bits(bytes.data(), n);
 }

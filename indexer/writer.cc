@@ -25,8 +25,11 @@ namespace {
 // (about 4,000 bytes on the database's 16 KiB pages; schema/postings.h).
 constexpr size_t kFlushRows = 3'000'000;
 
-// Records are compressed with a dictionary trained on the database's first games.
+// Records are compressed with a dictionary trained on the database's first games: 1,000 of them,
+// or fewer when their records reach 3 MiB (about 50 times the dictionary, as zstd advises; the
+// training's time grows with the bytes, and long games gave it 10 MB for no smaller records).
 constexpr long kDictionarySamples = 1000;
+constexpr size_t kDictionarySampleBytes = 3 << 20;
 constexpr size_t kMinDictionarySamples = 64;
 constexpr size_t kDictionaryBytes = 64 * 1024;
 
@@ -163,9 +166,15 @@ class Writer::Impl {
       if (auto error = LoadDictionary()) return error;
     }
     if (!codec_) {
-      for (const GameRecord& game : batch.games) waiting_games_ += game.rejected ? 0 : 1;
+      for (const GameRecord& game : batch.games) {
+        if (game.rejected) continue;
+        ++waiting_games_;
+        waiting_bytes_ += game.text.size() + game.moves.size();
+      }
       waiting_.push_back(std::move(batch));
-      if (waiting_games_ < kDictionarySamples) return std::nullopt;
+      if (waiting_games_ < kDictionarySamples && waiting_bytes_ < kDictionarySampleBytes) {
+        return std::nullopt;
+      }
       return Release();
     }
     return WriteNow(batch);
@@ -327,6 +336,7 @@ class Writer::Impl {
     }
     waiting_.clear();
     waiting_games_ = 0;
+    waiting_bytes_ = 0;
     return std::nullopt;
   }
 
@@ -667,6 +677,7 @@ class Writer::Impl {
   std::map<int64_t, std::unique_ptr<RecordCodec>> readers_;  // by dictionary id (0: none)
   std::vector<GameBatch> waiting_;
   long waiting_games_ = 0;
+  size_t waiting_bytes_ = 0;  // of their records (text and moves)
   // Standard input (RememberBeforeRun): the last game id before this run (0: none, or no "-"),
   // the ids of the rejections before it by text hash, and the candidates kept per identity.
   int64_t last_game_before_ = 0;
