@@ -59,16 +59,28 @@ struct ContextDeleter {
 
 }  // namespace
 
-std::string Md5Hex(std::string_view data) {
+namespace {
+
+EVP_MD_CTX* ThreadContext() {
   thread_local const std::unique_ptr<EVP_MD_CTX, ContextDeleter> context(EVP_MD_CTX_new());
+  return context.get();
+}
+
+}  // namespace
+
+Md5Stream::Md5Stream()
+    : ok_(Md5() != nullptr && ThreadContext() != nullptr &&
+          EVP_DigestInit_ex(ThreadContext(), Md5(), nullptr) == 1) {}
+
+void Md5Stream::Update(std::string_view data) {
+  ok_ = ok_ && EVP_DigestUpdate(ThreadContext(), data.data(), data.size()) == 1;
+}
+
+std::string Md5Stream::Hex() {
   unsigned char digest[EVP_MAX_MD_SIZE];
   unsigned int length = 0;
-  const bool ok = Md5() != nullptr && context != nullptr &&
-                  EVP_DigestInit_ex(context.get(), Md5(), nullptr) == 1 &&
-                  EVP_DigestUpdate(context.get(), data.data(), data.size()) == 1 &&
-                  EVP_DigestFinal_ex(context.get(), digest, &length) == 1;
-  assert(ok && length == 16);
-  (void)ok;
+  ok_ = ok_ && EVP_DigestFinal_ex(ThreadContext(), digest, &length) == 1;
+  assert(ok_ && length == 16);
   static constexpr char kHex[] = "0123456789abcdef";
   std::string out(2 * length, '0');
   for (unsigned int i = 0; i < length; ++i) {
@@ -76,6 +88,12 @@ std::string Md5Hex(std::string_view data) {
     out[2 * i + 1] = kHex[digest[i] & 15];
   }
   return out;
+}
+
+std::string Md5Hex(std::string_view data) {
+  Md5Stream md5;
+  md5.Update(data);
+  return md5.Hex();
 }
 
 }  // namespace fived

@@ -33,6 +33,18 @@ uint64_t PlacedBoardKey(uint64_t content_key, int timeline, int half_turn);
 // Lowercase hex MD5 of a string (OpenSSL EVP). Thread-safe.
 std::string Md5Hex(std::string_view data);
 
+// The same over text given in pieces, for text that need not be gathered first: Update with
+// each piece in order, then Hex. It uses its thread's digest context: one at a time per thread.
+class Md5Stream {
+ public:
+  Md5Stream();
+  void Update(std::string_view data);
+  std::string Hex();
+
+ private:
+  bool ok_ = false;
+};
+
 }  // namespace fived
 
 #endif  // FIVED_CORE_KEYS_H_

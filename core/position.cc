@@ -178,10 +178,10 @@ int Position::timeline_count() const {
   return n;
 }
 
-void Position::AppendStateFen(std::string* out) const {
-  // Written in place, board after board, into room made ahead (an append per board would copy
-  // each board's text once more).
-  size_t size = out->size();
+template <typename Sink>
+void Position::WriteStateFen(Sink&& sink) const {
+  char buffer[16384];
+  char* end = buffer;
   std::string label;
   for (int l = min_timeline_; l <= max_timeline_; ++l) {
     const Timeline& t = Line(l);
@@ -190,27 +190,27 @@ void Position::AppendStateFen(std::string* out) const {
     labeling_.AppendLabel(l, &label);
     const size_t room = MaxFenBoardChars(label.size());
     for (size_t i = 0; i < t.boards.size(); ++i) {
-      if (out->size() < size + room) out->resize(std::max(2 * out->size(), size + 64 * room));
+      if (static_cast<size_t>(buffer + sizeof buffer - end) < room) {
+        sink(std::string_view(buffer, static_cast<size_t>(end - buffer)));
+        end = buffer;
+      }
       const int h = t.start_half + static_cast<int>(i);
-      char* end = PutFenBoard(t.boards[i]->board, label, TurnOf(h), ColorOf(h), out->data() + size);
-      size = static_cast<size_t>(end - out->data());
+      end = PutFenBoard(t.boards[i]->board, label, TurnOf(h), ColorOf(h), end);
     }
   }
-  out->resize(size);
+  sink(std::string_view(buffer, static_cast<size_t>(end - buffer)));
 }
 
 std::string Position::StateFen() const {
   std::string out;
-  AppendStateFen(&out);
+  WriteStateFen([&](std::string_view text) { out += text; });
   return out;
 }
 
 std::string Position::StateMd5() const {
-  // The text is kept per thread: no allocation per final state.
-  thread_local std::string text;
-  text.clear();
-  AppendStateFen(&text);
-  return Md5Hex(text);
+  Md5Stream md5;
+  WriteStateFen([&](std::string_view text) { md5.Update(text); });
+  return md5.Hex();
 }
 
 std::string Position::BoardFen(int timeline, int half_turn) const {

@@ -144,13 +144,18 @@ class Position {
 
   // The full-state 5DFEN: every board's canonical string in the specification's order.
   std::string StateFen() const;
-  void AppendStateFen(std::string* out) const;
   // The specification's full-state MD5 (lowercase hex).
   std::string StateMd5() const;
   // The canonical string of one board.
   std::string BoardFen(int timeline, int half_turn) const;
 
  private:
+  // Writes the full-state 5DFEN a piece at a time: sink(text) with consecutive pieces of it,
+  // written board after board into a buffer on the stack (nothing allocated, nothing copied
+  // twice).
+  template <typename Sink>
+  void WriteStateFen(Sink&& sink) const;
+
   struct StoredBoard;
   // A timeline exists while it has boards.
   struct Timeline {
