@@ -168,9 +168,11 @@ namespace {
 // At most two characters a square and a separator a row.
 constexpr size_t kMaxFenPieces = 2 * kMaxSquares + kMaxBoardSide;
 
-// Writes the pieces field of a board at `end`; returns the new end. May write one byte past the
-// end it returns (room for kMaxFenPieces + 1 bytes).
-char* PutFenPieces(const Board& board, char* end) {
+// Writes the pieces field of a board at `end`; returns the new end. May write up to 16 bytes
+// past the end it returns (room for kMaxFenPieces + 16 bytes). With a cache (boards up to 8x8),
+// a rank whose squares are those of the same rank when the cache last saw it is copied from
+// there rather than written again.
+char* PutFenPieces(const Board& board, char* end, FenRowCache* cache = nullptr) {
   const PieceTexts& texts = Texts();
   auto put_piece = [&](int file, int rank) {
     const uint8_t bits = board.at(file, rank).bits();
@@ -183,7 +185,25 @@ char* PutFenPieces(const Board& board, char* end) {
     // kept when there is a run; a piece's text is two bytes, written always, kept as long as it is.
     const uint64_t occupied = board.occupied_bits();
     const int width = board.width();
+    if (cache != nullptr && (cache->width != width || cache->height != board.height())) {
+      *cache = FenRowCache();
+      cache->width = width;
+      cache->height = board.height();
+    }
     for (int rank = board.height() - 1; rank >= 0; --rank) {
+      uint64_t squares = 0;
+      if (cache != nullptr) {
+        // A rank is at most 8 bytes here (the board keeps zeros beyond its width).
+        std::memcpy(&squares, board.rank_bytes(rank), sizeof squares);
+        if (cache->squares[rank] == squares) {
+          std::memcpy(end, cache->text[rank], sizeof cache->text[rank]);
+          end += cache->length[rank];
+          *end = '/';
+          end += rank > 0;
+          continue;
+        }
+      }
+      char* const start = end;
       int file = 0;
       for (uint64_t row = (occupied >> (rank * Board::kBitboardSide)) & 0xff; row != 0;
            row &= row - 1) {
@@ -197,6 +217,11 @@ char* PutFenPieces(const Board& board, char* end) {
       }
       *end = static_cast<char>('0' + (width - file));
       end += width > file;
+      if (cache != nullptr) {
+        cache->squares[rank] = squares;
+        cache->length[rank] = static_cast<uint8_t>(end - start);
+        std::memcpy(cache->text[rank], start, sizeof cache->text[rank]);
+      }
       *end = '/';
       end += rank > 0;
     }
@@ -225,7 +250,7 @@ char* PutFenPieces(const Board& board, char* end) {
 }  // namespace
 
 void AppendFenPieces(const Board& board, std::string* out) {
-  char buffer[kMaxFenPieces + 2];
+  char buffer[kMaxFenPieces + 16];
   out->append(buffer, static_cast<size_t>(PutFenPieces(board, buffer) - buffer));
 }
 
@@ -237,9 +262,9 @@ std::string FenPieces(const Board& board) {
 }
 
 char* PutFenBoard(const Board& board, std::string_view timeline_label, int turn, Color color,
-                  char* end) {
+                  char* end, FenRowCache* cache) {
   *end++ = '[';
-  end = PutFenPieces(board, end);
+  end = PutFenPieces(board, end, cache);
   *end++ = ':';
   std::memcpy(end, timeline_label.data(), timeline_label.size());
   end += timeline_label.size();

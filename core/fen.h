@@ -6,6 +6,7 @@
 #ifndef FIVED_CORE_FEN_H_
 #define FIVED_CORE_FEN_H_
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -37,13 +38,25 @@ void AppendFenPieces(const Board& board, std::string* out);
 // Appends the canonical board string "[pieces:label:turn:color]" to `out`.
 void AppendFenBoard(const Board& board, std::string_view timeline_label, int turn, Color color,
                     std::string* out);
+// The text of the ranks of the boards up to 8x8 last written through it (PutFenBoard): a board
+// is its predecessor on the timeline with a square or two changed, and the ranks that did not
+// change are copied from here. Starts empty; any board may come next.
+struct FenRowCache {
+  int width = 0, height = 0;  // of the boards seen; another size starts it again
+  uint64_t squares[8] = {~uint64_t{0}, ~uint64_t{0}, ~uint64_t{0}, ~uint64_t{0},
+                         ~uint64_t{0}, ~uint64_t{0}, ~uint64_t{0}, ~uint64_t{0}};  // none yet
+  char text[8][16] = {};
+  uint8_t length[8] = {};
+};
+
 // The same string written at `end`, which has room for MaxFenBoardChars(label size) bytes;
-// returns the new end (it may have written a byte or two beyond it).
+// returns the new end (it may have written up to 16 bytes beyond it). `cache` (optional) keeps
+// the ranks written, for the next board of the same timeline.
 char* PutFenBoard(const Board& board, std::string_view timeline_label, int turn, Color color,
-                  char* end);
+                  char* end, FenRowCache* cache = nullptr);
 constexpr size_t MaxFenBoardChars(size_t label_size) {
   // Two characters a square, a separator a row, the brackets, colons, turn, colour, slack.
-  return 2 * kMaxSquares + kMaxBoardSide + label_size + 24;
+  return 2 * kMaxSquares + kMaxBoardSide + label_size + 40;
 }
 
 }  // namespace fived

@@ -189,13 +189,14 @@ void Position::WriteStateFen(Sink&& sink) const {
     label.clear();
     labeling_.AppendLabel(l, &label);
     const size_t room = MaxFenBoardChars(label.size());
+    FenRowCache rows;  // a timeline's boards follow one another: most ranks repeat
     for (size_t i = 0; i < t.boards.size(); ++i) {
       if (static_cast<size_t>(buffer + sizeof buffer - end) < room) {
         sink(std::string_view(buffer, static_cast<size_t>(end - buffer)));
         end = buffer;
       }
       const int h = t.start_half + static_cast<int>(i);
-      end = PutFenBoard(t.boards[i]->board, label, TurnOf(h), ColorOf(h), end);
+      end = PutFenBoard(t.boards[i]->board, label, TurnOf(h), ColorOf(h), end, &rows);
     }
   }
   sink(std::string_view(buffer, static_cast<size_t>(end - buffer)));
