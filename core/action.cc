@@ -27,48 +27,51 @@ MoveEffect ApplyMove(Position* pos, const Move& move) {
   assert(!piece.empty());
   effect.moved = piece;
 
+  // Each new board is copied where the position keeps it and changed there.
   if (!move.IsJump()) {
-    Board next = source;
-    next.ClearEnPassant();
-    effect.captured = next.at(move.to);
-    next.Set(move.from, Piece());
-    if (move.flags & Move::kEnPassant) {
-      const Square victim = source.en_passant_victim();
-      effect.captured = next.at(victim);
-      next.Set(victim, Piece());
-    }
-    if (move.flags & Move::kCastle) {
-      const Square rook_from{move.rook_from_file, move.from.rank};
-      const Square rook_to{move.rook_to_file, move.from.rank};
-      const Piece rook = next.at(rook_from);
-      next.Set(rook_from, Piece());
-      next.Set(rook_to, rook.Moved());
-    }
-    Land(&next, move.to, piece, move.promotion);
-    if (move.flags & Move::kDoubleStep) {
-      const Square passed{move.from.file, static_cast<int8_t>((move.from.rank + move.to.rank) / 2)};
-      next.SetEnPassant(passed, move.to);
-    }
-    pos->Append(move.src_timeline, next);
+    pos->AppendEdited(move.src_timeline, source, [&](Board& next) {
+      next.ClearEnPassant();
+      effect.captured = next.at(move.to);
+      next.Set(move.from, Piece());
+      if (move.flags & Move::kEnPassant) {
+        const Square victim = source.en_passant_victim();
+        effect.captured = next.at(victim);
+        next.Set(victim, Piece());
+      }
+      if (move.flags & Move::kCastle) {
+        const Square rook_from{move.rook_from_file, move.from.rank};
+        const Square rook_to{move.rook_to_file, move.from.rank};
+        const Piece rook = next.at(rook_from);
+        next.Set(rook_from, Piece());
+        next.Set(rook_to, rook.Moved());
+      }
+      Land(&next, move.to, piece, move.promotion);
+      if (move.flags & Move::kDoubleStep) {
+        const Square passed{move.from.file,
+                            static_cast<int8_t>((move.from.rank + move.to.rank) / 2)};
+        next.SetEnPassant(passed, move.to);
+      }
+    });
     return effect;
   }
 
-  Board departed = source;
-  departed.ClearEnPassant();
-  departed.Set(move.from, Piece());
-  pos->Append(move.src_timeline, departed);
+  pos->AppendEdited(move.src_timeline, source, [&](Board& departed) {
+    departed.ClearEnPassant();
+    departed.Set(move.from, Piece());
+  });
 
   const Board* target = pos->BoardAt(move.dst_timeline, move.dst_half);
   assert(target != nullptr);
-  Board arrived = *target;
-  arrived.ClearEnPassant();
-  effect.captured = arrived.at(move.to);
-  Land(&arrived, move.to, piece, move.promotion);
+  auto arrive = [&](Board& arrived) {
+    arrived.ClearEnPassant();
+    effect.captured = arrived.at(move.to);
+    Land(&arrived, move.to, piece, move.promotion);
+  };
   if (pos->TipHalf(move.dst_timeline) == move.dst_half) {
-    pos->Append(move.dst_timeline, arrived);
+    pos->AppendEdited(move.dst_timeline, *target, arrive);
   } else {
     effect.branching = true;
-    effect.new_timeline = pos->CreateTimeline(piece.color(), move.dst_half + 1, arrived);
+    effect.new_timeline = pos->CreateTimelineEdited(piece.color(), move.dst_half + 1, *target, arrive);
   }
   return effect;
 }

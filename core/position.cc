@@ -89,28 +89,30 @@ Position::Timeline& Position::MutableLine(int timeline) {
 }
 
 void Position::AddBoard(int timeline, int half_turn, const Board& board) {
-  // Built in place: a board is a few hundred bytes, and this runs for every board of every move
-  // tried.
-  const size_t before = boards_.size();
   StoredBoard& stored = boards_.EmplaceBack();
   stored.board = board;
-  stored.board.IndexPieces();
+  FinishBoard(&stored, timeline, half_turn);
+}
+
+void Position::FinishBoard(StoredBoard* stored, int timeline, int half_turn) {
+  const size_t before = boards_.size() - 1;  // boards before this one
+  stored->board.IndexPieces();
   for (int c = 0; c < 2; ++c) {
-    stored.royal_union[c] = (before == 0 ? 0 : boards_[before - 1].royal_union[c]) |
-                            stored.board.royal_bits(static_cast<Color>(c));
+    stored->royal_union[c] = (before == 0 ? 0 : boards_[before - 1].royal_union[c]) |
+                             stored->board.royal_bits(static_cast<Color>(c));
   }
-  royal_overflow_ = royal_overflow_ || stored.board.royals_overflow();
-  stored.timeline = timeline;
-  stored.half_turn = half_turn;
-  stored.content_key = 0;
+  royal_overflow_ = royal_overflow_ || stored->board.royals_overflow();
+  stored->timeline = timeline;
+  stored->half_turn = half_turn;
+  stored->content_key = 0;
   if (keys_) {
-    stored.content_key = BoardContentKey(board);
-    state_key_ += PlacedBoardKey(stored.content_key, timeline, half_turn);
+    stored->content_key = BoardContentKey(stored->board);
+    state_key_ += PlacedBoardKey(stored->content_key, timeline, half_turn);
   }
   std::vector<const StoredBoard*>& boards = MutableLine(timeline).boards;
   // Room for a typical game's timeline at once, instead of growing it board by board.
   if (boards.empty()) boards.reserve(32);
-  boards.push_back(&stored);
+  boards.push_back(stored);
 }
 
 void Position::Log(LogEntry entry) {
@@ -129,12 +131,14 @@ int Position::Present() const {
 }
 
 void Position::Append(int timeline, const Board& board) {
-  assert(HasTimeline(timeline));
-  AddBoard(timeline, TipHalf(timeline) + 1, board);
-  Log({timeline, false});
+  AppendEdited(timeline, board, [](Board&) {});
 }
 
 int Position::CreateTimeline(Color creator, int half_turn, const Board& board) {
+  return CreateTimelineEdited(creator, half_turn, board, [](Board&) {});
+}
+
+int Position::StartTimeline(Color creator, int half_turn) {
   const int timeline = creator == Color::kWhite ? max_timeline_ + 1 : min_timeline_ - 1;
   Timeline& t = MutableLine(timeline);
   t = Timeline();
@@ -144,8 +148,6 @@ int Position::CreateTimeline(Color creator, int half_turn, const Board& board) {
   } else {
     min_timeline_ = timeline;
   }
-  AddBoard(timeline, half_turn, board);
-  Log({timeline, true});
   return timeline;
 }
 

@@ -87,6 +87,13 @@ class Position {
   // Starts a new timeline for `creator` (the next unused number on its side) whose first board
   // is at `half_turn`. Returns the new timeline's index.
   int CreateTimeline(Color creator, int half_turn, const Board& board);
+  // The same for a copy of `board` (which may be one of the position's) changed by edit(Board&)
+  // before it is added: the copy is made where the board is kept, not once more on the way (a
+  // board is over 500 bytes, and moves are tried by the million).
+  template <typename Edit>
+  void AppendEdited(int timeline, const Board& board, Edit&& edit);
+  template <typename Edit>
+  int CreateTimelineEdited(Color creator, int half_turn, const Board& board, Edit&& edit);
 
   // Undo support: a mark records the number of appends so far.
   struct Mark {
@@ -262,6 +269,11 @@ class Position {
   }
   Timeline& MutableLine(int timeline);
   void AddBoard(int timeline, int half_turn, const Board& board);
+  // Completes the board just stored (the last of boards_) at its place: pieces indexed, royal
+  // squares, keys, its timeline's list.
+  void FinishBoard(StoredBoard* stored, int timeline, int half_turn);
+  // Sets up the next new timeline of `creator`, starting at `half_turn`; returns its index.
+  int StartTimeline(Color creator, int half_turn);
 
   int width_ = 8;
   int height_ = 8;
@@ -305,6 +317,29 @@ inline Position::TimelineView Position::ViewOf(int timeline) const {
 
 inline const Board* Position::BoardAt(int timeline, int half_turn) const {
   return ViewOf(timeline).At(half_turn);
+}
+
+template <typename Edit>
+void Position::AppendEdited(int timeline, const Board& board, Edit&& edit) {
+  assert(HasTimeline(timeline));
+  const int half_turn = TipHalf(timeline) + 1;
+  StoredBoard& stored = boards_.EmplaceBack();  // blocks never move: `board` stays valid
+  stored.board = board;
+  edit(stored.board);
+  FinishBoard(&stored, timeline, half_turn);
+  Log({timeline, false});
+}
+
+template <typename Edit>
+int Position::CreateTimelineEdited(Color creator, int half_turn, const Board& board,
+                                   Edit&& edit) {
+  StoredBoard& stored = boards_.EmplaceBack();
+  stored.board = board;
+  edit(stored.board);
+  const int timeline = StartTimeline(creator, half_turn);
+  FinishBoard(&stored, timeline, half_turn);
+  Log({timeline, true});
+  return timeline;
 }
 
 }  // namespace fived
