@@ -19,6 +19,7 @@ packages=(
   libcpp-httplib-dev
   nlohmann-json3-dev
   libarchive-dev
+  libgoogle-perftools-dev
 )
 # Ninja makes builds faster but cmake's default generator works without it. The browser tests
 # of 5d-query serve's pages need Chromium, its WebDriver and Selenium; where they cannot be
