@@ -344,6 +344,7 @@ const AttackTables& GetAttackTables() {
 // lines of boards are then not walked at all.
 struct RoyalLines {
   uint64_t aligned[9];  // [d]: squares whose ray in on-board direction d crosses a royal square
+  uint64_t any = 0;     // the union of aligned[]: every square a slider may capture from
   uint64_t near1 = 0;   // within one square of a royal square (the square itself included)
   uint64_t near2 = 0;   // within two squares
 
@@ -355,6 +356,7 @@ struct RoyalLines {
       const int r = std::countr_zero(rest);
       for (int d = 0; d < 9; ++d) aligned[d] |= tables.ray_into[d][r];
     }
+    for (uint64_t a : aligned) any |= a;
     near1 = Dilate(royal_squares);
     near2 = Dilate(near1);
   }
@@ -458,7 +460,7 @@ bool TipCapturesRoyal(const Position& pos, int l, int h, Color attacker, bool pr
     }
   }
 
-  if ((by_axes[1] | by_axes[2] | by_axes[3] | by_axes[4]) == 0) return false;
+  if (((by_axes[1] | by_axes[2] | by_axes[3] | by_axes[4]) & lines.any) == 0) return false;
   // Sliders: the rays of all sliders of the tip that go the same way (one of 9 directions on the
   // board, times one of 9 lines of boards through time and timelines, or the tip itself) move
   // together as one bitboard, one square per board along the line; a ray stops at the first piece
