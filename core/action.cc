@@ -71,7 +71,8 @@ MoveEffect ApplyMove(Position* pos, const Move& move) {
     pos->AppendEdited(move.dst_timeline, *target, arrive);
   } else {
     effect.branching = true;
-    effect.new_timeline = pos->CreateTimelineEdited(piece.color(), move.dst_half + 1, *target, arrive);
+    effect.new_timeline =
+        pos->CreateTimelineEdited(piece.color(), move.dst_half + 1, *target, arrive);
   }
   return effect;
 }

@@ -383,8 +383,8 @@ inline void StepRays(uint64_t* rays, uint64_t royals, uint64_t empty, uint64_t* 
     constexpr uint64_t keep = dx > 0 ? ~(kFileA << 7) : dx < 0 ? ~kFileA : ~uint64_t{0};
     constexpr int shift = dx + dy * Board::kBitboardSide;
     const uint64_t kept = rays[D] & keep;
-    const uint64_t moved = shift > 0 ? kept << (shift > 0 ? shift : 0)
-                                     : kept >> (shift < 0 ? -shift : 0);
+    const uint64_t moved =
+        shift > 0 ? kept << (shift > 0 ? shift : 0) : kept >> (shift < 0 ? -shift : 0);
     hits[D] = moved & royals;
     *any_hit |= hits[D];
     rays[D] = moved & empty;
@@ -479,7 +479,9 @@ bool TipCapturesRoyal(const Position& pos, int l, int h, Color attacker, bool pr
     any[a] = 0;
     for (int d = 0; d < 9; ++d) {
       const int dx = d / 3 - 1, dy = d % 3 - 1;
-      const uint64_t sliders = dx == 0 && dy == 0 ? pure : dx != 0 && dy != 0 ? diagonal : orthogonal;
+      const uint64_t sliders = dx == 0 && dy == 0   ? pure
+                               : dx != 0 && dy != 0 ? diagonal
+                                                    : orthogonal;
       start[a][d] = sliders & lines.aligned[d];
       any[a] |= start[a][d];
     }

@@ -331,8 +331,7 @@ void Position::AppendEdited(int timeline, const Board& board, Edit&& edit) {
 }
 
 template <typename Edit>
-int Position::CreateTimelineEdited(Color creator, int half_turn, const Board& board,
-                                   Edit&& edit) {
+int Position::CreateTimelineEdited(Color creator, int half_turn, const Board& board, Edit&& edit) {
   StoredBoard& stored = boards_.EmplaceBack();
   stored.board = board;
   edit(stored.board);
