@@ -378,6 +378,7 @@ class Decider {
     for (int s = min_timeline_; s < min_timeline_ + static_cast<int>(tips_.size()); ++s) {
       const int half = tips_[s - min_timeline_];
       if (s == timeline || half == INT_MIN || ColorOf(half) != mover_) continue;
+      if (!MayLandOnBoard((target.half_turn - half) / 2, timeline - s)) continue;
       const Board& board = *scratch_.BoardAt(s, half);
       for (int rank = 0; rank < board.height(); ++rank) {
         for (int file = 0; file < board.width(); ++file) {
@@ -583,12 +584,15 @@ class Decider {
       if (s == except || !scratch_.HasTimeline(s) || ColorOf(scratch_.TipHalf(s)) != mover_) {
         continue;
       }
-      ForEachTipMove(scratch_, s, limits_.promotions, [&](const Move& m, Piece) {
-        if (!m.IsJump() || m.dst_half >= present) return false;
-        if (m.dst_half == scratch_.TipHalf(m.dst_timeline)) *onto_tip = true;
-        out->push_back(m);
-        return false;
-      });
+      ForEachTipMove(
+          scratch_, s, limits_.promotions,
+          [&](const Move& m, Piece) {
+            if (!m.IsJump() || m.dst_half >= present) return false;
+            if (m.dst_half == scratch_.TipHalf(m.dst_timeline)) *onto_tip = true;
+            out->push_back(m);
+            return false;
+          },
+          present);
     }
   }
 

@@ -11,6 +11,7 @@
 #ifndef FIVED_CORE_MOVEGEN_H_
 #define FIVED_CORE_MOVEGEN_H_
 
+#include <climits>
 #include <cstdint>
 #include <span>
 
@@ -79,17 +80,21 @@ struct TargetBoard {
 // board at (timeline, half_turn), which must exist in `view`. The piece moves as a piece of its
 // own colour. visit returns true to stop; the function returns true if it was stopped.
 // Castling is generated only in kAll mode and only if the king, the crossed square and the
-// target are not attacked on that board.
+// target are not attacked on that board. With `before_half`, the lines that land only on boards
+// at or after that half-turn are not walked (a superset of the moves landing before it is
+// generated: pawns' moves, for one, are all generated; the visitor picks).
 template <typename Visitor>
 bool ForEachPieceMove(const MoveView& view, int timeline, int half_turn, Square from, Piece piece,
                       GenMode mode, PromotionSet promotions, Visitor&& visit,
-                      const TargetBoard* only_target = nullptr);
+                      const TargetBoard* only_target = nullptr, int before_half = INT_MAX);
 
 // Calls visit(move, captured_piece) for each move (GenMode::kAll) of every piece of the tip's
-// colour on the tip of `timeline`, square by square from a1, as ForEachPieceMove generates them.
-// visit returns true to stop; the function returns true if it was stopped.
+// colour on the tip of `timeline`, square by square from a1, as ForEachPieceMove generates them
+// (with its `before_half`). visit returns true to stop; the function returns true if it was
+// stopped.
 template <typename Visitor>
-bool ForEachTipMove(const Position& pos, int timeline, PromotionSet promotions, Visitor&& visit) {
+bool ForEachTipMove(const Position& pos, int timeline, PromotionSet promotions, Visitor&& visit,
+                    int before_half = INT_MAX) {
   const int half = pos.TipHalf(timeline);
   const Board& board = pos.Tip(timeline);
   const Color mover = ColorOf(half);
@@ -99,12 +104,22 @@ bool ForEachTipMove(const Position& pos, int timeline, PromotionSet promotions, 
       const Piece piece = board.at(file, rank);
       if (piece.empty() || piece.color() != mover) continue;
       const Square from{static_cast<int8_t>(file), static_cast<int8_t>(rank)};
-      if (ForEachPieceMove(view, timeline, half, from, piece, GenMode::kAll, promotions, visit)) {
+      if (ForEachPieceMove(view, timeline, half, from, piece, GenMode::kAll, promotions, visit,
+                           nullptr, before_half)) {
         return true;
       }
     }
   }
   return false;
+}
+
+// Whether some piece may land on a board `dt` turns and `dl` timelines away from its own: every
+// piece's vectors change time and timeline by -1, 0 or 1 per step (so the board lies on a line
+// through its own: dt or dl zero, or both the same size), but a knight's, which may change one of
+// them by two and the other by one. False spares generating the moves of a whole board.
+inline bool MayLandOnBoard(int dt, int dl) {
+  const int t = dt < 0 ? -dt : dt, l = dl < 0 ? -dl : dl;
+  return t == 0 || l == 0 || t == l || (t == 1 && l == 2) || (t == 2 && l == 1);
 }
 
 // Whether the piece `piece` (not a pawn or brawn) standing on `from` of the board at (timeline,

@@ -159,7 +159,7 @@ bool CastlingMoves(const MoveView& view, int l, int h, Square from, Piece king, 
 template <typename Visitor>
 bool ForEachPieceMove(const MoveView& view, int timeline, int half_turn, Square from, Piece piece,
                       GenMode mode, PromotionSet promotions, Visitor&& visit,
-                      const TargetBoard* only_target) {
+                      const TargetBoard* only_target, int before_half) {
   using namespace movegen_internal;
   const PieceType type = piece.type();
   if (IsPawnLike(type)) {
@@ -179,6 +179,8 @@ bool ForEachPieceMove(const MoveView& view, int timeline, int half_turn, Square 
     target_dt = dh / 2;
   }
   for (const VecGroup& group : VectorGroups(type)) {
+    // A line's first board is its latest when it goes back in time, its earliest otherwise.
+    if (group.t >= 0 && half_turn + 2 * group.t >= before_half) continue;
     if (only_target != nullptr) {
       // The group's line passes through the target when some k >= 1 (k = 1 for leapers) has
       // k * (t, l) == (dt, dl).
@@ -216,6 +218,7 @@ bool ForEachPieceMove(const MoveView& view, int timeline, int half_turn, Square 
     }
   }
   if (mode == GenMode::kAll && type == PieceType::kKing && piece.unmoved() &&
+      half_turn < before_half &&
       (only_target == nullptr || (target_dl == 0 && target_dt == 0))) {
     return CastlingMoves(view, timeline, half_turn, from, piece, visit);
   }

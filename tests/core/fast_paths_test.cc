@@ -288,5 +288,59 @@ TEST(FastPaths, PawnsTheFilterSkipsHaveNoMoveThere) {
   EXPECT_GT(skipped, 10 * kept);
 }
 
+// Every move lands on a board MayLandOnBoard allows, and it forbids some.
+TEST(FastPaths, MovesLandOnBoardsMayLandOnBoardAllows) {
+  long moves = 0;
+  ForEachMoverPiece([&](const Position&, const MoveView& view, int l, int h, Square from,
+                        Piece piece) {
+    ForEachPieceMove(view, l, h, from, piece, GenMode::kAll, PromotionSet{},
+                     [&](const Move& m, Piece) {
+                       ++moves;
+                       EXPECT_TRUE(MayLandOnBoard((m.dst_half - h) / 2, m.dst_timeline - l))
+                           << PieceName(piece.type()) << " " << SquareName(from) << " to "
+                           << m.dst_timeline << "," << m.dst_half;
+                       return false;
+                     });
+  });
+  EXPECT_GT(moves, 10000);
+  EXPECT_FALSE(MayLandOnBoard(3, 1));
+  EXPECT_FALSE(MayLandOnBoard(-1, 3));
+  EXPECT_TRUE(MayLandOnBoard(-2, 1));
+}
+
+// ForEachPieceMove with before_half walks fewer lines but loses no move landing before it, and
+// keeps the order of the full generation.
+TEST(FastPaths, MovesBeforeAHalfTurnAreThoseOfTheFullGeneration) {
+  long before = 0, skipped = 0;
+  ForEachMoverPiece(
+      [&](const Position&, const MoveView& view, int l, int h, Square from, Piece piece) {
+        for (const int cut : {h - 4, h - 1, h, h + 1, h + 3}) {
+          std::vector<Move> full, filtered;
+          long all = 0;
+          ForEachPieceMove(view, l, h, from, piece, GenMode::kAll, PromotionSet{},
+                           [&](const Move& m, Piece) {
+                             ++all;
+                             if (m.dst_half < cut) full.push_back(m);
+                             return false;
+                           });
+          long walked = 0;
+          ForEachPieceMove(
+              view, l, h, from, piece, GenMode::kAll, PromotionSet{},
+              [&](const Move& m, Piece) {
+                ++walked;
+                if (m.dst_half < cut) filtered.push_back(m);
+                return false;
+              },
+              nullptr, cut);
+          ASSERT_EQ(filtered, full) << PieceName(piece.type()) << " from " << SquareName(from)
+                                    << " on " << l << "," << h << " before " << cut;
+          before += static_cast<long>(full.size());
+          skipped += all - walked;
+        }
+      });
+  EXPECT_GT(before, 1000);
+  EXPECT_GT(skipped, 10000);  // moves the filtered generation never made
+}
+
 }  // namespace
 }  // namespace fived
