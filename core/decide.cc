@@ -152,8 +152,9 @@ class Decider {
     // A royal piece capturable already stays so whatever the action: the search says so at once.
     if (!capturable_) {
       // With no royal capturable before the action even by a promoting capture, every capture
-      // after a move involves a board the move added: only those are looked at.
-      touching_ = !RoyalCapturable(pos_, opponent, true);
+      // after a move involves a board the move added: only those are looked at (with promoting_,
+      // the test above counted promoting captures already).
+      touching_ = promoting_ || !RoyalCapturable(pos_, opponent, true);
       OrderMandatoryBoards();
       // A step's decision: what it found, with the work so far.
       auto settled = [&](Decision::Step step, Decision::Verdict verdict,
