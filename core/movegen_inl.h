@@ -218,8 +218,7 @@ bool ForEachPieceMove(const MoveView& view, int timeline, int half_turn, Square 
     }
   }
   if (mode == GenMode::kAll && type == PieceType::kKing && piece.unmoved() &&
-      half_turn < before_half &&
-      (only_target == nullptr || (target_dl == 0 && target_dt == 0))) {
+      half_turn < before_half && (only_target == nullptr || (target_dl == 0 && target_dt == 0))) {
     return CastlingMoves(view, timeline, half_turn, from, piece, visit);
   }
   return false;

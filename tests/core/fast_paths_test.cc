@@ -291,17 +291,17 @@ TEST(FastPaths, PawnsTheFilterSkipsHaveNoMoveThere) {
 // Every move lands on a board MayLandOnBoard allows, and it forbids some.
 TEST(FastPaths, MovesLandOnBoardsMayLandOnBoardAllows) {
   long moves = 0;
-  ForEachMoverPiece([&](const Position&, const MoveView& view, int l, int h, Square from,
-                        Piece piece) {
-    ForEachPieceMove(view, l, h, from, piece, GenMode::kAll, PromotionSet{},
-                     [&](const Move& m, Piece) {
-                       ++moves;
-                       EXPECT_TRUE(MayLandOnBoard((m.dst_half - h) / 2, m.dst_timeline - l))
-                           << PieceName(piece.type()) << " " << SquareName(from) << " to "
-                           << m.dst_timeline << "," << m.dst_half;
-                       return false;
-                     });
-  });
+  ForEachMoverPiece(
+      [&](const Position&, const MoveView& view, int l, int h, Square from, Piece piece) {
+        ForEachPieceMove(view, l, h, from, piece, GenMode::kAll, PromotionSet{},
+                         [&](const Move& m, Piece) {
+                           ++moves;
+                           EXPECT_TRUE(MayLandOnBoard((m.dst_half - h) / 2, m.dst_timeline - l))
+                               << PieceName(piece.type()) << " " << SquareName(from) << " to "
+                               << m.dst_timeline << "," << m.dst_half;
+                           return false;
+                         });
+      });
   EXPECT_GT(moves, 10000);
   EXPECT_FALSE(MayLandOnBoard(3, 1));
   EXPECT_FALSE(MayLandOnBoard(-1, 3));
