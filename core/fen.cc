@@ -277,12 +277,12 @@ char* PutFenBoard(const Board& board, std::string_view timeline_label, int turn,
 }
 
 void AppendFenBoard(const Board& board, std::string_view timeline_label, int turn, Color color,
-                    std::string* out) {
+                    std::string* out, FenRowCache* cache) {
   // Written in place: with --all-state-md5 this runs for every board of every game
   // (core/state_md5.h); whole states go through PutFenBoard directly (Position::StateMd5).
   const size_t size = out->size();
   out->resize(size + MaxFenBoardChars(timeline_label.size()));
-  char* end = PutFenBoard(board, timeline_label, turn, color, out->data() + size);
+  char* end = PutFenBoard(board, timeline_label, turn, color, out->data() + size, cache);
   out->resize(static_cast<size_t>(end - out->data()));
 }
 

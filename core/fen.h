@@ -35,9 +35,6 @@ std::variant<FenBoard, std::string> ParseFenBoard(std::string_view text, int wid
 // The piece field alone (rows, no coordinates), canonical.
 std::string FenPieces(const Board& board);
 void AppendFenPieces(const Board& board, std::string* out);
-// Appends the canonical board string "[pieces:label:turn:color]" to `out`.
-void AppendFenBoard(const Board& board, std::string_view timeline_label, int turn, Color color,
-                    std::string* out);
 // The text of the ranks of the boards up to 8x8 last written through it (PutFenBoard): a board
 // is its predecessor on the timeline with a square or two changed, and the ranks that did not
 // change are copied from here. Starts empty; any board may come next.
@@ -54,6 +51,10 @@ struct FenRowCache {
 // the ranks written, for the next board of the same timeline.
 char* PutFenBoard(const Board& board, std::string_view timeline_label, int turn, Color color,
                   char* end, FenRowCache* cache = nullptr);
+// Appends the canonical board string "[pieces:label:turn:color]" to `out` (with `cache`, as
+// PutFenBoard).
+void AppendFenBoard(const Board& board, std::string_view timeline_label, int turn, Color color,
+                    std::string* out, FenRowCache* cache = nullptr);
 constexpr size_t MaxFenBoardChars(size_t label_size) {
   // Two characters a square, a separator a row, the brackets, colons, turn, colour, slack.
   return 2 * kMaxSquares + kMaxBoardSide + label_size + 40;

@@ -45,7 +45,8 @@ Md5Digest StateMd5Stream::Next(const Position& position) {
     if (line.label.empty()) line.label = position.labeling().Label(timeline);
     const Board* board = position.BoardAt(timeline, half_turn);
     assert(board != nullptr);
-    AppendFenBoard(*board, line.label, TurnOf(half_turn), ColorOf(half_turn), &line.text);
+    AppendFenBoard(*board, line.label, TurnOf(half_turn), ColorOf(half_turn), &line.text,
+                   &line.rows);
     ++line.boards;
   }
   // Every timeline before the first that changed is hashed as it was; the first that changed

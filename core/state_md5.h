@@ -24,6 +24,7 @@
 #include <string>
 #include <vector>
 
+#include "core/fen.h"
 #include "core/position.h"
 
 namespace fived {
@@ -50,6 +51,7 @@ class StateMd5Stream {
     std::string label;  // the timeline's label in 5DFEN
     std::string text;   // its boards' 5DFEN, in half-turn order
     size_t boards = 0;  // boards in `text`
+    FenRowCache rows;   // the ranks of its last board written, which the next mostly repeats
     // The MD5 context after the state's text up to the end of this timeline's first
     // `hashed_bytes` bytes (every timeline before it whole).
     MD5_CTX after{};
