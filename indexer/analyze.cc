@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <tuple>
 
+#include "core/md5_lanes.h"
 #include "core/pgn_writer.h"
 #include "core/replay.h"
 #include "core/state_md5.h"
@@ -148,7 +149,13 @@ GameRecord AnalyzeGame(RawGame raw, const AnalyzeOptions& options) {
   record.actions = static_cast<int>(replayer.actions().size());
   record.timelines = final_position.timeline_count();
   // The stream has hashed the final state already.
-  record.final_md5 = last_md5 ? Md5DigestHex(*last_md5) : final_position.StateMd5();
+  if (last_md5) {
+    record.final_md5 = Md5DigestHex(*last_md5);
+  } else if (options.defer_final_md5) {
+    record.final_state_fen = final_position.StateFen();
+  } else {
+    record.final_md5 = final_position.StateMd5();
+  }
   record.start_key = record.states.front().key;
   record.final_key = final_position.StateKey();
   record.moves = movetext.Finish("");
@@ -197,6 +204,23 @@ GameRecord AnalyzeGame(RawGame raw, const AnalyzeOptions& options) {
   XXH3_64bits_update(&state, record.moves.data(), record.moves.size());
   record.identity = XXH3_64bits_digest(&state);
   return record;
+}
+
+void HashFinalStates(std::span<GameRecord> records) {
+  std::vector<std::string_view> texts;
+  std::vector<size_t> which;
+  for (size_t i = 0; i < records.size(); ++i) {
+    if (records[i].final_state_fen.empty()) continue;
+    texts.push_back(records[i].final_state_fen);
+    which.push_back(i);
+  }
+  std::vector<Md5Digest> digests(texts.size());
+  Md5Many(texts, digests);
+  for (size_t j = 0; j < which.size(); ++j) {
+    GameRecord& record = records[which[j]];
+    record.final_md5 = Md5DigestHex(digests[j]);
+    std::string().swap(record.final_state_fen);
+  }
 }
 
 }  // namespace fived

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -57,7 +58,10 @@ struct GameRecord {
   int32_t date_last = 0;
   int actions = 0;
   int timelines = 0;
-  std::string final_md5;
+  std::string final_md5;  // lowercase hex; empty until HashFinalStates with defer_final_md5
+  // With AnalyzeOptions::defer_final_md5: the final state's 5DFEN, which HashFinalStates hashes
+  // (and clears).
+  std::string final_state_fen;
   uint64_t start_key = 0;
   uint64_t final_key = 0;
   uint64_t identity = 0;  // same variant, start and moves <=> same identity (duplicates)
@@ -99,6 +103,10 @@ struct AnalyzeOptions {
   int opening_actions = 0;
   // Fill GameRecord::state_md5s (core/state_md5.h).
   bool all_state_md5 = false;
+  // Leave final_md5 to HashFinalStates, which hashes a batch's final states together
+  // (core/md5_lanes.h): the record keeps the final state's 5DFEN instead. No effect with
+  // all_state_md5 (whose stream hashes the final state anyway).
+  bool defer_final_md5 = false;
 };
 
 // Why a game longer than GameSplitter::kMaxGameBytes (RawGame::oversized, `bytes` long) is
@@ -108,6 +116,10 @@ std::string OversizedReason(uint64_t bytes);
 // Parses, replays and describes one game (whose text moves into the record), and decides its
 // final position. Thread-safe; never throws on bad input.
 GameRecord AnalyzeGame(RawGame raw, const AnalyzeOptions& options = {});
+
+// Sets final_md5 of every record that holds its final state's 5DFEN (defer_final_md5), several at
+// a time where the processor allows (core/md5_lanes.h), and frees the text.
+void HashFinalStates(std::span<GameRecord> records);
 
 }  // namespace fived
 

@@ -85,6 +85,12 @@ struct Task {
   std::optional<std::string> error;  // the source could not be read
 };
 
+// A batch's final states are hashed together (HashFinalStates), several at a time.
+AnalyzeOptions DeferFinalMd5(AnalyzeOptions options) {
+  options.defer_final_md5 = true;
+  return options;
+}
+
 class Pipeline {
  public:
   Pipeline(const std::vector<std::string>& sources,
@@ -93,7 +99,7 @@ class Pipeline {
       : sources_(sources),
         previous_(previous),
         jobs_(std::max(1, jobs)),
-        analyze_(analyze),
+        analyze_(DeferFinalMd5(analyze)),
         callbacks_(callbacks) {}
 
   void Run() {
@@ -295,6 +301,7 @@ class Pipeline {
       for (RawGame& raw : task.raw)
         task.batch.games.push_back(AnalyzeGame(std::move(raw), analyze_));
       task.raw.clear();
+      HashFinalStates(task.batch.games);
       if (callbacks_.on_analyzed) callbacks_.on_analyzed(task.batch);
       std::lock_guard lock(mu_);
       done_.emplace(task.seq, std::move(task));
