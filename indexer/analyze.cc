@@ -5,8 +5,8 @@
 #define XXH_STATIC_LINKING_ONLY
 #include <xxhash.h>
 
-#include <algorithm>
-#include <tuple>
+#include <bit>
+#include <utility>
 
 #include "core/md5_lanes.h"
 #include "core/pgn_writer.h"
@@ -177,24 +177,36 @@ GameRecord AnalyzeGame(RawGame raw, const AnalyzeOptions& options) {
   }
 
   // Boards in the order they were added; the action that added board i is the first state whose
-  // board count exceeds i.
+  // board count exceeds i. A board that stands several times in a game is kept once, where it
+  // first stood: the keys met so far are in an open-addressing set (cheaper than sorting the
+  // boards by key: a game's keys are nearly all distinct).
+  const size_t boards = final_position.board_count();
+  thread_local std::vector<uint64_t> seen;  // key + 1 by slot (0: empty); key ~0 apart
+  const size_t slots = std::bit_ceil(2 * boards + 2);
+  seen.assign(slots, 0);
+  const int shift = 64 - std::countr_zero(slots);
+  bool seen_last_key = false;  // ~0, which key + 1 cannot hold
+  auto first_time = [&](uint64_t key) {
+    if (key == ~uint64_t{0}) return !std::exchange(seen_last_key, true);
+    // Fibonacci hashing: the multiplier spreads the key's bits into the top ones.
+    for (size_t i = (key * 0x9e3779b97f4a7c15ull) >> shift;; i = (i + 1) & (slots - 1)) {
+      if (seen[i] == key + 1) return false;
+      if (seen[i] == 0) {
+        seen[i] = key + 1;
+        return true;
+      }
+    }
+  };
   size_t index = 0;
   size_t action = 0;
-  record.boards.reserve(final_position.board_count());
+  record.boards.reserve(boards);
   final_position.ForEachBoardInOrder([&](int timeline, int half_turn, uint64_t key) {
     while (action < boards_after.size() && index >= boards_after[action]) ++action;
-    record.boards.push_back(BoardRow{key, timeline, half_turn, static_cast<int>(action)});
+    if (first_time(key)) {
+      record.boards.push_back(BoardRow{key, timeline, half_turn, static_cast<int>(action)});
+    }
     ++index;
   });
-  // A board that stands several times in a game is kept once, where it first stood.
-  std::sort(record.boards.begin(), record.boards.end(), [](const BoardRow& a, const BoardRow& b) {
-    return std::tie(a.key, a.action, a.timeline, a.half_turn) <
-           std::tie(b.key, b.action, b.timeline, b.half_turn);
-  });
-  record.boards.erase(
-      std::unique(record.boards.begin(), record.boards.end(),
-                  [](const BoardRow& a, const BoardRow& b) { return a.key == b.key; }),
-      record.boards.end());
 
   // Identity: the starting position and the canonical moves (the variant shapes the start).
   XXH3_state_t state;

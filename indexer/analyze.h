@@ -85,8 +85,8 @@ struct GameRecord {
   // The first AnalyzeOptions::opening_actions actions as schema/position_stats.h keeps them:
   // (ActionHash, move texts joined by ' ' in played order).
   std::vector<std::pair<uint64_t, std::string>> opening;
-  // Each distinct board of the game once, where it first stood (the earliest action, then the
-  // lowest timeline and half-turn), sorted by key.
+  // Each distinct board of the game once, where it first stood (the first board added with its
+  // key, so the earliest action), in the order the boards were added.
   std::vector<BoardRow> boards;
   // The original text and canonical movetext compressed as a record (schema/record.h) with the
   // dictionary `compressed_with` (0: none) by the worker that analyzed the game, once the
