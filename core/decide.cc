@@ -24,6 +24,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <bitset>
 #include <cassert>
 #include <climits>
@@ -379,25 +380,54 @@ class Decider {
     for (int s = min_timeline_; s < min_timeline_ + static_cast<int>(tips_.size()); ++s) {
       const int half = tips_[s - min_timeline_];
       if (s == timeline || half == INT_MIN || ColorOf(half) != mover_) continue;
-      if (!MayLandOnBoard((target.half_turn - half) / 2, timeline - s)) continue;
+      const int dt = (target.half_turn - half) / 2, dl = timeline - s;
+      if (!MayLandOnBoard(dt, dl)) continue;
       const Board& board = *scratch_.BoardAt(s, half);
+      // Which of the board's piece types may land on the target at all (most cannot, timelines
+      // away), asked once per type.
+      std::array<int8_t, kPieceTypeCount> lands;
+      lands.fill(-1);
+      auto may_land = [&](PieceType type) {
+        int8_t& known = lands[static_cast<int>(type)];
+        if (known < 0) {
+          known = PieceTypeMayLandOnBoard(type, dt, dl, board.width(), board.height()) ? 1 : 0;
+        }
+        return known == 1;
+      };
+      auto arrivals_of = [&](Square from, Piece piece) {
+        ForEachPieceMove(
+            view, s, half, from, piece, GenMode::kAll, limits_.promotions,
+            [&](const Move& m, Piece) {
+              // The target restricts the lines walked, not where their moves land. Onto a
+              // threatened board, only an arrival that may break the threat can survive.
+              if (m.dst_timeline == target.timeline && m.dst_half == target.half_turn &&
+                  (threat == nullptr || MayBreak(*threat, m))) {
+                out.push_back(m);
+              }
+              return false;
+            },
+            &target);
+      };
+      if (board.fits_bitboards()) {
+        // The squares in the order of the scan below (rank by rank, file by file).
+        uint64_t pieces = 0;
+        for (int t = 1; t < kPieceTypeCount; ++t) {
+          const PieceType type = static_cast<PieceType>(t);
+          if (board.type_bits(type) != 0 && may_land(type)) pieces |= board.type_bits(type);
+        }
+        for (pieces &= board.colour_bits(mover_); pieces != 0; pieces &= pieces - 1) {
+          const int bit = std::countr_zero(pieces);
+          const Square from{static_cast<int8_t>(bit % Board::kBitboardSide),
+                            static_cast<int8_t>(bit / Board::kBitboardSide)};
+          arrivals_of(from, board.at(from));
+        }
+        continue;
+      }
       for (int rank = 0; rank < board.height(); ++rank) {
         for (int file = 0; file < board.width(); ++file) {
           const Piece piece = board.at(file, rank);
-          if (piece.empty() || piece.color() != mover_) continue;
-          const Square from{static_cast<int8_t>(file), static_cast<int8_t>(rank)};
-          ForEachPieceMove(
-              view, s, half, from, piece, GenMode::kAll, limits_.promotions,
-              [&](const Move& m, Piece) {
-                // The target restricts the lines walked, not where their moves land. Onto a
-                // threatened board, only an arrival that may break the threat can survive.
-                if (m.dst_timeline == target.timeline && m.dst_half == target.half_turn &&
-                    (threat == nullptr || MayBreak(*threat, m))) {
-                  out.push_back(m);
-                }
-                return false;
-              },
-              &target);
+          if (piece.empty() || piece.color() != mover_ || !may_land(piece.type())) continue;
+          arrivals_of(Square{static_cast<int8_t>(file), static_cast<int8_t>(rank)}, piece);
         }
       }
     }

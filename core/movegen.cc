@@ -129,6 +129,27 @@ bool Slides(PieceType type) {
 
 }  // namespace movegen_internal
 
+bool PieceTypeMayLandOnBoard(PieceType type, int dt, int dl, int width, int height) {
+  if (IsPawnLike(type)) return MayLandOnBoard(dt, dl);
+  const bool slides = movegen_internal::Slides(type);
+  for (const movegen_internal::VecGroup& group : movegen_internal::VectorGroups(type)) {
+    if (group.t == 0 && group.l == 0) {
+      if (dt == 0 && dl == 0) return true;
+      continue;
+    }
+    // k steps of the group's time and timeline components make (dt, dl).
+    const int k = group.t != 0 ? dt / group.t : dl / group.l;
+    if (k < 1 || k * group.t != dt || k * group.l != dl) continue;
+    if (k == 1) return true;
+    if (!slides) continue;
+    if (group.pure) return true;
+    for (const movegen_internal::Vec& v : group.vectors) {
+      if (std::abs(k * v.x) < width && std::abs(k * v.y) < height) return true;
+    }
+  }
+  return false;
+}
+
 bool PieceReaches(const MoveView& view, int timeline, int half_turn, Square from, Piece piece,
                   int dst_timeline, int dst_half, Square to, Move* move) {
   using movegen_internal::HasVector;

@@ -122,6 +122,14 @@ inline bool MayLandOnBoard(int dt, int dl) {
   return t == 0 || l == 0 || t == l || (t == 1 && l == 2) || (t == 2 && l == 1);
 }
 
+// Whether a piece of type `type` may land on a board `dt` turns and `dl` timelines away from its
+// own, on boards of `width` x `height` squares: a leaper by one of its vectors, a slider by some
+// steps of one whose squares stay within the board's size (a line of boards changing time or
+// timeline by k needs k squares of room on the board, unless the vector stays on its square).
+// Pawns and brawns as MayLandOnBoard says. A necessary condition, sharper than MayLandOnBoard:
+// past two timelines away, only pieces that slide across timelines can land at all.
+bool PieceTypeMayLandOnBoard(PieceType type, int dt, int dl, int width, int height);
+
 // Whether the piece `piece` (not a pawn or brawn) standing on `from` of the board at (timeline,
 // half_turn) moves to `to` on the board at (dst_timeline, dst_half) by one of its vectors, as
 // ForEachPieceMove generates it (castling aside): a leaper by one step, a slider along a line

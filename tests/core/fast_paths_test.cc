@@ -308,6 +308,37 @@ TEST(FastPaths, MovesLandOnBoardsMayLandOnBoardAllows) {
   EXPECT_TRUE(MayLandOnBoard(-2, 1));
 }
 
+// Every move of a piece lands on a board PieceTypeMayLandOnBoard allows for its type, which
+// forbids what no vector reaches.
+TEST(FastPaths, MovesLandOnBoardsPieceTypeMayLandOnBoardAllows) {
+  long moves = 0;
+  ForEachMoverPiece(
+      [&](const Position& pos, const MoveView& view, int l, int h, Square from, Piece piece) {
+        ForEachPieceMove(
+            view, l, h, from, piece, GenMode::kAll, PromotionSet{}, [&](const Move& m, Piece) {
+              ++moves;
+              EXPECT_TRUE(PieceTypeMayLandOnBoard(piece.type(), (m.dst_half - h) / 2,
+                                                  m.dst_timeline - l, pos.width(), pos.height()))
+                  << PieceName(piece.type()) << " " << SquareName(from) << " to " << m.dst_timeline
+                  << "," << m.dst_half;
+              return false;
+            });
+      });
+  EXPECT_GT(moves, 10000);
+  // Timelines away: only what slides across timelines, with room on the board for a diagonal.
+  EXPECT_TRUE(PieceTypeMayLandOnBoard(PieceType::kRook, 0, 20, 8, 8));
+  EXPECT_TRUE(PieceTypeMayLandOnBoard(PieceType::kQueen, 0, -20, 8, 8));
+  EXPECT_FALSE(PieceTypeMayLandOnBoard(PieceType::kBishop, 0, 20, 8, 8));
+  EXPECT_TRUE(PieceTypeMayLandOnBoard(PieceType::kBishop, 0, 7, 8, 8));
+  EXPECT_FALSE(PieceTypeMayLandOnBoard(PieceType::kBishop, 0, 7, 5, 5));
+  EXPECT_FALSE(PieceTypeMayLandOnBoard(PieceType::kKnight, 0, 3, 8, 8));
+  EXPECT_TRUE(PieceTypeMayLandOnBoard(PieceType::kKnight, 1, 2, 8, 8));
+  EXPECT_FALSE(PieceTypeMayLandOnBoard(PieceType::kKing, 0, 2, 8, 8));
+  EXPECT_FALSE(PieceTypeMayLandOnBoard(PieceType::kRook, 1, 1, 8, 8));
+  EXPECT_TRUE(PieceTypeMayLandOnBoard(PieceType::kBishop, 3, -3, 8, 8));
+  EXPECT_TRUE(PieceTypeMayLandOnBoard(PieceType::kPawn, 1, 1, 8, 8));
+}
+
 // ForEachPieceMove with before_half walks fewer lines but loses no move landing before it, and
 // keeps the order of the full generation.
 TEST(FastPaths, MovesBeforeAHalfTurnAreThoseOfTheFullGeneration) {
