@@ -2,6 +2,9 @@
 #include "core/pgn_writer.h"
 
 #include <bit>
+#include <charconv>
+#include <cstring>
+#include <string_view>
 
 #include "core/fen.h"
 
@@ -71,51 +74,58 @@ void Disambiguation(const Position& pos, const Move& move, Piece piece, bool* ne
 
 }  // namespace
 
-void AppendMoveText(const Position& pos, const Move& move, std::string* out_string) {
-  std::string& out = *out_string;
+void AppendMoveText(const Position& pos, const Move& move, std::string* out) {
+  // Written into a buffer and appended once: the replay writes every move of every game.
+  char buffer[2 * kMaxBoardRefChars + 3 * kMaxSquareNameChars + 16];
+  char* end = buffer;
+  auto put = [&](std::string_view text) {
+    std::memcpy(end, text.data(), text.size());
+    end += text.size();
+  };
   const Board& source = *pos.BoardAt(move.src_timeline, move.src_half);
   const Piece piece = source.at(move.from);
-  AppendBoardRef(pos, move.src_timeline, move.src_half, &out);
+  end = PutBoardRef(pos, move.src_timeline, move.src_half, end);
   const char letter = PieceLetter(piece.type());
   if (move.flags & Move::kCastle) {
     if (source.width() == 8 && move.from.file == 4) {
-      out += move.to.file > move.from.file ? "O-O" : "O-O-O";
+      put(move.to.file > move.from.file ? "O-O" : "O-O-O");
     } else {
-      out += 'K';
-      AppendSquareName(move.from, &out);
-      AppendSquareName(move.to, &out);
+      *end++ = 'K';
+      end = PutSquareName(move.from, end);
+      end = PutSquareName(move.to, end);
     }
-    return;
-  }
-  const Board* target = pos.BoardAt(move.dst_timeline, move.dst_half);
-  const bool capture = (move.flags & Move::kEnPassant) || !target->at(move.to).empty();
-  if (move.IsJump()) {
-    out += letter;
-    AppendSquareName(move.from, &out);
-    out += pos.TipHalf(move.dst_timeline) == move.dst_half ? ">" : ">>";
-    if (capture) out += 'x';
-    AppendBoardRef(pos, move.dst_timeline, move.dst_half, &out);
-    AppendSquareName(move.to, &out);
-  } else if (IsPawnLike(piece.type())) {
-    if (piece.type() == PieceType::kBrawn) out += letter;
-    if (capture) {
-      out += static_cast<char>('a' + move.from.file);
-      out += 'x';
-    }
-    AppendSquareName(move.to, &out);
   } else {
-    out += letter;
-    bool need_file = false, need_rank = false;
-    Disambiguation(pos, move, piece, &need_file, &need_rank);
-    if (need_file) out += static_cast<char>('a' + move.from.file);
-    if (need_rank) out += std::to_string(move.from.rank + 1);
-    if (capture) out += 'x';
-    AppendSquareName(move.to, &out);
+    const Board* target = pos.BoardAt(move.dst_timeline, move.dst_half);
+    const bool capture = (move.flags & Move::kEnPassant) || !target->at(move.to).empty();
+    if (move.IsJump()) {
+      *end++ = letter;
+      end = PutSquareName(move.from, end);
+      put(pos.TipHalf(move.dst_timeline) == move.dst_half ? ">" : ">>");
+      if (capture) *end++ = 'x';
+      end = PutBoardRef(pos, move.dst_timeline, move.dst_half, end);
+      end = PutSquareName(move.to, end);
+    } else if (IsPawnLike(piece.type())) {
+      if (piece.type() == PieceType::kBrawn) *end++ = letter;
+      if (capture) {
+        *end++ = static_cast<char>('a' + move.from.file);
+        *end++ = 'x';
+      }
+      end = PutSquareName(move.to, end);
+    } else {
+      *end++ = letter;
+      bool need_file = false, need_rank = false;
+      Disambiguation(pos, move, piece, &need_file, &need_rank);
+      if (need_file) *end++ = static_cast<char>('a' + move.from.file);
+      if (need_rank) end = std::to_chars(end, end + 4, move.from.rank + 1).ptr;
+      if (capture) *end++ = 'x';
+      end = PutSquareName(move.to, end);
+    }
+    if (move.promotion != PieceType::kNone) {
+      *end++ = '=';
+      *end++ = PieceLetter(move.promotion);
+    }
   }
-  if (move.promotion != PieceType::kNone) {
-    out += '=';
-    out += PieceLetter(move.promotion);
-  }
+  out->append(buffer, static_cast<size_t>(end - buffer));
 }
 
 std::string MoveText(const Position& pos, const Move& move) {

@@ -28,14 +28,18 @@ std::string BoardRefText(const Position& pos, int timeline, int half_turn) {
   return out;
 }
 
-void AppendBoardRef(const Position& pos, int timeline, int half_turn, std::string* out) {
-  *out += '(';
-  pos.labeling().AppendLabel(timeline, out);
-  char buffer[16];
-  buffer[0] = 'T';
-  char* end = std::to_chars(buffer + 1, buffer + sizeof buffer, TurnOf(half_turn)).ptr;
+char* PutBoardRef(const Position& pos, int timeline, int half_turn, char* end) {
+  *end++ = '(';
+  end = pos.labeling().PutLabel(timeline, end);
+  *end++ = 'T';
+  end = std::to_chars(end, end + 11, TurnOf(half_turn)).ptr;
   *end++ = ')';
-  out->append(buffer, static_cast<size_t>(end - buffer));
+  return end;
+}
+
+void AppendBoardRef(const Position& pos, int timeline, int half_turn, std::string* out) {
+  char buffer[kMaxBoardRefChars];
+  out->append(buffer, static_cast<size_t>(PutBoardRef(pos, timeline, half_turn, buffer) - buffer));
 }
 
 namespace {

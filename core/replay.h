@@ -121,6 +121,10 @@ ReplayOutcome ReplayGame(const SyntaxGame& game,
 std::string BoardRefText(const Position& pos, int timeline, int half_turn);
 // Appends BoardRefText(pos, timeline, half_turn) to `out`, without temporaries.
 void AppendBoardRef(const Position& pos, int timeline, int half_turn, std::string* out);
+// Writes BoardRefText(pos, timeline, half_turn) at `end` (room for kMaxBoardRefChars); returns
+// the end of what it wrote.
+constexpr size_t kMaxBoardRefChars = TimelineLabeling::kMaxLabelChars + 14;
+char* PutBoardRef(const Position& pos, int timeline, int half_turn, char* end);
 
 // Whether a pawn's or brawn's capture onto its last rank counts as a capture of the royal piece
 // it lands on: when some board of `pos`, past ones included, holds a piece a pawn could become

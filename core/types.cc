@@ -39,11 +39,14 @@ std::string SquareName(Square s) {
   return out;
 }
 
+char* PutSquareName(Square s, char* end) {
+  *end++ = static_cast<char>('a' + s.file);
+  return std::to_chars(end, end + 4, s.rank + 1).ptr;
+}
+
 void AppendSquareName(Square s, std::string* out) {
-  char buffer[8];
-  buffer[0] = static_cast<char>('a' + s.file);
-  char* end = std::to_chars(buffer + 1, buffer + sizeof buffer, s.rank + 1).ptr;
-  out->append(buffer, static_cast<size_t>(end - buffer));
+  char buffer[kMaxSquareNameChars];
+  out->append(buffer, static_cast<size_t>(PutSquareName(s, buffer) - buffer));
 }
 
 std::string TimelineLabeling::Label(int timeline) const {
@@ -53,9 +56,12 @@ std::string TimelineLabeling::Label(int timeline) const {
 }
 
 void TimelineLabeling::AppendLabel(int timeline, std::string* out) const {
+  char buffer[kMaxLabelChars];
+  out->append(buffer, static_cast<size_t>(PutLabel(timeline, buffer) - buffer));
+}
+
+char* TimelineLabeling::PutLabel(int timeline, char* end) const {
   // Even games: "+n" for n >= 0 and "-n" for the internal -n - 1; odd games: "+n", "0", "-n".
-  char buffer[16];
-  char* end = buffer;
   int magnitude = timeline;
   if (even) {
     *end++ = timeline >= 0 ? '+' : '-';
@@ -64,8 +70,7 @@ void TimelineLabeling::AppendLabel(int timeline, std::string* out) const {
     *end++ = timeline > 0 ? '+' : '-';
     magnitude = timeline > 0 ? timeline : -timeline;
   }
-  end = std::to_chars(end, buffer + sizeof buffer, magnitude).ptr;
-  out->append(buffer, static_cast<size_t>(end - buffer));
+  return std::to_chars(end, end + 11, magnitude).ptr;
 }
 
 int TimelineLabeling::FromNotation(bool negative, int magnitude) const {

@@ -110,6 +110,9 @@ struct Square {
 std::string SquareName(Square s);
 // Appends SquareName(s) to `out`, without a temporary.
 void AppendSquareName(Square s, std::string* out);
+// Writes SquareName(s) at `end` (room for kMaxSquareNameChars); returns the end of what it wrote.
+constexpr size_t kMaxSquareNameChars = 5;
+char* PutSquareName(Square s, char* end);
 
 // Half-turn index of a board: 2 * turn + (black ? 1 : 0). Turn zero variants start at T0 black,
 // half-turn 1. Consecutive boards of a timeline have consecutive half-turns.
@@ -128,6 +131,9 @@ struct TimelineLabeling {
   std::string Label(int timeline) const;
   // Appends Label(timeline) to `out`, without a temporary.
   void AppendLabel(int timeline, std::string* out) const;
+  // Writes Label(timeline) at `end` (room for kMaxLabelChars); returns the end of what it wrote.
+  static constexpr size_t kMaxLabelChars = 12;
+  char* PutLabel(int timeline, char* end) const;
   // Index of a notation number. `negative` is whether the text had a '-' sign (so that "-0" is
   // told apart from "0"/"+0"). In odd games "-0" and "+0" both mean 0.
   int FromNotation(bool negative, int magnitude) const;
