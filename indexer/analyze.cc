@@ -181,11 +181,12 @@ GameRecord AnalyzeGame(RawGame raw, const AnalyzeOptions& options) {
   // first stood: the keys met so far are in an open-addressing set (cheaper than sorting the
   // boards by key: a game's keys are nearly all distinct).
   const size_t boards = final_position.board_count();
-  thread_local std::vector<uint64_t> seen;  // key + 1 by slot (0: empty); key ~0 apart
+  // key + 1 by slot (0: empty); the key ~0, whose key + 1 is 0, is kept apart.
+  thread_local std::vector<uint64_t> seen;
   const size_t slots = std::bit_ceil(2 * boards + 2);
   seen.assign(slots, 0);
   const int shift = 64 - std::countr_zero(slots);
-  bool seen_last_key = false;  // ~0, which key + 1 cannot hold
+  bool seen_last_key = false;  // the key ~0 was met
   auto first_time = [&](uint64_t key) {
     if (key == ~uint64_t{0}) return !std::exchange(seen_last_key, true);
     // Fibonacci hashing: the multiplier spreads the key's bits into the top ones.
