@@ -133,13 +133,8 @@ bool PieceTypeMayLandOnBoard(PieceType type, int dt, int dl, int width, int heig
   if (IsPawnLike(type)) return MayLandOnBoard(dt, dl);
   const bool slides = movegen_internal::Slides(type);
   for (const movegen_internal::VecGroup& group : movegen_internal::VectorGroups(type)) {
-    if (group.t == 0 && group.l == 0) {
-      if (dt == 0 && dl == 0) return true;
-      continue;
-    }
-    // k steps of the group's time and timeline components make (dt, dl).
-    const int k = group.t != 0 ? dt / group.t : dl / group.l;
-    if (k < 1 || k * group.t != dt || k * group.l != dl) continue;
+    const int k = movegen_internal::GroupSteps(group, dt, dl);
+    if (k == 0) continue;
     if (k == 1) return true;
     if (!slides) continue;
     if (group.pure) return true;

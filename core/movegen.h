@@ -182,6 +182,14 @@ struct VecGroup {
   bool pure;  // holds the vector (0, 0, t, l), which stays on the square
   std::span<const Vec> vectors;
 };
+// How many steps of the group's time and timeline components reach a board `dt` turns and `dl`
+// timelines away: the k >= 1 with k * (t, l) == (dt, dl), 1 for the group that stays on its board
+// when the board is its own, 0 when the group's line misses the board.
+inline int GroupSteps(const VecGroup& group, int dt, int dl) {
+  if (group.t == 0 && group.l == 0) return dt == 0 && dl == 0 ? 1 : 0;
+  const int k = group.t != 0 ? dt / group.t : dl / group.l;
+  return k >= 1 && k * group.t == dt && k * group.l == dl ? k : 0;
+}
 // Unit vectors by piece type: sliders slide along them, leapers and kings take one step.
 std::span<const Vec> Vectors(PieceType type);
 std::span<const VecGroup> VectorGroups(PieceType type);

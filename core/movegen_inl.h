@@ -182,15 +182,9 @@ bool ForEachPieceMove(const MoveView& view, int timeline, int half_turn, Square 
     // A line's first board is its latest when it goes back in time, its earliest otherwise.
     if (group.t >= 0 && half_turn + 2 * group.t >= before_half) continue;
     if (only_target != nullptr) {
-      // The group's line passes through the target when some k >= 1 (k = 1 for leapers) has
-      // k * (t, l) == (dt, dl).
-      if (group.t == 0 && group.l == 0) {
-        if (target_dt != 0 || target_dl != 0) continue;
-      } else {
-        const int k = group.t != 0 ? target_dt / group.t : target_dl / group.l;
-        if (k < 1 || k * group.t != target_dt || k * group.l != target_dl) continue;
-        if (!slides && k != 1) continue;
-      }
+      // The group's line passes through the target (in one step for leapers).
+      const int k = GroupSteps(group, target_dt, target_dl);
+      if (k == 0 || (!slides && k != 1)) continue;
     }
     const Board* first = view.At(timeline + group.l, half_turn + 2 * group.t);
     if (first == nullptr) continue;
