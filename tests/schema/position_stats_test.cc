@@ -29,7 +29,9 @@ TEST(PositionStatsTest, DaysOrderAsTheTreeDatesDo) {
                {"junk", 0}};
   for (const Case& c : cases) {
     EXPECT_EQ(TreeDay(c.date), c.day) << c.date;
-    if (c.day != 0) EXPECT_EQ(DayTreeDate(c.day), c.date);
+    if (c.day != 0) {
+      EXPECT_EQ(DayTreeDate(c.day), c.date);
+    }
   }
   EXPECT_LT(TreeDay("2021.12.31"), TreeDay("2021.??.??"));
   EXPECT_LT(std::string("2021.12.31"), std::string("2021.??.??"));
