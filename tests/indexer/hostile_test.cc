@@ -7,10 +7,13 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <tuple>
+#include <utility>
 #include <vector>
 
 #include "schema/db.h"
@@ -35,29 +38,127 @@ struct IndexRun {
   std::string err;
 };
 
-// Runs 5d-index with `args` in a child process and reads its exit status, standard error and
+// Starts the 5d-index runs of these tests from a small process forked when the test program
+// starts. A child's peak memory (ru_maxrss) includes what it shared with its parent before its
+// exec, and the test process grows (much, under the sanitizers) before these tests run; the
+// launcher's children inherit only the launcher's few megabytes.
+class Launcher : public ::testing::Environment {
+ public:
+  void SetUp() override {
+    int requests[2], answers[2];
+    ASSERT_EQ(pipe(requests), 0);
+    ASSERT_EQ(pipe(answers), 0);
+    pid_ = fork();
+    ASSERT_GE(pid_, 0);
+    if (pid_ == 0) {
+      close(requests[1]);
+      close(answers[0]);
+      Serve(requests[0], answers[1]);
+      _exit(0);
+    }
+    close(requests[0]);
+    close(answers[1]);
+    requests_ = requests[1];
+    answers_ = answers[0];
+  }
+  void TearDown() override {
+    close(requests_);  // the launcher reads the end and exits
+    close(answers_);
+    waitpid(pid_, nullptr, 0);
+  }
+
+  // Runs 5d-index with `args`, its standard error into `err_path`; returns its exit status (-1
+  // when it did not exit) and peak memory in KB.
+  static std::pair<int, long> Run(const std::vector<std::string>& args,
+                                  const std::string& err_path) {
+    std::string request = err_path + '\0';
+    for (const std::string& arg : args) request += arg + '\0';
+    request += '\0';
+    const uint64_t size = request.size();
+    if (!WriteAll(requests_, &size, sizeof size) ||
+        !WriteAll(requests_, request.data(), request.size())) {
+      return {-1, 0};
+    }
+    int64_t answer[2] = {-1, 0};
+    if (!ReadAll(answers_, answer, sizeof answer)) return {-1, 0};
+    return {static_cast<int>(answer[0]), static_cast<long>(answer[1])};
+  }
+
+ private:
+  static bool WriteAll(int fd, const void* data, size_t size) {
+    const char* p = static_cast<const char*>(data);
+    while (size > 0) {
+      const ssize_t n = write(fd, p, size);
+      if (n <= 0) return false;
+      p += n;
+      size -= static_cast<size_t>(n);
+    }
+    return true;
+  }
+  static bool ReadAll(int fd, void* data, size_t size) {
+    char* p = static_cast<char*>(data);
+    while (size > 0) {
+      const ssize_t n = read(fd, p, size);
+      if (n <= 0) return false;
+      p += n;
+      size -= static_cast<size_t>(n);
+    }
+    return true;
+  }
+
+  // The launcher: for each request (standard error's path, then the arguments), runs 5d-index
+  // and answers its status and peak memory.
+  static void Serve(int requests, int answers) {
+    uint64_t size = 0;
+    while (ReadAll(requests, &size, sizeof size)) {
+      std::string request(size, '\0');
+      if (!ReadAll(requests, request.data(), size)) return;
+      std::vector<std::string> fields;
+      for (size_t at = 0; at < request.size() && request[at] != '\0';) {
+        const size_t end = request.find('\0', at);
+        fields.push_back(request.substr(at, end - at));
+        at = end + 1;
+      }
+      int64_t answer[2] = {-1, 0};
+      const pid_t pid = fields.empty() ? -1 : fork();
+      if (pid == 0) {
+        close(requests);
+        close(answers);
+        const int null = open("/dev/null", O_WRONLY);
+        const int err = open(fields[0].c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        dup2(null, STDOUT_FILENO);
+        dup2(err, STDERR_FILENO);
+        std::vector<char*> argv;
+        argv.push_back(const_cast<char*>("5d-index"));
+        for (size_t i = 1; i < fields.size(); ++i) argv.push_back(fields[i].data());
+        argv.push_back(nullptr);
+        execv(FIVED_INDEX_BINARY, argv.data());
+        _exit(127);
+      }
+      if (pid > 0) {
+        int status = 0;
+        struct rusage usage {};
+        wait4(pid, &status, 0, &usage);
+        answer[0] = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+        answer[1] = usage.ru_maxrss;
+      }
+      if (!WriteAll(answers, answer, sizeof answer)) return;
+    }
+  }
+
+  pid_t pid_ = -1;
+  static inline int requests_ = -1;
+  static inline int answers_ = -1;
+};
+
+[[maybe_unused]] ::testing::Environment* const kLauncher =
+    ::testing::AddGlobalTestEnvironment(new Launcher);
+
+// Runs 5d-index with `args` (through the launcher) and reads its exit status, standard error and
 // peak memory.
 IndexRun RunIndex(const std::vector<std::string>& args, const std::string& err_path) {
   IndexRun run;
-  const pid_t pid = fork();
-  if (pid == 0) {
-    const int null = open("/dev/null", O_WRONLY);
-    const int err = open(err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    dup2(null, STDOUT_FILENO);
-    dup2(err, STDERR_FILENO);
-    std::vector<char*> argv;
-    std::vector<std::string> copy = args;
-    argv.push_back(const_cast<char*>("5d-index"));
-    for (std::string& arg : copy) argv.push_back(arg.data());
-    argv.push_back(nullptr);
-    execv(FIVED_INDEX_BINARY, argv.data());
-    _exit(127);
-  }
-  int status = 0;
-  struct rusage usage {};
-  wait4(pid, &status, 0, &usage);
-  run.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  run.peak_kb = usage.ru_maxrss;
+  std::tie(run.status, run.peak_kb) = Launcher::Run(args, err_path);
   std::ifstream in(err_path);
   std::ostringstream text;
   text << in.rdbuf();
@@ -68,8 +169,6 @@ IndexRun RunIndex(const std::vector<std::string>& args, const std::string& err_p
 TEST(HostileTest, ADecompressionBombIsOneRejectedGameReadInBoundedMemory) {
   TempDir dir;
   // 256 MiB of zeros compress to a quarter of a megabyte; a game follows it in the archive.
-  // (The zeros are freed before 5d-index is started: a child's peak memory counts what it
-  // shared with this process before its exec.)
   {
     const std::string zeros(256u << 20, '\0');
     WritePacked(dir.File("bomb.zip"), Packing::kZip,
