@@ -36,7 +36,9 @@ struct GameSetup {
   Position start;
   // Pieces a written promotion may name: the Promotions header's, or without one every piece a
   // recorded game might have promoted to (replay accepts what was played; what a player could
-  // choose is PromotionChoices in core/legal.h).
+  // choose is PromotionChoices in core/legal.h). Not only the pieces the game contains: real
+  // files promote to a queen in variants without one, as the official game does (the
+  // specification's invasion.5dpgn, 5dchess-tools' issue-1.5dpgn, Slavrick's ctp1.5dpgn).
   PromotionSet promotions;
   bool promotions_written = false;                  // the Promotions header gave `promotions`
   PieceType default_promotion = PieceType::kQueen;  // when a move does not say
