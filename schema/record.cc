@@ -31,9 +31,9 @@ std::string TrainRecordDictionary(const std::vector<std::string>& samples, size_
   params.accel = 1;
   params.splitPoint = 1.0;  // train on every sample (no held-out test set)
   params.zParams.compressionLevel = kLevel;
-  const size_t size = ZDICT_trainFromBuffer_fastCover(dictionary.data(), capacity, joined.data(),
-                                                      sizes.data(),
-                                                      static_cast<unsigned>(sizes.size()), params);
+  const size_t size =
+      ZDICT_trainFromBuffer_fastCover(dictionary.data(), capacity, joined.data(), sizes.data(),
+                                      static_cast<unsigned>(sizes.size()), params);
   if (ZDICT_isError(size)) return {};
   dictionary.resize(size);
   return dictionary;

@@ -128,7 +128,8 @@ int Run(int argc, char** argv) {
     if (!custom) on_state = print_state;
     const ReplayOutcome outcome = ReplayGame(syntax.game, on_state);
     if (outcome.error) {
-      if (!custom) std::printf("%d replay-error %s\n", raw->index, outcome.error->Message().c_str());
+      if (!custom)
+        std::printf("%d replay-error %s\n", raw->index, outcome.error->Message().c_str());
       continue;
     }
     if (custom) {

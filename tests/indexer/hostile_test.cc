@@ -85,25 +85,22 @@ class Launcher : public ::testing::Environment {
   }
 
  private:
-  static bool WriteAll(int fd, const void* data, size_t size) {
-    const char* p = static_cast<const char*>(data);
+  // Moves `size` bytes with `io` (read or write), which may move fewer at a time.
+  template <typename Byte, typename Io>
+  static bool All(int fd, Byte* data, size_t size, Io io) {
     while (size > 0) {
-      const ssize_t n = write(fd, p, size);
+      const ssize_t n = io(fd, data, size);
       if (n <= 0) return false;
-      p += n;
+      data += n;
       size -= static_cast<size_t>(n);
     }
     return true;
   }
+  static bool WriteAll(int fd, const void* data, size_t size) {
+    return All(fd, static_cast<const char*>(data), size, write);
+  }
   static bool ReadAll(int fd, void* data, size_t size) {
-    char* p = static_cast<char*>(data);
-    while (size > 0) {
-      const ssize_t n = read(fd, p, size);
-      if (n <= 0) return false;
-      p += n;
-      size -= static_cast<size_t>(n);
-    }
-    return true;
+    return All(fd, static_cast<char*>(data), size, read);
   }
 
   // The launcher: for each request (standard error's path, then the arguments), runs 5d-index
