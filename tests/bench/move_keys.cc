@@ -1,6 +1,6 @@
 // Prints what the move generator and the check test make of every state of every game of a 5dpgn
 // file, in a form another implementation can print too, to compare engines state by state
-// (scripts/compare-moves.sh holds them to 5d-chess-js). Prints figures; asserts nothing.
+// (scripts/reference-moves/run.sh holds them to 5d-chess-js). Prints figures; asserts nothing.
 //
 // Usage:
 //   move_keys FILE             a line per game and state: "GAME STATE MOVES CHECK DIGEST", the
@@ -15,22 +15,24 @@
 // A move's key: "<timeline>T<turn><w|b> <from> -> <timeline>T<turn> <to> <promotion letter>",
 // timelines written with their sign ("+0", "-1"). Promotions are those a player could choose
 // (PromotionChoices).
-#include <openssl/evp.h>
-
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <functional>
 #include <iostream>
+#include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/game_splitter.h"
 #include "core/legal.h"
+#include "core/md5_lanes.h"
 #include "core/movegen.h"
 #include "core/pgn_syntax.h"
 #include "core/pgn_writer.h"
 #include "core/replay.h"
+#include "core/state_md5.h"
 
 namespace fived {
 namespace {
@@ -65,17 +67,10 @@ std::vector<std::string> MoveKeys(const GameSetup& setup, const Position& pos) {
   return keys;
 }
 
-std::string Md5Hex(const std::string& data) {
-  unsigned char digest[EVP_MAX_MD_SIZE];
-  unsigned int size = 0;
-  EVP_Digest(data.data(), data.size(), digest, &size, EVP_md5(), nullptr);
-  std::string hex;
-  char byte[3];
-  for (unsigned int i = 0; i < size; ++i) {
-    std::snprintf(byte, sizeof byte, "%02x", digest[i]);
-    hex += byte;
-  }
-  return hex;
+std::string Md5Hex(std::string_view data) {
+  Md5Digest digest;
+  Md5Many(std::span<const std::string_view>(&data, 1), std::span<Md5Digest>(&digest, 1));
+  return Md5DigestHex(digest);
 }
 
 int Run(int argc, char** argv) {
