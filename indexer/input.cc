@@ -4,7 +4,9 @@
 #include <archive.h>
 #include <archive_entry.h>
 
+#include <algorithm>
 #include <array>
+#include <cerrno>
 #include <cstring>
 #include <fstream>
 #include <memory>
@@ -25,11 +27,38 @@ bool StartsWith(std::string_view head, std::string_view magic) {
 using ArchivePtr = std::unique_ptr<archive, decltype(&archive_read_free)>;
 
 // A member's data as a std::streambuf: underflow decompresses the next block. A read failure ends
-// the stream (EOF) and is kept in `error`.
+// the stream (EOF) and is kept in `error`. Peek() looks at the first bytes before anyone reads,
+// and NextBlock() hands the data on block by block to a reader of archives packed inside.
 class MemberBuffer : public std::streambuf {
  public:
   explicit MemberBuffer(archive* a) : archive_(a) {}
   const std::string& error() const { return error_; }
+
+  // The member's first `n` bytes (fewer when it is shorter, or when it cannot be read: then
+  // error() says why); they stay to be read.
+  std::string_view Peek(size_t n) {
+    size_t have = static_cast<size_t>(egptr() - eback());
+    while (have < n && error_.empty()) {
+      const la_ssize_t got = archive_read_data(archive_, buffer_.data() + have, buffer_.size() - have);
+      if (got <= 0) {
+        if (got < 0) error_ = ArchiveError(archive_);
+        break;
+      }
+      have += static_cast<size_t>(got);
+    }
+    setg(buffer_.data(), buffer_.data(), buffer_.data() + have);
+    return std::string_view(buffer_.data(), std::min(have, n));
+  }
+
+  // The next bytes not yet read, at least one, in *data; 0 at the end, -1 when they cannot be
+  // read (error() says why).
+  la_ssize_t NextBlock(const void** data) {
+    if (gptr() == egptr() && underflow() == traits_type::eof()) return error_.empty() ? 0 : -1;
+    *data = gptr();
+    const la_ssize_t n = egptr() - gptr();
+    setg(eback(), egptr(), egptr());
+    return n;
+  }
 
  protected:
   int_type underflow() override {
@@ -37,8 +66,7 @@ class MemberBuffer : public std::streambuf {
     if (!error_.empty()) return traits_type::eof();
     const la_ssize_t n = archive_read_data(archive_, buffer_.data(), buffer_.size());
     if (n < 0) {
-      const char* message = archive_error_string(archive_);
-      error_ = message ? message : "cannot read the member's data";
+      error_ = ArchiveError(archive_);
       return traits_type::eof();
     }
     if (n == 0) return traits_type::eof();
@@ -47,6 +75,11 @@ class MemberBuffer : public std::streambuf {
   }
 
  private:
+  static std::string ArchiveError(archive* a) {
+    const char* message = archive_error_string(a);
+    return message ? message : "cannot read the member's data";
+  }
+
   archive* archive_;
   std::array<char, kReadBlock> buffer_;
   std::string error_;
@@ -95,54 +128,116 @@ std::optional<InputKind> SniffFile(const std::string& path, std::string* error) 
   return SniffInput(std::string_view(head, static_cast<size_t>(in.gcount())));
 }
 
-void ReadPacked(const std::string& path,
-                const std::function<bool(const std::string& name, std::istream& in)>& member,
-                const std::function<void(const std::string& message)>& error) {
+namespace {
+
+// Archives and compressed streams packed in a member, one within the other, that are read (the
+// file's own packing not counted): a .tar.gz of zips of .5dpgn.gz files is two. Deeper packings are
+// errors: each level holds a reader, and archives of archives (the bomb that multiplies at each
+// level) stop here.
+constexpr int kMaxNesting = 3;
+// Bytes enough to sniff a member (SniffInput): a tar's magic ends at byte 262.
+constexpr size_t kSniffBytes = kTarMagicOffset + 8;
+
+using MemberCallback = std::function<bool(const std::string& name, std::istream& in)>;
+using ErrorCallback = std::function<void(const std::string& message)>;
+
+// Only the formats the indexer promises: zip and tar, and "raw" for a single compressed stream
+// (raw bids last, so a compressed tar is read as a tar). Other formats stay off, so that a
+// compressed text is never taken for some exotic archive.
+void SupportFormats(archive* a) {
+  archive_read_support_filter_all(a);
+  archive_read_support_format_zip(a);
+  archive_read_support_format_tar(a);
+  archive_read_support_format_gnutar(a);
+  archive_read_support_format_raw(a);
+  archive_read_support_format_empty(a);
+}
+
+// libarchive's read callback for an archive packed in a member: the member's data, block by block.
+la_ssize_t ReadFromMember(archive* inner, void* member, const void** block) {
+  auto* from = static_cast<MemberBuffer*>(member);
+  const la_ssize_t n = from->NextBlock(block);
+  if (n < 0) archive_set_error(inner, EIO, "%s", from->error().c_str());
+  return n;
+}
+
+// Reads the members of the opened archive `a` of the file `path`, packed in the member `outer` of
+// it ("" for the file itself) at nesting `depth`: see ReadPacked. A member packed again (by its
+// content) is read in turn, its members named "OUTER/MEMBER", a compressed stream named as the
+// member that holds it. Returns false when `member` asked to stop.
+bool ReadMembers(archive* a, const std::string& path, const std::string& outer, int depth,
+                 const MemberCallback& member, const ErrorCallback& error) {
+  const std::string where = outer.empty() ? path : path + ":" + outer;
+  bool member_failed = false;  // the last member's data could not be read (and was reported)
+  while (true) {
+    archive_entry* entry = nullptr;
+    const int status = archive_read_next_header(a, &entry);
+    if (status == ARCHIVE_EOF) return true;
+    if (status == ARCHIVE_RETRY) continue;
+    if (status == ARCHIVE_FATAL || entry == nullptr) {
+      // After a damaged member the archive usually cannot go on: that was said already.
+      if (!member_failed) error(where + ": " + ArchiveMessage(a, "damaged archive"));
+      return true;
+    }
+    // ARCHIVE_WARN (an odd header field) still gives a usable entry.
+    const bool raw = archive_format(a) == ARCHIVE_FORMAT_RAW;
+    if (!raw && archive_entry_filetype(entry) != AE_IFREG) continue;
+    const char* pathname = archive_entry_pathname(entry);
+    const std::string own = pathname ? pathname : "";
+    const std::string name = raw ? outer : outer.empty() ? own : outer + "/" + own;
+    MemberBuffer buffer(a);
+    bool go_on = true;
+    const std::string_view head = raw ? std::string_view() : buffer.Peek(kSniffBytes);
+    if (!head.empty() && SniffInput(head) != InputKind::kPlain) {
+      // Packed again: read by a reader of its own, on the member's data as it comes.
+      if (depth >= kMaxNesting) {
+        error(path + ":" + name + ": packed more than " + std::to_string(kMaxNesting + 1) +
+              " levels deep; not read");
+        continue;
+      }
+      ArchivePtr inner(archive_read_new(), &archive_read_free);
+      if (!inner) {
+        error(path + ":" + name + ": out of memory");
+        return true;
+      }
+      SupportFormats(inner.get());
+      if (archive_read_open(inner.get(), &buffer, nullptr, ReadFromMember, nullptr) !=
+          ARCHIVE_OK) {
+        error(path + ":" + name + ": " + ArchiveMessage(inner.get(), "cannot read the member"));
+      } else {
+        go_on = ReadMembers(inner.get(), path, name, depth + 1, member, error);
+      }
+      // A failure of this member's data was reported by the reader inside.
+      member_failed = !buffer.error().empty();
+    } else {
+      std::istream in(&buffer);
+      go_on = member(name, in);
+      member_failed = !buffer.error().empty();
+      if (member_failed) {
+        error(path + (name.empty() ? "" : ":" + name) + ": " + buffer.error());
+        // A stream cannot go on after a damaged block; an archive may, at its next member.
+        if (raw) return go_on;
+      }
+    }
+    if (!go_on) return false;
+  }
+}
+
+}  // namespace
+
+void ReadPacked(const std::string& path, const MemberCallback& member,
+                const ErrorCallback& error) {
   ArchivePtr a(archive_read_new(), &archive_read_free);
   if (!a) {
     error(path + ": out of memory");
     return;
   }
-  // Only the formats the indexer promises: zip and tar, and "raw" for a single compressed stream
-  // (raw bids last, so a compressed tar is read as a tar). Other formats stay off, so that a
-  // compressed text is never taken for some exotic archive.
-  archive_read_support_filter_all(a.get());
-  archive_read_support_format_zip(a.get());
-  archive_read_support_format_tar(a.get());
-  archive_read_support_format_gnutar(a.get());
-  archive_read_support_format_raw(a.get());
-  archive_read_support_format_empty(a.get());
+  SupportFormats(a.get());
   if (archive_read_open_filename(a.get(), path.c_str(), kReadBlock) != ARCHIVE_OK) {
     error(path + ": " + ArchiveMessage(a.get(), "cannot read the file as an archive"));
     return;
   }
-  bool member_failed = false;  // the last member's data could not be read (and was reported)
-  while (true) {
-    archive_entry* entry = nullptr;
-    const int status = archive_read_next_header(a.get(), &entry);
-    if (status == ARCHIVE_EOF) return;
-    if (status == ARCHIVE_RETRY) continue;
-    if (status == ARCHIVE_FATAL || entry == nullptr) {
-      // After a damaged member the archive usually cannot go on: that was said already.
-      if (!member_failed) error(path + ": " + ArchiveMessage(a.get(), "damaged archive"));
-      return;
-    }
-    // ARCHIVE_WARN (an odd header field) still gives a usable entry.
-    const bool raw = archive_format(a.get()) == ARCHIVE_FORMAT_RAW;
-    if (!raw && archive_entry_filetype(entry) != AE_IFREG) continue;
-    const char* pathname = archive_entry_pathname(entry);
-    const std::string name = raw ? std::string() : std::string(pathname ? pathname : "");
-    MemberBuffer buffer(a.get());
-    std::istream in(&buffer);
-    const bool go_on = member(name, in);
-    member_failed = !buffer.error().empty();
-    if (member_failed) {
-      error(path + (raw ? "" : ":" + name) + ": " + buffer.error());
-      // A stream cannot go on after a damaged block; an archive may, at its next member.
-      if (raw) return;
-    }
-    if (!go_on) return;
-  }
+  ReadMembers(a.get(), path, "", 0, member, error);
 }
 
 }  // namespace fived

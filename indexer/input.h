@@ -2,7 +2,8 @@
 // xz, bzip2 and zstd streams are decompressed; zip and tar archives (compressed or not) are read
 // member by member (libarchive). Nothing is ever written to disk, so member paths with "../" or
 // bytes that are not UTF-8 are only names. Memory is bounded by libarchive's buffers and the
-// caller's reading, however large the decompressed data.
+// caller's reading, however large the decompressed data, and archives inside archives are read
+// to a fixed depth.
 #ifndef FIVED_INDEXER_INPUT_H_
 #define FIVED_INDEXER_INPUT_H_
 
@@ -31,13 +32,17 @@ std::optional<InputKind> SniffFile(const std::string& path, std::string* error);
 // Reads a compressed stream or an archive at `path`, calling `member(name, stream)` for each
 // stream of text in it, in archive order: a compressed stream is one member named "" (the file
 // itself); an archive's regular files are members named by their path in the archive (as stored,
-// not checked), directories and links are passed over. The stream is valid during the call only;
-// reading it decompresses on the fly. `member` returns false to stop.
+// not checked), directories and links are passed over. A member that is itself compressed or an
+// archive (by its content) is read the same way, up to three levels deep: a compressed member is
+// named as it is ("jan.5dpgn.gz"), the members of an archive inside "INNER/MEMBER"
+// ("2024.zip/jan.5dpgn"). The stream is valid during the call only; reading it decompresses on
+// the fly. `member` returns false to stop.
 //
 // Problems go to `error(message)`, which may be called several times: "PATH: MESSAGE" when the
 // file cannot be opened or read as an archive, or is damaged between members (reading stops), and
 // "PATH:MEMBER: MESSAGE" when a member's data cannot be read (its stream ends there, then reading
-// goes on with the next member where the format allows it). Not thread-safe; one call per thread.
+// goes on with the next member where the format allows it), or a member is packed too deep. Not
+// thread-safe; one call per thread.
 void ReadPacked(const std::string& path,
                 const std::function<bool(const std::string& name, std::istream& in)>& member,
                 const std::function<void(const std::string& message)>& error);

@@ -22,6 +22,25 @@ namespace fived {
 
 namespace fs = std::filesystem;
 
+namespace {
+
+// The extension of the last component of a path, lowercase ("" when it has none).
+std::string LowerExtension(std::string_view name) {
+  const size_t dot = name.rfind('.');
+  if (dot == std::string_view::npos || name.find('/', dot) != std::string_view::npos) return "";
+  std::string extension(name.substr(dot));
+  std::transform(extension.begin(), extension.end(), extension.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return extension;
+}
+
+bool IsCompressionExtension(std::string_view extension) {
+  return extension == ".gz" || extension == ".xz" || extension == ".bz2" || extension == ".zst" ||
+         extension == ".zstd";
+}
+
+}  // namespace
+
 std::vector<std::string> ExpandInputs(const std::vector<std::string>& paths,
                                       std::vector<std::string>* errors) {
   std::vector<std::string> out;
@@ -45,12 +64,11 @@ std::vector<std::string> ExpandInputs(const std::vector<std::string>& paths,
              path, fs::directory_options::skip_permission_denied, ec);
          !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
       if (!it->is_regular_file(ec)) continue;
-      std::string extension = it->path().extension().string();
-      std::transform(extension.begin(), extension.end(), extension.begin(),
-                     [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-      if (extension == ".5dpgn" || extension == ".pgn" || extension == ".txt" ||
-          extension == ".gz" || extension == ".tgz" || extension == ".xz" || extension == ".bz2" ||
-          extension == ".zst" || extension == ".zip" || extension == ".tar") {
+      const std::string extension = LowerExtension(it->path().filename().string());
+      if (IsGameFileName(it->path().filename().string()) || IsCompressionExtension(extension) ||
+          extension == ".zip" || extension == ".tar" || extension == ".tgz" ||
+          extension == ".tbz" || extension == ".tbz2" || extension == ".txz" ||
+          extension == ".tzst") {
         found.push_back(it->path().string());
       }
     }
@@ -62,11 +80,11 @@ std::vector<std::string> ExpandInputs(const std::vector<std::string>& paths,
 }
 
 bool IsGameFileName(std::string_view name) {
-  const size_t dot = name.rfind('.');
-  if (dot == std::string_view::npos || name.find('/', dot) != std::string_view::npos) return false;
-  std::string extension(name.substr(dot));
-  std::transform(extension.begin(), extension.end(), extension.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  std::string extension = LowerExtension(name);
+  // A compressed member is read decompressed: "jan.5dpgn.gz" holds jan.5dpgn.
+  if (IsCompressionExtension(extension)) {
+    extension = LowerExtension(name.substr(0, name.size() - extension.size()));
+  }
   return extension == ".5dpgn" || extension == ".pgn" || extension == ".txt";
 }
 

@@ -65,7 +65,8 @@ void RunPipeline(const std::vector<std::string>& sources,
                  const std::vector<std::optional<FileState>>& previous, int jobs,
                  const AnalyzeOptions& analyze, const PipelineCallbacks& callbacks);
 
-// Whether an archive member's name is a game file's (*.5dpgn, *.pgn, *.txt, any case).
+// Whether an archive member's name is a game file's (*.5dpgn, *.pgn, *.txt, any case), also
+// compressed (*.5dpgn.gz, .xz, .bz2, .zst): compressed members are read decompressed.
 bool IsGameFileName(std::string_view name);
 
 }  // namespace fived

@@ -148,9 +148,11 @@ DbResult<DatabaseStats> ComputeStats(GameStore& store, const GameFilter& filter,
               return a.variant < b.variant;
             });
 
-  for (auto [table, count] :
+  // Not a structured binding: clang (up to 15) cannot capture one in the lambda.
+  for (const auto& table_count :
        {std::pair{"rejected", &stats.rejected}, std::pair{"sources", &stats.sources}}) {
-    if (auto error = ForEachRow(db, std::string("SELECT count(*) FROM ") + table, {},
+    int64_t* count = table_count.second;
+    if (auto error = ForEachRow(db, std::string("SELECT count(*) FROM ") + table_count.first, {},
                                 [&](const Statement& s) { *count = s.Int64(0); })) {
       return *error;
     }

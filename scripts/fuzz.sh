@@ -51,6 +51,10 @@ for mode, name in (("w", "seed.tar"), ("w:gz", "seed.tgz"), ("w:xz", "seed.txz")
     with tarfile.open(out + "/" + name, mode) as t:
         for n, d in data:
             info = tarfile.TarInfo(n); info.size = len(d); t.addfile(info, io.BytesIO(d))
+# Packed again inside: a zip holding a tar.gz and a compressed member.
+with zipfile.ZipFile(out + "/seed-nested.zip", "w", zipfile.ZIP_STORED) as z:
+    z.writestr("inner.tgz", open(out + "/seed.tgz", "rb").read())
+    z.writestr("games.5dpgn.gz", gzip.compress(data[0][1]))
 open(out + "/seed.gz", "wb").write(gzip.compress(data[0][1]))
 open(out + "/seed.xz", "wb").write(lzma.compress(data[0][1]))
 open(out + "/seed.bz2", "wb").write(bz2.compress(data[0][1]))

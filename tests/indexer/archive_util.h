@@ -7,6 +7,8 @@
 #include <archive_entry.h>
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -66,6 +68,17 @@ inline void WritePacked(const std::string& path, Packing packing,
   }
   ASSERT_EQ(archive_write_close(a), ARCHIVE_OK) << archive_error_string(a);
   archive_write_free(a);
+}
+
+// The bytes of `members` packed as `packing`, to pack again as a member of another archive;
+// `scratch` is a file the packing is written to on the way.
+inline std::string PackedBytes(const std::string& scratch, Packing packing,
+                               const std::vector<Member>& members) {
+  WritePacked(scratch, packing, members);
+  std::ifstream in(scratch, std::ios::binary);
+  std::ostringstream bytes;
+  bytes << in.rdbuf();
+  return bytes.str();
 }
 
 }  // namespace fived::testing

@@ -25,6 +25,7 @@ namespace fived {
 namespace {
 
 using ::fived::testing::Member;
+using ::fived::testing::PackedBytes;
 using ::fived::testing::Packing;
 using ::fived::testing::Rows;
 using ::fived::testing::TempDir;
@@ -187,6 +188,53 @@ TEST(HostileTest, ADecompressionBombIsOneRejectedGameReadInBoundedMemory) {
             "good.5dpgn|A|\n");
   EXPECT_EQ(Rows(dir.File("db.sqlite"), "SELECT length(CAST(text AS BLOB)), line, col FROM rejected"),
             "4096|1|1|\n");
+}
+
+TEST(HostileTest, ArchivesWithinArchivesAreReadFourLevelsDeepAndNoDeeper) {
+  TempDir dir;
+  // A bomb of archives within archives: each level holds two of the next, and the sixth level
+  // 256 MiB of zeros. Games stand at the first, third and fourth levels.
+  auto game = [](const std::string& white) {
+    return "[Board \"Standard\"]\n[White \"" + white + "\"]\n\n1. e3 / e6\n";
+  };
+  // The contents of e*.zip, then d*.zip (two e*.zip), c*.zip and b.zip.
+  std::string level = PackedBytes(dir.File("scratch"), Packing::kZip,
+                                  {{"zeros.5dpgn", std::string(256u << 20, '\0')}});
+  for (const std::string child : {"e", "d", "c"}) {
+    std::vector<Member> members;
+    if (child == "d") {
+      members.emplace_back("deep.5dpgn.gz", PackedBytes(dir.File("scratch"), Packing::kGzip,
+                                                        {{"x", game("Deep")}}));
+    }
+    if (child == "c") members.emplace_back("mid.pgn", game("Mid"));
+    members.emplace_back(child + "0.zip", level);
+    members.emplace_back(child + "1.zip", level);
+    level = PackedBytes(dir.File("scratch"), Packing::kZip, members);
+  }
+  std::filesystem::remove(dir.File("scratch"));
+  WritePacked(dir.File("nested.tar.gz"), Packing::kTarGz,
+              {{"top.5dpgn", game("Top")}, {"b.zip", level}});
+  ASSERT_LT(std::filesystem::file_size(dir.File("nested.tar.gz")), 8u << 20);
+  const IndexRun run = RunIndex(
+      {"--quiet", "--db", dir.File("db.sqlite"), dir.File("nested.tar.gz")}, dir.File("err.txt"));
+  EXPECT_EQ(run.status, 3) << run.err;  // members that could not be read
+  EXPECT_LT(run.peak_kb, 160 * 1024) << "peak " << run.peak_kb << " KB";
+  // The tar.gz, b.zip, c*.zip and d*.zip are read; the e*.zip inside each d*.zip are not.
+  size_t refused = 0;
+  for (size_t at = 0; (at = run.err.find("packed more than 4 levels deep; not read", at)) !=
+                      std::string::npos;
+       ++at) {
+    ++refused;
+  }
+  EXPECT_EQ(refused, 8u) << run.err;
+  EXPECT_NE(run.err.find("nested.tar.gz:b.zip/c1.zip/d0.zip/e1.zip: packed more than 4 levels"),
+            std::string::npos)
+      << run.err;
+  EXPECT_EQ(Rows(dir.File("db.sqlite"),
+                  "SELECT s.member, g.white FROM games g JOIN sources s ON s.id = g.source_id "
+                  "ORDER BY g.id"),
+            "top.5dpgn|Top|\nb.zip/mid.pgn|Mid|\nb.zip/c0.zip/deep.5dpgn.gz|Deep|\n"
+            "b.zip/c1.zip/deep.5dpgn.gz|Deep|\n");
 }
 
 TEST(HostileTest, ThousandsOfEmptyMembersLeaveNoTrace) {

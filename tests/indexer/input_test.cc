@@ -17,6 +17,7 @@ namespace fived {
 namespace {
 
 using ::fived::testing::Member;
+using ::fived::testing::PackedBytes;
 using ::fived::testing::Packing;
 using ::fived::testing::TempDir;
 using ::fived::testing::WritePacked;
@@ -124,6 +125,76 @@ TEST(InputTest, DamagedStreamsAndArchivesSayWhereAndKeepWhatWasRead) {
   ASSERT_FALSE(tar.members.empty());
   EXPECT_EQ(tar.members[0], Member("a.5dpgn", std::string(kGame)));
   EXPECT_EQ(tar.errors, std::vector<std::string>{tar_path + ":b.5dpgn: Truncated tar archive"});
+}
+
+TEST(InputTest, MembersPackedAgainAreReadByContentNamedByTheirPath) {
+  TempDir dir;
+  const std::string game2 = std::string(kGame) + "2. Nf3 / Nf6\n";
+  const std::string gz = PackedBytes(dir.File("scratch"), Packing::kGzip, {{"x", game2}});
+  const std::string inner = PackedBytes(
+      dir.File("scratch"), Packing::kZip,
+      {{"dir/b.pgn", game2},
+       {"c.5dpgn.zst", PackedBytes(dir.File("scratch"), Packing::kZstd, {{"x", std::string(kGame)}})}});
+  const std::string path = dir.File("outer.tar.gz");
+  WritePacked(path, Packing::kTarGz,
+              {{"a.5dpgn.gz", gz},
+               {"2024/inner.zip", inner},
+               // Named as compressed, but plain: the content decides.
+               {"d.5dpgn.xz", std::string(kGame)}});
+  const Read read = ReadAll(path);
+  EXPECT_TRUE(read.errors.empty()) << read.errors.front();
+  EXPECT_EQ(read.members, (std::vector<Member>{{"a.5dpgn.gz", game2},
+                                               {"2024/inner.zip/dir/b.pgn", game2},
+                                               {"2024/inner.zip/c.5dpgn.zst", std::string(kGame)},
+                                               {"d.5dpgn.xz", std::string(kGame)}}));
+}
+
+TEST(InputTest, PackingsNestedTooDeepAreErrorsAndTheRestIsRead) {
+  TempDir dir;
+  // level5.zip holds level4.zip ... level1.zip, each with a game of its own; level1.zip holds a
+  // gzip stream too.
+  std::string bytes = PackedBytes(dir.File("scratch"), Packing::kGzip, {{"x", std::string(kGame)}});
+  std::string name = "g.5dpgn.gz";
+  std::vector<std::string> expected_names;
+  for (int level = 1; level <= 5; ++level) {
+    const std::string own = "game" + std::to_string(level) + ".5dpgn";
+    const std::string zip = "level" + std::to_string(level) + ".zip";
+    bytes = PackedBytes(dir.File("scratch"), Packing::kZip, {{own, std::string(kGame)}, {name, bytes}});
+    name = zip;
+  }
+  const std::string path = dir.File(name);
+  WritePacked(path, Packing::kTar, {{"level5.zip", bytes}});
+  // The tar is the first level; the gzip stream in level1.zip would be the seventh.
+  const Read read = ReadAll(path);
+  std::vector<std::string> names;
+  for (const Member& m : read.members) names.push_back(m.first);
+  EXPECT_EQ(names, (std::vector<std::string>{"level5.zip/game5.5dpgn",
+                                             "level5.zip/level4.zip/game4.5dpgn",
+                                             "level5.zip/level4.zip/level3.zip/game3.5dpgn"}));
+  EXPECT_EQ(read.errors,
+            std::vector<std::string>{path + ":level5.zip/level4.zip/level3.zip/level2.zip: packed "
+                                            "more than 4 levels deep; not read"});
+}
+
+TEST(InputTest, ADamagedMemberPackedInsideSaysWhereAndTheNextOnesAreRead) {
+  TempDir dir;
+  std::string big;
+  uint64_t x = 88172645463325252ull;
+  for (int i = 0; i < 20000; ++i) {
+    x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+    big += std::string(kGame) + "{" + std::to_string(x) + "}\n";
+  }
+  std::string gz = PackedBytes(dir.File("scratch"), Packing::kGzip, {{"x", big}});
+  gz.resize(gz.size() / 2);
+  const std::string path = dir.File("cut.zip");
+  WritePacked(path, Packing::kZip, {{"big.5dpgn.gz", gz}, {"after.5dpgn", std::string(kGame)}});
+  const Read read = ReadAll(path);
+  EXPECT_EQ(read.errors, std::vector<std::string>{path + ":big.5dpgn.gz: truncated gzip input"});
+  ASSERT_EQ(read.members.size(), 2u);
+  EXPECT_EQ(read.members[0].first, "big.5dpgn.gz");
+  EXPECT_GT(read.members[0].second.size(), 0u);
+  EXPECT_LT(read.members[0].second.size(), big.size());
+  EXPECT_EQ(read.members[1], Member("after.5dpgn", std::string(kGame)));
 }
 
 TEST(InputTest, FilesThatAreNotThereOrNotArchivesAreErrors) {
