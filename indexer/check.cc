@@ -109,9 +109,25 @@ CheckSummary CheckFiles(const std::vector<std::string>& paths, const CheckOption
       files.push_back(path);
     }
   }
+  // Compressed files and archives as the index mode reads them (input.h).
+  bool damaged = false;
+  auto member_of = [&](const std::string& path) {
+    return [&, path](const std::string& member, std::istream& stream) {
+      if (!member.empty() && !IsGameFileName(member)) return true;
+      CheckStream(EscapeForTerminal(member.empty() ? path : path + ":" + member), stream, options,
+                  out, report, &summary);
+      return true;
+    };
+  };
+  auto damage = [&](const std::string& message) {
+    damaged = true;
+    report << EscapeForTerminal(message) << "\n";
+  };
   for (const std::string& path : files) {
+    damaged = false;
     if (path == "-") {
-      CheckStream("-", std::cin, options, out, report, &summary);
+      ReadStream(std::cin, path, member_of(path), damage);
+      if (damaged) ++summary.unreadable_files;
       continue;
     }
     std::ifstream in(path, std::ios::binary);
@@ -126,20 +142,7 @@ CheckSummary CheckFiles(const std::vector<std::string>& paths, const CheckOption
       CheckStream(EscapeForTerminal(path), in, options, out, report, &summary);
       continue;
     }
-    // Compressed files and archives as the index mode reads them (input.h).
-    bool damaged = false;
-    ReadPacked(
-        path,
-        [&](const std::string& member, std::istream& stream) {
-          if (!member.empty() && !IsGameFileName(member)) return true;
-          CheckStream(EscapeForTerminal(member.empty() ? path : path + ":" + member), stream,
-                      options, out, report, &summary);
-          return true;
-        },
-        [&](const std::string& message) {
-          damaged = true;
-          report << EscapeForTerminal(message) << "\n";
-        });
+    ReadPacked(path, member_of(path), damage);
     if (damaged) ++summary.unreadable_files;
   }
   report << "games: " << summary.games << ", replayed: " << summary.replayed

@@ -11,6 +11,7 @@
 #include <fstream>
 #include <memory>
 #include <streambuf>
+#include <utility>
 
 namespace fived {
 namespace {
@@ -238,6 +239,78 @@ void ReadPacked(const std::string& path, const MemberCallback& member,
     return;
   }
   ReadMembers(a.get(), path, "", 0, member, error);
+}
+
+namespace {
+
+// A stream whose first bytes were taken to sniff it: `head`, then the rest of `rest`, as one.
+class PrefixedBuffer : public std::streambuf {
+ public:
+  PrefixedBuffer(std::string head, std::istream& rest) : head_(std::move(head)), rest_(rest) {
+    setg(head_.data(), head_.data(), head_.data() + head_.size());
+  }
+
+ protected:
+  int_type underflow() override {
+    if (gptr() < egptr()) return traits_type::to_int_type(*gptr());
+    rest_.read(block_.data(), static_cast<std::streamsize>(block_.size()));
+    const std::streamsize n = rest_.gcount();
+    if (n <= 0) return traits_type::eof();
+    setg(block_.data(), block_.data(), block_.data() + n);
+    return traits_type::to_int_type(*gptr());
+  }
+
+ private:
+  std::string head_;
+  std::istream& rest_;
+  std::array<char, kReadBlock> block_;
+};
+
+// libarchive's read callback for a packed stream: the prefixed stream's bytes, block by block.
+struct StreamSource {
+  std::istream* in = nullptr;
+  std::array<char, kReadBlock> block;
+};
+la_ssize_t ReadFromStream(archive* a, void* data, const void** block) {
+  auto* source = static_cast<StreamSource*>(data);
+  const std::streamsize n = source->in->rdbuf()->sgetn(
+      source->block.data(), static_cast<std::streamsize>(source->block.size()));
+  if (n < 0) {
+    archive_set_error(a, EIO, "read error");
+    return -1;
+  }
+  *block = source->block.data();
+  return static_cast<la_ssize_t>(n);
+}
+
+}  // namespace
+
+void ReadStream(std::istream& in, const std::string& label, const MemberCallback& member,
+                const ErrorCallback& error) {
+  std::string head(kSniffBytes, '\0');
+  in.read(head.data(), static_cast<std::streamsize>(head.size()));
+  head.resize(static_cast<size_t>(in.gcount()));
+  const InputKind kind = SniffInput(head);
+  PrefixedBuffer buffer(std::move(head), in);
+  std::istream whole(&buffer);
+  if (kind == InputKind::kPlain) {
+    member("", whole);
+    if (in.bad()) error(label + ": read error");
+    return;
+  }
+  ArchivePtr a(archive_read_new(), &archive_read_free);
+  if (!a) {
+    error(label + ": out of memory");
+    return;
+  }
+  SupportFormats(a.get());
+  StreamSource source;
+  source.in = &whole;
+  if (archive_read_open(a.get(), &source, nullptr, ReadFromStream, nullptr) != ARCHIVE_OK) {
+    error(label + ": " + ArchiveMessage(a.get(), "cannot read the stream as an archive"));
+    return;
+  }
+  ReadMembers(a.get(), label, "", 0, member, error);
 }
 
 }  // namespace fived

@@ -47,6 +47,13 @@ void ReadPacked(const std::string& path,
                 const std::function<bool(const std::string& name, std::istream& in)>& member,
                 const std::function<void(const std::string& message)>& error);
 
+// The same for a stream read once from its start, standard input: its first bytes decide
+// whether it is plain text, given whole to member("", stream), or packed, read as ReadPacked
+// reads a file; `label` stands for the path in messages.
+void ReadStream(std::istream& in, const std::string& label,
+                const std::function<bool(const std::string& name, std::istream& in)>& member,
+                const std::function<void(const std::string& message)>& error);
+
 }  // namespace fived
 
 #endif  // FIVED_INDEXER_INPUT_H_

@@ -166,7 +166,7 @@ class Pipeline {
 
   bool ReadSource(size_t source) {
     const std::string& path = sources_[source];
-    if (path == "-") return SplitStream(source, "", std::cin, 0, {}, nullptr);
+    if (path == "-") return ReadMembers(source, nullptr);
     struct stat status;
     if (stat(path.c_str(), &status) != 0) return PushError(source, path + ": cannot read the file");
     FileState state;
@@ -208,31 +208,42 @@ class Pipeline {
       state.resumable = true;
       return SplitStream(source, "", file, state.size, start, &state);
     }
+    return ReadMembers(source, &state);
+  }
+
+  // Reads a packed source by its members (input.h): a file whose FileState is `state`, or
+  // standard input (nullptr), which may also be plain text.
+  bool ReadMembers(size_t source, const FileState* state) {
+    const std::string& path = sources_[source];
+    const uint64_t size = state ? state->size : 0;
     bool go_on = true;
     bool failed = false;
     int passed = 0;
-    ReadPacked(
-        path,
-        [&](const std::string& name, std::istream& in) {
-          if (!name.empty() && !IsGameFileName(name)) {
-            ++passed;
-            return true;
-          }
-          go_on = SplitStream(source, name, in, state.size, {}, nullptr);
-          return go_on;
-        },
-        [&](const std::string& message) {
-          failed = true;
-          if (go_on) go_on = PushError(source, message);
-        });
+    auto member = [&](const std::string& name, std::istream& in) {
+      if (!name.empty() && !IsGameFileName(name)) {
+        ++passed;
+        return true;
+      }
+      go_on = SplitStream(source, name, in, size, {}, nullptr);
+      return go_on;
+    };
+    auto error = [&](const std::string& message) {
+      failed = true;
+      if (go_on) go_on = PushError(source, message);
+    };
+    if (state) {
+      ReadPacked(path, member, error);
+    } else {
+      ReadStream(std::cin, path, member, error);
+    }
     if (!go_on) return false;
     Task task;
     task.batch.source = source;
-    task.batch.source_size = state.size;
-    task.batch.bytes_done = state.size;
+    task.batch.source_size = size;
+    task.batch.bytes_done = size;
     task.batch.members_passed = passed;
     // A damaged archive is read again next time.
-    if (!failed) task.batch.finished = state;
+    if (!failed && state) task.batch.finished = *state;
     return Push(std::move(task));
   }
 

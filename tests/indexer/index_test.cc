@@ -19,6 +19,7 @@
 #include "schema/db.h"
 #include "schema/postings.h"
 #include "schema/sql.h"
+#include "tests/indexer/archive_util.h"
 #include "tests/indexer/db_check.h"
 #include "tests/temp_dir.h"
 
@@ -313,6 +314,53 @@ TEST(Index, StandardInputRecognisesGamesAlreadyIndexedFromAFile) {
   ASSERT_EQ(RunProgram(dir, "--db " + db + " - <" + dir.File("a.5dpgn")).status, 1);
   EXPECT_EQ(Contents(db), before);
   ExpectWhole(db, 4);
+}
+
+TEST(Index, StandardInputIsReadByItsContentAsAFileIs) {
+  TempDir dir;
+  const std::string db = dir.File("db.sqlite");
+  const std::string a = "[Board \"Standard\"]\n[White \"A\"]\n\n1. e3 / e6\n";
+  const std::string b = "[Board \"Standard\"]\n[White \"B\"]\n\n1. e4 / e5\n";
+  // A tar.gz piped in, one of its members compressed again and one not a game file.
+  testing::WritePacked(
+      dir.File("games.tgz"), testing::Packing::kTarGz,
+      {{"a.5dpgn", a},
+       {"b.5dpgn.gz", testing::PackedBytes(dir.File("scratch"), testing::Packing::kGzip,
+                                           {{"x", b}})},
+       {"notes.md", "# not games\n"}});
+  const ProgramRun piped = RunProgram(dir, "--db " + db + " - <" + dir.File("games.tgz"));
+  EXPECT_EQ(piped.status, 0) << piped.err;
+  EXPECT_NE(piped.out.find("\"games\":2,\"indexed\":2,\"rejected\":0"), std::string::npos)
+      << piped.out;
+  EXPECT_NE(piped.out.find("\"members_passed\":1"), std::string::npos) << piped.out;
+  EXPECT_EQ(testing::Rows(db, "SELECT s.path, s.member, g.white FROM games g JOIN sources s ON "
+                              "s.id = g.source_id ORDER BY g.id"),
+            "-|a.5dpgn|A|\n-|b.5dpgn.gz|B|\n");
+  // A single compressed stream is the text itself; piped again, its game is already there.
+  testing::WritePacked(dir.File("a.gz"), testing::Packing::kGzip, {{"x", a}});
+  const ProgramRun again = RunProgram(dir, "--db " + db + " - <" + dir.File("a.gz"));
+  EXPECT_EQ(again.status, 0) << again.err;
+  EXPECT_NE(again.out.find("\"games\":1,\"indexed\":0,\"rejected\":0,\"duplicates\":0,"
+                           "\"skipped\":1,"),
+            std::string::npos)
+      << again.out;
+  // A damaged stream says where, and keeps the games before the damage (comments of
+  // pseudo-random digits make the compressed stream long enough to cut in the middle).
+  std::string many;
+  uint64_t x = 88172645463325252ull;
+  for (int i = 0; i < 5000; ++i) {
+    x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+    many += "[Board \"Standard\"]\n[White \"" + std::to_string(x) + "\"]\n\n1. e3 / e6\n";
+  }
+  std::string cut =
+      testing::PackedBytes(dir.File("scratch"), testing::Packing::kGzip, {{"x", many}});
+  cut.resize(cut.size() / 2);
+  WriteFile(dir.File("cut.gz"), cut);
+  const ProgramRun damaged = RunProgram(dir, "--db " + db + " - <" + dir.File("cut.gz"));
+  EXPECT_EQ(damaged.status, 3) << damaged.err;
+  EXPECT_NE(damaged.err.find("-: truncated gzip input"), std::string::npos) << damaged.err;
+  EXPECT_GT(Count(db, "SELECT count(*) FROM games WHERE white GLOB '[0-9]*'"), 1000);
+  EXPECT_LT(Count(db, "SELECT count(*) FROM games WHERE white GLOB '[0-9]*'"), 5000);
 }
 
 TEST(Index, StandardInputComparesTextsNotOnlyMoves) {

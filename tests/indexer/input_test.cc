@@ -197,6 +197,42 @@ TEST(InputTest, ADamagedMemberPackedInsideSaysWhereAndTheNextOnesAreRead) {
   EXPECT_EQ(read.members[1], Member("after.5dpgn", std::string(kGame)));
 }
 
+TEST(InputTest, AStreamIsReadByItsContentAsAFileIs) {
+  TempDir dir;
+  auto read_stream = [](const std::string& bytes) {
+    std::istringstream in(bytes);
+    Read read;
+    ReadStream(
+        in, "-",
+        [&](const std::string& name, std::istream& member) {
+          std::ostringstream text;
+          text << member.rdbuf();
+          read.members.emplace_back(name, text.str());
+          return true;
+        },
+        [&](const std::string& message) { read.errors.push_back(message); });
+    return read;
+  };
+  // Plain text, shorter and longer than what is sniffed, goes through whole.
+  for (const std::string& text : {std::string("[Bo"), std::string(kGame) + std::string(5000, ' ')}) {
+    const Read plain = read_stream(text);
+    EXPECT_TRUE(plain.errors.empty());
+    EXPECT_EQ(plain.members, std::vector<Member>{Member("", text)});
+  }
+  EXPECT_EQ(read_stream("").members, std::vector<Member>{Member("", "")});
+  const std::vector<Member> two = {{"a.5dpgn", std::string(kGame)}, {"b.txt", "text"}};
+  const Read zip = read_stream(PackedBytes(dir.File("scratch"), Packing::kZip, two));
+  EXPECT_TRUE(zip.errors.empty()) << zip.errors.front();
+  EXPECT_EQ(zip.members, two);
+  const Read xz = read_stream(PackedBytes(dir.File("scratch"), Packing::kXz, {{"x", "text"}}));
+  EXPECT_EQ(xz.members, std::vector<Member>{Member("", "text")});
+  std::string cut = PackedBytes(dir.File("scratch"), Packing::kTarGz, two);
+  cut.resize(cut.size() / 2);
+  const Read damaged = read_stream(cut);
+  EXPECT_FALSE(damaged.errors.empty());
+  for (const std::string& error : damaged.errors) EXPECT_EQ(error.rfind("-", 0), 0u) << error;
+}
+
 TEST(InputTest, FilesThatAreNotThereOrNotArchivesAreErrors) {
   TempDir dir;
   std::string error;
