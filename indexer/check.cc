@@ -30,7 +30,8 @@ void WriteVerdict(const std::string& prefix, Replayer* replayer, const CheckOpti
 // message, since both quote the input.
 void CheckStream(const std::string& name, std::istream& in, const CheckOptions& options,
                  std::ostream& out, std::ostream& report, CheckSummary* summary) {
-  GameSplitter splitter(in);
+  TextReader text(in);  // UTF-16 read as UTF-8
+  GameSplitter splitter(text.stream());
   while (std::optional<RawGame> raw = splitter.Next()) {
     ++summary->games;
     const std::string prefix = name + "\t" + std::to_string(raw->index) + "\t";

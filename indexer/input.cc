@@ -313,4 +313,114 @@ void ReadStream(std::istream& in, const std::string& label, const MemberCallback
   ReadMembers(a.get(), label, "", 0, member, error);
 }
 
+namespace {
+
+// UTF-16 code units from a byte stream, decoded to UTF-8 a block at a time.
+class Utf16Buffer : public std::streambuf {
+ public:
+  Utf16Buffer(std::streambuf* source, bool big_endian) : source_(source), big_(big_endian) {}
+
+ protected:
+  int_type underflow() override {
+    if (gptr() < egptr()) return traits_type::to_int_type(*gptr());
+    size_t out = 0;
+    while (out + 4 <= out_.size()) {
+      int unit = pending_ >= 0 ? std::exchange(pending_, -1) : NextUnit();
+      if (unit == kEnd) break;
+      uint32_t code = unit == kOddByte ? 0xFFFD : static_cast<uint32_t>(unit);
+      if (code >= 0xD800 && code < 0xDC00) {
+        const int low = NextUnit();
+        if (low >= 0xDC00 && low < 0xE000) {
+          code = 0x10000 + ((code - 0xD800) << 10) + (static_cast<uint32_t>(low) - 0xDC00);
+        } else {
+          code = 0xFFFD;
+          pending_ = low;  // read again on its own (kEnd included)
+        }
+      } else if (code >= 0xDC00 && code < 0xE000) {
+        code = 0xFFFD;
+      }
+      out += PutUtf8(code, &out_[out]);
+    }
+    if (out == 0) return traits_type::eof();
+    setg(out_.data(), out_.data(), out_.data() + out);
+    return traits_type::to_int_type(*gptr());
+  }
+
+ private:
+  static constexpr int kEnd = -1;
+  static constexpr int kOddByte = -2;  // a last byte without its pair
+
+  // The next code unit, kEnd at the end, kOddByte for a last lone byte.
+  int NextUnit() {
+    if (in_end_ - in_pos_ < 2) {
+      // Keep a byte left over, then refill behind it.
+      const size_t left = in_end_ - in_pos_;
+      if (left == 1) in_[0] = in_[in_pos_];
+      in_pos_ = 0;
+      in_end_ = left;
+      const std::streamsize n = source_->sgetn(in_.data() + left,
+                                               static_cast<std::streamsize>(in_.size() - left));
+      if (n > 0) in_end_ += static_cast<size_t>(n);
+      if (in_end_ == 0) return kEnd;
+      if (in_end_ == 1) {
+        in_end_ = 0;
+        return kOddByte;
+      }
+    }
+    const auto first = static_cast<unsigned char>(in_[in_pos_]);
+    const auto second = static_cast<unsigned char>(in_[in_pos_ + 1]);
+    in_pos_ += 2;
+    return big_ ? first << 8 | second : second << 8 | first;
+  }
+
+  static size_t PutUtf8(uint32_t code, char* out) {
+    if (code < 0x80) {
+      out[0] = static_cast<char>(code);
+      return 1;
+    }
+    if (code < 0x800) {
+      out[0] = static_cast<char>(0xC0 | code >> 6);
+      out[1] = static_cast<char>(0x80 | (code & 0x3F));
+      return 2;
+    }
+    if (code < 0x10000) {
+      out[0] = static_cast<char>(0xE0 | code >> 12);
+      out[1] = static_cast<char>(0x80 | (code >> 6 & 0x3F));
+      out[2] = static_cast<char>(0x80 | (code & 0x3F));
+      return 3;
+    }
+    out[0] = static_cast<char>(0xF0 | code >> 18);
+    out[1] = static_cast<char>(0x80 | (code >> 12 & 0x3F));
+    out[2] = static_cast<char>(0x80 | (code >> 6 & 0x3F));
+    out[3] = static_cast<char>(0x80 | (code & 0x3F));
+    return 4;
+  }
+
+  std::streambuf* source_;
+  bool big_;
+  int pending_ = -1;  // a unit read after a high surrogate that was not its pair
+  std::array<char, kReadBlock> in_;
+  size_t in_pos_ = 0, in_end_ = 0;
+  std::array<char, kReadBlock> out_;
+};
+
+}  // namespace
+
+TextReader::TextReader(std::istream& in) : in_(in) {
+  std::streambuf* source = in.rdbuf();
+  const int first = source ? source->sgetc() : std::char_traits<char>::eof();
+  if (first != 0xFF && first != 0xFE) return;  // the common case: nothing taken from the stream
+  std::string head(2, '\0');
+  head.resize(static_cast<size_t>(source->sgetn(head.data(), 2)));
+  if (head == "\xFF\xFE" || head == "\xFE\xFF") {
+    transcoded_ = true;
+    buffer_ = std::make_unique<Utf16Buffer>(source, head[0] == '\xFE');
+  } else {
+    buffer_ = std::make_unique<PrefixedBuffer>(std::move(head), in);
+  }
+  stream_ = std::make_unique<std::istream>(buffer_.get());
+}
+
+TextReader::~TextReader() = default;
+
 }  // namespace fived

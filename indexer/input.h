@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <functional>
 #include <istream>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -53,6 +54,28 @@ void ReadPacked(const std::string& path,
 void ReadStream(std::istream& in, const std::string& label,
                 const std::function<bool(const std::string& name, std::istream& in)>& member,
                 const std::function<void(const std::string& message)>& error);
+
+// A text stream in UTF-8 whatever encoding its first bytes announce: a stream that starts with a
+// UTF-16 byte order mark (little or big endian, as Windows PowerShell writes files) is read
+// transcoded to UTF-8, the mark dropped (a lone surrogate or a last odd byte reads as U+FFFD);
+// any other stream is read as it is, through the same object. Offsets in a transcoded stream
+// count UTF-8 bytes, not the input's.
+class TextReader {
+ public:
+  explicit TextReader(std::istream& in);
+  ~TextReader();
+  TextReader(const TextReader&) = delete;
+  TextReader& operator=(const TextReader&) = delete;
+
+  std::istream& stream() { return stream_ ? *stream_ : in_; }
+  bool transcoded() const { return transcoded_; }
+
+ private:
+  std::istream& in_;
+  std::unique_ptr<std::streambuf> buffer_;
+  std::unique_ptr<std::istream> stream_;
+  bool transcoded_ = false;
+};
 
 }  // namespace fived
 

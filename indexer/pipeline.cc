@@ -282,7 +282,11 @@ class Pipeline {
   // to the start of the last game read, once the whole stream was read.
   bool SplitStream(size_t source, const std::string& member, std::istream& in, uint64_t size,
                    const GameSplitter::Start& start, FileState* finish) {
-    GameSplitter splitter(in, start);
+    // A stream read from its start may be UTF-16 (TextReader); a file read from a later game on is
+    // known to be UTF-8 (a transcoded one is never resumed).
+    std::optional<TextReader> text;
+    if (start.offset == 0) text.emplace(in);
+    GameSplitter splitter(text ? text->stream() : in, start);
     GameSplitter::Start last = start;
     Task task;
     size_t bytes = 0;
@@ -305,12 +309,14 @@ class Pipeline {
       if ((task.raw.size() >= kBatchGames || bytes >= kBatchBytes) && !flush(position))
         return false;
     }
-    if (in.bad()) {
+    if (in.bad() || (text && text->stream().bad())) {
       if (!task.raw.empty() && !flush(position)) return false;
       return PushError(source, sources_[source] + ": read error");
     }
     if (finish) {
       finish->resume = last;
+      // Offsets of a transcoded text are not the file's: a grown file is read again whole.
+      if (text && text->transcoded()) finish->resumable = false;
       task.batch.finished = *finish;
     }
     return flush(size != 0 ? size : position);

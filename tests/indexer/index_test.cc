@@ -363,6 +363,34 @@ TEST(Index, StandardInputIsReadByItsContentAsAFileIs) {
   EXPECT_LT(Count(db, "SELECT count(*) FROM games WHERE white GLOB '[0-9]*'"), 5000);
 }
 
+TEST(Index, Utf16FilesAreIndexedAsTheirTextAndReadAgainWholeWhenTheyGrow) {
+  TempDir dir;
+  const std::string db = dir.File("db.sqlite");
+  // As Windows PowerShell writes a file: UTF-16 little endian with a byte order mark.
+  auto utf16 = [](const std::string& latin1) {
+    std::string out;
+    for (unsigned char c : latin1) out += std::string{static_cast<char>(c), '\0'};
+    return out;
+  };
+  auto game = [](const std::string& white, const std::string& moves) {
+    return "[Board \"Standard\"]\n[White \"" + white + "\"]\n\n" + moves + "\n\n";
+  };
+  const std::string first = game("Jos\xE9", "1. e3 / e6") + game("A", "1. e4 / e6");
+  WriteFile(dir.File("ps.5dpgn"), "\xFF\xFE" + utf16(first));
+  ASSERT_EQ(Index(db, {dir.File("ps.5dpgn")}).summary.indexed, 2);
+  EXPECT_EQ(testing::Rows(db, "SELECT white FROM games ORDER BY id"), "Jos\xC3\xA9|\nA|\n");
+  // Unchanged: skipped. Grown: read again from the start (the offsets of its games are not the
+  // file's), so the first games are already there and only the new one is added.
+  EXPECT_EQ(Index(db, {dir.File("ps.5dpgn")}).summary.unchanged_files, 1);
+  WriteFile(dir.File("ps.5dpgn"), "\xFF\xFE" + utf16(first + game("B", "1. e4 / e5")));
+  const IndexRun grown = Index(db, {dir.File("ps.5dpgn")});
+  EXPECT_EQ(grown.summary.indexed, 1) << grown.err;
+  EXPECT_EQ(grown.summary.skipped, 2);
+  EXPECT_EQ(grown.summary.rejected, 0);
+  EXPECT_EQ(testing::Rows(db, "SELECT white FROM games ORDER BY id"), "Jos\xC3\xA9|\nA|\nB|\n");
+  ExpectWhole(db, 3);
+}
+
 TEST(Index, StandardInputComparesTextsNotOnlyMoves) {
   TempDir dir;
   const std::string db = dir.File("db.sqlite");

@@ -233,6 +233,67 @@ TEST(InputTest, AStreamIsReadByItsContentAsAFileIs) {
   for (const std::string& error : damaged.errors) EXPECT_EQ(error.rfind("-", 0), 0u) << error;
 }
 
+// `text` (ASCII, or \u escapes given as code points) in UTF-16 with a byte order mark.
+std::string Utf16(const std::vector<uint32_t>& code_points, bool big_endian) {
+  std::string out = big_endian ? "\xFE\xFF" : "\xFF\xFE";
+  auto unit = [&](uint32_t u) {
+    const char hi = static_cast<char>(u >> 8), lo = static_cast<char>(u & 0xFF);
+    out += big_endian ? std::string{hi, lo} : std::string{lo, hi};
+  };
+  for (uint32_t c : code_points) {
+    if (c >= 0x10000) {
+      unit(0xD800 + ((c - 0x10000) >> 10));
+      unit(0xDC00 + ((c - 0x10000) & 0x3FF));
+    } else {
+      unit(c);
+    }
+  }
+  return out;
+}
+
+std::string ReadText(const std::string& bytes, bool* transcoded = nullptr) {
+  std::istringstream in(bytes);
+  TextReader reader(in);
+  if (transcoded) *transcoded = reader.transcoded();
+  std::ostringstream out;
+  out << reader.stream().rdbuf();
+  return out.str();
+}
+
+TEST(InputTest, Utf16TextIsReadAsUtf8) {
+  // "[White "José 😀"]", both byte orders; U+1F600 is a surrogate pair.
+  std::vector<uint32_t> header;
+  for (char c : std::string("[White \"Jos")) header.push_back(static_cast<unsigned char>(c));
+  for (uint32_t c : {0xE9u, 0x20u, 0x1F600u, 0x22u, 0x5Du}) header.push_back(c);
+  for (bool big : {false, true}) {
+    bool transcoded = false;
+    EXPECT_EQ(ReadText(Utf16(header, big), &transcoded), "[White \"Jos\xC3\xA9 \xF0\x9F\x98\x80\"]");
+    EXPECT_TRUE(transcoded);
+  }
+  // Long enough to cross the reader's blocks at every alignment of pairs and odd bytes.
+  std::vector<uint32_t> many;
+  std::string expected;
+  for (int i = 0; i < 50000; ++i) {
+    many.insert(many.end(), {0x61u, 0x1F600u, 0xE9u});
+    expected += "a\xF0\x9F\x98\x80\xC3\xA9";
+  }
+  EXPECT_EQ(ReadText(Utf16(many, false)), expected);
+  // A high surrogate not followed by a low one, a lone low one, a last odd byte: U+FFFD each.
+  EXPECT_EQ(ReadText(Utf16({0xD800, 0x41, 0xDC00, 0x42}, false) + "\x43"),
+            "\xEF\xBF\xBD"
+            "A\xEF\xBF\xBD"
+            "B\xEF\xBF\xBD");
+  EXPECT_EQ(ReadText(Utf16({0xD800}, true)), "\xEF\xBF\xBD");
+  EXPECT_EQ(ReadText(Utf16({}, true)), "");
+  // Anything else is read as it is: UTF-8 with or without its mark, bytes that only start like
+  // a UTF-16 mark.
+  for (const std::string plain : {"[Board", "\xEF\xBB\xBF[Board", "\xFF", "\xFE", "\xFFx[", ""}) {
+    bool transcoded = true;
+    EXPECT_EQ(ReadText(plain, &transcoded), plain);
+    EXPECT_FALSE(transcoded);
+  }
+}
+
 TEST(InputTest, FilesThatAreNotThereOrNotArchivesAreErrors) {
   TempDir dir;
   std::string error;
