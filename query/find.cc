@@ -331,6 +331,7 @@ DbResult<Json> GameJson(GameStore& store, const FoundGame& game, bool with_actio
   json["witness"] = r.witness.empty() ? Json(nullptr) : Json(r.witness);
   json["result_conflict"] = r.result_conflict;
   json["source"] = r.source;
+  json["member"] = r.member.empty() ? Json(nullptr) : Json(r.member);
   json["byte_offset"] = r.byte_offset;
   json["game_index"] = r.game_index;
   // Every header; a name written twice keeps its first value (as FindHeader reads it).

@@ -34,7 +34,7 @@ const char* const kGameRowColumns =
     "games.event, games.actions, games.timelines, games.final_md5, games.start_key, "
     "games.final_key, games.identity, games.duplicate_of, games.white_key, games.black_key, "
     "games.date_min, games.date_max, games.verdict, games.checked_side, games.witness, "
-    "games.verdict_work, games.result_conflict";
+    "games.verdict_work, games.result_conflict, sources.member";
 
 GameRow ReadGameRow(const Statement& s) {
   GameRow row;
@@ -67,6 +67,7 @@ GameRow ReadGameRow(const Statement& s) {
   row.witness = std::string(s.Text(26));
   row.verdict_work = s.Int64(27);
   row.result_conflict = s.Int64(28) != 0;
+  row.member = std::string(s.Text(29));
   return row;
 }
 

@@ -27,6 +27,7 @@ namespace fived {
 struct GameRow {
   int64_t id = 0;
   std::string source;  // sources.path
+  std::string member;  // sources.member: the archive member the game is in ("" for a file)
   int64_t byte_offset = 0;
   int game_index = 0;
   std::string variant;

@@ -5,8 +5,12 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <string>
 
+#include "tests/indexer/archive_util.h"
 #include "tests/query/query_test_util.h"
 #include "tests/temp_dir.h"
 
@@ -263,6 +267,40 @@ TEST_F(RequestTest, ShowJsonSaysWhoIsToMove) {
     ASSERT_TRUE(json.ok());
     EXPECT_EQ(json.value()["position"]["to_move"], side) << action;
   }
+}
+
+// A game from an archive is shown with the member it came from, as 5d-index names it.
+TEST_F(RequestTest, ShowNamesTheArchiveMemberAGameCameFrom) {
+  std::ifstream in(FIVED_SOURCE_DIR "/corpus/club-games.5dpgn", std::ios::binary);
+  std::ostringstream games;
+  games << in.rdbuf();
+  const std::string zip = dir_->File("club.zip");
+  testing::WritePacked(zip, testing::Packing::kZip, {{"club/games.5dpgn", games.str()}});
+  const std::string database = dir_->File("zip.sqlite");
+  ASSERT_EQ(RunIndexer(database, {zip}), 0);
+  DbResult<GameStore> store = GameStore::Open(database);
+  ASSERT_TRUE(store.ok());
+  Request show = Make("show", {});
+  show.args = {"2"};
+  RequestResult<ShowAnswer> game = RunShow(store.value(), show);
+  ASSERT_TRUE(game.ok()) << game.error().message;
+  const std::string text = ShowText(game.value());
+  const size_t offset = games.str().find("[Event", 1);
+  EXPECT_NE(text.find("\nSource: " + std::filesystem::absolute(zip).string() +
+                      ":club/games.5dpgn (game 2, byte " + std::to_string(offset) + ")\n"),
+            std::string::npos)
+      << text;
+  RequestResult<Json> json = ShowJson(store.value(), game.value());
+  ASSERT_TRUE(json.ok());
+  EXPECT_EQ(json.value()["member"], "club/games.5dpgn");
+  // A game read from a file has no member.
+  show.args = {"1"};
+  RequestResult<ShowAnswer> plain = RunShow(*store_, show);
+  ASSERT_TRUE(plain.ok());
+  RequestResult<Json> plain_json = ShowJson(*store_, plain.value());
+  ASSERT_TRUE(plain_json.ok());
+  EXPECT_TRUE(plain_json.value()["member"].is_null());
+  EXPECT_NE(ShowText(plain.value()).find("club-games.5dpgn (game 1, byte 0)"), std::string::npos);
 }
 
 }  // namespace
