@@ -1,7 +1,8 @@
 // libFuzzer harness: the archive reader (indexer/input.h). The input is written to a file and
 // read by its content as 5d-index reads one: sniffed, then, when packed, decompressed and read
-// member by member, each member cut into games. Memory stays bounded (libFuzzer's -rss_limit_mb
-// catches a leak or an unbounded buffer).
+// member by member, each member cut into games; then the same bytes are read as a stream, as from
+// standard input. Memory stays bounded (libFuzzer's -rss_limit_mb catches a leak or an unbounded
+// buffer).
 // Build and run: make fuzz (docs/FUZZING.md).
 #include <unistd.h>
 
@@ -9,6 +10,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <fstream>
+#include <sstream>
 #include <string>
 
 #include "core/game_splitter.h"
@@ -20,20 +22,23 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     std::ofstream out(path, std::ios::binary | std::ios::trunc);
     out.write(reinterpret_cast<const char*>(data), static_cast<std::streamsize>(size));
   }
+  long games = 0;
+  auto split = [&](const std::string&, std::istream& in) {
+    fived::TextReader text(in);  // UTF-16 read as UTF-8, as the indexer reads a member
+    fived::GameSplitter splitter(text.stream());
+    while (std::optional<fived::RawGame> raw = splitter.Next()) {
+      if (raw->text.size() > fived::GameSplitter::kMaxGameBytes) __builtin_trap();
+      ++games;
+    }
+    return true;
+  };
   std::string error;
   const std::optional<fived::InputKind> kind = fived::SniffFile(path, &error);
-  if (!kind || *kind == fived::InputKind::kPlain) return 0;
-  long games = 0;
-  fived::ReadPacked(
-      path,
-      [&](const std::string&, std::istream& in) {
-        fived::GameSplitter splitter(in);
-        while (std::optional<fived::RawGame> raw = splitter.Next()) {
-          if (raw->text.size() > fived::GameSplitter::kMaxGameBytes) __builtin_trap();
-          ++games;
-        }
-        return true;
-      },
-      [](const std::string&) {});
+  if (kind && *kind != fived::InputKind::kPlain) {
+    fived::ReadPacked(path, split, [](const std::string&) {});
+  }
+  // The same bytes as standard input would give them, plain text included.
+  std::istringstream in(std::string(reinterpret_cast<const char*>(data), size));
+  fived::ReadStream(in, "-", split, [](const std::string&) {});
   return 0;
 }
