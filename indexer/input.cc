@@ -40,7 +40,8 @@ class MemberBuffer : public std::streambuf {
   std::string_view Peek(size_t n) {
     size_t have = static_cast<size_t>(egptr() - eback());
     while (have < n && error_.empty()) {
-      const la_ssize_t got = archive_read_data(archive_, buffer_.data() + have, buffer_.size() - have);
+      const la_ssize_t got =
+          archive_read_data(archive_, buffer_.data() + have, buffer_.size() - have);
       if (got <= 0) {
         if (got < 0) error_ = ArchiveError(archive_);
         break;
@@ -202,8 +203,7 @@ bool ReadMembers(archive* a, const std::string& path, const std::string& outer, 
         return true;
       }
       SupportFormats(inner.get());
-      if (archive_read_open(inner.get(), &buffer, nullptr, ReadFromMember, nullptr) !=
-          ARCHIVE_OK) {
+      if (archive_read_open(inner.get(), &buffer, nullptr, ReadFromMember, nullptr) != ARCHIVE_OK) {
         error(path + ":" + name + ": " + ArchiveMessage(inner.get(), "cannot read the member"));
       } else {
         go_on = ReadMembers(inner.get(), path, name, depth + 1, member, error);
@@ -226,8 +226,7 @@ bool ReadMembers(archive* a, const std::string& path, const std::string& outer, 
 
 }  // namespace
 
-void ReadPacked(const std::string& path, const MemberCallback& member,
-                const ErrorCallback& error) {
+void ReadPacked(const std::string& path, const MemberCallback& member, const ErrorCallback& error) {
   ArchivePtr a(archive_read_new(), &archive_read_free);
   if (!a) {
     error(path + ": out of memory");
@@ -358,8 +357,8 @@ class Utf16Buffer : public std::streambuf {
       if (left == 1) in_[0] = in_[in_pos_];
       in_pos_ = 0;
       in_end_ = left;
-      const std::streamsize n = source_->sgetn(in_.data() + left,
-                                               static_cast<std::streamsize>(in_.size() - left));
+      const std::streamsize n =
+          source_->sgetn(in_.data() + left, static_cast<std::streamsize>(in_.size() - left));
       if (n > 0) in_end_ += static_cast<size_t>(n);
       if (in_end_ == 0) return kEnd;
       if (in_end_ == 1) {

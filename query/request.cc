@@ -568,10 +568,10 @@ std::string ShowText(const ShowAnswer& answer) {
   out += "\n" + game.variant + ", " + std::to_string(game.actions) + " actions, " +
          std::to_string(game.timelines) + " timelines";
   if (game.duplicate_of != 0) out += ", a copy of game " + std::to_string(game.duplicate_of);
-  out += "\nSource: " + EscapeForTerminal(game.member.empty() ? game.source
-                                                            : game.source + ":" + game.member) +
-         " (game " +
-         std::to_string(game.game_index) + ", byte " + std::to_string(game.byte_offset) + ")\n";
+  out += "\nSource: " +
+         EscapeForTerminal(game.member.empty() ? game.source : game.source + ":" + game.member) +
+         " (game " + std::to_string(game.game_index) + ", byte " +
+         std::to_string(game.byte_offset) + ")\n";
   out += "Ending: " + EndingText(game) + "\n\n";
   for (const auto& [name, value] : HeadersOfText(answer.texts.text)) {
     out += "[" + EscapeForTerminal(name) + " \"" + EscapeForTerminal(value) + "\"]\n";

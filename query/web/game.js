@@ -46,8 +46,8 @@
     fill(
         document.getElementById('source'),
         `Game ${answer.game_index} of ${
-            answer.member ? `${answer.source}:${answer.member}` : answer.source}, byte ${
-            answer.byte_offset}. Id ${answer.id}.`);
+            answer.member ? `${answer.source}:${answer.member}` :
+                            answer.source}, byte ${answer.byte_offset}. Id ${answer.id}.`);
     let ending = answer.verdict ? answer.verdict : 'not decided';
     if (answer.in_check) ending += `, ${answer.in_check} in check`;
     if (answer.witness) ending += `; a legal action: ${answer.witness}`;

@@ -203,8 +203,8 @@ TEST(HostileTest, ArchivesWithinArchivesAreReadFourLevelsDeepAndNoDeeper) {
   for (const std::string child : {"e", "d", "c"}) {
     std::vector<Member> members;
     if (child == "d") {
-      members.emplace_back("deep.5dpgn.gz", PackedBytes(dir.File("scratch"), Packing::kGzip,
-                                                        {{"x", game("Deep")}}));
+      members.emplace_back("deep.5dpgn.gz",
+                           PackedBytes(dir.File("scratch"), Packing::kGzip, {{"x", game("Deep")}}));
     }
     if (child == "c") members.emplace_back("mid.pgn", game("Mid"));
     members.emplace_back(child + "0.zip", level);
@@ -221,8 +221,8 @@ TEST(HostileTest, ArchivesWithinArchivesAreReadFourLevelsDeepAndNoDeeper) {
   EXPECT_LT(run.peak_kb, 160 * 1024) << "peak " << run.peak_kb << " KB";
   // The tar.gz, b.zip, c*.zip and d*.zip are read; the e*.zip inside each d*.zip are not.
   size_t refused = 0;
-  for (size_t at = 0; (at = run.err.find("packed more than 4 levels deep; not read", at)) !=
-                      std::string::npos;
+  for (size_t at = 0;
+       (at = run.err.find("packed more than 4 levels deep; not read", at)) != std::string::npos;
        ++at) {
     ++refused;
   }
@@ -231,8 +231,8 @@ TEST(HostileTest, ArchivesWithinArchivesAreReadFourLevelsDeepAndNoDeeper) {
             std::string::npos)
       << run.err;
   EXPECT_EQ(Rows(dir.File("db.sqlite"),
-                  "SELECT s.member, g.white FROM games g JOIN sources s ON s.id = g.source_id "
-                  "ORDER BY g.id"),
+                 "SELECT s.member, g.white FROM games g JOIN sources s ON s.id = g.source_id "
+                 "ORDER BY g.id"),
             "top.5dpgn|Top|\nb.zip/mid.pgn|Mid|\nb.zip/c0.zip/deep.5dpgn.gz|Deep|\n"
             "b.zip/c1.zip/deep.5dpgn.gz|Deep|\n");
 }

@@ -322,19 +322,19 @@ TEST(Index, StandardInputIsReadByItsContentAsAFileIs) {
   const std::string a = "[Board \"Standard\"]\n[White \"A\"]\n\n1. e3 / e6\n";
   const std::string b = "[Board \"Standard\"]\n[White \"B\"]\n\n1. e4 / e5\n";
   // A tar.gz piped in, one of its members compressed again and one not a game file.
-  testing::WritePacked(
-      dir.File("games.tgz"), testing::Packing::kTarGz,
-      {{"a.5dpgn", a},
-       {"b.5dpgn.gz", testing::PackedBytes(dir.File("scratch"), testing::Packing::kGzip,
-                                           {{"x", b}})},
-       {"notes.md", "# not games\n"}});
+  testing::WritePacked(dir.File("games.tgz"), testing::Packing::kTarGz,
+                       {{"a.5dpgn", a},
+                        {"b.5dpgn.gz", testing::PackedBytes(dir.File("scratch"),
+                                                            testing::Packing::kGzip, {{"x", b}})},
+                        {"notes.md", "# not games\n"}});
   const ProgramRun piped = RunProgram(dir, "--db " + db + " - <" + dir.File("games.tgz"));
   EXPECT_EQ(piped.status, 0) << piped.err;
   EXPECT_NE(piped.out.find("\"games\":2,\"indexed\":2,\"rejected\":0"), std::string::npos)
       << piped.out;
   EXPECT_NE(piped.out.find("\"members_passed\":1"), std::string::npos) << piped.out;
-  EXPECT_EQ(testing::Rows(db, "SELECT s.path, s.member, g.white FROM games g JOIN sources s ON "
-                              "s.id = g.source_id ORDER BY g.id"),
+  EXPECT_EQ(testing::Rows(db,
+                          "SELECT s.path, s.member, g.white FROM games g JOIN sources s ON "
+                          "s.id = g.source_id ORDER BY g.id"),
             "-|a.5dpgn|A|\n-|b.5dpgn.gz|B|\n");
   // A single compressed stream is the text itself; piped again, its game is already there.
   testing::WritePacked(dir.File("a.gz"), testing::Packing::kGzip, {{"x", a}});

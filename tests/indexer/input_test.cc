@@ -134,7 +134,8 @@ TEST(InputTest, MembersPackedAgainAreReadByContentNamedByTheirPath) {
   const std::string inner = PackedBytes(
       dir.File("scratch"), Packing::kZip,
       {{"dir/b.pgn", game2},
-       {"c.5dpgn.zst", PackedBytes(dir.File("scratch"), Packing::kZstd, {{"x", std::string(kGame)}})}});
+       {"c.5dpgn.zst",
+        PackedBytes(dir.File("scratch"), Packing::kZstd, {{"x", std::string(kGame)}})}});
   const std::string path = dir.File("outer.tar.gz");
   WritePacked(path, Packing::kTarGz,
               {{"a.5dpgn.gz", gz},
@@ -159,7 +160,8 @@ TEST(InputTest, PackingsNestedTooDeepAreErrorsAndTheRestIsRead) {
   for (int level = 1; level <= 5; ++level) {
     const std::string own = "game" + std::to_string(level) + ".5dpgn";
     const std::string zip = "level" + std::to_string(level) + ".zip";
-    bytes = PackedBytes(dir.File("scratch"), Packing::kZip, {{own, std::string(kGame)}, {name, bytes}});
+    bytes =
+        PackedBytes(dir.File("scratch"), Packing::kZip, {{own, std::string(kGame)}, {name, bytes}});
     name = zip;
   }
   const std::string path = dir.File(name);
@@ -168,9 +170,9 @@ TEST(InputTest, PackingsNestedTooDeepAreErrorsAndTheRestIsRead) {
   const Read read = ReadAll(path);
   std::vector<std::string> names;
   for (const Member& m : read.members) names.push_back(m.first);
-  EXPECT_EQ(names, (std::vector<std::string>{"level5.zip/game5.5dpgn",
-                                             "level5.zip/level4.zip/game4.5dpgn",
-                                             "level5.zip/level4.zip/level3.zip/game3.5dpgn"}));
+  EXPECT_EQ(names,
+            (std::vector<std::string>{"level5.zip/game5.5dpgn", "level5.zip/level4.zip/game4.5dpgn",
+                                      "level5.zip/level4.zip/level3.zip/game3.5dpgn"}));
   EXPECT_EQ(read.errors,
             std::vector<std::string>{path + ":level5.zip/level4.zip/level3.zip/level2.zip: packed "
                                             "more than 4 levels deep; not read"});
@@ -214,7 +216,8 @@ TEST(InputTest, AStreamIsReadByItsContentAsAFileIs) {
     return read;
   };
   // Plain text, shorter and longer than what is sniffed, goes through whole.
-  for (const std::string& text : {std::string("[Bo"), std::string(kGame) + std::string(5000, ' ')}) {
+  for (const std::string& text :
+       {std::string("[Bo"), std::string(kGame) + std::string(5000, ' ')}) {
     const Read plain = read_stream(text);
     EXPECT_TRUE(plain.errors.empty());
     EXPECT_EQ(plain.members, std::vector<Member>{Member("", text)});
@@ -267,7 +270,8 @@ TEST(InputTest, Utf16TextIsReadAsUtf8) {
   for (uint32_t c : {0xE9u, 0x20u, 0x1F600u, 0x22u, 0x5Du}) header.push_back(c);
   for (bool big : {false, true}) {
     bool transcoded = false;
-    EXPECT_EQ(ReadText(Utf16(header, big), &transcoded), "[White \"Jos\xC3\xA9 \xF0\x9F\x98\x80\"]");
+    EXPECT_EQ(ReadText(Utf16(header, big), &transcoded),
+              "[White \"Jos\xC3\xA9 \xF0\x9F\x98\x80\"]");
     EXPECT_TRUE(transcoded);
   }
   // Long enough to cross the reader's blocks at every alignment of pairs and odd bytes.
