@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "tests/indexer/archive_util.h"
 #include "tests/temp_dir.h"
 
 namespace fived {
@@ -45,28 +46,33 @@ TEST(Check, ErrorLinesShowInputBytesEscaped) {
 }
 
 TEST(Check, DirectoriesAreSearchedAsWhenIndexing) {
-  // As 5d-index does when indexing: a directory stands for its *.5dpgn, *.pgn and *.txt files,
-  // searched recursively and sorted by path; other files are not read.
+  // As 5d-index does when indexing: a directory stands for its *.5dpgn, *.pgn and *.txt files and
+  // its compressed files and archives, searched recursively and sorted by path; other files are
+  // not read.
   TempDir dir;
   const std::string game = "[Board \"Standard\"]\n\n1. e3 / e6\n";
   std::filesystem::create_directories(dir.File("games/sub"));
   std::ofstream(dir.File("games/b.5dpgn"), std::ios::binary) << game;
   std::ofstream(dir.File("games/sub/a.pgn"), std::ios::binary) << game << "\n" << game;
   std::ofstream(dir.File("games/notes.dat"), std::ios::binary) << game;
+  // Compressed files and archives by the names they go by (.tzst is a tar.zst).
+  testing::WritePacked(dir.File("games/c.tzst"), testing::Packing::kTarZstd, {{"x.5dpgn", game}});
+  testing::WritePacked(dir.File("games/sub/d.pgn.xz"), testing::Packing::kXz, {{"x", game}});
   CheckOptions options;
   options.output = CheckOptions::Output::kFen;
   std::ostringstream out, err;
   const CheckSummary summary = CheckFiles({dir.File("games")}, options, out, err);
-  EXPECT_EQ(summary.games, 3);
-  EXPECT_EQ(summary.replayed, 3);
+  EXPECT_EQ(summary.games, 5);
+  EXPECT_EQ(summary.replayed, 5);
   EXPECT_EQ(summary.unreadable_files, 0);
   std::istringstream lines(out.str());
   std::vector<std::string> sources;
   for (std::string line; std::getline(lines, line);)
     sources.push_back(line.substr(0, line.find('\t')));
-  EXPECT_EQ(sources,
-            (std::vector<std::string>{dir.File("games/b.5dpgn"), dir.File("games/sub/a.pgn"),
-                                      dir.File("games/sub/a.pgn")}));
+  EXPECT_EQ(sources, (std::vector<std::string>{
+                         dir.File("games/b.5dpgn"), dir.File("games/c.tzst") + ":x.5dpgn",
+                         dir.File("games/sub/a.pgn"), dir.File("games/sub/a.pgn"),
+                         dir.File("games/sub/d.pgn.xz")}));
 }
 
 }  // namespace
