@@ -2,6 +2,8 @@
 // that every byte is looked at once and moved O(1) times however the games are laid out.
 #include "core/game_splitter.h"
 
+#include <algorithm>
+#include <cctype>
 #include <cstring>
 #include <ios>
 #include <string_view>
@@ -149,6 +151,31 @@ void GameSplitter::HeaderByte(char c) {
   }
 }
 
+bool GameSplitter::FenceLine() {
+  // The line from its backtick on, as far as a fence could go.
+  const uint64_t from = scan_ - 1;
+  auto available = [&] { return buffer_offset_ + buffer_.size() - from; };
+  auto line_end = [&] {
+    const size_t at = static_cast<size_t>(from - buffer_offset_);
+    return buffer_.find('\n', at) != std::string::npos;
+  };
+  while (!line_end() && available() <= kMaxFenceLine && Fill()) {
+  }
+  std::string_view line(buffer_.data() + (from - buffer_offset_),
+                        static_cast<size_t>(std::min<uint64_t>(available(), kMaxFenceLine + 1)));
+  line = line.substr(0, line.find('\n'));
+  size_t i = 0;
+  while (i < line.size() && line[i] == '`') ++i;
+  if (i < 3) return false;
+  // An info word ("5dpgn", "pgn", "c++"), then white space only.
+  while (i < line.size() && (std::isalnum(static_cast<unsigned char>(line[i])) ||
+                             line[i] == '_' || line[i] == '-' || line[i] == '+' || line[i] == '.')) {
+    ++i;
+  }
+  while (i < line.size() && IsSpace(line[i])) ++i;
+  return i == line.size() && line.size() <= kMaxFenceLine;
+}
+
 std::optional<RawGame> GameSplitter::Step(char c) {
   std::optional<RawGame> finished;
   if (c == '\n') {
@@ -164,7 +191,16 @@ std::optional<RawGame> GameSplitter::Step(char c) {
   }
   if (line_kind_ == LineKind::kUndecided) {
     if (IsSpace(c)) return finished;
-    // The first visible byte of a line decides whether a new game starts here.
+    // The first visible byte of a line decides whether a new game starts here; a code fence
+    // ends the game and belongs to none.
+    if (c == '`' && FenceLine()) {
+      line_kind_ = LineKind::kFence;
+      if (in_game_) {
+        finished = TakeGame();
+        in_game_ = false;
+      }
+      return finished;
+    }
     line_has_content_ = true;
     const bool header = c == '[';
     if (!in_game_) {
@@ -180,6 +216,7 @@ std::optional<RawGame> GameSplitter::Step(char c) {
     HeaderByte(c);
     return finished;
   }
+  if (line_kind_ == LineKind::kFence) return finished;
   if (IsSpace(c) || c == '{') {
     EndToken();
     if (c == '{') in_comment_ = true;
@@ -224,6 +261,8 @@ void GameSplitter::TakeBytes() {
       in_comment_ = false;
       ++p;
     }
+  } else if (line_kind_ == LineKind::kFence) {
+    while (p < end && *p != '\n') ++p;
   } else if (line_kind_ == LineKind::kHeader) {
     while (p < end && *p != '\n') {
       HeaderByte(*p++);

@@ -32,7 +32,9 @@ struct RawGame {
 // non-blank text that follows a blank line after a game's movetext ended with a result token
 // (1-0, 0-1, 1/2-1/2, *). A header line that follows a blank line after a header block with no
 // movetext also starts a new game (so "[Event \"x\"]\n\n[Event \"y\"]\n" is two empty games).
-// Comments {...} may span lines and hide '[' and blank lines. Leading UTF-8 BOM, CRLF and a
+// Comments {...} may span lines and hide '[' and blank lines. A Markdown code fence (a line of
+// three or more backticks, maybe followed by a word such as "5dpgn"), as games pasted in a chat
+// come, belongs to no game and ends the game before it. Leading UTF-8 BOM, CRLF and a
 // missing final newline are accepted. Blank-only input yields no game. A game's text runs from the
 // start of its first non-blank line to the end (line break included) of its last non-blank line;
 // blank lines between games belong to no game. Not thread-safe; the stream must outlive it.
@@ -59,11 +61,15 @@ class GameSplitter {
   std::optional<RawGame> Next();
 
  private:
-  enum class LineKind : uint8_t { kUndecided, kHeader, kMovetext };
+  enum class LineKind : uint8_t { kUndecided, kHeader, kMovetext, kFence };
 
   bool Fill();                          // reads one more chunk; false at the end of the stream
   std::optional<RawGame> Step(char c);  // classifies the byte at scan_, maybe closing a game
   void HeaderByte(char c);              // a byte of a header line other than its end
+  // Whether the line whose first visible byte, a backtick, was just scanned is a code fence;
+  // reads ahead to the line's end (a fence is short: kMaxFenceLine bytes at most).
+  bool FenceLine();
+  static constexpr size_t kMaxFenceLine = 64;
   // Once the line's kind is known, takes the bytes from scan_ on that Step would only note (up to
   // the line end, the end of a comment, a movetext token's end or the end of the buffer), as
   // Step would byte by byte.

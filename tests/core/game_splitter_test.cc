@@ -66,5 +66,50 @@ TEST(GameSplitterTest, AStartPointCountsOffsetsLinesAndGamesAsInTheWholeFile) {
   }
 }
 
+// The texts of the games of `text`.
+std::vector<std::string> Texts(const std::string& text) {
+  std::vector<std::string> texts;
+  for (const RawGame& game : Split(text)) texts.push_back(game.text);
+  return texts;
+}
+
+TEST(GameSplitterTest, CodeFencesAsInAChatEndGamesAndBelongToNone) {
+  // Games pasted in a chat: prose, then each game in a Markdown code block.
+  const std::string chat = "alice: our game\n```5dpgn\n" + kGame + "```\nbob: nice\n  ```  \n" +
+                           kGame + "1-0\n````\n";
+  const std::vector<RawGame> games = Split(chat);
+  ASSERT_EQ(games.size(), 4u);
+  EXPECT_EQ(games[0].text, "alice: our game\n");
+  EXPECT_EQ(games[1].text, kGame);
+  EXPECT_EQ(games[1].first_line, 3);
+  EXPECT_EQ(games[1].byte_offset, std::string("alice: our game\n```5dpgn\n").size());
+  EXPECT_EQ(games[2].text, "bob: nice\n");
+  EXPECT_EQ(games[3].text, kGame + "1-0\n");
+  EXPECT_EQ(games[3].index, 4);
+  // A fence at the end of the input, without a line break, or with a carriage return.
+  EXPECT_EQ(Texts(kGame + "```"), std::vector<std::string>{kGame});
+  EXPECT_EQ(Texts(kGame + "```\r\n" + kGame), (std::vector<std::string>{kGame, kGame}));
+  // Not fences: fewer than three backticks, words after the info word, too long a line, a fence
+  // inside a comment. Those lines stay in the game.
+  for (const std::string& line : std::vector<std::string>{
+           "``", "``` 5dpgn game", "`1. e3`", "```" + std::string(100, 'a'), "```5dpgn}"}) {
+    EXPECT_EQ(Texts(kGame + line + "\n"), std::vector<std::string>{kGame + line + "\n"}) << line;
+  }
+  const std::string commented = "1. e3 {\n```\n} / e6\n";
+  EXPECT_EQ(Texts(commented), std::vector<std::string>{commented});
+}
+
+TEST(GameSplitterTest, AFenceAcrossTheReadingChunksIsFound) {
+  // The fence's backticks end one chunk of the stream (64 KiB) and its line break starts the next.
+  for (size_t before : {65536 - 3, 65536 - 2, 65536 - 1, 65536, 65536 + 1}) {
+    std::string first = "1. e3 {";
+    first += std::string(before - first.size() - std::string("} / e6\n").size(), 'x');
+    first += "} / e6\n";
+    ASSERT_EQ(first.size(), before);
+    EXPECT_EQ(Texts(first + "```5dpgn\n" + kGame), (std::vector<std::string>{first, kGame}))
+        << before;
+  }
+}
+
 }  // namespace
 }  // namespace fived
