@@ -155,6 +155,24 @@ void SupportFormats(archive* a) {
   archive_read_support_format_empty(a);
 }
 
+// A new reader of the formats above, opened by open(reader) (one of libarchive's
+// archive_read_open calls); null once it has said why it could not be ("WHERE: MESSAGE").
+template <typename Open>
+ArchivePtr OpenReader(const std::string& where, const char* fallback, const ErrorCallback& error,
+                      Open open) {
+  ArchivePtr a(archive_read_new(), &archive_read_free);
+  if (!a) {
+    error(where + ": out of memory");
+    return a;
+  }
+  SupportFormats(a.get());
+  if (open(a.get()) != ARCHIVE_OK) {
+    error(where + ": " + ArchiveMessage(a.get(), fallback));
+    a.reset();
+  }
+  return a;
+}
+
 // libarchive's read callback for an archive packed in a member: the member's data, block by block.
 la_ssize_t ReadFromMember(archive* inner, void* member, const void** block) {
   auto* from = static_cast<MemberBuffer*>(member);
@@ -197,17 +215,11 @@ bool ReadMembers(archive* a, const std::string& path, const std::string& outer, 
               " levels deep; not read");
         continue;
       }
-      ArchivePtr inner(archive_read_new(), &archive_read_free);
-      if (!inner) {
-        error(path + ":" + name + ": out of memory");
-        return true;
-      }
-      SupportFormats(inner.get());
-      if (archive_read_open(inner.get(), &buffer, nullptr, ReadFromMember, nullptr) != ARCHIVE_OK) {
-        error(path + ":" + name + ": " + ArchiveMessage(inner.get(), "cannot read the member"));
-      } else {
-        go_on = ReadMembers(inner.get(), path, name, depth + 1, member, error);
-      }
+      const ArchivePtr inner =
+          OpenReader(path + ":" + name, "cannot read the member", error, [&](archive* reader) {
+            return archive_read_open(reader, &buffer, nullptr, ReadFromMember, nullptr);
+          });
+      if (inner) go_on = ReadMembers(inner.get(), path, name, depth + 1, member, error);
       // A failure of this member's data was reported by the reader inside.
       member_failed = !buffer.error().empty();
     } else {
@@ -227,17 +239,11 @@ bool ReadMembers(archive* a, const std::string& path, const std::string& outer, 
 }  // namespace
 
 void ReadPacked(const std::string& path, const MemberCallback& member, const ErrorCallback& error) {
-  ArchivePtr a(archive_read_new(), &archive_read_free);
-  if (!a) {
-    error(path + ": out of memory");
-    return;
-  }
-  SupportFormats(a.get());
-  if (archive_read_open_filename(a.get(), path.c_str(), kReadBlock) != ARCHIVE_OK) {
-    error(path + ": " + ArchiveMessage(a.get(), "cannot read the file as an archive"));
-    return;
-  }
-  ReadMembers(a.get(), path, "", 0, member, error);
+  const ArchivePtr a =
+      OpenReader(path, "cannot read the file as an archive", error, [&](archive* reader) {
+        return archive_read_open_filename(reader, path.c_str(), kReadBlock);
+      });
+  if (a) ReadMembers(a.get(), path, "", 0, member, error);
 }
 
 namespace {
@@ -297,19 +303,13 @@ void ReadStream(std::istream& in, const std::string& label, const MemberCallback
     if (in.bad()) error(label + ": read error");
     return;
   }
-  ArchivePtr a(archive_read_new(), &archive_read_free);
-  if (!a) {
-    error(label + ": out of memory");
-    return;
-  }
-  SupportFormats(a.get());
   StreamSource source;
   source.in = &whole;
-  if (archive_read_open(a.get(), &source, nullptr, ReadFromStream, nullptr) != ARCHIVE_OK) {
-    error(label + ": " + ArchiveMessage(a.get(), "cannot read the stream as an archive"));
-    return;
-  }
-  ReadMembers(a.get(), label, "", 0, member, error);
+  const ArchivePtr a =
+      OpenReader(label, "cannot read the stream as an archive", error, [&](archive* reader) {
+        return archive_read_open(reader, &source, nullptr, ReadFromStream, nullptr);
+      });
+  if (a) ReadMembers(a.get(), label, "", 0, member, error);
 }
 
 namespace {

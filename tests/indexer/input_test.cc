@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <functional>
 #include <sstream>
 #include <string>
 #include <utility>
@@ -30,17 +31,34 @@ struct Read {
   std::vector<std::string> errors;
 };
 
+// The callbacks of ReadPacked and ReadStream that keep in `read` what they are given.
+std::function<bool(const std::string&, std::istream&)> KeepMembers(Read* read) {
+  return [read](const std::string& name, std::istream& in) {
+    std::ostringstream text;
+    text << in.rdbuf();
+    read->members.emplace_back(name, text.str());
+    return true;
+  };
+}
+std::function<void(const std::string&)> KeepErrors(Read* read) {
+  return [read](const std::string& message) { read->errors.push_back(message); };
+}
+
+// 20,000 games with comments of pseudo-random digits: their compressed stream is long enough to
+// cut in the middle.
+std::string GamesToCut() {
+  std::string games;
+  uint64_t x = 88172645463325252ull;
+  for (int i = 0; i < 20000; ++i) {
+    x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+    games += std::string(kGame) + "{" + std::to_string(x) + "}\n";
+  }
+  return games;
+}
+
 Read ReadAll(const std::string& path) {
   Read read;
-  ReadPacked(
-      path,
-      [&](const std::string& name, std::istream& in) {
-        std::ostringstream text;
-        text << in.rdbuf();
-        read.members.emplace_back(name, text.str());
-        return true;
-      },
-      [&](const std::string& message) { read.errors.push_back(message); });
+  ReadPacked(path, KeepMembers(&read), KeepErrors(&read));
   return read;
 }
 
@@ -101,13 +119,7 @@ TEST(InputTest, ReadsEveryPackingByContentWhateverItsName) {
 
 TEST(InputTest, DamagedStreamsAndArchivesSayWhereAndKeepWhatWasRead) {
   TempDir dir;
-  std::string big;
-  // Comments of pseudo-random digits, so that the compressed stream is long enough to cut.
-  uint64_t x = 88172645463325252ull;
-  for (int i = 0; i < 20000; ++i) {
-    x ^= x << 13, x ^= x >> 7, x ^= x << 17;
-    big += std::string(kGame) + "{" + std::to_string(x) + "}\n";
-  }
+  const std::string big = GamesToCut();
   const std::string path = dir.File("cut.gz");
   WritePacked(path, Packing::kGzip, {{"x", big}});
   // Cut the compressed stream in the middle.
@@ -180,12 +192,7 @@ TEST(InputTest, PackingsNestedTooDeepAreErrorsAndTheRestIsRead) {
 
 TEST(InputTest, ADamagedMemberPackedInsideSaysWhereAndTheNextOnesAreRead) {
   TempDir dir;
-  std::string big;
-  uint64_t x = 88172645463325252ull;
-  for (int i = 0; i < 20000; ++i) {
-    x ^= x << 13, x ^= x >> 7, x ^= x << 17;
-    big += std::string(kGame) + "{" + std::to_string(x) + "}\n";
-  }
+  const std::string big = GamesToCut();
   std::string gz = PackedBytes(dir.File("scratch"), Packing::kGzip, {{"x", big}});
   gz.resize(gz.size() / 2);
   const std::string path = dir.File("cut.zip");
@@ -204,15 +211,7 @@ TEST(InputTest, AStreamIsReadByItsContentAsAFileIs) {
   auto read_stream = [](const std::string& bytes) {
     std::istringstream in(bytes);
     Read read;
-    ReadStream(
-        in, "-",
-        [&](const std::string& name, std::istream& member) {
-          std::ostringstream text;
-          text << member.rdbuf();
-          read.members.emplace_back(name, text.str());
-          return true;
-        },
-        [&](const std::string& message) { read.errors.push_back(message); });
+    ReadStream(in, "-", KeepMembers(&read), KeepErrors(&read));
     return read;
   };
   // Plain text, shorter and longer than what is sniffed, goes through whole.
