@@ -151,19 +151,22 @@ void GameSplitter::HeaderByte(char c) {
   }
 }
 
-bool GameSplitter::FenceLine() {
-  // The line from its backtick on, as far as a fence could go.
-  const uint64_t from = scan_ - 1;
+std::string_view GameSplitter::LookAhead(uint64_t from, size_t limit) {
   auto available = [&] { return buffer_offset_ + buffer_.size() - from; };
-  auto line_end = [&] {
+  auto has_line_end = [&] {
     const size_t at = static_cast<size_t>(from - buffer_offset_);
     return buffer_.find('\n', at) != std::string::npos;
   };
-  while (!line_end() && available() <= kMaxFenceLine && Fill()) {
+  while (!has_line_end() && available() < limit && Fill()) {
   }
   std::string_view line(buffer_.data() + (from - buffer_offset_),
-                        static_cast<size_t>(std::min<uint64_t>(available(), kMaxFenceLine + 1)));
-  line = line.substr(0, line.find('\n'));
+                        static_cast<size_t>(std::min<uint64_t>(available(), limit)));
+  return line.substr(0, line.find('\n'));
+}
+
+bool GameSplitter::FenceLine() {
+  // The line from its backtick on, as far as a fence could go (one byte more tells a longer line).
+  const std::string_view line = LookAhead(scan_ - 1, kMaxFenceLine + 1);
   size_t i = 0;
   while (i < line.size() && line[i] == '`') ++i;
   if (i < 3) return false;
@@ -174,6 +177,22 @@ bool GameSplitter::FenceLine() {
   }
   while (i < line.size() && IsSpace(line[i])) ++i;
   return i == line.size() && line.size() <= kMaxFenceLine;
+}
+
+bool GameSplitter::HeaderLine() {
+  const std::string_view line = LookAhead(scan_ - 1, kMaxHeaderLook);
+  // The bracket's first word, as the reader takes it (pgn_syntax.cc, ParseBracket).
+  size_t q = 1;
+  while (q < line.size() && !IsSpace(line[q]) && line[q] != ']' && line[q] != '"' &&
+         line[q] != '[') {
+    ++q;
+  }
+  if (q == line.size() && line.size() >= kMaxHeaderLook) return true;  // too long to tell
+  const std::string_view word = line.substr(1, q - 1);
+  if (q < line.size() && line[q] == ']' && word.find(':') != std::string_view::npos) return true;
+  if (word.empty()) return false;
+  while (q < line.size() && (line[q] == ' ' || line[q] == '\t')) ++q;
+  return q < line.size() && line[q] == '"';
 }
 
 std::optional<RawGame> GameSplitter::Step(char c) {
@@ -202,10 +221,14 @@ std::optional<RawGame> GameSplitter::Step(char c) {
       return finished;
     }
     line_has_content_ = true;
-    const bool header = c == '[';
+    const bool header = c == '[' && HeaderLine();
+    // Movetext never holds a '[': a bracket that is not a header starts text of its own after
+    // movetext, as a header would start a game.
+    const bool bracket_text = c == '[' && !header;
     if (!in_game_) {
       StartGame();
-    } else if (header ? (has_movetext_ || blank_in_headers_) : blank_after_result_) {
+    } else if (header || bracket_text ? has_movetext_ || (header && blank_in_headers_)
+                                      : blank_after_result_) {
       finished = TakeGame();
       StartGame();
     }

@@ -9,6 +9,7 @@
 #include <istream>
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace fived {
 
@@ -32,6 +33,10 @@ struct RawGame {
 // non-blank text that follows a blank line after a game's movetext ended with a result token
 // (1-0, 0-1, 1/2-1/2, *). A header line that follows a blank line after a header block with no
 // movetext also starts a new game (so "[Event \"x\"]\n\n[Event \"y\"]\n" is two empty games).
+// A line is a header line when it starts as a header or a 5DFEN board line does; other lines
+// that start with '[' are text (a chat's "[12:34 PM] alice" before a game is not the game's
+// header block), and since movetext never holds a '[', such a line after movetext starts a new
+// piece of text as a header line would start a new game.
 // Comments {...} may span lines and hide '[' and blank lines. A Markdown code fence (a line of
 // three or more backticks, maybe followed by a word such as "5dpgn"), as games pasted in a chat
 // come, belongs to no game and ends the game before it. Leading UTF-8 BOM, CRLF and a
@@ -70,6 +75,15 @@ class GameSplitter {
   // reads ahead to the line's end (a fence is short: kMaxFenceLine bytes at most).
   bool FenceLine();
   static constexpr size_t kMaxFenceLine = 64;
+  // Whether the line whose first visible byte, '[', was just scanned starts as a header or a
+  // 5DFEN board line does ("[Name "..." or "[pieces:timeline:turn:colour]", as pgn_syntax.h reads
+  // them); a line that starts otherwise ("[01-Jan-21 12:34 PM] alice", a chat's message line) is
+  // text. Reads ahead up to kMaxHeaderLook bytes; a longer first word counts as a header's.
+  bool HeaderLine();
+  static constexpr size_t kMaxHeaderLook = 4096;
+  // The bytes of the current line from `from` on, as far as its end or `limit` bytes, reading
+  // ahead in the stream as needed.
+  std::string_view LookAhead(uint64_t from, size_t limit);
   // Once the line's kind is known, takes the bytes from scan_ on that Step would only note (up to
   // the line end, the end of a comment, a movetext token's end or the end of the buffer), as
   // Step would byte by byte.

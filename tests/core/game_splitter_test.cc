@@ -111,5 +111,29 @@ TEST(GameSplitterTest, AFenceAcrossTheReadingChunksIsFound) {
   }
 }
 
+TEST(GameSplitterTest, LinesThatOnlyStartWithABracketAreTextNotHeaders) {
+  // A chat exported as text: each message under a "[date time] author" line. Those lines are
+  // text, so the headers after them start the games; and as movetext never holds a '[', each
+  // starts a piece of text of its own after movetext (a game without a result, a message).
+  const std::string chat = "[01-Jan-21 12:34 PM] alice#1234\n" + kGame + "\n" +
+                           "[01-Jan-21 12:40 PM] bob#9999\nnice!\n" +
+                           "[01-Jan-21 12:41 PM] bob#9999\n" + kGame;
+  EXPECT_EQ(Texts(chat), (std::vector<std::string>{"[01-Jan-21 12:34 PM] alice#1234\n", kGame,
+                                                   "[01-Jan-21 12:40 PM] bob#9999\nnice!\n",
+                                                   "[01-Jan-21 12:41 PM] bob#9999\n", kGame}));
+  // Headers and 5DFEN board lines as the reader takes them stay headers, also with blanks or
+  // several on a line; a header whose value is not closed too (the reader says so).
+  const std::string custom =
+      "[Board \"custom\"] [Size\t\"8x8\"]\n[Event  \"x]\n"
+      "[r*nbqk*bnr*/pppppppp/8/8/8/8/PPPPPPPP/R*NBQK*BNR*:0:1:w]\n\n1. e3 / e6\n";
+  EXPECT_EQ(Texts(custom), std::vector<std::string>{custom});
+  // A first word longer than the splitter looks at counts as a header's, as before.
+  const std::string long_word = "[" + std::string(5000, 'a') + "]\n" + kGame;
+  EXPECT_EQ(Texts(long_word).size(), 1u);
+  // A bracket that is neither is text: it does not belong to the header block after it.
+  EXPECT_EQ(Texts("[Board]\n" + kGame), (std::vector<std::string>{"[Board]\n", kGame}));
+  EXPECT_EQ(Texts("[]\n" + kGame), (std::vector<std::string>{"[]\n", kGame}));
+}
+
 }  // namespace
 }  // namespace fived

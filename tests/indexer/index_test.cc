@@ -391,6 +391,30 @@ TEST(Index, Utf16FilesAreIndexedAsTheirTextAndReadAgainWholeWhenTheyGrow) {
   ExpectWhole(db, 3);
 }
 
+TEST(Index, AChatExportIndexesItsGamesAndRecordsTheRestWithItsLines) {
+  TempDir dir;
+  const std::string db = dir.File("db.sqlite");
+  auto game = [](const std::string& white, const std::string& moves) {
+    return "[Board \"Standard\"]\n[White \"" + white + "\"]\n\n" + moves + "\n";
+  };
+  // As a chat exporter writes a channel: a banner, "[date time] author" above each message,
+  // games pasted as they are or in Markdown code blocks.
+  WriteFile(dir.File("channel.txt"),
+            "==========\nChannel: games\n==========\n\n"                    // lines 1-4
+            "[01-Jan-21 12:34 PM] alice#1234\n" +                            // line 5
+                game("A", "1. e3 / e6") +                                     // lines 6-9
+                "\n[01-Jan-21 12:40 PM] bob#9999\nhere is mine:\n```5dpgn\n" +  // 10-13
+                game("B", "1. e4 / e5") +                                     // lines 14-17
+                "```\n\n[01-Jan-21 12:41 PM] carol#1\n```\n" +               // lines 18-21
+                game("C", "1. d3 / d6") + "```\n");                          // lines 22-26
+  const IndexRun run = Index(db, {dir.File("channel.txt")});
+  EXPECT_EQ(run.summary.indexed, 3) << run.err;
+  EXPECT_EQ(testing::Rows(db, "SELECT white FROM games ORDER BY id"), "A|\nB|\nC|\n");
+  // The banner, alice's line, bob's message and carol's line: rejected, each where it starts.
+  EXPECT_EQ(run.summary.rejected, 4);
+  EXPECT_EQ(testing::Rows(db, "SELECT line FROM rejected ORDER BY line"), "1|\n5|\n11|\n20|\n");
+}
+
 TEST(Index, StandardInputComparesTextsNotOnlyMoves) {
   TempDir dir;
   const std::string db = dir.File("db.sqlite");
