@@ -285,6 +285,11 @@ ProgramRun RunProgram(const TempDir& dir, const std::string& arguments) {
   return run;
 }
 
+// 5d-index run on standard input read from the file `file` of `dir`, into `db`.
+ProgramRun RunOnStandardInput(const TempDir& dir, const std::string& db, const std::string& file) {
+  return RunProgram(dir, "--db " + db + " - <" + dir.File(file));
+}
+
 // What a run may change: the rows of every table.
 std::string Contents(const std::string& db) {
   std::string contents;
@@ -303,7 +308,7 @@ TEST(Index, StandardInputRecognisesGamesAlreadyIndexedFromAFile) {
   ASSERT_EQ(Index(db, {dir.File("a.5dpgn")}).summary.indexed, 3);
   const std::string before = Contents(db);
   // Every game is already there (the rejected one as rejected): nothing is added.
-  const ProgramRun piped = RunProgram(dir, "--db " + db + " - <" + dir.File("a.5dpgn"));
+  const ProgramRun piped = RunOnStandardInput(dir, db, "a.5dpgn");
   EXPECT_EQ(piped.status, 1) << piped.err;  // the rejected game is still rejected
   EXPECT_NE(piped.out.find("\"games\":4,\"indexed\":0,\"rejected\":0,\"duplicates\":0,"
                            "\"skipped\":4,"),
@@ -311,7 +316,7 @@ TEST(Index, StandardInputRecognisesGamesAlreadyIndexedFromAFile) {
       << piped.out;
   EXPECT_EQ(Contents(db), before);
   // Twice more through standard input: still nothing.
-  ASSERT_EQ(RunProgram(dir, "--db " + db + " - <" + dir.File("a.5dpgn")).status, 1);
+  ASSERT_EQ(RunOnStandardInput(dir, db, "a.5dpgn").status, 1);
   EXPECT_EQ(Contents(db), before);
   ExpectWhole(db, 4);
 }
@@ -327,7 +332,7 @@ TEST(Index, StandardInputIsReadByItsContentAsAFileIs) {
                         {"b.5dpgn.gz", testing::PackedBytes(dir.File("scratch"),
                                                             testing::Packing::kGzip, {{"x", b}})},
                         {"notes.md", "# not games\n"}});
-  const ProgramRun piped = RunProgram(dir, "--db " + db + " - <" + dir.File("games.tgz"));
+  const ProgramRun piped = RunOnStandardInput(dir, db, "games.tgz");
   EXPECT_EQ(piped.status, 0) << piped.err;
   EXPECT_NE(piped.out.find("\"games\":2,\"indexed\":2,\"rejected\":0"), std::string::npos)
       << piped.out;
@@ -338,7 +343,7 @@ TEST(Index, StandardInputIsReadByItsContentAsAFileIs) {
             "-|a.5dpgn|A|\n-|b.5dpgn.gz|B|\n");
   // A single compressed stream is the text itself; piped again, its game is already there.
   testing::WritePacked(dir.File("a.gz"), testing::Packing::kGzip, {{"x", a}});
-  const ProgramRun again = RunProgram(dir, "--db " + db + " - <" + dir.File("a.gz"));
+  const ProgramRun again = RunOnStandardInput(dir, db, "a.gz");
   EXPECT_EQ(again.status, 0) << again.err;
   EXPECT_NE(again.out.find("\"games\":1,\"indexed\":0,\"rejected\":0,\"duplicates\":0,"
                            "\"skipped\":1,"),
@@ -356,7 +361,7 @@ TEST(Index, StandardInputIsReadByItsContentAsAFileIs) {
       testing::PackedBytes(dir.File("scratch"), testing::Packing::kGzip, {{"x", many}});
   cut.resize(cut.size() / 2);
   WriteFile(dir.File("cut.gz"), cut);
-  const ProgramRun damaged = RunProgram(dir, "--db " + db + " - <" + dir.File("cut.gz"));
+  const ProgramRun damaged = RunOnStandardInput(dir, db, "cut.gz");
   EXPECT_EQ(damaged.status, 3) << damaged.err;
   EXPECT_NE(damaged.err.find("-: truncated gzip input"), std::string::npos) << damaged.err;
   EXPECT_GT(Count(db, "SELECT count(*) FROM games WHERE white GLOB '[0-9]*'"), 1000);
@@ -425,7 +430,7 @@ TEST(Index, StandardInputComparesTextsNotOnlyMoves) {
   // The same moves under other headers: a new game, a duplicate of the first. The first game
   // at another offset of standard input: already indexed.
   WriteFile(dir.File("b.5dpgn"), other_headers + "\n" + first);
-  const ProgramRun piped = RunProgram(dir, "--db " + db + " - <" + dir.File("b.5dpgn"));
+  const ProgramRun piped = RunOnStandardInput(dir, db, "b.5dpgn");
   EXPECT_EQ(piped.status, 0) << piped.err;
   EXPECT_NE(piped.out.find("\"games\":2,\"indexed\":1,\"rejected\":0,\"duplicates\":1,"
                            "\"skipped\":1,"),
@@ -445,7 +450,7 @@ TEST(Index, StandardInputRecognisesGamesAmongManyCopiesOfTheirMoves) {
   WriteFile(dir.File("copies.5dpgn"), copies);
   ASSERT_EQ(Index(db, {dir.File("copies.5dpgn")}).summary.indexed, 40);
   WriteFile(dir.File("more.5dpgn"), copies + "[Event \"new\"]\n\n1. e3 / e6\n");
-  const ProgramRun piped = RunProgram(dir, "--db " + db + " - <" + dir.File("more.5dpgn"));
+  const ProgramRun piped = RunOnStandardInput(dir, db, "more.5dpgn");
   EXPECT_EQ(piped.status, 0) << piped.err;
   EXPECT_NE(piped.out.find("\"games\":41,\"indexed\":1,\"rejected\":0,\"duplicates\":1,"
                            "\"skipped\":40,"),
@@ -459,7 +464,7 @@ TEST(Index, StandardInputStoresAGameTwiceInOneRunAsAFileWould) {
   const std::string db = dir.File("db.sqlite");
   const std::string game = "[Board \"Standard\"]\n\n1. e3 / e6\n";
   WriteFile(dir.File("twice.5dpgn"), game + "\n" + game);
-  const ProgramRun piped = RunProgram(dir, "--db " + db + " - <" + dir.File("twice.5dpgn"));
+  const ProgramRun piped = RunOnStandardInput(dir, db, "twice.5dpgn");
   EXPECT_EQ(piped.status, 0) << piped.err;
   EXPECT_NE(piped.out.find("\"games\":2,\"indexed\":2,\"rejected\":0,\"duplicates\":1,"
                            "\"skipped\":0,"),
@@ -470,7 +475,7 @@ TEST(Index, StandardInputStoresAGameTwiceInOneRunAsAFileWould) {
   // before the run counts), and the games of the first run are recognised.
   const std::string other = "[Board \"Standard\"]\n\n1. d3 / d6\n";
   WriteFile(dir.File("more.5dpgn"), other + "\n" + other + "\n" + game);
-  const ProgramRun more = RunProgram(dir, "--db " + db + " - <" + dir.File("more.5dpgn"));
+  const ProgramRun more = RunOnStandardInput(dir, db, "more.5dpgn");
   EXPECT_NE(more.out.find("\"games\":3,\"indexed\":2,\"rejected\":0,\"duplicates\":1,"
                           "\"skipped\":1,"),
             std::string::npos)
@@ -504,7 +509,7 @@ TEST(Index, NoDatabaseIsLeftWhenNoInputCanBeRead) {
   // Standard input that fails once the database is made (a directory cannot be read): the
   // files this run created are removed.
   fs::create_directory(dir.File("folder"));
-  const ProgramRun folder = RunProgram(dir, "--db " + db + " - <" + dir.File("folder"));
+  const ProgramRun folder = RunOnStandardInput(dir, db, "folder");
   EXPECT_EQ(folder.status, 3);
   EXPECT_NE(folder.err.find("5d-index: -: read error\n"), std::string::npos) << folder.err;
   EXPECT_FALSE(fs::exists(db));
@@ -513,7 +518,7 @@ TEST(Index, NoDatabaseIsLeftWhenNoInputCanBeRead) {
   // An existing database is kept whatever happens.
   WriteFile(dir.File("a.5dpgn"), kGames);
   ASSERT_EQ(Index(db, {dir.File("a.5dpgn")}).summary.indexed, 3);
-  EXPECT_EQ(RunProgram(dir, "--db " + db + " - <" + dir.File("folder")).status, 3);
+  EXPECT_EQ(RunOnStandardInput(dir, db, "folder").status, 3);
   EXPECT_EQ(Index(db, {dir.File("missing.5dpgn")}).status, 3);
   ExpectWhole(db, 4);
 }
