@@ -290,6 +290,20 @@ ProgramRun RunOnStandardInput(const TempDir& dir, const std::string& db, const s
   return RunProgram(dir, "--db " + db + " - <" + dir.File(file));
 }
 
+// Whether a run exited with `status` and its JSON summary holds `counts` (a run of its fields,
+// in order); on failure, what it printed.
+::testing::AssertionResult Summarized(const ProgramRun& run, int status,
+                                      const std::string& counts) {
+  if (run.status != status) {
+    return ::testing::AssertionFailure()
+           << "exit status " << run.status << ", not " << status << "; standard error: " << run.err;
+  }
+  if (run.out.find(counts) == std::string::npos) {
+    return ::testing::AssertionFailure() << "no " << counts << " in the summary: " << run.out;
+  }
+  return ::testing::AssertionSuccess();
+}
+
 // What a run may change: the rows of every table.
 std::string Contents(const std::string& db) {
   std::string contents;
@@ -309,11 +323,9 @@ TEST(Index, StandardInputRecognisesGamesAlreadyIndexedFromAFile) {
   const std::string before = Contents(db);
   // Every game is already there (the rejected one as rejected): nothing is added.
   const ProgramRun piped = RunOnStandardInput(dir, db, "a.5dpgn");
-  EXPECT_EQ(piped.status, 1) << piped.err;  // the rejected game is still rejected
-  EXPECT_NE(piped.out.find("\"games\":4,\"indexed\":0,\"rejected\":0,\"duplicates\":0,"
-                           "\"skipped\":4,"),
-            std::string::npos)
-      << piped.out;
+  // Exit status 1: the rejected game is still rejected.
+  EXPECT_TRUE(Summarized(
+      piped, 1, "\"games\":4,\"indexed\":0,\"rejected\":0,\"duplicates\":0,\"skipped\":4,"));
   EXPECT_EQ(Contents(db), before);
   // Twice more through standard input: still nothing.
   ASSERT_EQ(RunOnStandardInput(dir, db, "a.5dpgn").status, 1);
@@ -333,9 +345,7 @@ TEST(Index, StandardInputIsReadByItsContentAsAFileIs) {
                                                             testing::Packing::kGzip, {{"x", b}})},
                         {"notes.md", "# not games\n"}});
   const ProgramRun piped = RunOnStandardInput(dir, db, "games.tgz");
-  EXPECT_EQ(piped.status, 0) << piped.err;
-  EXPECT_NE(piped.out.find("\"games\":2,\"indexed\":2,\"rejected\":0"), std::string::npos)
-      << piped.out;
+  EXPECT_TRUE(Summarized(piped, 0, "\"games\":2,\"indexed\":2,\"rejected\":0"));
   EXPECT_NE(piped.out.find("\"members_passed\":1"), std::string::npos) << piped.out;
   EXPECT_EQ(testing::Rows(db,
                           "SELECT s.path, s.member, g.white FROM games g JOIN sources s ON "
@@ -344,11 +354,8 @@ TEST(Index, StandardInputIsReadByItsContentAsAFileIs) {
   // A single compressed stream is the text itself; piped again, its game is already there.
   testing::WritePacked(dir.File("a.gz"), testing::Packing::kGzip, {{"x", a}});
   const ProgramRun again = RunOnStandardInput(dir, db, "a.gz");
-  EXPECT_EQ(again.status, 0) << again.err;
-  EXPECT_NE(again.out.find("\"games\":1,\"indexed\":0,\"rejected\":0,\"duplicates\":0,"
-                           "\"skipped\":1,"),
-            std::string::npos)
-      << again.out;
+  EXPECT_TRUE(Summarized(
+      again, 0, "\"games\":1,\"indexed\":0,\"rejected\":0,\"duplicates\":0,\"skipped\":1,"));
   // A damaged stream says where, and keeps the games before the damage (comments of
   // pseudo-random digits make the compressed stream long enough to cut in the middle).
   std::string many;
@@ -431,11 +438,8 @@ TEST(Index, StandardInputComparesTextsNotOnlyMoves) {
   // at another offset of standard input: already indexed.
   WriteFile(dir.File("b.5dpgn"), other_headers + "\n" + first);
   const ProgramRun piped = RunOnStandardInput(dir, db, "b.5dpgn");
-  EXPECT_EQ(piped.status, 0) << piped.err;
-  EXPECT_NE(piped.out.find("\"games\":2,\"indexed\":1,\"rejected\":0,\"duplicates\":1,"
-                           "\"skipped\":1,"),
-            std::string::npos)
-      << piped.out;
+  EXPECT_TRUE(Summarized(
+      piped, 0, "\"games\":2,\"indexed\":1,\"rejected\":0,\"duplicates\":1,\"skipped\":1,"));
   EXPECT_EQ(Count(db, "SELECT count(*) FROM games WHERE duplicate_of = 1"), 1);
 }
 
@@ -451,11 +455,8 @@ TEST(Index, StandardInputRecognisesGamesAmongManyCopiesOfTheirMoves) {
   ASSERT_EQ(Index(db, {dir.File("copies.5dpgn")}).summary.indexed, 40);
   WriteFile(dir.File("more.5dpgn"), copies + "[Event \"new\"]\n\n1. e3 / e6\n");
   const ProgramRun piped = RunOnStandardInput(dir, db, "more.5dpgn");
-  EXPECT_EQ(piped.status, 0) << piped.err;
-  EXPECT_NE(piped.out.find("\"games\":41,\"indexed\":1,\"rejected\":0,\"duplicates\":1,"
-                           "\"skipped\":40,"),
-            std::string::npos)
-      << piped.out;
+  EXPECT_TRUE(Summarized(
+      piped, 0, "\"games\":41,\"indexed\":1,\"rejected\":0,\"duplicates\":1,\"skipped\":40,"));
   ExpectWhole(db, 41);
 }
 
@@ -465,11 +466,8 @@ TEST(Index, StandardInputStoresAGameTwiceInOneRunAsAFileWould) {
   const std::string game = "[Board \"Standard\"]\n\n1. e3 / e6\n";
   WriteFile(dir.File("twice.5dpgn"), game + "\n" + game);
   const ProgramRun piped = RunOnStandardInput(dir, db, "twice.5dpgn");
-  EXPECT_EQ(piped.status, 0) << piped.err;
-  EXPECT_NE(piped.out.find("\"games\":2,\"indexed\":2,\"rejected\":0,\"duplicates\":1,"
-                           "\"skipped\":0,"),
-            std::string::npos)
-      << piped.out;
+  EXPECT_TRUE(Summarized(
+      piped, 0, "\"games\":2,\"indexed\":2,\"rejected\":0,\"duplicates\":1,\"skipped\":0,"));
   EXPECT_EQ(Count(db, "SELECT duplicate_of FROM games WHERE id = 2"), 1);
   // Into a database that has games: the stream's own copies are stored too (only what was there
   // before the run counts), and the games of the first run are recognised.
