@@ -1,0 +1,151 @@
+// Board streams (core/board_stream.h): every board of random games of every default variant read
+// back with its coordinates, content and action; the features; and damaged streams read safely.
+#include "core/board_stream.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstring>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "core/game_splitter.h"
+#include "core/pgn_syntax.h"
+#include "core/random_game.h"
+#include "core/replay.h"
+
+namespace fived {
+namespace {
+
+struct Replayed {
+  Position position;
+  std::vector<size_t> boards_after;
+};
+
+std::vector<Replayed> RandomGames(int count, uint64_t seed) {
+  CollectionOptions options;
+  options.seed = seed;
+  options.min_actions = 4;
+  options.max_actions = 40;
+  options.jump_bias = 0.5;
+  std::string error;
+  const std::string text = GenerateCollection(count, options, &error);
+  EXPECT_EQ(error, "");
+  std::vector<Replayed> games;
+  std::istringstream in(text);
+  GameSplitter splitter(in);
+  while (std::optional<RawGame> raw = splitter.Next()) {
+    SyntaxResult syntax = ParseGameSyntax(raw->text);
+    EXPECT_FALSE(syntax.error);
+    if (syntax.error) continue;
+    Replayed game;
+    ReplayOutcome outcome = ReplayGame(syntax.game, [&](int, const Position& pos) {
+      game.boards_after.push_back(pos.board_count());
+    });
+    EXPECT_FALSE(outcome.error) << outcome.error->Message();
+    if (!outcome.replayer) continue;
+    game.position = outcome.replayer->position();
+    games.push_back(std::move(game));
+  }
+  return games;
+}
+
+TEST(BoardStreamTest, EveryBoardReadsBackWhereAndWhenItWasAdded) {
+  const std::vector<Replayed> games = RandomGames(56, 7);
+  ASSERT_GE(games.size(), 50u);
+  BoardStreamReader reader;
+  size_t branches = 0;
+  for (const Replayed& game : games) {
+    std::string stream;
+    std::vector<uint32_t> features;
+    EncodeBoardStream(game.position, game.boards_after, &stream, &features);
+    ASSERT_TRUE(reader.Start(stream));
+    const Position& pos = game.position;
+    EXPECT_EQ(reader.width(), pos.width());
+    EXPECT_EQ(reader.height(), pos.height());
+    EXPECT_EQ(reader.labeling().even, pos.labeling().even);
+    ASSERT_EQ(reader.board_count(), static_cast<int>(pos.board_count()));
+    std::set<uint32_t> expected_features;
+    int index = 0;
+    pos.ForEachBoardInOrder([&](int timeline, int half_turn, uint64_t) {
+      BoardStreamReader::Entry entry;
+      ASSERT_TRUE(reader.Next(&entry)) << "board " << index;
+      EXPECT_EQ(entry.timeline, timeline);
+      EXPECT_EQ(entry.half_turn, half_turn);
+      // The action that added it: the first state whose board count exceeds its index.
+      int action = 0;
+      while (action < static_cast<int>(game.boards_after.size()) &&
+             static_cast<size_t>(index) >= game.boards_after[action]) {
+        ++action;
+      }
+      EXPECT_EQ(entry.action, action) << "board " << index;
+      const Board& board = *pos.BoardAt(timeline, half_turn);
+      const uint8_t* squares = reader.Squares(index);
+      for (int rank = 0; rank < pos.height(); ++rank) {
+        for (int file = 0; file < pos.width(); ++file) {
+          const uint8_t piece = board.at(file, rank).bits();
+          ASSERT_EQ(squares[rank * pos.width() + file], piece)
+              << "board " << index << " square " << file << "," << rank;
+          if (piece != 0) {
+            expected_features.insert(
+                PieceFeature(pos.width(), pos.height(), rank * pos.width() + file, piece));
+          }
+        }
+      }
+      if (entry.parent >= 0) {
+        // The changed squares are exactly those that differ from the parent.
+        const uint8_t* parent = reader.Squares(entry.parent);
+        int differing = 0;
+        for (int s = 0; s < pos.width() * pos.height(); ++s) differing += parent[s] != squares[s];
+        EXPECT_EQ(entry.changed_count, differing);
+      }
+      if (entry.parent >= 0 && pos.BoardAt(timeline, half_turn - 1) == nullptr) ++branches;
+      EXPECT_EQ(reader.IndexAt(timeline, half_turn), index);
+      ++index;
+    });
+    BoardStreamReader::Entry entry;
+    EXPECT_FALSE(reader.Next(&entry));
+    EXPECT_TRUE(reader.Done());
+    EXPECT_FALSE(reader.Damaged());
+    EXPECT_EQ(std::set<uint32_t>(features.begin(), features.end()), expected_features);
+  }
+  EXPECT_GT(branches, 20u) << "the games should branch (jump_bias)";
+}
+
+TEST(BoardStreamTest, DamagedStreamsReadSafely) {
+  const std::vector<Replayed> games = RandomGames(14, 3);
+  BoardStreamReader reader;
+  uint64_t state = 12345;
+  auto next = [&] {
+    state = state * 6364136223846793005ull + 1442695040888963407ull;
+    return state >> 33;
+  };
+  for (const Replayed& game : games) {
+    std::string stream;
+    EncodeBoardStream(game.position, game.boards_after, &stream);
+    // Every prefix: read to the end or to the damage, never past the data.
+    for (size_t length = 0; length < stream.size(); ++length) {
+      const std::string cut = stream.substr(0, length);
+      if (!reader.Start(cut)) continue;
+      BoardStreamReader::Entry entry;
+      while (reader.Next(&entry)) {
+      }
+      EXPECT_TRUE(reader.Damaged() || reader.Done());
+    }
+    // Random bytes changed.
+    for (int trial = 0; trial < 200; ++trial) {
+      std::string changed = stream;
+      for (int k = 0; k < 3; ++k) changed[next() % changed.size()] = static_cast<char>(next());
+      if (!reader.Start(changed)) continue;
+      BoardStreamReader::Entry entry;
+      int read = 0;
+      while (reader.Next(&entry)) ++read;
+      EXPECT_LE(read, reader.board_count());
+    }
+  }
+}
+
+}  // namespace
+}  // namespace fived
