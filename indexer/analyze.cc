@@ -5,9 +5,11 @@
 #define XXH_STATIC_LINKING_ONLY
 #include <xxhash.h>
 
+#include <algorithm>
 #include <bit>
 #include <utility>
 
+#include "core/board_stream.h"
 #include "core/md5_lanes.h"
 #include "core/pgn_writer.h"
 #include "core/replay.h"
@@ -208,6 +210,12 @@ GameRecord AnalyzeGame(RawGame raw, const AnalyzeOptions& options) {
     }
     ++index;
   });
+
+  EncodeBoardStream(final_position, boards_after, &record.board_stream, &record.piece_features);
+  std::sort(record.piece_features.begin(), record.piece_features.end());
+  record.piece_features.erase(
+      std::unique(record.piece_features.begin(), record.piece_features.end()),
+      record.piece_features.end());
 
   // Identity: the starting position and the canonical moves (the variant shapes the start).
   XXH3_state_t state;

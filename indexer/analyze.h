@@ -88,6 +88,11 @@ struct GameRecord {
   // Each distinct board of the game once, where it first stood (the first board added with its
   // key, so the earliest action), in the order the boards were added.
   std::vector<BoardRow> boards;
+  // Every board of the game as a board stream (core/board_stream.h), and the piece features its
+  // boards hold, sorted and distinct: the game's part of the pattern index
+  // (schema/pattern_index.h).
+  std::string board_stream;
+  std::vector<uint32_t> piece_features;
   // The original text and canonical movetext compressed as a record (schema/record.h) with the
   // dictionary `compressed_with` (0: none) by the worker that analyzed the game, once the
   // writer has chosen a dictionary; -1 when not compressed yet.

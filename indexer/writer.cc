@@ -9,6 +9,7 @@
 
 #include "core/utf8.h"
 #include "schema/ending.h"
+#include "schema/pattern_index.h"
 #include "schema/position_stats.h"
 #include "schema/postings.h"
 #include "schema/record.h"
@@ -98,6 +99,7 @@ struct Statements {
       games_of_identity, rejected_text;
   std::optional<PostingWriter> states, boards, md5s;
   std::optional<PositionStatsWriter> stats;
+  std::optional<PatternIndexWriter> patterns;
 };
 
 std::optional<DbError> Prepare(Database& db, Statements* s) {
@@ -135,6 +137,9 @@ std::optional<DbError> Prepare(Database& db, Statements* s) {
   DbResult<PositionStatsWriter> stats = PositionStatsWriter::Create(db);
   if (!stats.ok()) return stats.error();
   s->stats.emplace(std::move(stats).value());
+  DbResult<PatternIndexWriter> patterns = PatternIndexWriter::Create(db);
+  if (!patterns.ok()) return patterns.error();
+  s->patterns.emplace(std::move(patterns).value());
   return std::nullopt;
 }
 
@@ -221,6 +226,7 @@ class Writer::Impl {
       if (auto error = s_.md5s->Write(&md5s_)) return error;
     }
     if (auto error = s_.stats->Write()) return error;
+    if (auto error = s_.patterns->Write()) return error;
     states_.clear();
     boards_.clear();
     md5s_.clear();
@@ -650,6 +656,7 @@ class Writer::Impl {
     for (const BoardRow& board : game.boards) {
       boards_.push_back(Posting{board.key, id, static_cast<uint32_t>(board.action)});
     }
+    s_.patterns->Add(id, game.board_stream, game.piece_features);
     return std::nullopt;
   }
 

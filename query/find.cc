@@ -212,7 +212,8 @@ DbResult<std::vector<FoundGame>> FilterPositions(GameStore& store, const FindReq
     s.Reset().Bind(id_param, match.game_id);
     DbResult<StepResult> step = s.Step();
     if (!step.ok()) return step.error();
-    if (step.value() == StepResult::kRow) found.push_back({ReadGameRow(s), match.action});
+    if (step.value() == StepResult::kRow)
+      found.push_back({ReadGameRow(s), match.action, match.boards});
     s.Reset();
   }
   return found;
@@ -302,17 +303,27 @@ DbResult<std::vector<FoundGame>> FindGames(GameStore& store, const FindRequest& 
     DbResult<StepResult> step = s.Step();
     if (!step.ok()) return step.error();
     if (step.value() != StepResult::kRow) break;
-    games.push_back({ReadGameRow(s), -1});
+    games.push_back({ReadGameRow(s), -1, {}});
   }
   return games;
 }
 
-DbResult<Json> GameJson(GameStore& store, const FoundGame& game, bool with_action) {
+DbResult<Json> GameJson(GameStore& store, const FoundGame& game, bool with_action,
+                        bool with_boards) {
   DbResult<std::vector<std::pair<std::string, std::string>>> headers = store.Headers(game.row.id);
   if (!headers.ok()) return headers.error();
   const GameRow& r = game.row;
   Json json = {{"id", r.id}};
   if (with_action) json["action"] = game.action;
+  if (with_boards) {
+    Json& boards = json["boards"] = Json::array();
+    std::string_view rest = game.boards;
+    while (!rest.empty()) {
+      const size_t space = rest.find(' ');
+      boards.push_back(std::string(rest.substr(0, space)));
+      rest = space == std::string_view::npos ? std::string_view() : rest.substr(space + 1);
+    }
+  }
   json["white"] = r.white;
   json["black"] = r.black;
   json["result"] = r.result;
@@ -348,7 +359,7 @@ DbResult<Json> GameJson(GameStore& store, const FoundGame& game, bool with_actio
 
 std::optional<DbError> WriteGames(GameStore& store, const std::vector<FoundGame>& games,
                                   OutputFormat format, bool with_action, bool canonical,
-                                  std::ostream& out) {
+                                  std::ostream& out, bool with_boards) {
   // The verdict's name, empty when the final position was not decided.
   auto verdict_name = [](const GameRow& row) -> std::string {
     return row.verdict ? VerdictName(*row.verdict) : "";
@@ -363,11 +374,13 @@ std::optional<DbError> WriteGames(GameStore& store, const std::vector<FoundGame>
                                     std::to_string(g.row.actions),
                                     std::to_string(g.row.timelines)};
     if (with_action) row.push_back(std::to_string(g.action));
+    if (with_boards) row.push_back(g.boards);
     return row;
   };
   std::vector<std::string> header = {"id",   "white",   "black",   "result",
                                      "date", "variant", "actions", "timelines"};
   if (with_action) header.push_back("action");
+  if (with_boards) header.push_back("boards");
   switch (format) {
     case OutputFormat::kTable: {
       std::vector<std::vector<std::string>> rows = {header};
@@ -399,7 +412,7 @@ std::optional<DbError> WriteGames(GameStore& store, const std::vector<FoundGame>
       // One game at a time, so that a long listing is never held whole.
       out << '[';
       for (size_t i = 0; i < games.size(); ++i) {
-        DbResult<Json> game = GameJson(store, games[i], with_action);
+        DbResult<Json> game = GameJson(store, games[i], with_action, with_boards);
         if (!game.ok()) return game.error();
         out << (i ? "," : "") << DumpJson(game.value());
       }

@@ -37,7 +37,8 @@ struct FindRequest {
 
 struct FoundGame {
   GameRow row;
-  int action = -1;  // the first action after which the searched position stood; -1 without one
+  int action = -1;     // the first action after which the searched position stood; -1 without one
+  std::string boards;  // pattern searches: the matching boards ("L:T:c", space-separated)
 };
 
 // The games of `request`. With `total`, also the number of matches before limit and offset.
@@ -61,11 +62,15 @@ std::optional<OutputFormat> ParseOutputFormat(std::string_view text);
 // original), verdict, in_check and witness (null when there is nothing to say),
 // result_conflict, source, byte_offset, game_index and headers (every header by name, in file
 // order; a name written twice keeps its first value).
-DbResult<Json> GameJson(GameStore& store, const FoundGame& game, bool with_action);
+// With `with_boards` (pattern searches), "boards" follows "action": the matching boards as
+// "L:T:c" texts, one per pattern.
+DbResult<Json> GameJson(GameStore& store, const FoundGame& game, bool with_action,
+                        bool with_boards = false);
 
+// `with_boards` adds the boards column after the action (pattern searches).
 std::optional<DbError> WriteGames(GameStore& store, const std::vector<FoundGame>& games,
                                   OutputFormat format, bool with_action, bool canonical,
-                                  std::ostream& out);
+                                  std::ostream& out, bool with_boards = false);
 
 }  // namespace fived
 

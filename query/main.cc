@@ -138,7 +138,7 @@ int Find(fived::GameStore& store, const fived::Request& request) {
   }
   if (auto error =
           fived::WriteGames(store, found.games, found.format, found.search.positions.has_value(),
-                            found.canonical, std::cout)) {
+                            found.canonical, std::cout, found.pattern)) {
     return Fail(*error);
   }
   return kExitOk;
@@ -325,7 +325,13 @@ int main(int argc, char** argv) {
       "deep", "with --state-md5: look at every state of every candidate game")(
       "board", po::value<std::string>(),
       "games that had this board: '[pieces]' anywhere, '[pieces:L:T:c]' at those "
-      "coordinates; pieces in canonical 5DFEN ('*' on unmoved pawns, kings and rooks)");
+      "coordinates; pieces in canonical 5DFEN ('*' on unmoved pawns, kings and rooks)")(
+      "pattern", po::value<std::vector<std::string>>(),
+      "games that had a board like this one: a 5DFEN board whose squares may be '?' (any), "
+      "'!' (any piece), 'A'/'a' (any white/black piece), '[QR]' (one of), '[^p.]' (none of; "
+      "'.' is empty), 'K*' (unmoved); numbers are empty squares; ':L:T:c' pins the board "
+      "('*' for any). Repeatable: every pattern must match some board of the game. "
+      "docs/patterns.md has examples");
   po::options_description output("Output (find; --limit also for tree)");
   output.add_options()("count", "print only the number of matching games")(
       "limit", po::value<long>(),

@@ -10,6 +10,7 @@
 #include "core/replay.h"
 #include "core/utf8.h"
 #include "query/export.h"
+#include "query/pattern_search.h"
 #include "query/search.h"
 #include "schema/ending.h"
 
@@ -85,8 +86,8 @@ const Params* CommandParams(std::string_view command) {
     return own;
   };
   static const Params kFind =
-      with_filters({"format", "moves", "state", "state-md5", "deep", "board", "count", "limit",
-                    "offset", "sort", "canonical"});
+      with_filters({"format", "moves", "state", "state-md5", "deep", "board", "pattern", "count",
+                    "limit", "offset", "sort", "canonical"});
   static const Params kTree = with_filters({"format", "moves", "state", "depth", "limit"});
   static const Params kDuplicates = {"format", "twin-actions", "export-unique"};
   static const Params kShow = {"format", "action", "svg", "columns", "unicode"};
@@ -104,7 +105,7 @@ const Params* CommandParams(std::string_view command) {
 // Numbers that do not read or are out of range, and values given twice where one is taken.
 std::optional<RequestError> CheckValues(const Request& request) {
   for (const auto& [name, values] : request.params) {
-    if (values.size() > 1 && name != "header") {
+    if (values.size() > 1 && name != "header" && name != "pattern") {
       return BadRequest(Name(request, name) + " is given more than once");
     }
     if (IsFlag(name) && !values.empty()) {
@@ -337,6 +338,19 @@ std::optional<RequestError> FindPositions(GameStore& store, const Request& reque
           " replays the games to find them; 5d-index --all-state-md5 indexes every state's MD5 "
           "in a new database)");
     }
+  } else if (Given(request, "pattern")) {
+    std::vector<BoardPattern> patterns;
+    for (const std::string& text : request.params.at("pattern")) {
+      auto parsed = ParseBoardPattern(text);
+      if (auto* error = std::get_if<PatternError>(&parsed)) {
+        return BadRequest(Name(request, "pattern") + ": " + error->Describe(text));
+      }
+      patterns.push_back(std::move(std::get<BoardPattern>(parsed)));
+    }
+    auto matches = FindPatterns(store, patterns);
+    if (!matches.ok()) return DbFailure(matches.error());
+    search.positions = std::move(matches).value();
+    answer->pattern = true;
   } else if (const std::string* board = Value(request, "board")) {
     auto query = ParseBoardQuery(*board);
     if (auto* error = std::get_if<std::string>(&query)) return BadRequest(*error);
@@ -407,12 +421,13 @@ RequestResult<FindAnswer> RunFind(GameStore& store, const Request& request) {
   answer.canonical = Given(request, "canonical");
 
   int searches = 0;
-  for (const char* name : {"moves", "state", "state-md5", "board"})
+  for (const char* name : {"moves", "state", "state-md5", "board", "pattern"})
     searches += Given(request, name);
   if (searches > 1) {
     return BadRequest("give one position: " + Name(request, "moves") + ", " +
-                      Name(request, "state") + ", " + Name(request, "state-md5") + " or " +
-                      Name(request, "board"));
+                      Name(request, "state") + ", " + Name(request, "state-md5") + ", " +
+                      Name(request, "board") + " or " + Name(request, "pattern") +
+                      " (which may be given several times)");
   }
   if (auto error = FindPositions(store, request, &answer)) return *error;
 

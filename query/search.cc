@@ -47,7 +47,7 @@ DbResult<std::vector<PositionMatch>> FirstPerGame(GameStore& store, PostingTable
   for (const Posting& p : postings.value()) {
     // Sorted by (game, value): the first posting of a game has its smallest value.
     if (!matches.empty() && matches.back().game_id == p.game_id) continue;
-    matches.push_back({p.game_id, static_cast<int>(p.value) / value_divisor});
+    matches.push_back({p.game_id, static_cast<int>(p.value) / value_divisor, {}});
   }
   return matches;
 }
@@ -222,7 +222,7 @@ DbResult<std::vector<PositionMatch>> FindFinalStateMd5(GameStore& store, std::st
     DbResult<StepResult> step = s.Step();
     if (!step.ok()) return step.error();
     if (step.value() != StepResult::kRow) break;
-    matches.push_back({s.Int64(0), static_cast<int>(s.Int64(1))});
+    matches.push_back({s.Int64(0), static_cast<int>(s.Int64(1)), {}});
   }
   return matches;
 }
@@ -287,7 +287,7 @@ DbResult<std::vector<PositionMatch>> ScanStateMd5(GameStore& store, std::string_
     work();
     for (std::thread& worker : workers) worker.join();
     for (size_t k = 0; k < texts.size(); ++k) {
-      if (found[k] >= 0) matches.push_back({candidates[begin + k], found[k]});
+      if (found[k] >= 0) matches.push_back({candidates[begin + k], found[k], {}});
     }
   }
   return matches;

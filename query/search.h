@@ -58,6 +58,9 @@ std::variant<BoardQuery, std::string> ParseBoardQuery(std::string_view text);
 struct PositionMatch {
   int64_t game_id = 0;
   int action = 0;
+  // Pattern searches (query/pattern_search.h): the boards that matched, "L:T:c" each, separated
+  // by spaces; empty otherwise.
+  std::string boards;
 };
 
 // Games that reached the state `key`, in game order.

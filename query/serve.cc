@@ -99,7 +99,7 @@ ApiResponse Find(GameStore& store, const Request& request) {
   if (found.count) return JsonAnswer(200, *found.count);
   std::ostringstream out;
   if (auto error = WriteGames(store, found.games, OutputFormat::kJson,
-                              found.search.positions.has_value(), false, out)) {
+                              found.search.positions.has_value(), false, out, found.pattern)) {
     return ErrorAnswer(500, error->message);
   }
   return {200, "application/json", out.str(), ""};
@@ -155,8 +155,8 @@ std::optional<ApiResponse> SetPage(Request* request) {
 // Whether find's "count" flag is on (an unreadable value is left to CheckRequest to refuse).
 bool Counting(const Request& request) {
   const auto count = request.params.find("count");
-  return count != request.params.end() && !count->second.empty() &&
-         count->second.front() != "0" && count->second.front() != "false";
+  return count != request.params.end() && !count->second.empty() && count->second.front() != "0" &&
+         count->second.front() != "false";
 }
 
 // The request layer's command for an API path ("/api/game/12" is show with the argument 12,
@@ -346,10 +346,9 @@ Server::~Server() = default;
 
 std::variant<int, std::string> Server::Bind() {
   const ServeOptions& options = impl_->options;
-  const int port = options.port == 0 ? impl_->http.bind_to_any_port(options.host)
-                                     : (impl_->http.bind_to_port(options.host, options.port)
-                                            ? options.port
-                                            : -1);
+  const int port = options.port == 0
+                       ? impl_->http.bind_to_any_port(options.host)
+                       : (impl_->http.bind_to_port(options.host, options.port) ? options.port : -1);
   if (port < 0) {
     return "cannot listen on " + options.host + " port " + std::to_string(options.port);
   }

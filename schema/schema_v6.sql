@@ -157,6 +157,24 @@ CREATE TABLE md5_postings (
   PRIMARY KEY (chunk, bucket)
 ) WITHOUT ROWID;
 
+-- The pattern index (schema/pattern_index.h): every board of every game as a board stream
+-- (core/board_stream.h), the streams of consecutive games in zstd blocks keyed by their first
+-- and last game id; and for each piece feature (a board size, a square and a piece byte) the
+-- games some board of which holds it, one chunk per write transaction as in the other posting
+-- tables. `5d-query --pattern` reads them instead of replaying games.
+CREATE TABLE board_streams (
+  first_game INTEGER PRIMARY KEY,
+  last_game INTEGER NOT NULL CHECK (last_game >= first_game),
+  data BLOB NOT NULL
+);
+
+CREATE TABLE piece_postings (
+  chunk INTEGER NOT NULL CHECK (chunk >= 0),
+  feature INTEGER NOT NULL CHECK (feature >= 0),
+  data BLOB NOT NULL,
+  PRIMARY KEY (chunk, feature)
+) WITHOUT ROWID;
+
 -- Games that could not be indexed, with where and why.
 CREATE TABLE rejected (
   id INTEGER PRIMARY KEY,

@@ -168,8 +168,10 @@ TEST_F(RequestTest, RunRefusesValuesThatDoNotRead) {
       {"find", {{"ending", "mate"}}, "--ending: 'mate' is not an ending (checkmate, stalemate, playable, unknown)"},
       {"find", {{"header", "=x"}}, "--header: '=x' is not NAME=VALUE"},
       {"find", {{"state-md5", "1234"}}, "--state-md5: '1234' is not 32 hex digits"},
-      {"find", {{"moves", "e3"}, {"board", "[8/8/8/8/8/8/8/8]"}}, "give one position: --moves, --state, --state-md5 or --board"},
+      {"find", {{"moves", "e3"}, {"board", "[8/8/8/8/8/8/8/8]"}}, "give one position: --moves, --state, --state-md5, --board or --pattern (which may be given "
+       "several times)"},
       {"find", {{"sort", "action"}}, "--sort action needs a position search"},
+      {"find", {{"pattern", "7X"}}, "--pattern: col 2: unknown piece letter or token 'X'\n  7X\n   ^"},
       {"find", {{"format", "xml"}}, "--format: 'xml' is not table, json, csv or 5dpgn"},
       {"stats", {{"format", "csv"}}, "stats writes --format table or json"},
       {"tree", {{"moves", "e3"}, {"state", "[8/8/8/8/8/8/8/8:0:1:w]"}}, "--moves and --state exclude each other"},

@@ -91,8 +91,8 @@ TEST(DatabaseTest, CreatesVersionSixDatabase) {
         QueryText(db,
                   "SELECT group_concat(name, ' ') FROM (SELECT name FROM sqlite_schema "
                   "WHERE type = 'table' ORDER BY name)"),
-        "board_postings dictionaries games headers md5_postings meta position_actions rejected "
-        "sources state_postings");
+        "board_postings board_streams dictionaries games headers md5_postings meta "
+        "piece_postings position_actions rejected sources state_postings");
     EXPECT_EQ(QueryText(db,
                         "SELECT group_concat(name, ' ') FROM (SELECT name FROM sqlite_schema "
                         "WHERE type = 'index' AND sql IS NOT NULL ORDER BY name)"),

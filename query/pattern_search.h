@@ -1,0 +1,41 @@
+// Pattern searches: the games some board of which matches each of a set of board patterns
+// (core/pattern.h), through the pattern index (schema/pattern_index.h) instead of replaying
+// games. The squares where a pattern names a piece narrow the search to the games whose boards
+// held those pieces there (piece postings); the streams of the remaining games are matched
+// board by board.
+#ifndef FIVED_QUERY_PATTERN_SEARCH_H_
+#define FIVED_QUERY_PATTERN_SEARCH_H_
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "core/pattern.h"
+#include "query/search.h"
+#include "query/store.h"
+
+namespace fived {
+
+// How a pattern search went, for people and benchmarks.
+struct PatternSearchStats {
+  bool narrowed = false;   // piece postings chose the candidates (else every game was read)
+  int64_t candidates = 0;  // games whose streams were matched
+};
+
+// The games in which every pattern matches some board (pins included), in id order, each with
+// the first action after which all of them held (the latest of the patterns' first matching
+// boards) and those boards as "L:T:c" (the notation's timeline, the turn, w or b), one per
+// pattern, in PositionMatch::boards. Reads the store's connection; not thread-safe. Fails when
+// the database cannot be read or a block of streams is damaged.
+DbResult<std::vector<PositionMatch>> FindPatterns(GameStore& store,
+                                                  std::span<const BoardPattern> patterns,
+                                                  PatternSearchStats* stats = nullptr);
+
+// "L:T:c" of a board at internal timeline `timeline` and `half_turn` of a game numbered as
+// `labeling` says ("+1:5:b", "-0:3:w", "0:1:w").
+std::string BoardCoordinates(const TimelineLabeling& labeling, int timeline, int half_turn);
+
+}  // namespace fived
+
+#endif  // FIVED_QUERY_PATTERN_SEARCH_H_

@@ -1,0 +1,377 @@
+// The pattern index's tables; see pattern_index.h for the formats.
+#include "schema/pattern_index.h"
+
+#include <zstd.h>
+
+#include <algorithm>
+#include <map>
+
+namespace fived {
+
+namespace {
+
+void PutVarint(uint64_t v, std::string* out) {
+  while (v >= 0x80) {
+    out->push_back(static_cast<char>(0x80 | (v & 0x7f)));
+    v >>= 7;
+  }
+  out->push_back(static_cast<char>(v));
+}
+
+template <typename Byte>
+bool GetVarint(std::span<const Byte> data, size_t* pos, uint64_t* v) {
+  *v = 0;
+  for (int shift = 0; shift < 64; shift += 7) {
+    if (*pos >= data.size()) return false;
+    const uint8_t byte = static_cast<uint8_t>(data[(*pos)++]);
+    *v |= static_cast<uint64_t>(byte & 0x7f) << shift;
+    if (!(byte & 0x80)) return true;
+  }
+  return false;
+}
+
+constexpr const char* kInsertBlock =
+    "INSERT INTO board_streams(first_game, last_game, data) VALUES(?1, ?2, ?3)";
+constexpr const char* kNextChunk = "SELECT coalesce(max(chunk) + 1, 0) FROM piece_postings";
+constexpr const char* kInsertChunk =
+    "INSERT INTO piece_postings(chunk, feature, data) VALUES(?1, ?2, ?3)";
+// One primary-key search per chunk number, as schema/postings.h reads buckets.
+constexpr const char* kFeatureChunks =
+    "WITH RECURSIVE numbers(n) AS (SELECT 0 UNION ALL SELECT n + 1 FROM numbers "
+    "WHERE n < (SELECT max(chunk) FROM piece_postings)) "
+    "SELECT data FROM numbers JOIN piece_postings ON chunk = n AND feature = ?1";
+constexpr const char* kAllBlocks =
+    "SELECT first_game, last_game, data FROM board_streams ORDER BY first_game";
+constexpr const char* kBlockOf =
+    "SELECT first_game, last_game, data FROM board_streams WHERE first_game <= ?1 "
+    "ORDER BY first_game DESC LIMIT 1";
+
+}  // namespace
+
+std::string EncodeFeatureChunk(std::span<const int64_t> sorted_ids) {
+  std::string list;
+  list.push_back(0);
+  PutVarint(sorted_ids.size(), &list);
+  int64_t previous = 0;
+  for (int64_t id : sorted_ids) {
+    PutVarint(static_cast<uint64_t>(id - previous), &list);
+    previous = id;
+  }
+  if (sorted_ids.empty()) return list;
+  const int64_t first = sorted_ids.front();
+  const uint64_t span = static_cast<uint64_t>(sorted_ids.back() - first) + 1;
+  if (span / 8 + 12 >= list.size()) return list;
+  std::string bitmap;
+  bitmap.push_back(1);
+  PutVarint(static_cast<uint64_t>(first), &bitmap);
+  PutVarint(span, &bitmap);
+  const size_t at = bitmap.size();
+  bitmap.resize(at + (span + 7) / 8, '\0');
+  for (int64_t id : sorted_ids) {
+    const uint64_t i = static_cast<uint64_t>(id - first);
+    bitmap[at + i / 8] =
+        static_cast<char>(static_cast<uint8_t>(bitmap[at + i / 8]) | 1u << (i % 8));
+  }
+  return bitmap;
+}
+
+bool DecodeFeatureChunk(std::span<const uint8_t> data, std::vector<int64_t>* out) {
+  if (data.empty()) return false;
+  const size_t before = out->size();
+  size_t pos = 1;
+  auto fail = [&] {
+    out->resize(before);
+    return false;
+  };
+  if (data[0] == 0) {
+    uint64_t count = 0;
+    if (!GetVarint(data, &pos, &count) || count > data.size()) return fail();
+    int64_t id = 0;
+    for (uint64_t i = 0; i < count; ++i) {
+      uint64_t delta = 0;
+      if (!GetVarint(data, &pos, &delta) || delta > (uint64_t{1} << 62)) return fail();
+      id += static_cast<int64_t>(delta);
+      out->push_back(id);
+    }
+    return pos == data.size() ? true : fail();
+  }
+  if (data[0] != 1) return fail();
+  uint64_t first = 0, span = 0;
+  if (!GetVarint(data, &pos, &first) || !GetVarint(data, &pos, &span) ||
+      first > (uint64_t{1} << 62) || data.size() - pos != (span + 7) / 8) {
+    return fail();
+  }
+  for (uint64_t i = 0; i < span; ++i) {
+    if (data[pos + i / 8] >> (i % 8) & 1) out->push_back(static_cast<int64_t>(first + i));
+  }
+  return true;
+}
+
+std::string EncodeStreamBlock(std::span<const StreamOfGame> games, int64_t first_game) {
+  std::string out;
+  PutVarint(games.size(), &out);
+  int64_t previous = first_game;
+  for (const StreamOfGame& game : games) {
+    PutVarint(static_cast<uint64_t>(game.game_id - previous), &out);
+    PutVarint(game.stream.size(), &out);
+    previous = game.game_id;
+  }
+  for (const StreamOfGame& game : games) out.append(game.stream);
+  return out;
+}
+
+bool DecodeStreamBlock(std::string_view raw, int64_t first_game, std::vector<StreamOfGame>* out) {
+  const std::span<const char> data(raw.data(), raw.size());
+  size_t pos = 0;
+  uint64_t count = 0;
+  if (!GetVarint(data, &pos, &count) || count > raw.size()) return false;
+  const size_t before = out->size();
+  std::vector<size_t> lengths;
+  int64_t id = first_game;
+  for (uint64_t i = 0; i < count; ++i) {
+    uint64_t delta = 0, length = 0;
+    if (!GetVarint(data, &pos, &delta) || !GetVarint(data, &pos, &length) ||
+        delta > (uint64_t{1} << 40) || length > raw.size()) {
+      out->resize(before);
+      return false;
+    }
+    id += static_cast<int64_t>(delta);
+    out->push_back(StreamOfGame{id, {}});
+    lengths.push_back(length);
+  }
+  for (uint64_t i = 0; i < count; ++i) {
+    if (raw.size() - pos < lengths[i]) {
+      out->resize(before);
+      return false;
+    }
+    (*out)[before + i].stream = raw.substr(pos, lengths[i]);
+    pos += lengths[i];
+  }
+  if (pos != raw.size()) {
+    out->resize(before);
+    return false;
+  }
+  return true;
+}
+
+struct PatternIndexWriter::Impl {
+  Statement insert_block, next_chunk, insert_chunk;
+  ZSTD_CCtx* cctx = ZSTD_createCCtx();
+  // The games added since the last Write: their streams, one after another.
+  std::vector<int64_t> ids;
+  std::vector<size_t> ends;
+  std::string streams;
+  std::map<uint32_t, std::vector<int64_t>> features;  // feature -> games, in order
+  size_t feature_entries = 0;
+  std::vector<uint32_t> scratch;
+
+  ~Impl() { ZSTD_freeCCtx(cctx); }
+
+  std::optional<DbError> WriteBlock(size_t begin, size_t end) {
+    std::vector<StreamOfGame> games;
+    size_t start = begin == 0 ? 0 : ends[begin - 1];
+    for (size_t i = begin; i < end; ++i) {
+      games.push_back({ids[i], std::string_view(streams).substr(start, ends[i] - start)});
+      start = ends[i];
+    }
+    const std::string raw = EncodeStreamBlock(games, ids[begin]);
+    std::string frame(ZSTD_compressBound(raw.size()), '\0');
+    const size_t size = ZSTD_compressCCtx(cctx, frame.data(), frame.size(), raw.data(), raw.size(),
+                                          kStreamBlockLevel);
+    if (ZSTD_isError(size)) return DbError{0, "cannot compress a block of board streams"};
+    frame.resize(size);
+    insert_block.Reset().BindAll(ids[begin], ids[end - 1]);
+    insert_block.Bind(
+        3, std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(frame.data()), frame.size()));
+    return insert_block.Run();
+  }
+};
+
+DbResult<PatternIndexWriter> PatternIndexWriter::Create(Database& db) {
+  auto impl = std::make_unique<Impl>();
+  for (auto [statement, sql] :
+       {std::pair{&impl->insert_block, kInsertBlock}, std::pair{&impl->next_chunk, kNextChunk},
+        std::pair{&impl->insert_chunk, kInsertChunk}}) {
+    DbResult<Statement> prepared = db.Prepare(sql);
+    if (!prepared.ok()) return prepared.error();
+    *statement = std::move(prepared).value();
+  }
+  return PatternIndexWriter(std::move(impl));
+}
+
+PatternIndexWriter::PatternIndexWriter(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+PatternIndexWriter::PatternIndexWriter(PatternIndexWriter&&) noexcept = default;
+PatternIndexWriter& PatternIndexWriter::operator=(PatternIndexWriter&&) noexcept = default;
+PatternIndexWriter::~PatternIndexWriter() = default;
+
+void PatternIndexWriter::Add(int64_t game_id, std::string_view stream,
+                             std::span<const uint32_t> features) {
+  Impl& s = *impl_;
+  s.ids.push_back(game_id);
+  s.streams.append(stream);
+  s.ends.push_back(s.streams.size());
+  s.scratch.assign(features.begin(), features.end());
+  std::sort(s.scratch.begin(), s.scratch.end());
+  s.scratch.erase(std::unique(s.scratch.begin(), s.scratch.end()), s.scratch.end());
+  for (uint32_t feature : s.scratch) s.features[feature].push_back(game_id);
+  s.feature_entries += s.scratch.size();
+}
+
+size_t PatternIndexWriter::pending_bytes() const {
+  return impl_->streams.size() + 2 * impl_->feature_entries;
+}
+
+std::optional<DbError> PatternIndexWriter::Write() {
+  Impl& s = *impl_;
+  for (size_t begin = 0; begin < s.ids.size(); begin += kStreamBlockGames) {
+    const size_t end = std::min(s.ids.size(), begin + static_cast<size_t>(kStreamBlockGames));
+    if (auto error = s.WriteBlock(begin, end)) return error;
+  }
+  if (!s.features.empty()) {
+    s.next_chunk.Reset();
+    DbResult<StepResult> step = s.next_chunk.Step();
+    if (!step.ok()) return step.error();
+    const int64_t chunk = s.next_chunk.Int64(0);
+    s.next_chunk.Reset();
+    for (const auto& [feature, games] : s.features) {
+      const std::string data = EncodeFeatureChunk(games);
+      s.insert_chunk.Reset().BindAll(chunk, static_cast<int64_t>(feature));
+      s.insert_chunk.Bind(
+          3, std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(data.data()), data.size()));
+      if (auto error = s.insert_chunk.Run()) return error;
+    }
+  }
+  s.ids.clear();
+  s.ends.clear();
+  s.streams.clear();
+  s.features.clear();
+  s.feature_entries = 0;
+  return std::nullopt;
+}
+
+struct PatternIndexReader::Impl {
+  Statement feature_chunks, all_blocks, block_of;
+  ZSTD_DCtx* dctx = ZSTD_createDCtx();
+  std::string raw;
+  std::vector<StreamOfGame> games;
+  ~Impl() { ZSTD_freeDCtx(dctx); }
+
+  // Decompresses and decodes the block in the statement's current row into `games`.
+  std::optional<DbError> ReadBlock(const Statement& row) {
+    const int64_t first = row.Int64(0);
+    const int64_t last = row.Int64(1);
+    const std::span<const uint8_t> data = row.Blob(2);
+    auto damaged = [&] {
+      return DbError{0, "board streams of games " + std::to_string(first) + " to " +
+                            std::to_string(last) + " are damaged"};
+    };
+    const unsigned long long size = ZSTD_getFrameContentSize(data.data(), data.size());
+    // A block holds kStreamBlockGames games: far less than this, unless damaged.
+    if (size == ZSTD_CONTENTSIZE_ERROR || size == ZSTD_CONTENTSIZE_UNKNOWN || size > (1u << 30)) {
+      return damaged();
+    }
+    raw.resize(size);
+    const size_t got = ZSTD_decompressDCtx(dctx, raw.data(), raw.size(), data.data(), data.size());
+    if (ZSTD_isError(got) || got != size) return damaged();
+    games.clear();
+    if (!DecodeStreamBlock(raw, first, &games)) return damaged();
+    if (!games.empty() && games.back().game_id != last) return damaged();
+    return std::nullopt;
+  }
+};
+
+DbResult<PatternIndexReader> PatternIndexReader::Create(Database& db) {
+  auto impl = std::make_unique<Impl>();
+  for (auto [statement, sql] :
+       {std::pair{&impl->feature_chunks, kFeatureChunks}, std::pair{&impl->all_blocks, kAllBlocks},
+        std::pair{&impl->block_of, kBlockOf}}) {
+    DbResult<Statement> prepared = db.Prepare(sql);
+    if (!prepared.ok()) return prepared.error();
+    *statement = std::move(prepared).value();
+  }
+  return PatternIndexReader(std::move(impl));
+}
+
+PatternIndexReader::PatternIndexReader(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+PatternIndexReader::PatternIndexReader(PatternIndexReader&&) noexcept = default;
+PatternIndexReader& PatternIndexReader::operator=(PatternIndexReader&&) noexcept = default;
+PatternIndexReader::~PatternIndexReader() = default;
+
+DbResult<std::vector<int64_t>> PatternIndexReader::GamesWithAny(
+    std::span<const uint32_t> features) {
+  std::vector<int64_t> ids;
+  Statement& s = impl_->feature_chunks;
+  for (uint32_t feature : features) {
+    s.Reset().Bind(1, static_cast<int64_t>(feature));
+    while (true) {
+      DbResult<StepResult> step = s.Step();
+      if (!step.ok()) return step.error();
+      if (step.value() == StepResult::kDone) break;
+      if (!DecodeFeatureChunk(s.Blob(0), &ids)) {
+        s.Reset();
+        return DbError{0, "piece postings of feature " + std::to_string(feature) + " are damaged"};
+      }
+    }
+    s.Reset();
+  }
+  std::sort(ids.begin(), ids.end());
+  ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+  return ids;
+}
+
+std::optional<DbError> PatternIndexReader::ForEachStream(
+    const std::function<bool(int64_t, std::string_view)>& f, const std::vector<int64_t>* only) {
+  Impl& s = *impl_;
+  if (only == nullptr) {
+    Statement& all = s.all_blocks;
+    all.Reset();
+    while (true) {
+      DbResult<StepResult> step = all.Step();
+      if (!step.ok()) return step.error();
+      if (step.value() == StepResult::kDone) break;
+      if (auto error = s.ReadBlock(all)) {
+        all.Reset();
+        return error;
+      }
+      for (const StreamOfGame& game : s.games) {
+        if (!f(game.game_id, game.stream)) {
+          all.Reset();
+          return std::nullopt;
+        }
+      }
+    }
+    all.Reset();
+    return std::nullopt;
+  }
+  // The blocks of the candidates, each read once.
+  size_t next = 0;
+  while (next < only->size()) {
+    const int64_t wanted = (*only)[next];
+    Statement& block = s.block_of;
+    block.Reset().Bind(1, wanted);
+    DbResult<StepResult> step = block.Step();
+    if (!step.ok()) return step.error();
+    if (step.value() == StepResult::kDone || block.Int64(1) < wanted) {
+      block.Reset();
+      ++next;  // not indexed
+      continue;
+    }
+    const int64_t last = block.Int64(1);
+    if (auto error = s.ReadBlock(block)) {
+      block.Reset();
+      return error;
+    }
+    block.Reset();
+    size_t g = 0;
+    while (next < only->size() && (*only)[next] <= last) {
+      const int64_t id = (*only)[next++];
+      while (g < s.games.size() && s.games[g].game_id < id) ++g;
+      if (g < s.games.size() && s.games[g].game_id == id) {
+        if (!f(id, s.games[g].stream)) return std::nullopt;
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace fived

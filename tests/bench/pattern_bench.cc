@@ -1,0 +1,198 @@
+// bench_pattern DB [ROUNDS]: times pattern searches (query/pattern_search.h) on a database, in
+// process, and prints for each kind of pattern the median and slowest of ROUNDS runs in
+// milliseconds, with the games found and the candidates matched. The patterns are made from the
+// boards of the database's own games (fixed seed), so that they find games:
+//   one piece        one square of a board kept, the rest '?' (a single-board pattern)
+//   two pieces       two occupied squares of one board kept (the selective kind)
+//   piece and class  a named piece and an 'A'/'a' class on another square
+//   empty squares    a whole rank's squares kept, empty ones as numbers
+//   whole board      every square of a board
+//   two patterns     two one-piece patterns from two boards of one game
+// Each search is timed as `5d-query --pattern P --count` answers (the matches, counted) and as
+// its first page (`--limit 50`, rows read). Run by scripts/bench-query.sh.
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <functional>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "core/pattern.h"
+#include "core/pgn_syntax.h"
+#include "core/replay.h"
+#include "query/find.h"
+#include "query/pattern_search.h"
+#include "query/store.h"
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+template <typename T>
+T Must(fived::DbResult<T> result) {
+  if (!result.ok()) {
+    std::fprintf(stderr, "bench_pattern: %s\n", result.error().message.c_str());
+    std::exit(1);
+  }
+  return std::move(result).value();
+}
+
+// The squares of a board, top rank first, as pattern tokens ("K*", "p", "1" for empty).
+std::vector<std::string> Tokens(const fived::Board& board) {
+  std::vector<std::string> out;
+  for (int rank = board.height() - 1; rank >= 0; --rank) {
+    for (int file = 0; file < board.width(); ++file) {
+      const fived::Piece p = board.at(file, rank);
+      if (p.empty()) {
+        out.push_back("1");
+        continue;
+      }
+      std::string token(1, p.color() == fived::Color::kWhite
+                               ? fived::PieceLetter(p.type())
+                               : static_cast<char>(fived::PieceLetter(p.type()) | 0x20));
+      if (p.unmoved() && fived::TracksUnmoved(p.type())) token += '*';
+      out.push_back(token);
+    }
+  }
+  return out;
+}
+
+// A pattern keeping the squares in `kept` (indexes into the tokens), '?' elsewhere; runs of
+// empty squares kept are merged into numbers.
+std::string Pattern(const std::vector<std::string>& tokens, int width,
+                    const std::vector<size_t>& kept) {
+  std::string out;
+  int empties = 0;
+  for (size_t i = 0; i < tokens.size(); ++i) {
+    if (i > 0 && i % static_cast<size_t>(width) == 0) {
+      if (empties) out += std::to_string(empties);
+      empties = 0;
+      out += '/';
+    }
+    const bool keep = std::find(kept.begin(), kept.end(), i) != kept.end();
+    if (keep && tokens[i] == "1") {
+      ++empties;
+      continue;
+    }
+    if (empties) out += std::to_string(empties);
+    empties = 0;
+    out += keep ? tokens[i] : "?";
+  }
+  if (empties) out += std::to_string(empties);
+  return out;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2) {
+    std::fprintf(stderr, "usage: bench_pattern DB [ROUNDS]\n");
+    return 2;
+  }
+  const int rounds = argc > 2 ? std::max(1, std::atoi(argv[2])) : 20;
+  fived::GameStore store = Must(fived::GameStore::Open(argv[1]));
+  int64_t max_id = 0;
+  {
+    auto s = Must(store.db().Prepare("SELECT max(id) FROM games"));
+    (void)Must(s.Step());
+    max_id = s.Int64(0);
+  }
+  std::mt19937_64 rng(1);
+  const char* kinds[] = {"one piece",     "two pieces",  "piece and class",
+                         "empty squares", "whole board", "two patterns"};
+  std::vector<std::vector<std::vector<std::string>>> samples(std::size(kinds));
+  while (static_cast<int>(samples[0].size()) < rounds) {
+    const int64_t id = 1 + static_cast<int64_t>(rng() % static_cast<uint64_t>(max_id));
+    auto row = Must(store.Row(id));
+    if (!row || row->actions < 4) continue;
+    const fived::GameTexts texts = Must(store.Texts(id));
+    auto outcome = fived::ReplayGame(fived::ParseGameSyntax(texts.text).game);
+    if (!outcome.replayer) continue;
+    const fived::Position& pos = outcome.replayer->position();
+    std::vector<const fived::Board*> boards;
+    pos.ForEachBoard([&](int, int, const fived::Board& b) { boards.push_back(&b); });
+    const fived::Board& board = *boards[rng() % boards.size()];
+    const std::vector<std::string> tokens = Tokens(board);
+    std::vector<size_t> occupied;
+    for (size_t i = 0; i < tokens.size(); ++i) {
+      if (tokens[i] != "1") occupied.push_back(i);
+    }
+    if (occupied.size() < 2) continue;
+    std::shuffle(occupied.begin(), occupied.end(), rng);
+    const int width = board.width();
+    samples[0].push_back({Pattern(tokens, width, {occupied[0]})});
+    samples[1].push_back({Pattern(tokens, width, {occupied[0], occupied[1]})});
+    {
+      std::vector<std::string> classed = tokens;
+      const std::string& t = tokens[occupied[1]];
+      classed[occupied[1]] = (t[0] >= 'A' && t[0] <= 'Z') ? "A" : "a";
+      samples[2].push_back({Pattern(classed, width, {occupied[0], occupied[1]})});
+    }
+    {
+      std::vector<size_t> rank;
+      const size_t start = occupied[0] / static_cast<size_t>(width) * static_cast<size_t>(width);
+      for (int f = 0; f < width; ++f) rank.push_back(start + static_cast<size_t>(f));
+      samples[3].push_back({Pattern(tokens, width, rank)});
+    }
+    {
+      std::vector<size_t> all(tokens.size());
+      for (size_t i = 0; i < all.size(); ++i) all[i] = i;
+      samples[4].push_back({Pattern(tokens, width, all)});
+    }
+    {
+      const fived::Board& other = *boards[rng() % boards.size()];
+      const std::vector<std::string> other_tokens = Tokens(other);
+      std::vector<size_t> other_occupied;
+      for (size_t i = 0; i < other_tokens.size(); ++i) {
+        if (other_tokens[i] != "1") other_occupied.push_back(i);
+      }
+      samples[5].push_back(
+          {samples[0].back().front(),
+           Pattern(other_tokens, width, {other_occupied[rng() % other_occupied.size()]})});
+    }
+  }
+  std::printf("database %s, %lld games, %d rounds per kind\n", argv[1],
+              static_cast<long long>(max_id), rounds);
+  for (size_t kind = 0; kind < std::size(kinds); ++kind) {
+    for (bool page : {false, true}) {
+      std::vector<double> ms;
+      size_t found = 0;
+      int64_t candidates = 0, narrowed = 0;
+      for (int i = 0; i < rounds; ++i) {
+        std::vector<fived::BoardPattern> patterns;
+        for (const std::string& text : samples[kind][i]) {
+          auto parsed = fived::ParseBoardPattern(text);
+          if (!std::holds_alternative<fived::BoardPattern>(parsed)) {
+            std::fprintf(stderr, "bench_pattern: cannot read %s\n", text.c_str());
+            return 1;
+          }
+          patterns.push_back(std::get<fived::BoardPattern>(parsed));
+        }
+        const auto start = Clock::now();
+        fived::PatternSearchStats stats;
+        fived::FindRequest request;
+        request.positions = Must(fived::FindPatterns(store, patterns, &stats));
+        if (page) {
+          request.limit = 50;
+          Must(fived::FindGames(store, request));
+        } else {
+          Must(fived::CountGames(store, request));
+        }
+        ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - start).count());
+        found += request.positions->size();
+        candidates += stats.candidates;
+        narrowed += stats.narrowed;
+      }
+      std::sort(ms.begin(), ms.end());
+      std::printf(
+          "%-16s %-7s median %8.2f ms  max %8.2f ms  games found %8.0f  candidates %8.0f"
+          "  narrowed %d/%d\n",
+          kinds[kind], page ? "page" : "count", ms[ms.size() / 2], ms.back(),
+          static_cast<double>(found) / rounds, static_cast<double>(candidates) / rounds,
+          static_cast<int>(narrowed), rounds);
+    }
+  }
+  std::printf("e.g. %s\n", samples[1][0][0].c_str());
+  return 0;
+}
