@@ -137,9 +137,15 @@ class InputMerge {
   }
 
  private:
+  // A dictionary the output has already (the input was merged before: a merge run again after
+  // an error) is used as it is rather than copied again. The output holds one per indexing run
+  // or merged input, so comparing them all costs nothing.
   std::optional<DbError> CopyDictionaries() {
     DbResult<Statement> select = in_.Prepare("SELECT id, data, created_at FROM dictionaries");
     if (!select.ok()) return select.error();
+    DbResult<Statement> existing =
+        out_.Prepare("SELECT id FROM dictionaries WHERE data = ?1 ORDER BY id LIMIT 1");
+    if (!existing.ok()) return existing.error();
     DbResult<Statement> insert =
         out_.Prepare("INSERT INTO dictionaries(data, created_at) VALUES(?1, ?2)");
     if (!insert.ok()) return insert.error();
@@ -147,6 +153,15 @@ class InputMerge {
       DbResult<StepResult> step = select.value().Step();
       if (!step.ok()) return step.error();
       if (step.value() == StepResult::kDone) break;
+      Statement& found = existing.value().Reset().Bind(1, select.value().Blob(1));
+      DbResult<StepResult> row = found.Step();
+      if (!row.ok()) return row.error();
+      if (row.value() == StepResult::kRow) {
+        dictionaries_[select.value().Int64(0)] = found.Int64(0);
+        found.Reset();
+        continue;
+      }
+      found.Reset();
       insert.value().Reset().BindAll(select.value().Blob(1), select.value().Text(2));
       if (auto error = insert.value().Run()) return error;
       dictionaries_[select.value().Int64(0)] = out_.LastInsertRowId();

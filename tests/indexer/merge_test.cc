@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -136,6 +137,29 @@ TEST(MergeTest, EveryStateMd5IsMergedAndSettingsMustAgree) {
   EXPECT_EQ(Merge(dir.File("other.sqlite"), {a}, &messages), 2);
   EXPECT_NE(messages.find("not a 5dpgn-db database"), std::string::npos) << messages;
   EXPECT_FALSE(std::filesystem::exists(dir.File("other.sqlite")));
+}
+
+// A merge run again (after an error, say) adds nothing, not even a copy of a record dictionary:
+// an input's dictionary already in the output is the one its games use.
+TEST(MergeTest, AShardMergedAgainAddsNoDictionary) {
+  TempDir dir;
+  std::string games;
+  for (int i = 0; i < 100; ++i) {
+    games += "[Event \"game " + std::to_string(i) + "\"]\n[White \"player " +
+             std::to_string(i % 7) + "\"]\n\n1. e3 / e6\n2. Nf3 / Nf6\n\n";
+  }
+  { std::ofstream(dir.File("games.5dpgn")) << games; }
+  const std::string shard = dir.File("shard.sqlite");
+  ASSERT_EQ(Index(shard, {dir.File("games.5dpgn")}), 0);
+  ASSERT_EQ(Rows(shard, "SELECT count(*) FROM dictionaries"), "1|\n");
+  const std::string merged = dir.File("merged.sqlite");
+  ASSERT_EQ(Merge(merged, {shard}), 0);
+  std::string messages;
+  ASSERT_EQ(Merge(merged, {shard}, &messages), 0);
+  EXPECT_NE(messages.find(" 0 merged, 0 duplicates, 100 already there"), std::string::npos)
+      << messages;
+  EXPECT_EQ(Rows(merged, "SELECT count(*) FROM dictionaries"), "1|\n");
+  EXPECT_EQ(Rows(merged, "SELECT count(*) FROM games WHERE dictionary_id = 1"), "100|\n");
 }
 
 // The disk fills up anywhere in a merge: the summary counts the inputs merged (committed) before
