@@ -391,13 +391,13 @@ FullDiskRuns FillTheDiskAnywhere(const TempDir& dir, const std::string& base,
       if (s.input_unread) ++runs.unread;
       EXPECT_EQ(run.status, 3);
       EXPECT_EQ(s.database_error, "database or disk is full (statement: COMMIT)");
-      const int64_t before = base.empty() ? 0 : Count(base, "SELECT count(*) FROM games");
-      EXPECT_EQ(s.indexed, Count(db, "SELECT count(*) FROM games") - before);
-      EXPECT_EQ(s.rejected, Count(db, "SELECT count(*) FROM rejected") -
-                                (base.empty() ? 0 : Count(base, "SELECT count(*) FROM rejected")));
-      EXPECT_EQ(s.duplicates,
-                Count(db, "SELECT count(duplicate_of) FROM games") -
-                    (base.empty() ? 0 : Count(base, "SELECT count(duplicate_of) FROM games")));
+      // What the run added to the database.
+      auto added = [&](const std::string& sql) {
+        return Count(db, sql) - (base.empty() ? 0 : Count(base, sql));
+      };
+      EXPECT_EQ(s.indexed, added("SELECT count(*) FROM games"));
+      EXPECT_EQ(s.rejected, added("SELECT count(*) FROM rejected"));
+      EXPECT_EQ(s.duplicates, added("SELECT count(duplicate_of) FROM games"));
       EXPECT_EQ(s.checkmates + s.stalemates + s.playable + s.unknown + s.undecided, s.indexed);
       EXPECT_EQ(s.games, s.indexed + s.rejected + s.skipped + s.not_stored);
       EXPECT_NE(run.err.find(NotStoredLine(s)), std::string::npos) << NotStoredLine(s) << "\n"
