@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cassert>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -44,7 +45,9 @@ class Progress {
         total_bytes_(total_bytes),
         start_(std::chrono::steady_clock::now()) {}
 
-  void Update(uint64_t bytes, const IndexSummary& s, bool force = false) {
+  // `s` is the summary, `uncommitted` what the open transaction counted besides (shown at once).
+  void Update(uint64_t bytes, const IndexSummary& s, const IndexSummary& uncommitted,
+              bool force = false) {
     if (!enabled_) return;
     const auto now = std::chrono::steady_clock::now();
     if (!force && now - last_ < std::chrono::milliseconds(200)) return;
@@ -58,8 +61,8 @@ class Progress {
     std::fprintf(stderr,
                  "\r\033[K%.1f/%.1f MB  %ld games  %.0f games/s  %ld rejected  %ld duplicates  "
                  "ETA %s",
-                 bytes / 1e6, total_bytes_ / 1e6, s.games, rate, s.rejected, s.duplicates,
-                 eta.c_str());
+                 bytes / 1e6, total_bytes_ / 1e6, s.games, rate, s.rejected + uncommitted.rejected,
+                 s.duplicates + uncommitted.duplicates, eta.c_str());
   }
   void Finish() {
     if (enabled_) std::fprintf(stderr, "\r\033[K");
@@ -74,32 +77,60 @@ class Progress {
   std::chrono::steady_clock::time_point last_{};
 };
 
-// The summary as one compact JSON object (the keys in the order the README lists them).
+// The summary as one compact JSON object, its keys in a fixed order (new ones go at the end).
 std::string SummaryJson(const std::string& database, const IndexSummary& summary, double rate) {
-  const nlohmann::ordered_json json = {{"database", database},
-                                       {"files", summary.files},
-                                       {"games", summary.games},
-                                       {"indexed", summary.indexed},
-                                       {"rejected", summary.rejected},
-                                       {"duplicates", summary.duplicates},
-                                       {"skipped", summary.skipped},
-                                       {"warnings", summary.warnings},
-                                       {"unchanged_files", summary.unchanged_files},
-                                       {"members_passed", summary.members_passed},
-                                       {"endings",
-                                        {{"checkmate", summary.checkmates},
-                                         {"stalemate", summary.stalemates},
-                                         {"playable", summary.playable},
-                                         {"unknown", summary.unknown},
-                                         {"undecided", summary.undecided}}},
-                                       {"result_conflicts", summary.result_conflicts},
-                                       {"io_errors", summary.io_errors},
-                                       // Milliseconds are all a person reads of it.
-                                       {"seconds", std::round(summary.seconds * 1000) / 1000},
-                                       {"games_per_second", static_cast<long>(rate)},
-                                       {"database_failed", summary.database_failed}};
+  nlohmann::ordered_json json = {{"database", database},
+                                 {"files", summary.files},
+                                 {"games", summary.games},
+                                 {"indexed", summary.indexed},
+                                 {"rejected", summary.rejected},
+                                 {"duplicates", summary.duplicates},
+                                 {"skipped", summary.skipped},
+                                 {"warnings", summary.warnings},
+                                 {"unchanged_files", summary.unchanged_files},
+                                 {"members_passed", summary.members_passed},
+                                 {"endings",
+                                  {{"checkmate", summary.checkmates},
+                                   {"stalemate", summary.stalemates},
+                                   {"playable", summary.playable},
+                                   {"unknown", summary.unknown},
+                                   {"undecided", summary.undecided}}},
+                                 {"result_conflicts", summary.result_conflicts},
+                                 {"io_errors", summary.io_errors},
+                                 // Milliseconds are all a person reads of it.
+                                 {"seconds", std::round(summary.seconds * 1000) / 1000},
+                                 {"games_per_second", static_cast<long>(rate)},
+                                 {"database_failed", summary.database_failed},
+                                 {"not_stored", summary.not_stored},
+                                 {"input_unread", summary.input_unread},
+                                 {"database_error", nullptr}};
+  if (summary.database_failed) json["database_error"] = summary.database_error;
   // A database path need not be UTF-8; invalid bytes become U+FFFD so the text stays JSON.
   return json.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
+}
+
+// "N games" or "1 game".
+std::string Plural(long n, const std::string& noun) {
+  return std::to_string(n) + " " + noun + (n == 1 ? "" : "s");
+}
+
+// After a database error: what was stored before it, what is not, and how to add it.
+std::string NotStoredMessage(const IndexSummary& summary) {
+  std::string message = Plural(summary.indexed, "game") + " and " +
+                        Plural(summary.rejected, "rejection") + " were stored before the error";
+  if (summary.not_stored > 0) {
+    message += "; the " + Plural(summary.not_stored, "game") + " read since the last commit " +
+               (summary.not_stored == 1 ? "is" : "are") + " not stored";
+    if (summary.input_unread) message += ", nor is the rest of the input";
+    return message + ": running the same command again adds them";
+  }
+  if (summary.input_unread) {
+    return message + "; the rest of the input is not read: running the same command again adds it";
+  }
+  // What failed came after the games (a bulk load's indexes, say).
+  return message +
+         " and every game read is in the database: running the same command again completes the "
+         "run";
 }
 
 // Writes "5d-index: MESSAGE" to err; messages quote file names and input, hence the escaping.
@@ -194,6 +225,7 @@ IndexOutcome IndexInto(const IndexOptions& options, const std::vector<std::strin
     if (auto error = writer.RememberBeforeRun()) {
       summary.database_failed = true;
       summary.database_error = error->message;
+      summary.input_unread = true;
       return outcome;
     }
   }
@@ -206,6 +238,7 @@ IndexOutcome IndexInto(const IndexOptions& options, const std::vector<std::strin
       if (!state.ok()) {
         summary.database_failed = true;
         summary.database_error = state.error().message;
+        summary.input_unread = true;
         return outcome;
       }
       previous.push_back(state.value());
@@ -222,12 +255,16 @@ IndexOutcome IndexInto(const IndexOptions& options, const std::vector<std::strin
       }
       current_source = batch.source;
     }
+    // Known to be the input's last batch when it finishes the last file.
+    const bool last = batch.finished && batch.source + 1 == sources.size();
+    const uint64_t bytes_done = batch.bytes_done;
     if (auto error = writer.Write(std::move(batch))) {
       summary.database_failed = true;
       summary.database_error = error->message;
+      summary.input_unread = !last;
       return false;
     }
-    progress.Update(bytes_before + batch.bytes_done, summary);
+    progress.Update(bytes_before + bytes_done, summary, writer.Uncommitted());
     return true;
   };
   callbacks.on_analyzed = [&](GameBatch& batch) { shared_dictionary.CompressBatch(batch); };
@@ -299,8 +336,17 @@ int RunIndex(const IndexOptions& options, std::ostream& out, std::ostream& err,
     }
   }
   summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  // Every game read is counted once, by what became of it, once that is committed.
+  if (summary.database_failed) {
+    summary.not_stored = summary.games - summary.indexed - summary.rejected - summary.skipped;
+  }
+  assert(summary.not_stored >= 0 && summary.games == summary.indexed + summary.rejected +
+                                                         summary.skipped + summary.not_stored);
 
-  if (summary.database_failed) Report(err, "database error: " + summary.database_error);
+  if (summary.database_failed) {
+    Report(err, "database error: " + summary.database_error);
+    Report(err, NotStoredMessage(summary));
+  }
   if (summary.rejected > kPrintedRejections) {
     err << "5d-index: " << summary.rejected - kPrintedRejections
         << " more rejected games are listed in the rejected table\n";
@@ -310,11 +356,14 @@ int RunIndex(const IndexOptions& options, std::ostream& out, std::ostream& err,
     out << SummaryJson(options.database, summary, rate) << "\n";
   } else {
     char line[256];
+    // The games not stored are said only after a database error, so that the usual line stays.
+    const std::string not_stored =
+        summary.database_failed ? ", " + std::to_string(summary.not_stored) + " not stored" : "";
     std::snprintf(line, sizeof line,
                   ": %ld games read from %ld files: %ld indexed, %ld rejected, %ld duplicates, "
-                  "%ld already indexed; %.2f s, %.0f games/s\n",
+                  "%ld already indexed%s; %.2f s, %.0f games/s\n",
                   summary.games, summary.files, summary.indexed, summary.rejected,
-                  summary.duplicates, summary.skipped, summary.seconds, rate);
+                  summary.duplicates, summary.skipped, not_stored.c_str(), summary.seconds, rate);
     err << EscapeForTerminal(options.database) << line;
     // Said only when it happened, so that the usual summary stays two lines.
     if (summary.unchanged_files > 0 || summary.members_passed > 0) {

@@ -32,6 +32,9 @@ struct IndexOptions {
   bool all_state_md5 = false;
 };
 
+// What a run did. The games read are counted as they are read, what became of them once it is
+// committed: after a database error the summary counts what the database holds, and
+// games = indexed + rejected + skipped + not_stored.
 struct IndexSummary {
   long files = 0;
   long games = 0;            // games read (with those of unchanged files, which are not read)
@@ -56,6 +59,10 @@ struct IndexSummary {
   double seconds = 0;
   bool database_failed = false;
   std::string database_error;
+  // After a database error: the games read since the last commit, which are not stored, and
+  // whether the run stopped before the end of its input (the rest of which is not read).
+  long not_stored = 0;
+  bool input_unread = false;
 };
 
 // Runs the index mode. Messages (rejections, errors, the summary) go to `err`, or with `json`
@@ -68,6 +75,10 @@ struct IndexSummary {
 //
 // When no input can be opened, the database is not opened (nor created). When this run created
 // the database and every input failed while it was read, the files it created are removed.
+//
+// When the database fails during the run (a full disk, say), what was committed before stays:
+// the summary counts only that, and a message says how many games are not stored and whether the
+// rest of the input was read. Running the same command again adds what is not stored.
 //
 // Returns the exit status: 0 every game indexed (or already there), 1 some games rejected, now or
 // by an earlier run (they are recorded), 3 an input could not be read or the database failed.

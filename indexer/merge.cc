@@ -137,9 +137,15 @@ class InputMerge {
   }
 
  private:
+  // A dictionary the output has already (the input was merged before: a merge run again after
+  // an error) is used as it is rather than copied again. The output holds one per indexing run
+  // or merged input, so comparing them all costs nothing.
   std::optional<DbError> CopyDictionaries() {
     DbResult<Statement> select = in_.Prepare("SELECT id, data, created_at FROM dictionaries");
     if (!select.ok()) return select.error();
+    DbResult<Statement> existing =
+        out_.Prepare("SELECT id FROM dictionaries WHERE data = ?1 ORDER BY id LIMIT 1");
+    if (!existing.ok()) return existing.error();
     DbResult<Statement> insert =
         out_.Prepare("INSERT INTO dictionaries(data, created_at) VALUES(?1, ?2)");
     if (!insert.ok()) return insert.error();
@@ -147,6 +153,15 @@ class InputMerge {
       DbResult<StepResult> step = select.value().Step();
       if (!step.ok()) return step.error();
       if (step.value() == StepResult::kDone) break;
+      Statement& found = existing.value().Reset().Bind(1, select.value().Blob(1));
+      DbResult<StepResult> row = found.Step();
+      if (!row.ok()) return row.error();
+      if (row.value() == StepResult::kRow) {
+        dictionaries_[select.value().Int64(0)] = found.Int64(0);
+        found.Reset();
+        continue;
+      }
+      found.Reset();
       insert.value().Reset().BindAll(select.value().Blob(1), select.value().Text(2));
       if (auto error = insert.value().Run()) return error;
       dictionaries_[select.value().Int64(0)] = out_.LastInsertRowId();
@@ -476,6 +491,42 @@ std::optional<DbError> RecountPositionStats(Database& db) {
   return std::nullopt;
 }
 
+// The summary: as JSON on `out` or as text on `err`.
+void PrintSummary(const MergeOptions& options, const MergeSummary& summary, std::ostream& out,
+                  std::ostream& err) {
+  if (options.json) {
+    nlohmann::ordered_json json = {
+        {"database", options.output},       {"databases", summary.databases},
+        {"games", summary.games},           {"merged", summary.merged},
+        {"duplicates", summary.duplicates}, {"skipped", summary.skipped},
+        {"rejected", summary.rejected},     {"database_error", nullptr}};
+    if (!summary.database_error.empty()) json["database_error"] = summary.database_error;
+    out << json.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << "\n";
+  } else {
+    err << EscapeForTerminal(options.output) << ": " << summary.games << " games from "
+        << summary.databases << " databases: " << summary.merged << " merged, "
+        << summary.duplicates << " duplicates, " << summary.skipped << " already there; "
+        << summary.rejected << " rejected games\n";
+  }
+}
+
+// After an error: which inputs were merged (committed) before it and which were not, of `inputs`
+// merged in order, the first `merged` of them committed.
+std::string NotMergedMessage(const std::vector<std::string>& inputs, long merged) {
+  const long count = static_cast<long>(inputs.size());
+  if (merged == 0) {
+    return "no input was merged before the error: running the same merge again merges them";
+  }
+  if (merged < count) {
+    return "the inputs up to " + inputs[merged - 1] + " (" + std::to_string(merged) + " of " +
+           std::to_string(count) + ") were merged before the error, those from " + inputs[merged] +
+           " on are not, nor are the opening statistics counted: running the same merge again "
+           "completes it, skipping what is already there";
+  }
+  return "every input was merged before the error, but the opening statistics are not counted: "
+         "running the same merge again counts them";
+}
+
 }  // namespace
 
 int RunMerge(const MergeOptions& options, std::ostream& out, std::ostream& err,
@@ -514,9 +565,17 @@ int RunMerge(const MergeOptions& options, std::ostream& out, std::ostream& err,
     return 3;
   }
   Database& db = opened.value();
-  auto fail = [&](const DbError& error) {
-    Report(err, options.output + ": database error: " + error.message);
+  // Stops the merge on an error: what was committed stays, and the summary counts only that.
+  auto stop = [&](const std::string& message) {
+    Report(err, message);
+    Report(err, options.output + ": " + NotMergedMessage(options.inputs, summary.databases));
+    if (summary_out) *summary_out = summary;
+    PrintSummary(options, summary, out, err);
     return 3;
+  };
+  auto fail = [&](const DbError& error) {
+    summary.database_error = error.message;
+    return stop(options.output + ": database error: " + error.message);
   };
   if (auto error = db.Exec("PRAGMA cache_size = -262144")) return fail(*error);
   const DbResult<int64_t> has_games =
@@ -561,19 +620,26 @@ int RunMerge(const MergeOptions& options, std::ostream& out, std::ostream& err,
   for (const std::string& input : options.inputs) {
     DbResult<Database> in = OpenDatabase(input, OpenMode::kReadOnly);
     if (!in.ok()) {
-      Report(err, in.error().message);
-      return 3;
+      summary.database_error = in.error().message;
+      return stop(in.error().message);
     }
-    ++summary.databases;
     DbResult<Statement> attach = db.Prepare("ATTACH DATABASE ?1 AS src");
     if (!attach.ok()) return fail(attach.error());
     if (auto error = attach.value().Bind(1, std::string_view(input)).Run()) return fail(*error);
     {
       DbResult<Transaction> transaction = Transaction::Begin(db);
       if (!transaction.ok()) return fail(transaction.error());
-      InputMerge merge(db, in.value(), out_codecs, originals, summary);
+      // Counted apart, and in the summary once committed.
+      MergeSummary counted;
+      InputMerge merge(db, in.value(), out_codecs, originals, counted);
       if (auto error = merge.Run()) return fail(*error);
       if (auto error = transaction.value().Commit()) return fail(*error);
+      ++summary.databases;
+      summary.games += counted.games;
+      summary.merged += counted.merged;
+      summary.duplicates += counted.duplicates;
+      summary.skipped += counted.skipped;
+      summary.rejected += counted.rejected;
     }
     if (auto error = db.Exec("DETACH DATABASE src")) return fail(*error);
   }
@@ -586,19 +652,7 @@ int RunMerge(const MergeOptions& options, std::ostream& out, std::ostream& err,
     }
     if (auto error = transaction.value().Commit()) return fail(*error);
   }
-  if (options.json) {
-    const nlohmann::ordered_json json = {
-        {"database", options.output},       {"databases", summary.databases},
-        {"games", summary.games},           {"merged", summary.merged},
-        {"duplicates", summary.duplicates}, {"skipped", summary.skipped},
-        {"rejected", summary.rejected}};
-    out << json.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << "\n";
-  } else {
-    err << EscapeForTerminal(options.output) << ": " << summary.games << " games from "
-        << summary.databases << " databases: " << summary.merged << " merged, "
-        << summary.duplicates << " duplicates, " << summary.skipped << " already there; "
-        << summary.rejected << " rejected games\n";
-  }
+  PrintSummary(options, summary, out, err);
   if (summary_out) *summary_out = summary;
   return 0;
 }

@@ -19,19 +19,24 @@ struct MergeOptions {
   bool json = false;                // the summary as one JSON object on `out`
 };
 
+// What a merge did, counting only what was committed: after an error, the inputs merged before it.
 struct MergeSummary {
-  long databases = 0;
-  long games = 0;       // games of the inputs
-  long merged = 0;      // games added to the output
-  long duplicates = 0;  // of the added, duplicates of an earlier game (across inputs too)
-  long skipped = 0;     // already in the output (same source, place and text)
-  long rejected = 0;    // rejections added
+  long databases = 0;          // inputs merged
+  long games = 0;              // games of the inputs merged
+  long merged = 0;             // games added to the output
+  long duplicates = 0;         // of the added, duplicates of an earlier game (across inputs too)
+  long skipped = 0;            // already in the output (same source, place and text)
+  long rejected = 0;           // rejections added
+  std::string database_error;  // the error that stopped the merge; empty when none did
 };
 
 // Runs the merge. Every input is checked first (a 5dpgn-db database of this schema and key
 // version, made with the same position statistics depth and the same choice of state MD5s as
 // the others and the output) and nothing is written when one is refused. The output is written
-// in one transaction per input. Messages and the summary go to `err` (or `out` with `json`).
+// in one transaction per input, then one that counts the opening statistics again. When a
+// database fails, the inputs merged before stay, a message says which were and which were not,
+// and running the same merge again completes it (the games already there are skipped). Messages
+// and the summary go to `err` (or `out` with `json`).
 // Returns 0 on success, 2 when an input is refused (or is the output), 3 when a database fails.
 int RunMerge(const MergeOptions& options, std::ostream& out, std::ostream& err,
              MergeSummary* summary = nullptr);

@@ -167,6 +167,12 @@ class Writer::Impl {
   // Takes a batch. Until the database has a record dictionary, batches wait (up to
   // kDictionarySamples games) so that one can be trained on them; then they are written.
   std::optional<DbError> Write(GameBatch&& batch) {
+    // Read, whatever becomes of them (the games of an unchanged file count when written).
+    for (const GameRecord& game : batch.games) {
+      ++summary_.games;
+      summary_.warnings += static_cast<long>(game.warnings.size());
+    }
+    summary_.members_passed += batch.members_passed;
     if (!codec_) {
       if (auto error = LoadDictionary()) return error;
     }
@@ -233,8 +239,13 @@ class Writer::Impl {
     std::optional<DbError> error = transaction_->Commit();
     transaction_.reset();
     games_since_commit_ = 0;
-    return error;
+    if (error) return error;
+    AddCommitted();
+    return std::nullopt;
   }
+
+  // What the open transaction counted, not yet in the summary.
+  const IndexSummary& Uncommitted() const { return uncommitted_; }
 
  private:
   // Adds a batch to the open transaction (beginning one when none is open). The postings of the
@@ -258,19 +269,16 @@ class Writer::Impl {
     if (batch.unchanged) {
       if (auto error = CountUnchanged(batch.source)) return error;
     }
-    summary_.members_passed += batch.members_passed;
     // A member's row is made with its first game: an archive's empty members leave no trace.
     int64_t* member_id = nullptr;
     if (!batch.member.empty()) member_id = &member_ids_[{batch.source, batch.member}];
     for (const GameRecord& game : batch.games) {
-      ++summary_.games;
-      summary_.warnings += static_cast<long>(game.warnings.size());
       if (standard_input) {
         DbResult<bool> before = game.rejected ? RejectedBefore(game) : IndexedBefore(game);
         if (!before.ok()) return before.error();
         if (before.value()) {
-          ++summary_.skipped;
-          if (game.rejected) ++summary_.rejected_before;
+          ++uncommitted_.skipped;
+          if (game.rejected) ++uncommitted_.rejected_before;
           continue;
         }
         if (file_ids_[batch.source] == 0) {
@@ -496,9 +504,28 @@ class Writer::Impl {
     const long rejected = static_cast<long>(s_.stored_from_file.Int64(1));
     s_.stored_from_file.Reset();
     summary_.games += games + rejected;
-    summary_.skipped += games + rejected;
-    summary_.rejected_before += rejected;
+    uncommitted_.skipped += games + rejected;
+    uncommitted_.rejected_before += rejected;
     return std::nullopt;
+  }
+
+  // Adds what the transaction just committed counted to the summary, which counts only what is
+  // stored (index.h).
+  void AddCommitted() {
+    IndexSummary& to = summary_;
+    const IndexSummary& from = uncommitted_;
+    to.indexed += from.indexed;
+    to.rejected += from.rejected;
+    to.duplicates += from.duplicates;
+    to.skipped += from.skipped;
+    to.rejected_before += from.rejected_before;
+    to.checkmates += from.checkmates;
+    to.stalemates += from.stalemates;
+    to.playable += from.playable;
+    to.unknown += from.unknown;
+    to.undecided += from.undecided;
+    to.result_conflicts += from.result_conflicts;
+    uncommitted_ = IndexSummary();
   }
 
   // Records what a complete reading of a file saw, in the transaction of its last games.
@@ -545,12 +572,12 @@ class Writer::Impl {
                                 std::string_view(game.error_message), std::string_view(game.text));
     if (auto error = s_.rejected.Run()) return error;
     if (db_.Changes() == 0) {
-      ++summary_.skipped;
-      ++summary_.rejected_before;
+      ++uncommitted_.skipped;
+      ++uncommitted_.rejected_before;
       return std::nullopt;
     }
-    ++summary_.rejected;
-    if (summary_.rejected <= kPrintedRejections) {
+    ++uncommitted_.rejected;
+    if (summary_.rejected + uncommitted_.rejected <= kPrintedRejections) {
       if (before_message_) before_message_();
       err_ << EscapeForTerminal(SourceName(sources_[batch.source], batch.member)) << ": "
            << EscapeForTerminal(game.error_message) << "\n";
@@ -606,33 +633,33 @@ class Writer::Impl {
     s_.game.Bind(30, work).Bind(31, game.result_conflict ? 1 : 0);
     if (auto error = s_.game.Run()) return error;
     if (db_.Changes() == 0) {  // this game of this file is already indexed
-      ++summary_.skipped;
+      ++uncommitted_.skipped;
       return std::nullopt;
     }
     const int64_t id = db_.LastInsertRowId();
     // The first game of an identity is the original of later ones (a hash collision keeps the
     // first game it met).
     if (bulk_) originals_.emplace(game.identity, id);
-    ++summary_.indexed;
-    if (original != 0) ++summary_.duplicates;
-    if (!game.decided) ++summary_.undecided;
+    ++uncommitted_.indexed;
+    if (original != 0) ++uncommitted_.duplicates;
+    if (!game.decided) ++uncommitted_.undecided;
     if (game.decided) {
       switch (game.verdict) {
         case Decision::Verdict::kCheckmate:
-          ++summary_.checkmates;
+          ++uncommitted_.checkmates;
           break;
         case Decision::Verdict::kStalemate:
-          ++summary_.stalemates;
+          ++uncommitted_.stalemates;
           break;
         case Decision::Verdict::kPlayable:
-          ++summary_.playable;
+          ++uncommitted_.playable;
           break;
         case Decision::Verdict::kUnknown:
-          ++summary_.unknown;
+          ++uncommitted_.unknown;
           break;
       }
     }
-    if (game.result_conflict) ++summary_.result_conflicts;
+    if (game.result_conflict) ++uncommitted_.result_conflicts;
 
     int position = 0;
     for (const auto& [name, value] : game.headers) {
@@ -669,6 +696,9 @@ class Writer::Impl {
   SharedDictionary& shared_;
   const std::vector<std::string>& sources_;
   IndexSummary& summary_;
+  // The counts of the open transaction, added to summary_ once it commits (games read, warnings,
+  // members passed and unchanged files are counted in summary_ at once).
+  IndexSummary uncommitted_;
   std::ostream& err_;
   std::vector<int64_t> file_ids_;  // sources row of each file (member ''), 0 until made
   std::map<std::pair<size_t, std::string>, int64_t> member_ids_;  // of (file, member)
@@ -739,6 +769,7 @@ std::optional<DbError> Writer::Write(GameBatch&& batch) { return impl_->Write(st
 void Writer::SetBeforeMessage(std::function<void()> f) { impl_->SetBeforeMessage(std::move(f)); }
 std::optional<DbError> Writer::RememberBeforeRun() { return impl_->RememberBeforeRun(); }
 std::optional<DbError> Writer::Finish() { return impl_->Finish(); }
+const IndexSummary& Writer::Uncommitted() const { return impl_->Uncommitted(); }
 DbResult<std::optional<FileState>> Writer::PreviousState(const std::string& source) {
   return impl_->PreviousState(source);
 }

@@ -46,8 +46,11 @@ class SharedDictionary {
   std::shared_ptr<const Dictionary> dictionary_;
 };
 
-// Writes analyzed games into `db`. Counts what it does in `summary`, and writes the first
-// kPrintedRejections rejections to `err`. One thread; the database, sources, summary, stream and
+// Writes analyzed games into `db`, and writes the first kPrintedRejections rejections to `err`.
+// Counts in `summary` the games read (and their warnings, the archive members passed over and the
+// unchanged files) as they come, and the games indexed, rejected or already there (with their
+// duplicates, endings and result conflicts) once they are committed: after an error, the summary
+// counts what the database holds. One thread; the database, sources, summary, stream and
 // dictionary must outlive it. Every error is the database's (DbError): the run must stop, and
 // what was committed before stays.
 class Writer {
@@ -75,6 +78,9 @@ class Writer {
   std::optional<DbError> RememberBeforeRun();
   // Writes whatever waits and the kept postings, builds the indexes of a bulk load, and commits.
   std::optional<DbError> Finish();
+  // What the open transaction counted (games indexed, rejected, already there...), which the
+  // summary counts once it commits; for the progress line. Valid until the next call.
+  const IndexSummary& Uncommitted() const;
   // What the last complete reading of input `source` (as named on the command line) saw, from its
   // sources row; nullopt when none completed (or for standard input).
   DbResult<std::optional<FileState>> PreviousState(const std::string& source);

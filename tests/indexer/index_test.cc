@@ -14,6 +14,7 @@
 #include <filesystem>
 #include <fstream>
 #include <random>
+#include <regex>
 #include <sstream>
 
 #include "schema/db.h"
@@ -21,6 +22,7 @@
 #include "schema/sql.h"
 #include "tests/indexer/archive_util.h"
 #include "tests/indexer/db_check.h"
+#include "tests/indexer/full_disk.h"
 #include "tests/temp_dir.h"
 
 namespace fived {
@@ -45,18 +47,24 @@ std::string ReadFile(const std::string& path) {
 struct IndexRun {
   int status = 0;
   IndexSummary summary;
-  std::string err;
+  std::string out, err;
 };
 
-IndexRun Index(const std::string& db, const std::vector<std::string>& inputs) {
+// Indexes `inputs` into `db` with two workers, `commit_every` (0: by size only) and the summary
+// as JSON on `out` or as text on `err`.
+IndexRun Index(const std::string& db, const std::vector<std::string>& inputs, long commit_every = 0,
+               bool json = false) {
   IndexOptions options;
   options.database = db;
   options.inputs = inputs;
   options.jobs = 2;
   options.progress = false;
+  options.commit_every = commit_every;
+  options.json = json;
   std::ostringstream out, err;
   IndexRun run;
   run.status = RunIndex(options, out, err, &run.summary);
+  run.out = out.str();
   run.err = err.str();
   return run;
 }
@@ -213,6 +221,241 @@ TEST(Index, IndexesLeftOutByAnInterruptedBulkLoadAreBuiltByTheNextRun) {
   EXPECT_EQ(again.summary.skipped, 4);
   EXPECT_EQ(SecondaryIndexes(db), 9);
   ExpectWhole(db, 4);
+}
+
+// The summary's text and JSON with the run's time left out ("T s, R games/s", as run.sh does).
+std::string Timeless(const std::string& summary) {
+  std::string out =
+      std::regex_replace(summary, std::regex("; [0-9.]+ s, [0-9]+ games/s"), "; T s, R games/s");
+  out = std::regex_replace(out, std::regex("\"seconds\":[0-9.e-]+"), "\"seconds\":T");
+  return std::regex_replace(out, std::regex("\"games_per_second\":[0-9]+"),
+                            "\"games_per_second\":R");
+}
+
+// What the database holds, for comparing a run that failed and was run again with a run that
+// never failed: its games (by id, with their place, identity, duplicate and ending), headers,
+// rejections, sources, position statistics and postings.
+std::string Stored(const std::string& db) {
+  std::string stored;
+  for (const char* sql :
+       {"SELECT g.id, s.path, s.member, g.byte_offset, g.game_index, g.text_hash, g.white, "
+        "g.identity, g.duplicate_of, g.verdict, g.result_conflict FROM games g JOIN sources s ON "
+        "s.id = g.source_id ORDER BY g.id",
+        "SELECT game_id, position, name, value FROM headers ORDER BY game_id, position",
+        "SELECT s.path, r.byte_offset, r.line, r.col, r.message FROM rejected r JOIN sources s "
+        "ON s.id = r.source_id ORDER BY r.id",
+        "SELECT path, member, size, content_hash, resume_offset FROM sources ORDER BY path, member",
+        "SELECT state_key, action, text, games, white_wins, draws, black_wins FROM "
+        "position_actions ORDER BY state_key, action"}) {
+    stored += testing::Rows(db, sql) + "--\n";
+  }
+  DbResult<Database> opened = OpenDatabase(db, OpenMode::kReadOnly);
+  EXPECT_TRUE(opened.ok());
+  if (!opened.ok()) return stored;
+  const testing::PostingSummary postings = testing::Summarize(opened.value());
+  return stored + std::to_string(postings.states) + " states, " + std::to_string(postings.boards) +
+         " boards, key sum " + std::to_string(postings.key_sum) + "\n";
+}
+
+// The case of a 15 MB collection indexed into a new database on a 6 MB file system: the disk is
+// full at the commit of the games. Nothing is stored, and the summary says so: no game counts as
+// indexed or rejected, no ending is counted, and the games read are said not to be stored.
+// Running the same command again stores them all.
+TEST(Index, ACommitThatFailsCountsNothingAsStoredAndSaysWhatIsNot) {
+  TempDir dir;
+  const std::string db = dir.File("db.sqlite");
+  const std::string games = dir.File("a.5dpgn");
+  WriteFile(games, kGames);
+  {
+    // A new database with its indexes dropped, as the bulk load drops them: the run's first
+    // write is the commit of its games.
+    DbResult<Database> made = OpenDatabase(db, OpenMode::kReadWrite);
+    ASSERT_TRUE(made.ok());
+    ASSERT_FALSE(made.value().Exec(sql::kDropIndexesV6Sql));
+  }
+  IndexRun run, json;
+  {
+    testing::FullDisk disk(dir.path().string());
+    disk.FillAfter(0);
+    run = Index(db, {games});
+    json = Index(db, {games}, 0, /*json=*/true);
+  }
+  EXPECT_EQ(run.status, 3);
+  const std::string rejection =
+      games + ": game 3, line 17, col 9: Nxe5: no knight on board (0T1) can reach e5\n";
+  EXPECT_EQ(Timeless(run.err),
+            rejection +
+                "5d-index: database error: database or disk is full (statement: COMMIT)\n"
+                "5d-index: 0 games and 0 rejections were stored before the error; the 4 games "
+                "read since the last commit are not stored: running the same command again adds "
+                "them\n" +
+                db +
+                ": 4 games read from 1 files: 0 indexed, 0 rejected, 0 duplicates, 0 already "
+                "indexed, 4 not stored; T s, R games/s\n" +
+                db +
+                ": endings of the indexed games: 0 checkmate, 0 stalemate, 0 playable, 0 "
+                "unknown; 0 result conflicts\n");
+  EXPECT_EQ(json.status, 3);
+  EXPECT_EQ(Timeless(json.out),
+            "{\"database\":\"" + db +
+                "\",\"files\":1,\"games\":4,\"indexed\":0,\"rejected\":0,\"duplicates\":0,"
+                "\"skipped\":0,\"warnings\":0,\"unchanged_files\":0,\"members_passed\":0,"
+                "\"endings\":{\"checkmate\":0,\"stalemate\":0,\"playable\":0,\"unknown\":0,"
+                "\"undecided\":0},\"result_conflicts\":0,\"io_errors\":0,\"seconds\":T,"
+                "\"games_per_second\":R,\"database_failed\":true,\"not_stored\":4,"
+                "\"input_unread\":false,\"database_error\":\"database or disk is full "
+                "(statement: COMMIT)\"}\n");
+  const IndexSummary& summary = run.summary;
+  EXPECT_TRUE(summary.database_failed);
+  EXPECT_EQ(summary.games, 4);
+  EXPECT_EQ(summary.indexed + summary.rejected + summary.duplicates + summary.skipped, 0);
+  EXPECT_EQ(summary.playable + summary.result_conflicts, 0);
+  EXPECT_EQ(summary.not_stored, 4);
+  testing::ExpectSoundAndWhole(db);
+  EXPECT_EQ(Count(db, "SELECT count(*) FROM games") + Count(db, "SELECT count(*) FROM rejected"),
+            0);
+  // With room on the disk, the same command stores what a run that never failed stores.
+  const IndexRun again = Index(db, {games});
+  EXPECT_EQ(again.status, 1) << again.err;
+  EXPECT_EQ(again.summary.indexed, 3);
+  EXPECT_EQ(again.summary.rejected, 1);
+  ASSERT_EQ(Index(dir.File("clean.sqlite"), {games}).status, 1);
+  EXPECT_EQ(Stored(db), Stored(dir.File("clean.sqlite")));
+  EXPECT_EQ(SecondaryIndexes(db), 9);
+}
+
+// The line that says what a run stopped by a database error stored, as index.h describes it.
+std::string NotStoredLine(const IndexSummary& s) {
+  auto count = [](long n, const std::string& noun) {
+    return std::to_string(n) + " " + noun + (n == 1 ? "" : "s");
+  };
+  std::string line = "5d-index: " + count(s.indexed, "game") + " and " +
+                     count(s.rejected, "rejection") + " were stored before the error";
+  if (s.not_stored > 0) {
+    return line + "; the " + count(s.not_stored, "game") + " read since the last commit " +
+           (s.not_stored == 1 ? "is" : "are") + " not stored" +
+           (s.input_unread ? ", nor is the rest of the input" : "") +
+           ": running the same command again adds them\n";
+  }
+  if (s.input_unread) {
+    return line + "; the rest of the input is not read: running the same command again adds it\n";
+  }
+  return line +
+         " and every game read is in the database: running the same command again completes the "
+         "run\n";
+}
+
+// How the runs of FillTheDiskAnywhere ended.
+struct FullDiskRuns {
+  int failed = 0;   // stopped by the database error
+  int partial = 0;  // of those, with some of the games stored
+  int unread = 0;   // of those, before the end of the input
+};
+
+// Indexes `files` (committing every batch) into copies of `base` (new databases when it is "")
+// with the disk full after each fortieth of the bytes a whole run writes. Each run's summary must
+// count what its database holds, say what is not stored, and leave the database sound; the same
+// command run again must make what a run that never failed makes.
+FullDiskRuns FillTheDiskAnywhere(const TempDir& dir, const std::string& base,
+                                 const std::vector<std::string>& files) {
+  auto copy = [&](const std::string& name) {
+    const std::string db = dir.File(name);
+    if (!base.empty()) fs::copy_file(base, db);
+    return db;
+  };
+  const std::string clean = copy("clean.sqlite");
+  IndexRun whole;
+  long total = 0;  // bytes written by the run that never fails
+  {
+    testing::FullDisk disk(dir.path().string());
+    whole = Index(clean, files, /*commit_every=*/1);
+    total = disk.written();
+  }
+  EXPECT_EQ(whole.status, 1) << whole.err;
+  FullDiskRuns runs;
+  constexpr int kSteps = 40;
+  for (int step = 0; step < kSteps; ++step) {
+    SCOPED_TRACE("the disk full after " + std::to_string(step) + "/" + std::to_string(kSteps) +
+                 " of the bytes");
+    const std::string db = copy("full" + std::to_string(step) + ".sqlite");
+    IndexRun run;
+    {
+      testing::FullDisk disk(dir.path().string());
+      disk.FillAfter(total * step / kSteps);
+      run = Index(db, files, /*commit_every=*/1);
+    }
+    const IndexSummary& s = run.summary;
+    if (s.database_failed) {
+      ++runs.failed;
+      if (s.indexed > 0 && s.indexed < whole.summary.indexed) ++runs.partial;
+      if (s.input_unread) ++runs.unread;
+      EXPECT_EQ(run.status, 3);
+      EXPECT_EQ(s.database_error, "database or disk is full (statement: COMMIT)");
+      // What the run added to the database.
+      auto added = [&](const std::string& sql) {
+        return Count(db, sql) - (base.empty() ? 0 : Count(base, sql));
+      };
+      EXPECT_EQ(s.indexed, added("SELECT count(*) FROM games"));
+      EXPECT_EQ(s.rejected, added("SELECT count(*) FROM rejected"));
+      EXPECT_EQ(s.duplicates, added("SELECT count(duplicate_of) FROM games"));
+      EXPECT_EQ(s.checkmates + s.stalemates + s.playable + s.unknown + s.undecided, s.indexed);
+      EXPECT_EQ(s.games, s.indexed + s.rejected + s.skipped + s.not_stored);
+      EXPECT_NE(run.err.find(NotStoredLine(s)), std::string::npos) << NotStoredLine(s) << "\n"
+                                                                   << run.err;
+      testing::ExpectSoundAndWhole(db);
+    } else if (run.status == 3) {
+      // The database could not even be made ready: the run says so and claims nothing.
+      EXPECT_EQ(s.indexed + s.rejected + s.games, 0) << run.err;
+    } else {
+      // Only the checkpoint as the database closed found the disk full: it is done later.
+      EXPECT_EQ(run.status, 1) << run.err;
+      EXPECT_EQ(s.indexed, whole.summary.indexed);
+    }
+    const IndexRun again = Index(db, files, /*commit_every=*/1);
+    EXPECT_EQ(again.status, 1) << again.err;
+    EXPECT_EQ(Stored(db), Stored(clean));
+  }
+  return runs;
+}
+
+// Six files of four games (one rejected), which repeat each other's moves: a batch and a commit
+// each with --commit-every 1.
+std::vector<std::string> SixFiles(const TempDir& dir) {
+  std::vector<std::string> files;
+  for (int i = 0; i < 6; ++i) {
+    files.push_back(dir.File("f" + std::to_string(i) + ".5dpgn"));
+    WriteFile(files.back(), "[Event \"" + std::to_string(i) + "\"]\n" + kGames);
+  }
+  return files;
+}
+
+// A new database: its games wait for the record dictionary until the input ends, so the disk
+// fills up while it is made ready, at one of the commits after the input was read, at the bulk
+// load's indexes, or only at the checkpoint as it closes.
+TEST(Index, ADiskThatFillsUpAnywhereInABulkLoadLeavesATruthfulSummary) {
+  TempDir dir;
+  const FullDiskRuns runs = FillTheDiskAnywhere(dir, "", SixFiles(dir));
+  EXPECT_GT(runs.failed, 10);
+  EXPECT_GT(runs.partial, 0);
+}
+
+// A database with a record dictionary: every file's games are committed as they come, so the
+// disk fills up before the end of the input, which is not read.
+TEST(Index, ADiskThatFillsUpAnywhereInARunThatAppendsLeavesATruthfulSummary) {
+  TempDir dir;
+  const std::string base = dir.File("base.sqlite");
+  std::string seed;
+  for (int i = 0; i < 100; ++i) {
+    seed += "[Event \"seed " + std::to_string(i) + "\"]\n[White \"player " + std::to_string(i % 7) +
+            "\"]\n\n1. e3 / e6\n2. Nf3 / Nf6\n\n";
+  }
+  WriteFile(dir.File("seed.5dpgn"), seed);
+  ASSERT_EQ(Index(base, {dir.File("seed.5dpgn")}).status, 0);
+  ASSERT_EQ(Count(base, "SELECT count(*) FROM dictionaries"), 1);
+  const FullDiskRuns runs = FillTheDiskAnywhere(dir, base, SixFiles(dir));
+  EXPECT_GT(runs.failed, 10);
+  EXPECT_GT(runs.partial, 0);
+  EXPECT_GT(runs.unread, 0);
 }
 
 TEST(Index, MalformedInputNeverCrashesNorLosesGames) {
@@ -412,13 +655,14 @@ TEST(Index, AChatExportIndexesItsGamesAndRecordsTheRestWithItsLines) {
   // As a chat exporter writes a channel: a banner, "[date time] author" above each message,
   // games pasted as they are or in Markdown code blocks.
   WriteFile(dir.File("channel.txt"),
-            "==========\nChannel: games\n==========\n\n"                    // lines 1-4
-            "[01-Jan-21 12:34 PM] alice#1234\n" +                            // line 5
-                game("A", "1. e3 / e6") +                                     // lines 6-9
+            "==========\nChannel: games\n==========\n\n"                        // lines 1-4
+            "[01-Jan-21 12:34 PM] alice#1234\n" +                               // line 5
+                game("A", "1. e3 / e6") +                                       // lines 6-9
                 "\n[01-Jan-21 12:40 PM] bob#9999\nhere is mine:\n```5dpgn\n" +  // 10-13
-                game("B", "1. e4 / e5") +                                     // lines 14-17
-                "```\n\n[01-Jan-21 12:41 PM] carol#1\n```\n" +               // lines 18-21
-                game("C", "1. d3 / d6") + "```\n");                          // lines 22-26
+                game("B", "1. e4 / e5") +                                       // lines 14-17
+                "```\n\n[01-Jan-21 12:41 PM] carol#1\n```\n" +                  // lines 18-21
+                game("C", "1. d3 / d6") +
+                "```\n");  // lines 22-26
   const IndexRun run = Index(db, {dir.File("channel.txt")});
   EXPECT_EQ(run.summary.indexed, 3) << run.err;
   EXPECT_EQ(testing::Rows(db, "SELECT white FROM games ORDER BY id"), "A|\nB|\nC|\n");

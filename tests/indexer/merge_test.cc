@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -13,6 +14,7 @@
 #include "schema/db.h"
 #include "schema/postings.h"
 #include "tests/indexer/db_check.h"
+#include "tests/indexer/full_disk.h"
 #include "tests/temp_dir.h"
 
 namespace fived {
@@ -36,12 +38,12 @@ int Index(const std::string& db, const std::vector<std::string>& inputs,
 }
 
 int Merge(const std::string& output, const std::vector<std::string>& inputs,
-          std::string* messages = nullptr) {
+          std::string* messages = nullptr, MergeSummary* summary = nullptr) {
   MergeOptions options;
   options.output = output;
   options.inputs = inputs;
   std::ostringstream out, err;
-  const int status = RunMerge(options, out, err);
+  const int status = RunMerge(options, out, err, summary);
   if (messages) *messages = err.str();
   return status;
 }
@@ -135,6 +137,117 @@ TEST(MergeTest, EveryStateMd5IsMergedAndSettingsMustAgree) {
   EXPECT_EQ(Merge(dir.File("other.sqlite"), {a}, &messages), 2);
   EXPECT_NE(messages.find("not a 5dpgn-db database"), std::string::npos) << messages;
   EXPECT_FALSE(std::filesystem::exists(dir.File("other.sqlite")));
+}
+
+// A merge run again (after an error, say) adds nothing, not even a copy of a record dictionary:
+// an input's dictionary already in the output is the one its games use.
+TEST(MergeTest, AShardMergedAgainAddsNoDictionary) {
+  TempDir dir;
+  std::string games;
+  for (int i = 0; i < 100; ++i) {
+    games += "[Event \"game " + std::to_string(i) + "\"]\n[White \"player " +
+             std::to_string(i % 7) + "\"]\n\n1. e3 / e6\n2. Nf3 / Nf6\n\n";
+  }
+  { std::ofstream(dir.File("games.5dpgn")) << games; }
+  const std::string shard = dir.File("shard.sqlite");
+  ASSERT_EQ(Index(shard, {dir.File("games.5dpgn")}), 0);
+  ASSERT_EQ(Rows(shard, "SELECT count(*) FROM dictionaries"), "1|\n");
+  const std::string merged = dir.File("merged.sqlite");
+  ASSERT_EQ(Merge(merged, {shard}), 0);
+  std::string messages;
+  ASSERT_EQ(Merge(merged, {shard}, &messages), 0);
+  EXPECT_NE(messages.find(" 0 merged, 0 duplicates, 100 already there"), std::string::npos)
+      << messages;
+  EXPECT_EQ(Rows(merged, "SELECT count(*) FROM dictionaries"), "1|\n");
+  EXPECT_EQ(Rows(merged, "SELECT count(*) FROM games WHERE dictionary_id = 1"), "100|\n");
+}
+
+// The disk fills up anywhere in a merge: the summary counts the inputs merged (committed) before
+// the error and their games only, a message says which inputs were merged and which were not,
+// the output is sound, and the same merge run again makes what a merge that never failed makes
+// (the games merged before are skipped as already there).
+TEST(MergeTest, ADiskThatFillsUpAnywhereLeavesTheInputsMergedBeforeAndSaysWhichTheyAre) {
+  TempDir dir;
+  const std::string a = dir.File("a.sqlite");
+  const std::string b = dir.File("b.sqlite");
+  ASSERT_EQ(Index(a, {kCorpus + "adri326-5dchess-notation.5dpgn",
+                      kCorpus + "rejected/teln0-vs-shad-simple-no-queens.5dpgn"}),
+            1);
+  ASSERT_EQ(Index(b, {kCorpus + "club-games.5dpgn"}), 0);
+  ASSERT_EQ(
+      Index(dir.File("together.sqlite"), {kCorpus + "adri326-5dchess-notation.5dpgn",
+                                          kCorpus + "rejected/teln0-vs-shad-simple-no-queens.5dpgn",
+                                          kCorpus + "club-games.5dpgn"}),
+      1);
+  long total = 0;  // bytes written by the merge that never fails
+  {
+    testing::FullDisk disk(dir.path().string());
+    ASSERT_EQ(Merge(dir.File("clean.sqlite"), {a, b}), 0);
+    total = disk.written();
+  }
+  const std::string rejections_of_a = Rows(a, "SELECT count(*) FROM rejected");
+  constexpr int kSteps = 40;
+  int none = 0, first = 0, both = 0;  // failed runs, by the inputs merged before the error
+  for (int step = 0; step < kSteps; ++step) {
+    SCOPED_TRACE("the disk full after " + std::to_string(step) + "/" + std::to_string(kSteps) +
+                 " of the bytes");
+    const std::string output = dir.File("merged" + std::to_string(step) + ".sqlite");
+    std::string messages;
+    MergeSummary summary;
+    int status = 0;
+    {
+      testing::FullDisk disk(dir.path().string());
+      disk.FillAfter(total * step / kSteps);
+      status = Merge(output, {a, b}, &messages, &summary);
+    }
+    if (!summary.database_error.empty()) {
+      EXPECT_EQ(status, 3);
+      EXPECT_EQ(summary.database_error.substr(0, 36), "database or disk is full (statement:");
+      EXPECT_EQ(Rows(output, "SELECT count(*) FROM games"), std::to_string(summary.merged) + "|\n");
+      EXPECT_EQ(Rows(output, "SELECT count(*) FROM rejected"),
+                std::to_string(summary.rejected) + "|\n");
+      const std::string said = "5d-index: " + output + ": ";
+      if (summary.databases == 0) {
+        ++none;
+        EXPECT_EQ(summary.merged + summary.rejected, 0);
+        EXPECT_NE(
+            messages.find(said + "no input was merged before the error: running the same merge "
+                                 "again merges them\n"),
+            std::string::npos)
+            << messages;
+      } else if (summary.databases == 1) {
+        ++first;
+        EXPECT_EQ(Rows(output, "SELECT count(*) FROM games"),
+                  Rows(a, "SELECT count(*) FROM games"));
+        EXPECT_EQ(std::to_string(summary.rejected) + "|\n", rejections_of_a);
+        EXPECT_NE(messages.find(said + "the inputs up to " + a +
+                                " (1 of 2) were merged before the error, those from " + b +
+                                " on are not, nor are the opening statistics counted: running "
+                                "the same merge again completes it, skipping what is already "
+                                "there\n"),
+                  std::string::npos)
+            << messages;
+      } else {
+        ++both;
+        EXPECT_NE(messages.find(said + "every input was merged before the error, but the opening "
+                                       "statistics are not counted: running the same merge again "
+                                       "counts them\n"),
+                  std::string::npos)
+            << messages;
+      }
+      testing::ExpectSoundAndWhole(output);
+    } else if (status == 3) {
+      // The output could not even be made: the merge says so and claims nothing.
+      EXPECT_EQ(summary.databases + summary.merged, 0) << messages;
+    } else {
+      EXPECT_EQ(status, 0) << messages;
+    }
+    ASSERT_EQ(Merge(output, {a, b}, &messages, &summary), 0) << messages;
+    ExpectSameDatabases(dir.File("together.sqlite"), output);
+  }
+  EXPECT_GT(none, 0);
+  EXPECT_GT(first, 0);
+  EXPECT_GT(both, 0);
 }
 
 }  // namespace
