@@ -282,4 +282,26 @@ bool BoardStreamReader::Next(Entry* entry) {
   return true;
 }
 
+bool BoardStreamFeatures(std::string_view stream, BoardStreamReader& reader,
+                         std::vector<uint32_t>* features) {
+  if (!reader.Start(stream)) return false;
+  const int width = reader.width();
+  const int height = reader.height();
+  BoardStreamReader::Entry entry;
+  for (int board = 0; reader.Next(&entry); ++board) {
+    const uint8_t* squares = reader.Squares(board);
+    if (entry.parent < 0) {
+      for (int s = 0; s < width * height; ++s) {
+        if (squares[s] != 0) features->push_back(PieceFeature(width, height, s, squares[s]));
+      }
+      continue;
+    }
+    for (int c = 0; c < entry.changed_count; ++c) {
+      const int s = entry.changed[c];
+      if (squares[s] != 0) features->push_back(PieceFeature(width, height, s, squares[s]));
+    }
+  }
+  return !reader.Damaged();
+}
+
 }  // namespace fived

@@ -56,6 +56,13 @@ constexpr uint32_t PieceFeature(int width, int height, int square, uint8_t piece
          static_cast<uint32_t>(square) << 6 | (piece & 63u);
 }
 
+class BoardStreamReader;
+// The features of a stream's boards as EncodeBoardStream gives them (each whole board's pieces
+// and each change's new piece, with repeats), appended to `features`; false when the stream is
+// damaged. For copying a game's part of the pattern index without its position (5d-index merge).
+bool BoardStreamFeatures(std::string_view stream, BoardStreamReader& reader,
+                         std::vector<uint32_t>* features);
+
 // Reads a stream board by board, keeping every board's squares (the reader owns them; a game's
 // boards take width * height bytes each). Not thread-safe; reuse one reader per thread.
 class BoardStreamReader {

@@ -496,9 +496,7 @@ bool TipCapturesRoyal(const Position& pos, int l, int h, Color attacker, bool pr
     std::copy(std::begin(start[line_axes]), std::end(start[line_axes]), rays);
     for (int k = 1;; ++k) {
       const int bl = l + k * gl, bh = h + 2 * k * gt;
-      const Board* board = line_axes == 0 ? &tip
-                           : gl == 0      ? own_line.At(bh)
-                                          : pos.BoardAt(bl, bh);
+      const Board* board = line_axes == 0 ? &tip : gl == 0 ? own_line.At(bh) : pos.BoardAt(bl, bh);
       if (board == nullptr) break;
       const uint64_t royals = board->royal_bits(victim);
       const uint64_t empty = ~board->occupied_bits();
@@ -527,8 +525,8 @@ bool TipCapturesRoyal(const Position& pos, int l, int h, Color attacker, bool pr
 
 // Whether a piece of `attacker` on the tip (l, h) of a board of any size can capture a royal of
 // the other side, looking at the captures `reach` names.
-bool TipCapturesRoyalByScan(const Position& pos, const MoveView& view, int l, int h,
-                            Color attacker, bool promoting_captures, Reach reach, Move* found) {
+bool TipCapturesRoyalByScan(const Position& pos, const MoveView& view, int l, int h, Color attacker,
+                            bool promoting_captures, Reach reach, Move* found) {
   const Board& board = pos.Tip(l);
   if (!pos.royal_overflow()) {
     const Neighbours near(pos, l, h);
@@ -548,14 +546,13 @@ bool TipCapturesRoyalByScan(const Position& pos, const MoveView& view, int l, in
         for (int file = 0; file < board.width(); ++file) {
           const Piece piece = board.at(file, rank);
           if (piece.empty() || piece.color() != attacker || !Slides(piece.type())) continue;
-          sliders[slider_count++] = TipSlider{
-              Square{static_cast<int8_t>(file), static_cast<int8_t>(rank)}, piece.type()};
+          sliders[slider_count++] =
+              TipSlider{Square{static_cast<int8_t>(file), static_cast<int8_t>(rank)}, piece.type()};
         }
       }
     }
     return slider_count > 0 &&
-           SlidersCaptureRoyal(pos, near, l, h,
-                               std::span<const TipSlider>(sliders, slider_count),
+           SlidersCaptureRoyal(pos, near, l, h, std::span<const TipSlider>(sliders, slider_count),
                                Opponent(attacker), reach, found);
   }
   // More royals on a board than Board records: generate every capture.
@@ -566,8 +563,8 @@ bool TipCapturesRoyalByScan(const Position& pos, const MoveView& view, int l, in
       const Piece piece = board.at(file, rank);
       if (piece.empty() || piece.color() != attacker) continue;
       const Square from{static_cast<int8_t>(file), static_cast<int8_t>(rank)};
-      const bool stopped = ForEachPieceMove(view, l, h, from, piece, GenMode::kCaptures,
-                                            promotions, [&](const Move& m, Piece captured) {
+      const bool stopped = ForEachPieceMove(view, l, h, from, piece, GenMode::kCaptures, promotions,
+                                            [&](const Move& m, Piece captured) {
                                               if (!IsRoyal(captured.type())) return false;
                                               if (found != nullptr) *found = m;
                                               return true;
@@ -588,7 +585,8 @@ Reach ReachOf(int l, int h, std::span<const BoardPlace> fresh) {
     if ((b.half_turn - h) % 2 != 0) continue;  // the other side's board: no capture lands there
     const int dl = b.timeline - l, dt = (b.half_turn - h) / 2;
     if (dl == 0 && dt == 0) return Reach{};
-    if (dl >= -2 && dl <= 2 && dt >= -2 && dt <= 2) reach.near |= uint32_t{1} << ((dt + 2) * 5 + dl + 2);
+    if (dl >= -2 && dl <= 2 && dt >= -2 && dt <= 2)
+      reach.near |= uint32_t{1} << ((dt + 2) * 5 + dl + 2);
     if (dl == 0 || dt == 0 || std::abs(dl) == std::abs(dt)) {
       const int gt = (dt > 0) - (dt < 0), gl = (dl > 0) - (dl < 0);
       reach.lines |= static_cast<uint16_t>(1u << ((gt + 1) * 3 + gl + 1));
@@ -646,8 +644,8 @@ bool RoyalCapturableByScan(const Position& pos, Color attacker, bool promoting_c
   for (int l = pos.min_timeline(); l <= pos.max_timeline(); ++l) {
     if (!pos.HasTimeline(l)) continue;
     const int tip = pos.TipHalf(l);
-    if (ColorOf(tip) == attacker && TipCapturesRoyalByScan(pos, view, l, tip, attacker,
-                                                           promoting_captures, Reach{}, found)) {
+    if (ColorOf(tip) == attacker &&
+        TipCapturesRoyalByScan(pos, view, l, tip, attacker, promoting_captures, Reach{}, found)) {
       return true;
     }
   }
@@ -664,8 +662,7 @@ bool RoyalCapturable(const Position& pos, Color attacker, bool promoting_capture
 bool RoyalCapturableTouching(const Position& pos, Color attacker, bool promoting_captures,
                              std::span<const BoardPlace> fresh, Move* found) {
   return CapturableFromTips(
-      pos, attacker, promoting_captures,
-      [&](int l, int h) { return ReachOf(l, h, fresh); }, found);
+      pos, attacker, promoting_captures, [&](int l, int h) { return ReachOf(l, h, fresh); }, found);
 }
 
 }  // namespace fived

@@ -171,8 +171,8 @@ bool GameSplitter::FenceLine() {
   while (i < line.size() && line[i] == '`') ++i;
   if (i < 3) return false;
   // An info word ("5dpgn", "pgn", "c++"), then white space only.
-  while (i < line.size() && (std::isalnum(static_cast<unsigned char>(line[i])) ||
-                             line[i] == '_' || line[i] == '-' || line[i] == '+' || line[i] == '.')) {
+  while (i < line.size() && (std::isalnum(static_cast<unsigned char>(line[i])) || line[i] == '_' ||
+                             line[i] == '-' || line[i] == '+' || line[i] == '.')) {
     ++i;
   }
   while (i < line.size() && IsSpace(line[i])) ++i;

@@ -7,10 +7,10 @@
 #include <cassert>
 #include <climits>
 #include <cstdlib>
-#include <optional>
-#include <unordered_map>
 #include <functional>
+#include <optional>
 #include <string>
+#include <unordered_map>
 #include <unordered_set>
 
 #include "core/action.h"
@@ -1125,9 +1125,9 @@ class HypercuboidSearch {
   Position scratch_;
   const SearchLimits& limits_;
   const Color mover_;
-  const bool promoting_;  // PromotingCapturesCount before the action
+  const bool promoting_;        // PromotingCapturesCount before the action
   std::optional<Move> single_;  // BuildAxes met a move that alone is a legal action
-  bool touching_ = false;  // no royal capturable before the action: test the added boards only
+  bool touching_ = false;       // no royal capturable before the action: test the added boards only
   std::vector<BoardPlace> fresh_;  // the boards scratch_ holds beyond pos_'s
   std::vector<Axis> axes_;
   int playable_ = 0;
@@ -1142,14 +1142,15 @@ class HypercuboidSearch {
   size_t used_sections_ = 0;
   std::unordered_map<uint64_t, Bits> branch_cache_;  // choices of the new timelines by predicate
   Bits scratch_bits_;
-  std::vector<Bits> free_;    // storage of cuboids searched, for the next ones
-  std::vector<int> claimed_;  // TakePoint: choices promised to axes not decided yet
+  std::vector<Bits> free_;       // storage of cuboids searched, for the next ones
+  std::vector<int> claimed_;     // TakePoint: choices promised to axes not decided yet
   std::vector<Bits> free_bits_;  // of each playable axis: its physical moves and pass
   // MatchPoint's scratch (see there): the boards each axis may receive a piece from (a bit per
   // playable board); of each board whether it has a move or pass of its own, the boards it may
   // be joined with, the new timelines it may create and the class of that set; each class's set;
-  // the fewest and the most new timelines to create; the boards that may branch; the jumps found (source and target axes) and the boards
-  // that branch; the branches by class; the states that failed.
+  // the fewest and the most new timelines to create; the boards that may branch; the jumps found
+  // (source and target axes) and the boards that branch; the branches by class; the states that
+  // failed.
   std::vector<uint64_t> into_;
   std::vector<bool> free_board_;
   std::vector<uint64_t> joined_, creates_;
@@ -1163,7 +1164,7 @@ class HypercuboidSearch {
   std::string class_count_;
   std::unordered_set<std::string> failed_;
   std::vector<int> source_index_;  // AssignBranches: of each source board, its place in the list
-  int match_nodes_ = 0;  // MatchPoint's steps for the current cuboid
+  int match_nodes_ = 0;            // MatchPoint's steps for the current cuboid
   // MatchPoint's steps per cuboid before it gives up, and the most boards it takes on (a state
   // holds a bit per board).
   static constexpr int kMatchNodes = 1 << 14;

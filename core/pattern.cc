@@ -182,6 +182,19 @@ std::string PatternError::Describe(std::string_view text) const {
   return out;
 }
 
+BoardPattern ExactPattern(const Board& board) {
+  BoardPattern pattern;
+  pattern.width = board.width();
+  pattern.height = board.height();
+  for (int rank = 0; rank < board.height(); ++rank) {
+    for (int file = 0; file < board.width(); ++file) {
+      pattern.squares.push_back(Bit(board.at(file, rank)));
+      pattern.constrained.push_back(static_cast<uint16_t>(rank * board.width() + file));
+    }
+  }
+  return pattern;
+}
+
 bool BoardPattern::Matches(const Board& board) const {
   if (board.width() != width || board.height() != height) return false;
   for (uint16_t i : constrained) {

@@ -114,6 +114,10 @@ class BoardStreamReader;
 bool FirstHits(std::span<const BoardPattern> patterns, std::string_view stream,
                BoardStreamReader& reader, std::vector<PatternHit>* hits);
 
+// The pattern of exactly this board: each square its piece (moved or unmoved as on the board) or
+// empty; no pins.
+BoardPattern ExactPattern(const Board& board);
+
 // Parses a pattern (see the top of this file). Errors point at the character: an unknown letter,
 // '*' after a piece that does not track moving, an unclosed or empty '[', a rank of the wrong
 // width, more than 16 ranks or files, a bad pin.

@@ -178,39 +178,7 @@ GameRecord AnalyzeGame(RawGame raw, const AnalyzeOptions& options) {
     }
   }
 
-  // Boards in the order they were added; the action that added board i is the first state whose
-  // board count exceeds i. A board that stands several times in a game is kept once, where it
-  // first stood: the keys met so far are in an open-addressing set (cheaper than sorting the
-  // boards by key: a game's keys are nearly all distinct).
-  const size_t boards = final_position.board_count();
-  // key + 1 by slot (0: empty); the key ~0, whose key + 1 is 0, is kept apart.
-  thread_local std::vector<uint64_t> seen;
-  const size_t slots = std::bit_ceil(2 * boards + 2);
-  seen.assign(slots, 0);
-  const int shift = 64 - std::countr_zero(slots);
-  bool seen_last_key = false;  // the key ~0 was met
-  auto first_time = [&](uint64_t key) {
-    if (key == ~uint64_t{0}) return !std::exchange(seen_last_key, true);
-    // Fibonacci hashing: the multiplier spreads the key's bits into the top ones.
-    for (size_t i = (key * 0x9e3779b97f4a7c15ull) >> shift;; i = (i + 1) & (slots - 1)) {
-      if (seen[i] == key + 1) return false;
-      if (seen[i] == 0) {
-        seen[i] = key + 1;
-        return true;
-      }
-    }
-  };
-  size_t index = 0;
-  size_t action = 0;
-  record.boards.reserve(boards);
-  final_position.ForEachBoardInOrder([&](int timeline, int half_turn, uint64_t key) {
-    while (action < boards_after.size() && index >= boards_after[action]) ++action;
-    if (first_time(key)) {
-      record.boards.push_back(BoardRow{key, timeline, half_turn, static_cast<int>(action)});
-    }
-    ++index;
-  });
-
+  // Every board with where and when it was added, for the pattern index (and --board).
   EncodeBoardStream(final_position, boards_after, &record.board_stream, &record.piece_features);
   std::sort(record.piece_features.begin(), record.piece_features.end());
   record.piece_features.erase(

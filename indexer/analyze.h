@@ -22,13 +22,6 @@ struct StateRow {
   int to_move = 0;   // 0 white, 1 black
 };
 
-struct BoardRow {
-  uint64_t key = 0;  // board content key (core/keys.h)
-  int timeline = 0;  // internal index (types.h)
-  int half_turn = 0;
-  int action = 0;  // the action that added the board (0 = a starting board)
-};
-
 // A game as the database keeps it. When `rejected` is set only the identity fields, the text and
 // the error fields are meaningful.
 struct GameRecord {
@@ -85,9 +78,6 @@ struct GameRecord {
   // The first AnalyzeOptions::opening_actions actions as schema/position_stats.h keeps them:
   // (ActionHash, move texts joined by ' ' in played order).
   std::vector<std::pair<uint64_t, std::string>> opening;
-  // Each distinct board of the game once, where it first stood (the first board added with its
-  // key, so the earliest action), in the order the boards were added.
-  std::vector<BoardRow> boards;
   // Every board of the game as a board stream (core/board_stream.h), and the piece features its
   // boards hold, sorted and distinct: the game's part of the pattern index
   // (schema/pattern_index.h).

@@ -12,9 +12,11 @@
 #include <utility>
 #include <vector>
 
+#include "core/board_stream.h"
 #include "core/utf8.h"
 #include "schema/db.h"
 #include "schema/ending.h"
+#include "schema/pattern_index.h"
 #include "schema/position_stats.h"
 #include "schema/postings.h"
 #include "schema/record.h"
@@ -129,11 +131,10 @@ class InputMerge {
     if (auto error = CopySources()) return error;
     if (auto error = CopyGames()) return error;
     if (auto error = CopyHeadersAndRejections()) return error;
-    for (PostingTable table :
-         {PostingTable::kStates, PostingTable::kBoards, PostingTable::kStateMd5s}) {
+    for (PostingTable table : {PostingTable::kStates, PostingTable::kStateMd5s}) {
       if (auto error = CopyPostings(table)) return error;
     }
-    return std::nullopt;
+    return CopyPatternIndex();
   }
 
  private:
@@ -334,6 +335,36 @@ class InputMerge {
   // Copies every chunk of a posting table under new chunk numbers (after the output's), with the
   // game ids renumbered and the postings of games not copied left out. Ids only grow with the
   // old ones, so each chunk stays sorted.
+  // The games' board streams under their new ids, and their piece features again (read from the
+  // streams), written a part at a time so that a large input is never held whole.
+  std::optional<DbError> CopyPatternIndex() {
+    constexpr size_t kPartBytes = 64 << 20;
+    DbResult<PatternIndexReader> reader = PatternIndexReader::Create(in_);
+    if (!reader.ok()) return reader.error();
+    DbResult<PatternIndexWriter> writer = PatternIndexWriter::Create(out_);
+    if (!writer.ok()) return writer.error();
+    BoardStreamReader stream_reader;
+    std::vector<uint32_t> features;
+    std::optional<DbError> failed;
+    auto copy = [&](int64_t old_id, std::string_view stream) {
+      const size_t old = static_cast<size_t>(old_id);
+      const int64_t new_id = old < games_.size() ? games_[old] : 0;
+      if (new_id == 0) return true;  // already in the output
+      features.clear();
+      if (!BoardStreamFeatures(stream, stream_reader, &features)) {
+        failed = DbError{
+            0, in_.Path() + ": the board stream of game " + std::to_string(old_id) + " is damaged"};
+        return false;
+      }
+      writer.value().Add(new_id, stream, features);
+      if (writer.value().pending_bytes() >= kPartBytes) failed = writer.value().Write();
+      return !failed;
+    };
+    if (auto error = reader.value().ForEachStream(copy)) return error;
+    if (failed) return failed;
+    return writer.value().Write();
+  }
+
   std::optional<DbError> CopyPostings(PostingTable table) {
     const std::string name = PostingTableName(table);
     DbResult<int64_t> next = QueryInt(out_, "SELECT coalesce(max(chunk), -1) + 1 FROM " + name);

@@ -20,11 +20,14 @@ namespace fived {
 
 namespace {
 
-// Postings (states and boards) gathered before they are written and committed: about 75 MB at
-// most, some 25,000 typical games per transaction. It also sizes the posting chunks (about 90
-// postings per bucket and table, under 1 KB), which must stay within SQLite's local payload
-// (about 4,000 bytes on the database's 16 KiB pages; schema/postings.h).
-constexpr size_t kFlushRows = 3'000'000;
+// State postings gathered before they are written and committed: some 60,000 typical games per
+// transaction. It also sizes the posting chunks (about 90 postings per bucket, under 1 KB),
+// which must stay within SQLite's local payload (about 4,000 bytes on the database's 16 KiB
+// pages; schema/postings.h).
+constexpr size_t kFlushRows = 1'500'000;
+// The pattern index's part of a transaction (board streams and piece postings) kept in memory at
+// most: about a kilobyte a typical game.
+constexpr size_t kFlushPatternBytes = 64 << 20;
 
 // Records are compressed with a dictionary trained on the database's first games: 1,000 of them,
 // or fewer when their records reach 3 MiB (about 50 times the dictionary, as zstd advises; the
@@ -97,7 +100,7 @@ struct Statements {
   Statement source, finish_source, previous_state, stored_from_file, game, original,
       original_record, latest_dictionary, dictionary_by_id, insert_dictionary, header, rejected,
       games_of_identity, rejected_text;
-  std::optional<PostingWriter> states, boards, md5s;
+  std::optional<PostingWriter> states, md5s;
   std::optional<PositionStatsWriter> stats;
   std::optional<PatternIndexWriter> patterns;
 };
@@ -128,9 +131,6 @@ std::optional<DbError> Prepare(Database& db, Statements* s) {
   DbResult<PostingWriter> states = PostingWriter::Create(db, PostingTable::kStates);
   if (!states.ok()) return states.error();
   s->states.emplace(std::move(states).value());
-  DbResult<PostingWriter> boards = PostingWriter::Create(db, PostingTable::kBoards);
-  if (!boards.ok()) return boards.error();
-  s->boards.emplace(std::move(boards).value());
   DbResult<PostingWriter> md5s = PostingWriter::Create(db, PostingTable::kStateMd5s);
   if (!md5s.ok()) return md5s.error();
   s->md5s.emplace(std::move(md5s).value());
@@ -227,14 +227,12 @@ class Writer::Impl {
   std::optional<DbError> Flush() {
     if (!transaction_) return std::nullopt;
     if (auto error = s_.states->Write(&states_)) return error;
-    if (auto error = s_.boards->Write(&boards_)) return error;
     if (!md5s_.empty()) {
       if (auto error = s_.md5s->Write(&md5s_)) return error;
     }
     if (auto error = s_.stats->Write()) return error;
     if (auto error = s_.patterns->Write()) return error;
     states_.clear();
-    boards_.clear();
     md5s_.clear();
     std::optional<DbError> error = transaction_->Commit();
     transaction_.reset();
@@ -297,7 +295,8 @@ class Writer::Impl {
       if (auto error = FinishSource(file_ids_[batch.source], *batch.finished)) return error;
     }
     games_since_commit_ += static_cast<long>(batch.games.size());
-    if (states_.size() + boards_.size() + md5s_.size() >= kFlushRows ||
+    if (states_.size() + md5s_.size() >= kFlushRows ||
+        s_.patterns->pending_bytes() >= kFlushPatternBytes ||
         (commit_every_ > 0 && games_since_commit_ >= commit_every_)) {
       return Flush();
     }
@@ -678,11 +677,6 @@ class Writer::Impl {
           Posting{game.state_md5s[i], id, static_cast<uint32_t>(2 * state.action + state.to_move)});
     }
     if (original == 0) CountOpening(game);
-    // A board that stands several times in a game is posted once, with its first action
-    // (analyze.h: the rows come that way).
-    for (const BoardRow& board : game.boards) {
-      boards_.push_back(Posting{board.key, id, static_cast<uint32_t>(board.action)});
-    }
     s_.patterns->Add(id, game.board_stream, game.piece_features);
     return std::nullopt;
   }
@@ -704,7 +698,6 @@ class Writer::Impl {
   std::map<std::pair<size_t, std::string>, int64_t> member_ids_;  // of (file, member)
   std::optional<Transaction> transaction_;
   std::vector<Posting> states_;
-  std::vector<Posting> boards_;
   std::vector<Posting> md5s_;
   long commit_every_ = 0;
   long games_since_commit_ = 0;

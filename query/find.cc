@@ -256,6 +256,34 @@ DbResult<int64_t> CountGames(GameStore& store, const FindRequest& request) {
 
 DbResult<std::vector<FoundGame>> FindGames(GameStore& store, const FindRequest& request,
                                            int64_t* total) {
+  if (request.positions && request.filter.empty() &&
+      (request.sort.field == SortOrder::Field::kId ||
+       request.sort.field == SortOrder::Field::kAction)) {
+    // Sorted by what the matches carry, without a filter: only the page's rows are read (a
+    // pattern may match most of the database, and a row costs a lookup).
+    std::vector<PositionMatch> sorted = *request.positions;
+    const SortOrder order = request.sort;
+    std::stable_sort(sorted.begin(), sorted.end(),
+                     [&](const PositionMatch& a, const PositionMatch& b) {
+                       if (order.field == SortOrder::Field::kAction && a.action != b.action) {
+                         return order.descending ? a.action > b.action : a.action < b.action;
+                       }
+                       if (order.field == SortOrder::Field::kId && order.descending) {
+                         return a.game_id > b.game_id;
+                       }
+                       return a.game_id < b.game_id;
+                     });
+    if (total) *total = static_cast<int64_t>(sorted.size());
+    const size_t begin = std::min(sorted.size(), static_cast<size_t>(request.offset));
+    size_t end = sorted.size();
+    if (request.limit >= 0) end = std::min(end, begin + static_cast<size_t>(request.limit));
+    FindRequest page = request;
+    page.positions = std::vector<PositionMatch>(sorted.begin() + static_cast<std::ptrdiff_t>(begin),
+                                                sorted.begin() + static_cast<std::ptrdiff_t>(end));
+    // A match whose game is gone (a database changed by hand) has no row: it drops out of the
+    // page as it would of the whole list.
+    return FilterPositions(store, page);
+  }
   if (request.positions) {
     DbResult<std::vector<FoundGame>> found = FilterPositions(store, request);
     if (!found.ok()) return found.error();

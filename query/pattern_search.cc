@@ -2,7 +2,9 @@
 #include "query/pattern_search.h"
 
 #include <algorithm>
+#include <atomic>
 #include <bit>
+#include <thread>
 #include <utility>
 
 #include "core/board_stream.h"
@@ -16,37 +18,43 @@ namespace {
 // bytes (a named piece is one or two: moved and unmoved); wider classes ('!', 'A') would read
 // the postings of most games for little.
 constexpr int kMaxNarrowingBytes = 4;
-// The narrowing squares read at most (the most specific first): each costs a read of its
-// postings, and a few already leave few candidates.
-constexpr size_t kMaxNarrowingSquares = 6;
+// Postings are read for the rarest squares first, until the candidates are this few (reading
+// more postings would cost more than matching the candidates) or the squares run out.
+constexpr size_t kFewCandidates = 256;
+constexpr size_t kMaxNarrowingSquares = 8;
+// Blocks matched per batch: read in order by this thread, matched by every thread.
+constexpr size_t kBatchBlocks = 256;
 
 struct Narrowing {
-  int bytes = 0;  // piece bytes in the set
+  int64_t games = 0;  // games holding any of the features (at most the sum of their counts)
   std::vector<uint32_t> features;
 };
 
-std::vector<Narrowing> NarrowingSquares(std::span<const BoardPattern> patterns) {
+// The squares that narrow, rarest first.
+DbResult<std::vector<Narrowing>> NarrowingSquares(PatternIndexReader& reader,
+                                                  std::span<const BoardPattern> patterns) {
   std::vector<Narrowing> squares;
   for (const BoardPattern& pattern : patterns) {
     for (uint16_t i : pattern.constrained) {
       const PieceSet set = pattern.squares[i];
       if (set & 1) continue;  // accepts an empty square: every game has some
-      const int bytes = std::popcount(set);
-      if (bytes > kMaxNarrowingBytes) continue;
+      if (std::popcount(set) > kMaxNarrowingBytes) continue;
       Narrowing narrowing;
-      narrowing.bytes = bytes;
       for (int b = 1; b < 64; ++b) {
-        if (set >> b & 1) {
-          narrowing.features.push_back(
-              PieceFeature(pattern.width, pattern.height, i, static_cast<uint8_t>(b)));
-        }
+        if (!(set >> b & 1)) continue;
+        const uint32_t feature =
+            PieceFeature(pattern.width, pattern.height, i, static_cast<uint8_t>(b));
+        DbResult<int64_t> games = reader.GamesWith(feature);
+        if (!games.ok()) return games.error();
+        if (games.value() == 0) continue;
+        narrowing.features.push_back(feature);
+        narrowing.games += games.value();
       }
       squares.push_back(std::move(narrowing));
     }
   }
   std::stable_sort(squares.begin(), squares.end(),
-                   [](const Narrowing& a, const Narrowing& b) { return a.bytes < b.bytes; });
-  if (squares.size() > kMaxNarrowingSquares) squares.resize(kMaxNarrowingSquares);
+                   [](const Narrowing& a, const Narrowing& b) { return a.games < b.games; });
   return squares;
 }
 
@@ -55,6 +63,54 @@ std::vector<int64_t> Intersect(const std::vector<int64_t>& a, const std::vector<
   std::set_intersection(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(out));
   return out;
 }
+
+struct Block {
+  int64_t first = 0, last = 0;
+  std::vector<uint8_t> data;
+};
+
+// What one thread needs to match games: its own decoder, stream reader and hits.
+struct Matcher {
+  StreamBlockDecoder decoder;
+  BoardStreamReader reader;
+  std::vector<PatternHit> hits;
+
+  // Matches the games of a block (those in `only`, when given) into `out`.
+  std::optional<DbError> MatchBlock(std::span<const BoardPattern> patterns, const Block& block,
+                                    const std::vector<int64_t>* only,
+                                    std::vector<PositionMatch>* out, int64_t* matched) {
+    if (auto error = decoder.Decode(block.first, block.last, block.data)) return error;
+    size_t next = 0;
+    if (only) {
+      next = static_cast<size_t>(std::lower_bound(only->begin(), only->end(), block.first) -
+                                 only->begin());
+    }
+    for (const StreamOfGame& game : decoder.games()) {
+      if (only) {
+        while (next < only->size() && (*only)[next] < game.game_id) ++next;
+        if (next == only->size() || (*only)[next] != game.game_id) continue;
+      }
+      ++*matched;
+      if (!FirstHits(patterns, game.stream, reader, &hits)) {
+        return DbError{0, "game " + std::to_string(game.game_id) + ": its board stream is damaged"};
+      }
+      PositionMatch found;
+      found.game_id = game.game_id;
+      bool all = true;
+      for (const PatternHit& hit : hits) {
+        if (hit.board < 0) {
+          all = false;
+          break;
+        }
+        found.action = std::max(found.action, hit.action);
+        if (!found.boards.empty()) found.boards += ' ';
+        found.boards += BoardCoordinates(reader.labeling(), hit.timeline, hit.half_turn);
+      }
+      if (all) out->push_back(std::move(found));
+    }
+    return std::nullopt;
+  }
+};
 
 }  // namespace
 
@@ -65,7 +121,7 @@ std::string BoardCoordinates(const TimelineLabeling& labeling, int timeline, int
 
 DbResult<std::vector<PositionMatch>> FindPatterns(GameStore& store,
                                                   std::span<const BoardPattern> patterns,
-                                                  PatternSearchStats* stats) {
+                                                  PatternSearchStats* stats, int jobs) {
   PatternSearchStats local;
   PatternSearchStats& counted = stats ? *stats : local;
   counted = PatternSearchStats{};
@@ -74,41 +130,77 @@ DbResult<std::vector<PositionMatch>> FindPatterns(GameStore& store,
   if (!created.ok()) return created.error();
   PatternIndexReader& reader = created.value();
 
+  // Candidates: the games holding the rarest named pieces, intersected.
+  DbResult<std::vector<Narrowing>> squares = NarrowingSquares(reader, patterns);
+  if (!squares.ok()) return squares.error();
   std::vector<int64_t> candidates;
-  for (const Narrowing& square : NarrowingSquares(patterns)) {
+  size_t read = 0;
+  for (const Narrowing& square : squares.value()) {
+    if (counted.narrowed && (candidates.size() <= kFewCandidates || read == kMaxNarrowingSquares)) {
+      break;
+    }
     DbResult<std::vector<int64_t>> games = reader.GamesWithAny(square.features);
     if (!games.ok()) return games.error();
     candidates = counted.narrowed ? Intersect(candidates, games.value()) : games.value();
     counted.narrowed = true;
+    ++read;
     if (candidates.empty()) break;
   }
-
   std::vector<PositionMatch> matches;
   if (counted.narrowed && candidates.empty()) return matches;
-  BoardStreamReader stream_reader;
-  std::vector<PatternHit> hits;
-  std::optional<DbError> damaged;
-  auto match = [&](int64_t game_id, std::string_view stream) {
-    ++counted.candidates;
-    if (!FirstHits(patterns, stream, stream_reader, &hits)) {
-      damaged = DbError{0, "game " + std::to_string(game_id) + ": its board stream is damaged"};
-      return false;
+  const std::vector<int64_t>* only = counted.narrowed ? &candidates : nullptr;
+
+  // Many candidates are cheaper to find by reading every block in order than by a search each.
+  DbResult<int64_t> blocks = QueryInt(store.db(), "SELECT count(*) FROM board_streams");
+  if (!blocks.ok()) return blocks.error();
+  const bool in_order = only == nullptr || static_cast<int64_t>(only->size()) > blocks.value() / 4;
+
+  const int threads =
+      std::max(1, jobs > 0 ? jobs : static_cast<int>(std::thread::hardware_concurrency()));
+  std::vector<Matcher> matchers(static_cast<size_t>(threads));
+  std::vector<Block> batch;
+  std::optional<DbError> failed;
+  auto run_batch = [&] {
+    std::vector<std::vector<PositionMatch>> found(batch.size());
+    std::vector<int64_t> matched(static_cast<size_t>(threads), 0);
+    std::vector<std::optional<DbError>> errors(static_cast<size_t>(threads));
+    std::atomic<size_t> next{0};
+    auto work = [&](size_t t) {
+      for (size_t b = next++; b < batch.size(); b = next++) {
+        if (auto error = matchers[t].MatchBlock(patterns, batch[b], only, &found[b], &matched[t])) {
+          errors[t] = error;
+          return;
+        }
+      }
+    };
+    std::vector<std::thread> pool;
+    const size_t helpers = std::min(static_cast<size_t>(threads) - 1, batch.size() / 4);
+    for (size_t t = 1; t <= helpers; ++t) pool.emplace_back(work, t);
+    work(0);
+    for (std::thread& thread : pool) thread.join();
+    for (size_t t = 0; t < errors.size(); ++t) {
+      counted.candidates += matched[t];
+      if (errors[t] && !failed) failed = errors[t];
     }
-    PositionMatch found;
-    found.game_id = game_id;
-    for (const PatternHit& hit : hits) {
-      if (hit.board < 0) return true;
-      found.action = std::max(found.action, hit.action);
-      if (!found.boards.empty()) found.boards += ' ';
-      found.boards += BoardCoordinates(stream_reader.labeling(), hit.timeline, hit.half_turn);
+    for (std::vector<PositionMatch>& part : found) {
+      for (PositionMatch& match : part) matches.push_back(std::move(match));
     }
-    matches.push_back(std::move(found));
-    return true;
+    batch.clear();
+    return !failed;
   };
-  if (auto error = reader.ForEachStream(match, counted.narrowed ? &candidates : nullptr)) {
-    return *error;
-  }
-  if (damaged) return *damaged;
+  auto take = [&](int64_t first, int64_t last, std::span<const uint8_t> data) {
+    if (only) {
+      // A block without a candidate is not even decompressed.
+      const auto it = std::lower_bound(only->begin(), only->end(), first);
+      if (it == only->end() || *it > last) return true;
+    }
+    batch.push_back(Block{first, last, std::vector<uint8_t>(data.begin(), data.end())});
+    if (batch.size() < kBatchBlocks) return true;
+    return run_batch();
+  };
+  if (auto error = reader.ForEachBlock(take, in_order ? nullptr : only)) return *error;
+  if (!failed && !batch.empty()) run_batch();
+  if (failed) return *failed;
   return matches;
 }
 

@@ -27,10 +27,13 @@ struct PatternSearchStats {
 // the first action after which all of them held (the latest of the patterns' first matching
 // boards) and those boards as "L:T:c" (the notation's timeline, the turn, w or b), one per
 // pattern, in PositionMatch::boards. Reads the store's connection; not thread-safe. Fails when
-// the database cannot be read or a block of streams is damaged.
+// the database cannot be read or a block of streams is damaged. The streams are matched on `jobs`
+// threads (0: one per core) while this one reads them; memory stays within a batch of blocks
+// (about a megabyte) besides the answer and the candidates.
 DbResult<std::vector<PositionMatch>> FindPatterns(GameStore& store,
                                                   std::span<const BoardPattern> patterns,
-                                                  PatternSearchStats* stats = nullptr);
+                                                  PatternSearchStats* stats = nullptr,
+                                                  int jobs = 0);
 
 // "L:T:c" of a board at internal timeline `timeline` and `half_turn` of a game numbered as
 // `labeling` says ("+1:5:b", "-0:3:w", "0:1:w").

@@ -8,10 +8,12 @@
 
 #include "core/fen.h"
 #include "core/keys.h"
+#include "core/pattern.h"
 #include "core/pgn_syntax.h"
 #include "core/replay.h"
 #include "core/state_md5.h"
 #include "core/variants.h"
+#include "query/pattern_search.h"
 #include "query/text.h"
 #include "schema/postings.h"
 
@@ -294,26 +296,18 @@ DbResult<std::vector<PositionMatch>> ScanStateMd5(GameStore& store, std::string_
 }
 
 DbResult<std::vector<PositionMatch>> FindBoard(GameStore& store, const BoardQuery& query) {
-  const ReadSnapshot snapshot(store.db());
-  DbResult<std::vector<PositionMatch>> candidates =
-      FirstPerGame(store, PostingTable::kBoards, query.key, 1);
-  if (!candidates.ok() || !query.placed) return candidates;
-  // Postings do not say where a board stood: replay each candidate and look at those coordinates.
-  std::vector<PositionMatch> matches;
-  for (const PositionMatch& candidate : candidates.value()) {
-    bool there = false;
-    auto replayed = ReplayStored(store, candidate.game_id, {});
-    if (!replayed.ok()) return replayed.error();
-    if (replayed.value() && replayed.value()->replayer) {
-      const Position& pos = replayed.value()->replayer->position();
-      const int timeline =
-          pos.labeling().FromNotation(query.timeline_negative, query.timeline_magnitude);
-      const Board* board = pos.BoardAt(timeline, query.half_turn);
-      there = board != nullptr && board->SameContent(query.board);
-    }
-    if (there) matches.push_back(candidate);
+  // The board as a pattern of itself, pinned where it was placed: the pattern index answers it.
+  BoardPattern pattern = ExactPattern(query.board);
+  if (query.placed) {
+    pattern.timeline = BoardPattern::TimelinePin{query.timeline_negative, query.timeline_magnitude};
+    pattern.turn = TurnOf(query.half_turn);
+    pattern.color = ColorOf(query.half_turn);
   }
-  return matches;
+  DbResult<std::vector<PositionMatch>> found = FindPatterns(store, std::span(&pattern, 1));
+  if (!found.ok()) return found;
+  // A board search names no boards: where it stood is what was asked (or anywhere).
+  for (PositionMatch& match : found.value()) match.boards.clear();
+  return found;
 }
 
 }  // namespace fived

@@ -1,6 +1,7 @@
 // Position searches: turning what users type (a movetext, 5DFEN boards, an MD5, one board) into
 // keys, and keys into the games that reached them, through the posting lists the indexer wrote
-// (schema/postings.h): an exact position is one bucket read, never a scan of the games.
+// (schema/postings.h): an exact position is one bucket read, never a scan of the games. A board
+// is found as a pattern (query/pattern_search.h).
 //
 // Errors in user input are returned as messages meant for the terminal, pointing at the problem
 // ("--moves: col 14: Qh9: ..."); database failures as DbError.
@@ -80,9 +81,9 @@ DbResult<std::vector<PositionMatch>> FindStateMd5(GameStore& store, std::string_
 DbResult<std::vector<PositionMatch>> ScanStateMd5(GameStore& store, std::string_view md5,
                                                   const std::vector<int64_t>& candidates,
                                                   int jobs = 1);
-// Games whose final state holds the board (anywhere, or at its coordinates when placed; placed
-// boards are confirmed by replaying the candidate games). `action` is the action that created
-// the board.
+// Games that had the board (anywhere, or at its coordinates when placed), found through the
+// pattern index as the pattern of exactly this board (query/pattern_search.h). `action` is the
+// first action after which it stood.
 DbResult<std::vector<PositionMatch>> FindBoard(GameStore& store, const BoardQuery& query);
 
 // Whether text is 32 hex digits.

@@ -1,8 +1,6 @@
 // The pattern index's tables; see pattern_index.h for the formats.
 #include "schema/pattern_index.h"
 
-#include <zstd.h>
-
 #include <algorithm>
 #include <map>
 
@@ -35,18 +33,26 @@ constexpr const char* kInsertBlock =
 constexpr const char* kNextChunk = "SELECT coalesce(max(chunk) + 1, 0) FROM piece_postings";
 constexpr const char* kInsertChunk =
     "INSERT INTO piece_postings(chunk, feature, data) VALUES(?1, ?2, ?3)";
+}  // namespace
+
 // One primary-key search per chunk number, as schema/postings.h reads buckets.
-constexpr const char* kFeatureChunks =
+const char* const PatternIndexSql::kFeatureChunks =
     "WITH RECURSIVE numbers(n) AS (SELECT 0 UNION ALL SELECT n + 1 FROM numbers "
     "WHERE n < (SELECT max(chunk) FROM piece_postings)) "
     "SELECT data FROM numbers JOIN piece_postings ON chunk = n AND feature = ?1";
+namespace {
+
+constexpr const char* kCountFeature =
+    "INSERT INTO piece_counts(feature, games) VALUES(?1, ?2) "
+    "ON CONFLICT(feature) DO UPDATE SET games = games + excluded.games";
+constexpr const char* kFeatureCount = "SELECT games FROM piece_counts WHERE feature = ?1";
 constexpr const char* kAllBlocks =
     "SELECT first_game, last_game, data FROM board_streams ORDER BY first_game";
-constexpr const char* kBlockOf =
-    "SELECT first_game, last_game, data FROM board_streams WHERE first_game <= ?1 "
-    "ORDER BY first_game DESC LIMIT 1";
 
 }  // namespace
+const char* const PatternIndexSql::kBlockOf =
+    "SELECT first_game, last_game, data FROM board_streams WHERE first_game <= ?1 "
+    "ORDER BY first_game DESC LIMIT 1";
 
 std::string EncodeFeatureChunk(std::span<const int64_t> sorted_ids) {
   std::string list;
@@ -155,8 +161,7 @@ bool DecodeStreamBlock(std::string_view raw, int64_t first_game, std::vector<Str
 }
 
 struct PatternIndexWriter::Impl {
-  Statement insert_block, next_chunk, insert_chunk;
-  ZSTD_CCtx* cctx = ZSTD_createCCtx();
+  Statement insert_block, next_chunk, insert_chunk, count_feature;
   // The games added since the last Write: their streams, one after another.
   std::vector<int64_t> ids;
   std::vector<size_t> ends;
@@ -165,25 +170,34 @@ struct PatternIndexWriter::Impl {
   size_t feature_entries = 0;
   std::vector<uint32_t> scratch;
 
-  ~Impl() { ZSTD_freeCCtx(cctx); }
+  size_t Start(size_t i) const { return i == 0 ? 0 : ends[i - 1]; }
 
-  std::optional<DbError> WriteBlock(size_t begin, size_t end) {
+  std::optional<DbError> Insert(size_t begin, size_t end) {
     std::vector<StreamOfGame> games;
-    size_t start = begin == 0 ? 0 : ends[begin - 1];
     for (size_t i = begin; i < end; ++i) {
-      games.push_back({ids[i], std::string_view(streams).substr(start, ends[i] - start)});
-      start = ends[i];
+      games.push_back({ids[i], std::string_view(streams).substr(Start(i), ends[i] - Start(i))});
     }
-    const std::string raw = EncodeStreamBlock(games, ids[begin]);
-    std::string frame(ZSTD_compressBound(raw.size()), '\0');
-    const size_t size = ZSTD_compressCCtx(cctx, frame.data(), frame.size(), raw.data(), raw.size(),
-                                          kStreamBlockLevel);
-    if (ZSTD_isError(size)) return DbError{0, "cannot compress a block of board streams"};
-    frame.resize(size);
+    const std::string block = std::string(1, '\0') + EncodeStreamBlock(games, ids[begin]);
     insert_block.Reset().BindAll(ids[begin], ids[end - 1]);
     insert_block.Bind(
-        3, std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(frame.data()), frame.size()));
+        3, std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(block.data()), block.size()));
     return insert_block.Run();
+  }
+
+  // Writes the games in blocks of at most kStreamBlockBytes (a game larger than that alone has a
+  // block of its own). The directory takes about 3 bytes a game.
+  std::optional<DbError> WriteBlocks() {
+    size_t begin = 0;
+    while (begin < ids.size()) {
+      size_t end = begin + 1;
+      while (end < ids.size() && end - begin < static_cast<size_t>(kStreamBlockGames) &&
+             ends[end] - Start(begin) + 3 * (end + 1 - begin) + 4 <= kStreamBlockBytes) {
+        ++end;
+      }
+      if (auto error = Insert(begin, end)) return error;
+      begin = end;
+    }
+    return std::nullopt;
   }
 };
 
@@ -191,7 +205,8 @@ DbResult<PatternIndexWriter> PatternIndexWriter::Create(Database& db) {
   auto impl = std::make_unique<Impl>();
   for (auto [statement, sql] :
        {std::pair{&impl->insert_block, kInsertBlock}, std::pair{&impl->next_chunk, kNextChunk},
-        std::pair{&impl->insert_chunk, kInsertChunk}}) {
+        std::pair{&impl->insert_chunk, kInsertChunk},
+        std::pair{&impl->count_feature, kCountFeature}}) {
     DbResult<Statement> prepared = db.Prepare(sql);
     if (!prepared.ok()) return prepared.error();
     *statement = std::move(prepared).value();
@@ -223,10 +238,7 @@ size_t PatternIndexWriter::pending_bytes() const {
 
 std::optional<DbError> PatternIndexWriter::Write() {
   Impl& s = *impl_;
-  for (size_t begin = 0; begin < s.ids.size(); begin += kStreamBlockGames) {
-    const size_t end = std::min(s.ids.size(), begin + static_cast<size_t>(kStreamBlockGames));
-    if (auto error = s.WriteBlock(begin, end)) return error;
-  }
+  if (auto error = s.WriteBlocks()) return error;
   if (!s.features.empty()) {
     s.next_chunk.Reset();
     DbResult<StepResult> step = s.next_chunk.Step();
@@ -239,6 +251,9 @@ std::optional<DbError> PatternIndexWriter::Write() {
       s.insert_chunk.Bind(
           3, std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(data.data()), data.size()));
       if (auto error = s.insert_chunk.Run()) return error;
+      s.count_feature.Reset().BindAll(static_cast<int64_t>(feature),
+                                      static_cast<int64_t>(games.size()));
+      if (auto error = s.count_feature.Run()) return error;
     }
   }
   s.ids.clear();
@@ -249,42 +264,33 @@ std::optional<DbError> PatternIndexWriter::Write() {
   return std::nullopt;
 }
 
-struct PatternIndexReader::Impl {
-  Statement feature_chunks, all_blocks, block_of;
-  ZSTD_DCtx* dctx = ZSTD_createDCtx();
-  std::string raw;
-  std::vector<StreamOfGame> games;
-  ~Impl() { ZSTD_freeDCtx(dctx); }
+StreamBlockDecoder::StreamBlockDecoder() = default;
+StreamBlockDecoder::~StreamBlockDecoder() = default;
 
-  // Decompresses and decodes the block in the statement's current row into `games`.
-  std::optional<DbError> ReadBlock(const Statement& row) {
-    const int64_t first = row.Int64(0);
-    const int64_t last = row.Int64(1);
-    const std::span<const uint8_t> data = row.Blob(2);
-    auto damaged = [&] {
-      return DbError{0, "board streams of games " + std::to_string(first) + " to " +
-                            std::to_string(last) + " are damaged"};
-    };
-    const unsigned long long size = ZSTD_getFrameContentSize(data.data(), data.size());
-    // A block holds kStreamBlockGames games: far less than this, unless damaged.
-    if (size == ZSTD_CONTENTSIZE_ERROR || size == ZSTD_CONTENTSIZE_UNKNOWN || size > (1u << 30)) {
-      return damaged();
-    }
-    raw.resize(size);
-    const size_t got = ZSTD_decompressDCtx(dctx, raw.data(), raw.size(), data.data(), data.size());
-    if (ZSTD_isError(got) || got != size) return damaged();
-    games.clear();
-    if (!DecodeStreamBlock(raw, first, &games)) return damaged();
-    if (!games.empty() && games.back().game_id != last) return damaged();
-    return std::nullopt;
+std::optional<DbError> StreamBlockDecoder::Decode(int64_t first, int64_t last,
+                                                  std::span<const uint8_t> data) {
+  games_.clear();
+  const std::string_view raw(reinterpret_cast<const char*>(data.data()), data.size());
+  if (raw.empty() || raw[0] != 0 || !DecodeStreamBlock(raw.substr(1), first, &games_) ||
+      games_.empty() || games_.back().game_id != last) {
+    games_.clear();
+    return DbError{0, "board streams of games " + std::to_string(first) + " to " +
+                          std::to_string(last) + " are damaged"};
   }
+  return std::nullopt;
+}
+
+struct PatternIndexReader::Impl {
+  Statement feature_chunks, feature_count, all_blocks, block_of;
+  StreamBlockDecoder decoder;
 };
 
 DbResult<PatternIndexReader> PatternIndexReader::Create(Database& db) {
   auto impl = std::make_unique<Impl>();
   for (auto [statement, sql] :
-       {std::pair{&impl->feature_chunks, kFeatureChunks}, std::pair{&impl->all_blocks, kAllBlocks},
-        std::pair{&impl->block_of, kBlockOf}}) {
+       {std::pair{&impl->feature_chunks, PatternIndexSql::kFeatureChunks},
+        std::pair{&impl->feature_count, kFeatureCount}, std::pair{&impl->all_blocks, kAllBlocks},
+        std::pair{&impl->block_of, PatternIndexSql::kBlockOf}}) {
     DbResult<Statement> prepared = db.Prepare(sql);
     if (!prepared.ok()) return prepared.error();
     *statement = std::move(prepared).value();
@@ -319,8 +325,19 @@ DbResult<std::vector<int64_t>> PatternIndexReader::GamesWithAny(
   return ids;
 }
 
-std::optional<DbError> PatternIndexReader::ForEachStream(
-    const std::function<bool(int64_t, std::string_view)>& f, const std::vector<int64_t>* only) {
+DbResult<int64_t> PatternIndexReader::GamesWith(uint32_t feature) {
+  Statement& s = impl_->feature_count;
+  s.Reset().Bind(1, static_cast<int64_t>(feature));
+  DbResult<StepResult> step = s.Step();
+  if (!step.ok()) return step.error();
+  const int64_t games = step.value() == StepResult::kRow ? s.Int64(0) : 0;
+  s.Reset();
+  return games;
+}
+
+std::optional<DbError> PatternIndexReader::ForEachBlock(
+    const std::function<bool(int64_t, int64_t, std::span<const uint8_t>)>& f,
+    const std::vector<int64_t>* only) {
   Impl& s = *impl_;
   if (only == nullptr) {
     Statement& all = s.all_blocks;
@@ -329,49 +346,54 @@ std::optional<DbError> PatternIndexReader::ForEachStream(
       DbResult<StepResult> step = all.Step();
       if (!step.ok()) return step.error();
       if (step.value() == StepResult::kDone) break;
-      if (auto error = s.ReadBlock(all)) {
-        all.Reset();
-        return error;
-      }
-      for (const StreamOfGame& game : s.games) {
-        if (!f(game.game_id, game.stream)) {
-          all.Reset();
-          return std::nullopt;
-        }
-      }
+      if (!f(all.Int64(0), all.Int64(1), all.Blob(2))) break;
     }
     all.Reset();
     return std::nullopt;
   }
   // The blocks of the candidates, each read once.
   size_t next = 0;
+  Statement& block = s.block_of;
   while (next < only->size()) {
     const int64_t wanted = (*only)[next];
-    Statement& block = s.block_of;
     block.Reset().Bind(1, wanted);
     DbResult<StepResult> step = block.Step();
     if (!step.ok()) return step.error();
     if (step.value() == StepResult::kDone || block.Int64(1) < wanted) {
-      block.Reset();
       ++next;  // not indexed
       continue;
     }
     const int64_t last = block.Int64(1);
-    if (auto error = s.ReadBlock(block)) {
-      block.Reset();
-      return error;
-    }
+    const bool more = f(block.Int64(0), last, block.Blob(2));
     block.Reset();
-    size_t g = 0;
-    while (next < only->size() && (*only)[next] <= last) {
-      const int64_t id = (*only)[next++];
-      while (g < s.games.size() && s.games[g].game_id < id) ++g;
-      if (g < s.games.size() && s.games[g].game_id == id) {
-        if (!f(id, s.games[g].stream)) return std::nullopt;
-      }
-    }
+    if (!more) return std::nullopt;
+    while (next < only->size() && (*only)[next] <= last) ++next;
   }
+  block.Reset();
   return std::nullopt;
+}
+
+std::optional<DbError> PatternIndexReader::ForEachStream(
+    const std::function<bool(int64_t, std::string_view)>& f, const std::vector<int64_t>* only) {
+  StreamBlockDecoder& decoder = impl_->decoder;
+  std::optional<DbError> failed;
+  auto each_block = [&](int64_t first, int64_t last, std::span<const uint8_t> data) {
+    if ((failed = decoder.Decode(first, last, data))) return false;
+    size_t next = 0;
+    if (only)
+      next =
+          static_cast<size_t>(std::lower_bound(only->begin(), only->end(), first) - only->begin());
+    for (const StreamOfGame& game : decoder.games()) {
+      if (only) {
+        while (next < only->size() && (*only)[next] < game.game_id) ++next;
+        if (next == only->size() || (*only)[next] != game.game_id) continue;
+      }
+      if (!f(game.game_id, game.stream)) return false;
+    }
+    return true;
+  };
+  if (auto error = ForEachBlock(each_block, only)) return error;
+  return failed;
 }
 
 }  // namespace fived

@@ -32,8 +32,6 @@ const char* TableName(PostingTable table) {
   switch (table) {
     case PostingTable::kStates:
       return "state_postings";
-    case PostingTable::kBoards:
-      return "board_postings";
     case PostingTable::kStateMd5s:
       return "md5_postings";
   }
@@ -50,7 +48,7 @@ inline bool Less(const Posting& a, const Posting& b) {
 
 const char* PostingTableName(PostingTable table) { return TableName(table); }
 
-int PostingKeyBytes(PostingTable table) { return table == PostingTable::kBoards ? 5 : 7; }
+int PostingKeyBytes(PostingTable) { return 7; }
 
 namespace {
 // Low bits of the key (below the bucket) that a table does not store.

@@ -1,8 +1,8 @@
-// Posting lists of 64-bit keys: for a state key or a board key, which games hold it (and at
+// Posting lists of 64-bit keys: for a state key (or a state's MD5), which games hold it (and at
 // which action). They replace one row per key and game, which made the database several times
 // larger than its input and its writes slow.
 //
-// Storage (tables state_postings and board_postings, schema_v3.sql): the key space is cut into
+// Storage (tables state_postings and md5_postings, schema_v6.sql): the key space is cut into
 // 16,384 buckets by the key's top 14 bits. Every write transaction appends, for each bucket it
 // touches, one chunk (chunk number, bucket, data), with one chunk number for the whole
 // transaction. The table is keyed by (chunk number, bucket), so a transaction's chunks go to the
@@ -12,18 +12,13 @@
 // writes), fewer make chunks beyond SQLite's local payload (about 4,000 bytes on the database's
 // 16 KiB pages), which spill to half-empty overflow pages; with the indexer's 3 million postings
 // per transaction, chunks average under 1,000 bytes (only the buckets of keys that nearly every
-// game has, such as a variant's starting boards, spill). A chunk's data
+// game has, such as a variant's starting state, spill). A chunk's data
 // is its entries sorted by key, then game, then value:
 //   varint  base game id (the smallest game id of the chunk)
 //   then per entry:
-//     7 bytes  states: the key's low 50 bits, little endian (the full key with the bucket)
-//     5 bytes  boards: bits 10 to 49 of the key (boards match on the key's top 54 bits: among ten
-//              million boards the chance that two differ only in the low 10 bits is below 1%,
-//              and the query shows where a board stood by replaying the game, which compares
-//              full keys)
+//     7 bytes  the key's low 50 bits, little endian (the full key with the bucket)
 //     varint   game id - base
-//     varint   value (states: 2 * action + side to move (0 white, 1 black); boards: the action
-//              that created the board, the first one when the game has it several times)
+//     varint   value: 2 * action + side to move (0 white, 1 black)
 // Varints are unsigned LEB128. A lookup reads the bucket's chunk under every chunk number (one
 // B-tree search each) and keeps the entries of the key. The format is frozen with the schema
 // version.
@@ -52,9 +47,9 @@ struct Posting {
 // bytes of its specification MD5 (big endian, core/state_md5.h Md5DigestKey) and stores what
 // state_postings stores: 7 bytes of key below the bucket, so states match on the MD5's first
 // 64 bits.
-enum class PostingTable { kStates, kBoards, kStateMd5s };
+enum class PostingTable { kStates, kStateMd5s };
 
-// The table's name: state_postings, board_postings or md5_postings.
+// The table's name: state_postings or md5_postings.
 const char* PostingTableName(PostingTable table);
 
 constexpr int kPostingBucketBits = 14;
@@ -62,8 +57,8 @@ constexpr uint32_t PostingBucket(uint64_t key) {
   return static_cast<uint32_t>(key >> (64 - kPostingBucketBits));
 }
 
-// How many bytes of each key a table stores below the bucket (7 for states and MD5s, 5 for boards),
-// and the mask of the key bits it keeps.
+// How many bytes of each key a table stores below the bucket (7: the whole key), and the mask of
+// the key bits it keeps.
 int PostingKeyBytes(PostingTable table);
 uint64_t PostingKeyMask(PostingTable table);
 

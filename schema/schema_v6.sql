@@ -103,22 +103,14 @@ CREATE TABLE headers (
   PRIMARY KEY (name, value, game_id, position)
 ) WITHOUT ROWID;
 
--- Posting lists of state keys and board keys (format: schema/postings.h). The key space is cut
+-- Posting lists of state keys (format: schema/postings.h). The key space is cut
 -- into 16,384 buckets by a key's top 14 bits. Each write transaction adds one chunk of postings
 -- per bucket it touches, all numbered with the transaction's chunk number (one more than the
 -- table's largest), so a transaction appends to the end of the table instead of touching every
 -- page of it. "Which games reached this state" reads the key's bucket in every chunk number.
--- States: every state of every game (action 0 = the start) with its action and side to move.
--- Boards: every board of every game's final state (the board key is its content, without
--- coordinates) with the action that created it.
+-- Every state of every game (action 0 = the start) with its action and side to move. (Boards
+-- are found through the pattern index below.)
 CREATE TABLE state_postings (
-  chunk INTEGER NOT NULL CHECK (chunk >= 0),
-  bucket INTEGER NOT NULL CHECK (bucket BETWEEN 0 AND 16383),
-  data BLOB NOT NULL,
-  PRIMARY KEY (chunk, bucket)
-) WITHOUT ROWID;
-
-CREATE TABLE board_postings (
   chunk INTEGER NOT NULL CHECK (chunk >= 0),
   bucket INTEGER NOT NULL CHECK (bucket BETWEEN 0 AND 16383),
   data BLOB NOT NULL,
@@ -161,7 +153,8 @@ CREATE TABLE md5_postings (
 -- (core/board_stream.h), the streams of consecutive games in zstd blocks keyed by their first
 -- and last game id; and for each piece feature (a board size, a square and a piece byte) the
 -- games some board of which holds it, one chunk per write transaction as in the other posting
--- tables. `5d-query --pattern` reads them instead of replaying games.
+-- tables, with each feature's count of games. `5d-query --pattern` and `--board` read them
+-- instead of replaying games.
 CREATE TABLE board_streams (
   first_game INTEGER PRIMARY KEY,
   last_game INTEGER NOT NULL CHECK (last_game >= first_game),
@@ -174,6 +167,13 @@ CREATE TABLE piece_postings (
   data BLOB NOT NULL,
   PRIMARY KEY (chunk, feature)
 ) WITHOUT ROWID;
+
+-- How many games each piece feature has (the sum of its chunks' games), so that a search narrows
+-- by the rarest pieces a pattern names first.
+CREATE TABLE piece_counts (
+  feature INTEGER PRIMARY KEY,
+  games INTEGER NOT NULL CHECK (games >= 0)
+);
 
 -- Games that could not be indexed, with where and why.
 CREATE TABLE rejected (

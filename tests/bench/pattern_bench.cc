@@ -1,5 +1,5 @@
-// bench_pattern DB [ROUNDS]: times pattern searches (query/pattern_search.h) on a database, in
-// process, and prints for each kind of pattern the median and slowest of ROUNDS runs in
+// bench_pattern DB [ROUNDS] [JOBS]: times pattern searches (query/pattern_search.h) on a database,
+// in process, and prints for each kind of pattern the median and slowest of ROUNDS runs in
 // milliseconds, with the games found and the candidates matched. The patterns are made from the
 // boards of the database's own games (fixed seed), so that they find games:
 //   one piece        one square of a board kept, the rest '?' (a single-board pattern)
@@ -8,8 +8,15 @@
 //   empty squares    a whole rank's squares kept, empty ones as numbers
 //   whole board      every square of a board
 //   two patterns     two one-piece patterns from two boards of one game
+//   two moved pieces two pieces of an 8x8 board on squares where the game's first board has
+//                    something else (the selective kind of the goals: "my queen on d4, a king on
+//                    h8"); every kind is sampled from 8x8 boards only
+//   classes only     'A' and 'a' on two squares, nothing named: no piece narrows the search,
+//                    so every game's boards are read (the slowest kind)
 // Each search is timed as `5d-query --pattern P --count` answers (the matches, counted) and as
 // its first page (`--limit 50`, rows read). Run by scripts/bench-query.sh.
+#include <sys/resource.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -28,6 +35,14 @@
 namespace {
 
 using Clock = std::chrono::steady_clock;
+
+// CPU time of the process (every thread), in milliseconds.
+double CpuMs() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return (usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1e3 +
+         (usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e3;
+}
 
 template <typename T>
 T Must(fived::DbResult<T> result) {
@@ -87,10 +102,11 @@ std::string Pattern(const std::vector<std::string>& tokens, int width,
 
 int main(int argc, char** argv) {
   if (argc < 2) {
-    std::fprintf(stderr, "usage: bench_pattern DB [ROUNDS]\n");
+    std::fprintf(stderr, "usage: bench_pattern DB [ROUNDS] [JOBS]\n");
     return 2;
   }
   const int rounds = argc > 2 ? std::max(1, std::atoi(argv[2])) : 20;
+  const int jobs = argc > 3 ? std::max(0, std::atoi(argv[3])) : 0;  // 0: every core
   fived::GameStore store = Must(fived::GameStore::Open(argv[1]));
   int64_t max_id = 0;
   {
@@ -99,8 +115,8 @@ int main(int argc, char** argv) {
     max_id = s.Int64(0);
   }
   std::mt19937_64 rng(1);
-  const char* kinds[] = {"one piece",     "two pieces",  "piece and class",
-                         "empty squares", "whole board", "two patterns"};
+  const char* kinds[] = {"one piece",   "two pieces",   "piece and class",  "empty squares",
+                         "whole board", "two patterns", "two moved pieces", "classes only"};
   std::vector<std::vector<std::vector<std::string>>> samples(std::size(kinds));
   while (static_cast<int>(samples[0].size()) < rounds) {
     const int64_t id = 1 + static_cast<int64_t>(rng() % static_cast<uint64_t>(max_id));
@@ -121,6 +137,25 @@ int main(int argc, char** argv) {
     if (occupied.size() < 2) continue;
     std::shuffle(occupied.begin(), occupied.end(), rng);
     const int width = board.width();
+    // Squares where the game's first board (of timeline 0, or the lowest) holds something else.
+    const int first_timeline = pos.HasTimeline(0) ? 0 : pos.min_timeline();
+    const std::vector<std::string> start =
+        Tokens(*pos.BoardAt(first_timeline, pos.StartHalf(first_timeline)));
+    std::vector<size_t> moved;
+    for (size_t i : occupied) {
+      if (start.size() == tokens.size() && start[i] != tokens[i]) moved.push_back(i);
+    }
+    // On an 8x8 board, as the goals' example; on 5x5 boards a piece stands on each square in
+    // many games.
+    if (moved.size() < 2 || board.width() != 8 || board.height() != 8) continue;
+    samples[6].push_back({Pattern(tokens, width, {moved[0], moved[1]})});
+    {
+      std::vector<std::string> classed = tokens;
+      for (size_t k : {occupied[0], occupied[1]}) {
+        classed[k] = (tokens[k][0] >= 'A' && tokens[k][0] <= 'Z') ? "A" : "a";
+      }
+      samples[7].push_back({Pattern(classed, width, {occupied[0], occupied[1]})});
+    }
     samples[0].push_back({Pattern(tokens, width, {occupied[0]})});
     samples[1].push_back({Pattern(tokens, width, {occupied[0], occupied[1]})});
     {
@@ -157,6 +192,7 @@ int main(int argc, char** argv) {
   for (size_t kind = 0; kind < std::size(kinds); ++kind) {
     for (bool page : {false, true}) {
       std::vector<double> ms;
+      double cpu_ms = 0;
       size_t found = 0;
       int64_t candidates = 0, narrowed = 0;
       for (int i = 0; i < rounds; ++i) {
@@ -170,9 +206,10 @@ int main(int argc, char** argv) {
           patterns.push_back(std::get<fived::BoardPattern>(parsed));
         }
         const auto start = Clock::now();
+        const double cpu_start = CpuMs();
         fived::PatternSearchStats stats;
         fived::FindRequest request;
-        request.positions = Must(fived::FindPatterns(store, patterns, &stats));
+        request.positions = Must(fived::FindPatterns(store, patterns, &stats, jobs));
         if (page) {
           request.limit = 50;
           Must(fived::FindGames(store, request));
@@ -180,15 +217,16 @@ int main(int argc, char** argv) {
           Must(fived::CountGames(store, request));
         }
         ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - start).count());
+        cpu_ms += CpuMs() - cpu_start;
         found += request.positions->size();
         candidates += stats.candidates;
         narrowed += stats.narrowed;
       }
       std::sort(ms.begin(), ms.end());
       std::printf(
-          "%-16s %-7s median %8.2f ms  max %8.2f ms  games found %8.0f  candidates %8.0f"
-          "  narrowed %d/%d\n",
-          kinds[kind], page ? "page" : "count", ms[ms.size() / 2], ms.back(),
+          "%-16s %-5s median %7.2f ms  max %7.2f ms  cpu %7.2f ms  games %7.0f  candidates "
+          "%7.0f  narrowed %d/%d\n",
+          kinds[kind], page ? "page" : "count", ms[ms.size() / 2], ms.back(), cpu_ms / rounds,
           static_cast<double>(found) / rounds, static_cast<double>(candidates) / rounds,
           static_cast<int>(narrowed), rounds);
     }

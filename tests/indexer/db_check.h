@@ -1,5 +1,5 @@
 // Checks on a 5dpgn-db database shared by the indexer tests: soundness, and that every game is
-// whole (its states and starting boards are all posted).
+// whole (its states are all posted, its boards all in the pattern index).
 #ifndef FIVED_TESTS_INDEXER_DB_CHECK_H_
 #define FIVED_TESTS_INDEXER_DB_CHECK_H_
 
@@ -9,7 +9,9 @@
 #include <set>
 #include <string>
 
+#include "core/board_stream.h"
 #include "schema/db.h"
+#include "schema/pattern_index.h"
 #include "schema/postings.h"
 #include "schema/record.h"
 
@@ -53,13 +55,24 @@ inline PostingSummary Summarize(Database& db) {
     summary.key_sum += p.key * 3 + static_cast<uint64_t>(p.game_id) * 7 + p.value;
     return true;
   }));
-  DbResult<PostingReader> boards = PostingReader::Create(db, PostingTable::kBoards);
-  EXPECT_TRUE(boards.ok());
-  if (!boards.ok()) return summary;
-  EXPECT_FALSE(boards.value().ForEach([&](const Posting& p) {
-    if (p.value == 0) summary.games_with_starting_boards.insert(p.game_id);
-    ++summary.boards;
-    summary.key_sum += p.key * 5 + static_cast<uint64_t>(p.game_id) * 11 + p.value;
+  // Boards: every game's board stream in the pattern index, read whole.
+  DbResult<PatternIndexReader> patterns = PatternIndexReader::Create(db);
+  EXPECT_TRUE(patterns.ok());
+  if (!patterns.ok()) return summary;
+  BoardStreamReader reader;
+  EXPECT_FALSE(patterns.value().ForEachStream([&](int64_t game_id, std::string_view stream) {
+    bool starting = false;
+    if (reader.Start(stream)) {
+      BoardStreamReader::Entry entry;
+      while (reader.Next(&entry)) {
+        starting = starting || entry.action == 0;
+        ++summary.boards;
+      }
+      if (reader.Damaged()) starting = false;
+    }
+    if (starting) summary.games_with_starting_boards.insert(game_id);
+    summary.key_sum +=
+        std::hash<std::string_view>()(stream) * 5 + static_cast<uint64_t>(game_id) * 11;
     return true;
   }));
   return summary;

@@ -12,6 +12,7 @@
 
 #include "indexer/index.h"
 #include "schema/db.h"
+#include "schema/pattern_index.h"
 #include "schema/postings.h"
 #include "tests/indexer/db_check.h"
 #include "tests/indexer/full_disk.h"
@@ -70,6 +71,32 @@ std::string Postings(const std::string& db_path, PostingTable table) {
   return out;
 }
 
+// The pattern index as text: each game's board stream (by id), each feature's count and games.
+std::string PatternIndex(const std::string& db_path) {
+  DbResult<Database> db = OpenDatabase(db_path, OpenMode::kReadOnly);
+  EXPECT_TRUE(db.ok());
+  DbResult<PatternIndexReader> reader = PatternIndexReader::Create(db.value());
+  EXPECT_TRUE(reader.ok());
+  std::string out;
+  EXPECT_FALSE(reader.value().ForEachStream([&](int64_t id, std::string_view stream) {
+    out += std::to_string(id) + " " + std::to_string(std::hash<std::string_view>()(stream)) + "\n";
+    return true;
+  }));
+  DbResult<Statement> counts =
+      db.value().Prepare("SELECT feature, games FROM piece_counts ORDER BY feature");
+  EXPECT_TRUE(counts.ok());
+  while (counts.value().Step().value() == StepResult::kRow) {
+    const uint32_t feature = static_cast<uint32_t>(counts.value().Int64(0));
+    out += "feature " + std::to_string(feature) + ": " + std::to_string(counts.value().Int64(1)) +
+           " games:";
+    DbResult<std::vector<int64_t>> games = reader.value().GamesWithAny(std::span(&feature, 1));
+    EXPECT_TRUE(games.ok());
+    for (int64_t id : games.value()) out += " " + std::to_string(id);
+    out += "\n";
+  }
+  return out;
+}
+
 void ExpectSameDatabases(const std::string& together, const std::string& merged) {
   for (const char* sql :
        {"SELECT g.id, s.path, s.member, g.byte_offset, g.game_index, g.text_hash, g.variant, "
@@ -86,10 +113,10 @@ void ExpectSameDatabases(const std::string& together, const std::string& merged)
         "member"}) {
     EXPECT_EQ(Rows(together, sql), Rows(merged, sql)) << sql;
   }
-  for (PostingTable table :
-       {PostingTable::kStates, PostingTable::kBoards, PostingTable::kStateMd5s}) {
+  for (PostingTable table : {PostingTable::kStates, PostingTable::kStateMd5s}) {
     EXPECT_EQ(Postings(together, table), Postings(merged, table)) << PostingTableName(table);
   }
+  EXPECT_EQ(PatternIndex(together), PatternIndex(merged));
 }
 
 TEST(MergeTest, ShardsMergedHoldWhatOneIndexingOfTheirInputsHolds) {

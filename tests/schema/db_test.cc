@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "core/keys.h"
+#include "schema/pattern_index.h"
 #include "schema/position_stats.h"
 #include "schema/postings.h"
 #include "schema/sql.h"
@@ -91,8 +92,8 @@ TEST(DatabaseTest, CreatesVersionSixDatabase) {
         QueryText(db,
                   "SELECT group_concat(name, ' ') FROM (SELECT name FROM sqlite_schema "
                   "WHERE type = 'table' ORDER BY name)"),
-        "board_postings board_streams dictionaries games headers md5_postings meta "
-        "piece_postings position_actions rejected sources state_postings");
+        "board_streams dictionaries games headers md5_postings meta piece_counts piece_postings "
+        "position_actions rejected sources state_postings");
     EXPECT_EQ(QueryText(db,
                         "SELECT group_concat(name, ' ') FROM (SELECT name FROM sqlite_schema "
                         "WHERE type = 'index' AND sql IS NOT NULL ORDER BY name)"),
@@ -516,11 +517,14 @@ TEST(SchemaTest, IndexesServeTheCommonSearches) {
       "MATERIALIZE numbers;SETUP;SCAN CONSTANT ROW;RECURSIVE STEP;SCAN numbers;SCALAR "
       "SUBQUERY 2;SEARCH state_postings USING PRIMARY KEY;SCAN numbers;SEARCH state_postings USING "
       "PRIMARY KEY (chunk=? AND bucket=?);");
-  EXPECT_EQ(
-      Plan(db, PostingBucketSql(PostingTable::kBoards)),
-      "MATERIALIZE numbers;SETUP;SCAN CONSTANT ROW;RECURSIVE STEP;SCAN numbers;SCALAR "
-      "SUBQUERY 2;SEARCH board_postings USING PRIMARY KEY;SCAN numbers;SEARCH board_postings USING "
-      "PRIMARY KEY (chunk=? AND bucket=?);");
+  // The pattern index: a feature's chunks one primary-key search per chunk number, as the posting
+  // tables; a game's block one search of the primary key.
+  EXPECT_EQ(Plan(db, PatternIndexSql::kFeatureChunks),
+            "MATERIALIZE numbers;SETUP;SCAN CONSTANT ROW;RECURSIVE STEP;SCAN numbers;SCALAR "
+            "SUBQUERY 2;SEARCH piece_postings USING PRIMARY KEY;SCAN numbers;SEARCH "
+            "piece_postings USING PRIMARY KEY (chunk=? AND feature=?);");
+  EXPECT_EQ(Plan(db, PatternIndexSql::kBlockOf),
+            "SEARCH board_streams USING INTEGER PRIMARY KEY (rowid<?);");
 }
 
 TEST(ConcurrencyTest, ReaderSeesCommittedRowsWhileWriterHoldsATransaction) {

@@ -33,21 +33,6 @@ TEST(Postings, ChunkBytesAreAsDocumented) {
   EXPECT_EQ(decoded, postings);
 }
 
-TEST(Postings, BoardChunksKeepTheTopFiftyFourBits) {
-  const std::vector<Posting> postings = {{0x1234000000012345ull, 5, 3}};
-  const std::string data = EncodeChunk(postings, PostingTable::kBoards);
-  // Bits 10 to 49 of the key: 0x12345 >> 10 = 0x48, in 5 bytes.
-  EXPECT_EQ(data, std::string("\x05\x48\x00\x00\x00\x00\x00\x03", 8));
-  std::vector<Posting> decoded;
-  ASSERT_TRUE(DecodeChunk(
-      0x48d, std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(data.data()), data.size()),
-      &decoded, PostingTable::kBoards));
-  ASSERT_EQ(decoded.size(), 1u);
-  EXPECT_EQ(decoded[0].key, 0x1234000000012000ull);
-  EXPECT_EQ(PostingKeyMask(PostingTable::kBoards), ~uint64_t{0x3ff});
-  EXPECT_EQ(PostingKeyMask(PostingTable::kStates), ~uint64_t{0});
-}
-
 TEST(Postings, MalformedChunksAreRefused) {
   std::vector<Posting> out;
   const uint8_t truncated[] = {0x05, 0x02, 0x01, 0x00};  // a key cut short
@@ -139,9 +124,9 @@ TEST(Postings, WriteAndFindAcrossTransactions) {
   ASSERT_FALSE(reader.value().ForEach([&](const Posting&) { return ++scanned, true; }));
   EXPECT_EQ(scanned, 3000u);
   // The other table is empty.
-  DbResult<PostingReader> boards = PostingReader::Create(db, PostingTable::kBoards);
-  ASSERT_TRUE(boards.ok());
-  EXPECT_TRUE(boards.value().Find(keys[0]).value().empty());
+  DbResult<PostingReader> md5s = PostingReader::Create(db, PostingTable::kStateMd5s);
+  ASSERT_TRUE(md5s.ok());
+  EXPECT_TRUE(md5s.value().Find(keys[0]).value().empty());
   fs::remove_all(dir);
 }
 
