@@ -118,6 +118,7 @@ void EncodeBoardStream(const Position& position, std::span<const size_t> boards_
       for (int s = 0; s < squares; ++s) {
         if (parent_squares[s] == board_squares[s]) continue;
         out->push_back(static_cast<char>(s));
+        out->push_back(static_cast<char>(parent_squares[s]));
         out->push_back(static_cast<char>(board_squares[s]));
         if (features && board_squares[s] != 0) {
           features->push_back(PieceFeature(width, height, s, board_squares[s]));
@@ -136,7 +137,7 @@ void EncodeBoardStream(const Position& position, std::span<const size_t> boards_
   });
 }
 
-bool BoardStreamReader::ReadVarint(uint64_t* value) {
+bool BoardStreamReader::ReadLongVarint(uint64_t* value) {
   uint64_t result = 0;
   for (int shift = 0; shift < 64; shift += 7) {
     if (pos_ >= data_.size()) return false;
@@ -150,22 +151,17 @@ bool BoardStreamReader::ReadVarint(uint64_t* value) {
   return false;
 }
 
-bool BoardStreamReader::ReadZigzag(int* value) {
-  uint64_t raw = 0;
-  if (!ReadVarint(&raw) || raw > 2u * kMaxHalfTurn + 2u * kMaxTimelineIndex + 2) return false;
-  *value = (raw & 1) ? -static_cast<int>(raw >> 1) - 1 : static_cast<int>(raw >> 1);
-  return true;
-}
-
-bool BoardStreamReader::Start(std::string_view data) {
+bool BoardStreamReader::Start(std::string_view data, bool keep_squares) {
   data_ = data;
   pos_ = 0;
   read_ = 0;
   action_ = 0;
+  keep_squares_ = keep_squares;
   done_ = false;
   damaged_ = false;
-  lines_.clear();
-  min_timeline_ = 0;
+  for (std::vector<Line>& side : lines_) {
+    for (Line& line : side) line.used = false;
+  }
   if (data.size() < 5 || static_cast<uint8_t>(data[0]) != kBoardStreamVersion) return Fail();
   width_ = static_cast<uint8_t>(data[1]);
   height_ = static_cast<uint8_t>(data[2]);
@@ -176,110 +172,30 @@ bool BoardStreamReader::Start(std::string_view data) {
   labeling_.even = data[3] == 1;
   pos_ = 4;
   uint64_t count = 0;
-  // Each board takes at least two bytes: a count beyond that is damage. The boards' squares are
-  // made room for as they are read, so that a damaged count allocates nothing.
+  // Each board takes at least two bytes: a count beyond that is damage. The arrays are grown as
+  // boards are read, so that a damaged count allocates nothing.
   if (!ReadVarint(&count) || count > data.size() / 2) return Fail();
   board_count_ = static_cast<int>(count);
-  squares_.clear();
-  changed_.resize(static_cast<size_t>(width_) * height_);
   done_ = board_count_ == 0;
   return true;
 }
 
-BoardStreamReader::Line* BoardStreamReader::LineOf(int timeline, bool create) {
-  if (lines_.empty()) {
-    if (!create) return nullptr;
-    min_timeline_ = timeline;
-    lines_.emplace_back();
-    return &lines_.back();
-  }
-  if (timeline < min_timeline_) {
-    if (!create) return nullptr;
-    lines_.insert(lines_.begin(), static_cast<size_t>(min_timeline_ - timeline), Line());
-    min_timeline_ = timeline;
-  }
-  const size_t i = static_cast<size_t>(timeline - min_timeline_);
-  if (i >= lines_.size()) {
-    if (!create) return nullptr;
-    lines_.resize(i + 1);
-  }
-  return &lines_[i];
+const BoardStreamReader::Line* BoardStreamReader::FindLine(int timeline) const {
+  const std::vector<Line>& side = lines_[timeline < 0 ? 1 : 0];
+  const size_t i = static_cast<size_t>(timeline < 0 ? -timeline - 1 : timeline);
+  return i < side.size() && side[i].used ? &side[i] : nullptr;
 }
 
 int BoardStreamReader::IndexAt(int timeline, int half_turn) const {
-  if (timeline < min_timeline_ || lines_.empty()) return -1;
-  const size_t i = static_cast<size_t>(timeline - min_timeline_);
-  if (i >= lines_.size()) return -1;
-  const Line& line = lines_[i];
-  const size_t k = static_cast<size_t>(half_turn - line.start_half);
-  return half_turn >= line.start_half && k < line.boards.size() ? line.boards[k] : -1;
-}
-
-bool BoardStreamReader::Next(Entry* entry) {
-  if (done_ || damaged_) return false;
-  const int squares = width_ * height_;
-  uint64_t head = 0;
-  int timeline = 0;
-  if (!ReadVarint(&head) || !ReadZigzag(&timeline)) return Fail();
-  if (timeline < -kMaxTimelineIndex || timeline > kMaxTimelineIndex) return Fail();
-  const uint64_t kind = head & 3;
-  if (head & 4) ++action_;
-  const uint64_t changes = head >> 3;
-  if (changes > static_cast<uint64_t>(squares) || (kind == kWhole && changes != 0) || kind > 2) {
-    return Fail();
+  const Line* line = FindLine(timeline);
+  if (line == nullptr) return -1;
+  if (half_turn < line->start_half || half_turn >= line->start_half + line->count) return -1;
+  // Back from the timeline's last board: a branch's parent is usually near the tip.
+  int board = line->last;
+  for (int steps = line->start_half + line->count - 1 - half_turn; steps > 0; --steps) {
+    board = previous_[static_cast<size_t>(board)];
   }
-  const size_t needed = static_cast<size_t>(read_ + 1) * squares;
-  if (squares_.size() < needed) squares_.resize(std::max(needed, 2 * squares_.size()));
-  uint8_t* out = squares_.data() + static_cast<size_t>(read_) * squares;
-  int parent = -1;
-  int half_turn = 0;
-  Line* line = LineOf(timeline, kind != kContinue);
-  if (kind == kContinue) {
-    if (line == nullptr || line->boards.empty()) return Fail();
-    parent = line->boards.back();
-    half_turn = line->start_half + static_cast<int>(line->boards.size());
-  } else {
-    if (!line->boards.empty()) return Fail();
-    int parent_timeline = 0;
-    uint64_t half = 0;
-    if (kind == kBranch && !ReadZigzag(&parent_timeline)) return Fail();
-    if (!ReadVarint(&half) || half > static_cast<uint64_t>(kMaxHalfTurn)) return Fail();
-    half_turn = static_cast<int>(half);
-    if (kind == kBranch) {
-      parent = IndexAt(parent_timeline, half_turn - 1);
-      if (parent < 0) return Fail();
-    }
-    line = LineOf(timeline, true);  // (IndexAt did not move lines_, but be plain about it)
-    line->start_half = half_turn;
-  }
-  if (kind == kWhole) {
-    if (data_.size() - pos_ < static_cast<size_t>(squares)) return Fail();
-    std::memcpy(out, data_.data() + pos_, static_cast<size_t>(squares));
-    pos_ += static_cast<size_t>(squares);
-    for (int s = 0; s < squares; ++s) {
-      if (out[s] > 63) return Fail();
-    }
-  } else {
-    if (data_.size() - pos_ < 2 * changes) return Fail();
-    std::memcpy(out, Squares(parent), static_cast<size_t>(squares));
-    for (uint64_t c = 0; c < changes; ++c) {
-      const uint8_t square = static_cast<uint8_t>(data_[pos_++]);
-      const uint8_t piece = static_cast<uint8_t>(data_[pos_++]);
-      if (square >= squares || piece > 63) return Fail();
-      out[square] = piece;
-      changed_[c] = square;
-    }
-  }
-  line->boards.push_back(read_);
-  entry->timeline = timeline;
-  entry->half_turn = half_turn;
-  entry->action = action_;
-  entry->parent = parent;
-  entry->changed = changed_.data();
-  entry->changed_count = static_cast<int>(changes);
-  ++read_;
-  if (read_ == board_count_) done_ = true;
-  return true;
+  return board;
 }
 
 bool BoardStreamFeatures(std::string_view stream, BoardStreamReader& reader,
@@ -288,17 +204,20 @@ bool BoardStreamFeatures(std::string_view stream, BoardStreamReader& reader,
   const int width = reader.width();
   const int height = reader.height();
   BoardStreamReader::Entry entry;
-  for (int board = 0; reader.Next(&entry); ++board) {
-    const uint8_t* squares = reader.Squares(board);
-    if (entry.parent < 0) {
+  while (reader.Next(&entry)) {
+    if (entry.whole) {
       for (int s = 0; s < width * height; ++s) {
-        if (squares[s] != 0) features->push_back(PieceFeature(width, height, s, squares[s]));
+        if (entry.whole[s] != 0) {
+          features->push_back(PieceFeature(width, height, s, entry.whole[s]));
+        }
       }
       continue;
     }
-    for (int c = 0; c < entry.changed_count; ++c) {
-      const int s = entry.changed[c];
-      if (squares[s] != 0) features->push_back(PieceFeature(width, height, s, squares[s]));
+    for (int c = 0; c < entry.change_count; ++c) {
+      const BoardStreamReader::Change& change = entry.changes[c];
+      if (change.after != 0) {
+        features->push_back(PieceFeature(width, height, change.square, change.after));
+      }
     }
   }
   return !reader.Damaged();

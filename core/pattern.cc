@@ -417,18 +417,17 @@ bool FirstHits(std::span<const BoardPattern> patterns, std::string_view stream,
   size_t open = live.size();
   BoardStreamReader::Entry entry;
   for (int board = 0; reader.Next(&entry); ++board) {
-    const uint8_t* squares = reader.Squares(board);
-    const uint8_t* parent = entry.parent >= 0 ? reader.Squares(entry.parent) : nullptr;
     for (size_t k = 0; k < live.size(); ++k) {
       const BoardPattern& pattern = patterns[live[k]];
       int16_t missing = 0;
-      if (parent == nullptr) {
-        for (uint16_t i : pattern.constrained) missing += !pattern.Accepts(i, squares[i]);
+      if (entry.whole) {
+        for (uint16_t i : pattern.constrained) missing += !pattern.Accepts(i, entry.whole[i]);
       } else {
         missing = misses[static_cast<size_t>(entry.parent) * live.size() + k];
-        for (int c = 0; c < entry.changed_count; ++c) {
-          const int i = entry.changed[c];
-          missing += !pattern.Accepts(i, squares[i]) - !pattern.Accepts(i, parent[i]);
+        for (int c = 0; c < entry.change_count; ++c) {
+          const BoardStreamReader::Change& change = entry.changes[c];
+          missing += !pattern.Accepts(change.square, change.after) -
+                     !pattern.Accepts(change.square, change.before);
         }
       }
       misses[static_cast<size_t>(board) * live.size() + k] = missing;

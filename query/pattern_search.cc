@@ -78,7 +78,8 @@ struct Matcher {
   // Matches the games of a block (those in `only`, when given) into `out`.
   std::optional<DbError> MatchBlock(std::span<const BoardPattern> patterns, const Block& block,
                                     const std::vector<int64_t>* only,
-                                    std::vector<PositionMatch>* out, int64_t* matched) {
+                                    std::vector<PositionMatch>* out, int64_t* matched,
+                                    int64_t* boards) {
     if (auto error = decoder.Decode(block.first, block.last, block.data)) return error;
     size_t next = 0;
     if (only) {
@@ -91,7 +92,9 @@ struct Matcher {
         if (next == only->size() || (*only)[next] != game.game_id) continue;
       }
       ++*matched;
-      if (!FirstHits(patterns, game.stream, reader, &hits)) {
+      const bool read = FirstHits(patterns, game.stream, reader, &hits);
+      *boards += reader.boards_read();
+      if (!read) {
         return DbError{0, "game " + std::to_string(game.game_id) + ": its board stream is damaged"};
       }
       PositionMatch found;
@@ -159,33 +162,37 @@ DbResult<std::vector<PositionMatch>> FindPatterns(GameStore& store,
       std::max(1, jobs > 0 ? jobs : static_cast<int>(std::thread::hardware_concurrency()));
   std::vector<Matcher> matchers(static_cast<size_t>(threads));
   std::vector<Block> batch;
+  size_t batch_size = 0;  // the blocks of `batch` in use
   std::optional<DbError> failed;
   auto run_batch = [&] {
-    std::vector<std::vector<PositionMatch>> found(batch.size());
+    std::vector<std::vector<PositionMatch>> found(batch_size);
     std::vector<int64_t> matched(static_cast<size_t>(threads), 0);
+    std::vector<int64_t> boards(static_cast<size_t>(threads), 0);
     std::vector<std::optional<DbError>> errors(static_cast<size_t>(threads));
     std::atomic<size_t> next{0};
     auto work = [&](size_t t) {
-      for (size_t b = next++; b < batch.size(); b = next++) {
-        if (auto error = matchers[t].MatchBlock(patterns, batch[b], only, &found[b], &matched[t])) {
+      for (size_t b = next++; b < batch_size; b = next++) {
+        if (auto error = matchers[t].MatchBlock(patterns, batch[b], only, &found[b], &matched[t],
+                                                &boards[t])) {
           errors[t] = error;
           return;
         }
       }
     };
     std::vector<std::thread> pool;
-    const size_t helpers = std::min(static_cast<size_t>(threads) - 1, batch.size() / 4);
+    const size_t helpers = std::min(static_cast<size_t>(threads) - 1, batch_size / 4);
     for (size_t t = 1; t <= helpers; ++t) pool.emplace_back(work, t);
     work(0);
     for (std::thread& thread : pool) thread.join();
     for (size_t t = 0; t < errors.size(); ++t) {
       counted.candidates += matched[t];
+      counted.boards += boards[t];
       if (errors[t] && !failed) failed = errors[t];
     }
     for (std::vector<PositionMatch>& part : found) {
       for (PositionMatch& match : part) matches.push_back(std::move(match));
     }
-    batch.clear();
+    batch_size = 0;
     return !failed;
   };
   auto take = [&](int64_t first, int64_t last, std::span<const uint8_t> data) {
@@ -194,12 +201,17 @@ DbResult<std::vector<PositionMatch>> FindPatterns(GameStore& store,
       const auto it = std::lower_bound(only->begin(), only->end(), first);
       if (it == only->end() || *it > last) return true;
     }
-    batch.push_back(Block{first, last, std::vector<uint8_t>(data.begin(), data.end())});
-    if (batch.size() < kBatchBlocks) return true;
+    // The blocks' buffers are kept from batch to batch.
+    if (batch_size == batch.size()) batch.emplace_back();
+    Block& block = batch[batch_size++];
+    block.first = first;
+    block.last = last;
+    block.data.assign(data.begin(), data.end());
+    if (batch_size < kBatchBlocks) return true;
     return run_batch();
   };
   if (auto error = reader.ForEachBlock(take, in_order ? nullptr : only)) return *error;
-  if (!failed && !batch.empty()) run_batch();
+  if (!failed && batch_size > 0) run_batch();
   if (failed) return *failed;
   return matches;
 }

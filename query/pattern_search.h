@@ -21,6 +21,7 @@ namespace fived {
 struct PatternSearchStats {
   bool narrowed = false;   // piece postings chose the candidates (else every game was read)
   int64_t candidates = 0;  // games whose streams were matched
+  int64_t boards = 0;      // boards read from them (a game's reading stops at its match)
 };
 
 // The games in which every pattern matches some board (pins included), in id order, each with

@@ -132,32 +132,30 @@ bool DecodeStreamBlock(std::string_view raw, int64_t first_game, std::vector<Str
   uint64_t count = 0;
   if (!GetVarint(data, &pos, &count) || count > raw.size()) return false;
   const size_t before = out->size();
-  std::vector<size_t> lengths;
+  auto fail = [&] {
+    out->resize(before);
+    return false;
+  };
+  // The directory first (each stream's length kept in its view until the streams' start is
+  // known), then the views.
   int64_t id = first_game;
   for (uint64_t i = 0; i < count; ++i) {
     uint64_t delta = 0, length = 0;
     if (!GetVarint(data, &pos, &delta) || !GetVarint(data, &pos, &length) ||
         delta > (uint64_t{1} << 40) || length > raw.size()) {
-      out->resize(before);
-      return false;
+      return fail();
     }
     id += static_cast<int64_t>(delta);
-    out->push_back(StreamOfGame{id, {}});
-    lengths.push_back(length);
+    out->push_back(StreamOfGame{id, std::string_view(nullptr, 0)});
+    out->back().stream = std::string_view(raw.data(), length);
   }
-  for (uint64_t i = 0; i < count; ++i) {
-    if (raw.size() - pos < lengths[i]) {
-      out->resize(before);
-      return false;
-    }
-    (*out)[before + i].stream = raw.substr(pos, lengths[i]);
-    pos += lengths[i];
+  for (size_t i = before; i < out->size(); ++i) {
+    const size_t length = (*out)[i].stream.size();
+    if (raw.size() - pos < length) return fail();
+    (*out)[i].stream = raw.substr(pos, length);
+    pos += length;
   }
-  if (pos != raw.size()) {
-    out->resize(before);
-    return false;
-  }
-  return true;
+  return pos == raw.size() ? true : fail();
 }
 
 struct PatternIndexWriter::Impl {

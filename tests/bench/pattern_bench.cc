@@ -8,11 +8,13 @@
 //   empty squares    a whole rank's squares kept, empty ones as numbers
 //   whole board      every square of a board
 //   two patterns     two one-piece patterns from two boards of one game
-//   two moved pieces two pieces of an 8x8 board on squares where the game's first board has
-//                    something else (the selective kind of the goals: "my queen on d4, a king on
-//                    h8"); every kind is sampled from 8x8 boards only
-//   classes only     'A' and 'a' on two squares, nothing named: no piece narrows the search,
-//                    so every game's boards are read (the slowest kind)
+//   two rare pieces  the two pieces of an 8x8 board that fewest games of the database have on
+//                    their squares (piece_counts): the selective kind of the goals, "my queen on
+//                    d4 against a king on h8"
+// Every kind is sampled from 8x8 boards only.
+//   classes only     'A' and 'a' on two squares, nothing named: no piece narrows the search
+//   empty board      every square empty: nothing narrows and no board matches, so every board
+//                    of every 8x8 game is read (the slowest kind there is)
 // Each search is timed as `5d-query --pattern P --count` answers (the matches, counted) and as
 // its first page (`--limit 50`, rows read). Run by scripts/bench-query.sh.
 #include <sys/resource.h>
@@ -25,12 +27,14 @@
 #include <string>
 #include <vector>
 
+#include "core/board_stream.h"
 #include "core/pattern.h"
 #include "core/pgn_syntax.h"
 #include "core/replay.h"
 #include "query/find.h"
 #include "query/pattern_search.h"
 #include "query/store.h"
+#include "schema/pattern_index.h"
 
 namespace {
 
@@ -114,9 +118,11 @@ int main(int argc, char** argv) {
     (void)Must(s.Step());
     max_id = s.Int64(0);
   }
+  fived::PatternIndexReader patterns_index = Must(fived::PatternIndexReader::Create(store.db()));
   std::mt19937_64 rng(1);
-  const char* kinds[] = {"one piece",   "two pieces",   "piece and class",  "empty squares",
-                         "whole board", "two patterns", "two moved pieces", "classes only"};
+  const char* kinds[] = {"one piece",       "two pieces",   "piece and class",
+                         "empty squares",   "whole board",  "two patterns",
+                         "two rare pieces", "classes only", "empty board"};
   std::vector<std::vector<std::vector<std::string>>> samples(std::size(kinds));
   while (static_cast<int>(samples[0].size()) < rounds) {
     const int64_t id = 1 + static_cast<int64_t>(rng() % static_cast<uint64_t>(max_id));
@@ -137,18 +143,17 @@ int main(int argc, char** argv) {
     if (occupied.size() < 2) continue;
     std::shuffle(occupied.begin(), occupied.end(), rng);
     const int width = board.width();
-    // Squares where the game's first board (of timeline 0, or the lowest) holds something else.
-    const int first_timeline = pos.HasTimeline(0) ? 0 : pos.min_timeline();
-    const std::vector<std::string> start =
-        Tokens(*pos.BoardAt(first_timeline, pos.StartHalf(first_timeline)));
-    std::vector<size_t> moved;
+    if (board.width() != 8 || board.height() != 8) continue;
+    // The two occupied squares whose pieces fewest games hold there.
+    std::vector<std::pair<int64_t, size_t>> rarity;
     for (size_t i : occupied) {
-      if (start.size() == tokens.size() && start[i] != tokens[i]) moved.push_back(i);
+      const int rank = 7 - static_cast<int>(i) / 8, file = static_cast<int>(i) % 8;
+      const uint32_t feature =
+          fived::PieceFeature(8, 8, rank * 8 + file, board.at(file, rank).bits());
+      rarity.emplace_back(Must(patterns_index.GamesWith(feature)), i);
     }
-    // On an 8x8 board, as the goals' example; on 5x5 boards a piece stands on each square in
-    // many games.
-    if (moved.size() < 2 || board.width() != 8 || board.height() != 8) continue;
-    samples[6].push_back({Pattern(tokens, width, {moved[0], moved[1]})});
+    std::sort(rarity.begin(), rarity.end());
+    samples[6].push_back({Pattern(tokens, width, {rarity[0].second, rarity[1].second})});
     {
       std::vector<std::string> classed = tokens;
       for (size_t k : {occupied[0], occupied[1]}) {
@@ -156,6 +161,7 @@ int main(int argc, char** argv) {
       }
       samples[7].push_back({Pattern(classed, width, {occupied[0], occupied[1]})});
     }
+    samples[8].push_back({"8/8/8/8/8/8/8/8"});
     samples[0].push_back({Pattern(tokens, width, {occupied[0]})});
     samples[1].push_back({Pattern(tokens, width, {occupied[0], occupied[1]})});
     {
@@ -194,7 +200,7 @@ int main(int argc, char** argv) {
       std::vector<double> ms;
       double cpu_ms = 0;
       size_t found = 0;
-      int64_t candidates = 0, narrowed = 0;
+      int64_t candidates = 0, narrowed = 0, boards = 0;
       for (int i = 0; i < rounds; ++i) {
         std::vector<fived::BoardPattern> patterns;
         for (const std::string& text : samples[kind][i]) {
@@ -220,14 +226,16 @@ int main(int argc, char** argv) {
         cpu_ms += CpuMs() - cpu_start;
         found += request.positions->size();
         candidates += stats.candidates;
+        boards += stats.boards;
         narrowed += stats.narrowed;
       }
       std::sort(ms.begin(), ms.end());
       std::printf(
           "%-16s %-5s median %7.2f ms  max %7.2f ms  cpu %7.2f ms  games %7.0f  candidates "
-          "%7.0f  narrowed %d/%d\n",
+          "%7.0f  boards %9.0f (%4.1f ns cpu each)  narrowed %d/%d\n",
           kinds[kind], page ? "page" : "count", ms[ms.size() / 2], ms.back(), cpu_ms / rounds,
           static_cast<double>(found) / rounds, static_cast<double>(candidates) / rounds,
+          static_cast<double>(boards) / rounds, boards > 0 ? cpu_ms * 1e6 / boards : 0.0,
           static_cast<int>(narrowed), rounds);
     }
   }

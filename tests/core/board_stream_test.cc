@@ -61,7 +61,7 @@ TEST(BoardStreamTest, EveryBoardReadsBackWhereAndWhenItWasAdded) {
     std::string stream;
     std::vector<uint32_t> features;
     EncodeBoardStream(game.position, game.boards_after, &stream, &features);
-    ASSERT_TRUE(reader.Start(stream));
+    ASSERT_TRUE(reader.Start(stream, /*keep_squares=*/true));
     const Position& pos = game.position;
     EXPECT_EQ(reader.width(), pos.width());
     EXPECT_EQ(reader.height(), pos.height());
@@ -99,7 +99,11 @@ TEST(BoardStreamTest, EveryBoardReadsBackWhereAndWhenItWasAdded) {
         const uint8_t* parent = reader.Squares(entry.parent);
         int differing = 0;
         for (int s = 0; s < pos.width() * pos.height(); ++s) differing += parent[s] != squares[s];
-        EXPECT_EQ(entry.changed_count, differing);
+        EXPECT_EQ(entry.change_count, differing);
+        for (int c = 0; c < entry.change_count; ++c) {
+          EXPECT_EQ(entry.changes[c].before, parent[entry.changes[c].square]);
+          EXPECT_EQ(entry.changes[c].after, squares[entry.changes[c].square]);
+        }
       }
       if (entry.parent >= 0 && pos.BoardAt(timeline, half_turn - 1) == nullptr) ++branches;
       EXPECT_EQ(reader.IndexAt(timeline, half_turn), index);
@@ -110,6 +114,11 @@ TEST(BoardStreamTest, EveryBoardReadsBackWhereAndWhenItWasAdded) {
     EXPECT_TRUE(reader.Done());
     EXPECT_FALSE(reader.Damaged());
     EXPECT_EQ(std::set<uint32_t>(features.begin(), features.end()), expected_features);
+    // The features read back from the stream alone (as a merge copies a game) are the same.
+    std::vector<uint32_t> read_back;
+    BoardStreamReader other;
+    ASSERT_TRUE(BoardStreamFeatures(stream, other, &read_back));
+    EXPECT_EQ(std::set<uint32_t>(read_back.begin(), read_back.end()), expected_features);
   }
   EXPECT_GT(branches, 20u) << "the games should branch (jump_bias)";
 }
@@ -128,7 +137,7 @@ TEST(BoardStreamTest, DamagedStreamsReadSafely) {
     // Every prefix: read to the end or to the damage, never past the data.
     for (size_t length = 0; length < stream.size(); ++length) {
       const std::string cut = stream.substr(0, length);
-      if (!reader.Start(cut)) continue;
+      if (!reader.Start(cut, length % 2 == 0)) continue;
       BoardStreamReader::Entry entry;
       while (reader.Next(&entry)) {
       }
@@ -138,7 +147,7 @@ TEST(BoardStreamTest, DamagedStreamsReadSafely) {
     for (int trial = 0; trial < 200; ++trial) {
       std::string changed = stream;
       for (int k = 0; k < 3; ++k) changed[next() % changed.size()] = static_cast<char>(next());
-      if (!reader.Start(changed)) continue;
+      if (!reader.Start(changed, trial % 2 == 0)) continue;
       BoardStreamReader::Entry entry;
       int read = 0;
       while (reader.Next(&entry)) ++read;

@@ -62,7 +62,7 @@ inline PostingSummary Summarize(Database& db) {
   BoardStreamReader reader;
   EXPECT_FALSE(patterns.value().ForEachStream([&](int64_t game_id, std::string_view stream) {
     bool starting = false;
-    if (reader.Start(stream)) {
+    if (reader.Start(stream, /*keep_squares=*/true)) {
       BoardStreamReader::Entry entry;
       while (reader.Next(&entry)) {
         starting = starting || entry.action == 0;
