@@ -146,7 +146,7 @@ IndexOutcome IndexInto(const IndexOptions& options, const std::vector<std::strin
     return outcome;
   }
   const bool bulk = has_games.value() == 0;
-  if (auto error = db.Exec(bulk ? sql::kDropIndexesV6Sql : sql::kIndexesV6Sql)) {
+  if (auto error = db.Exec(bulk ? sql::kDropIndexesSql : sql::kIndexesSql)) {
     Report(err, error->message);
     return outcome;
   }

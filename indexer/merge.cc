@@ -541,8 +541,8 @@ int RunMerge(const MergeOptions& options, std::ostream& out, std::ostream& err,
   }
   // Into an empty output, a bulk load: the secondary indexes are built once at the end.
   if (empty) {
-    if (auto error = db.Exec(sql::kDropIndexesV6Sql)) return fail(*error);
-  } else if (auto error = db.Exec(sql::kIndexesV6Sql)) {
+    if (auto error = db.Exec(sql::kDropIndexesSql)) return fail(*error);
+  } else if (auto error = db.Exec(sql::kIndexesSql)) {
     return fail(*error);
   }
   std::unordered_map<uint64_t, int64_t> originals;
@@ -582,7 +582,7 @@ int RunMerge(const MergeOptions& options, std::ostream& out, std::ostream& err,
     if (!transaction.ok()) return fail(transaction.error());
     if (auto error = RecountPositionStats(db)) return fail(*error);
     if (empty) {
-      if (auto error = db.Exec(sql::kIndexesV6Sql)) return fail(*error);
+      if (auto error = db.Exec(sql::kIndexesSql)) return fail(*error);
     }
     if (auto error = transaction.value().Commit()) return fail(*error);
   }

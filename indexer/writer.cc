@@ -206,7 +206,7 @@ class Writer::Impl {
     if (auto error = Release()) return error;
     if (bulk_) {
       if (auto error = Begin()) return error;
-      if (auto error = db_.Exec(sql::kIndexesV6Sql)) return error;
+      if (auto error = db_.Exec(sql::kIndexesSql)) return error;
     }
     return Flush();
   }

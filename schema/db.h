@@ -2,8 +2,8 @@
 // OpenDatabase, which gives a connection (schema/sqlite.h) to a database it has checked to be a
 // 5dpgn-db database of this schema version, creating it when asked to.
 //
-// The tables are defined in schema/schema_v6.sql and schema/indexes_v6.sql and documented, column
-// by column, in schema/README.md.
+// The tables are defined in schema/schema.sql and schema/indexes.sql and documented, column by
+// column, in schema/README.md.
 #ifndef FIVED_SCHEMA_DB_H_
 #define FIVED_SCHEMA_DB_H_
 
@@ -18,7 +18,7 @@ namespace fived {
 
 // The schema version this build reads and writes, stored in meta.schema_version. A database of
 // another version is refused on open. Changing a table, a column, an index or the meaning of a
-// stored value means a new schema_vN.sql and a new version.
+// stored value means a new version (the SQL files change in place; git keeps the old ones).
 constexpr int kSchemaVersion = 6;
 // meta.application of every 5dpgn-db database.
 constexpr std::string_view kApplicationName = "5dpgn-db";

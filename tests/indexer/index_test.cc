@@ -170,7 +170,7 @@ TEST(Index, AGameThatGrewAtTheEndOfAFileIsReadAgain) {
   EXPECT_EQ(Count(db, "SELECT resume_games FROM sources"), 0);
 }
 
-// The nine secondary indexes of schema/indexes_v6.sql present in the database.
+// The nine secondary indexes of schema/indexes.sql present in the database.
 int64_t SecondaryIndexes(const std::string& db) {
   return Count(db,
                "SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name IN "
@@ -206,7 +206,7 @@ TEST(Index, IndexesLeftOutByAnInterruptedBulkLoadAreBuiltByTheNextRun) {
     // What a load killed before its last commit leaves: games, no secondary indexes.
     DbResult<Database> opened = OpenDatabase(db, OpenMode::kReadWrite);
     ASSERT_TRUE(opened.ok());
-    ASSERT_FALSE(opened.value().Exec(sql::kDropIndexesV6Sql));
+    ASSERT_FALSE(opened.value().Exec(sql::kDropIndexesSql));
   }
   ASSERT_EQ(SecondaryIndexes(db), 0);
   const IndexRun again = Index(db, {dir.File("a.5dpgn")});

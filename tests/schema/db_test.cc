@@ -108,9 +108,9 @@ TEST(DatabaseTest, CreatesVersionSixDatabase) {
 }
 
 TEST(DatabaseTest, EmbeddedSqlIsTheSchemaFiles) {
-  for (auto [name, embedded] : {std::pair{"schema_v6.sql", sql::kSchemaV6Sql},
-                                std::pair{"indexes_v6.sql", sql::kIndexesV6Sql},
-                                std::pair{"drop_indexes_v6.sql", sql::kDropIndexesV6Sql}}) {
+  for (auto [name, embedded] : {std::pair{"schema.sql", sql::kSchemaSql},
+                                std::pair{"indexes.sql", sql::kIndexesSql},
+                                std::pair{"drop_indexes.sql", sql::kDropIndexesSql}}) {
     std::ifstream file(fs::path(FIVED_SOURCE_DIR) / "schema" / name, std::ios::binary);
     ASSERT_TRUE(file) << name;
     std::stringstream text;
