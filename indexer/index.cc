@@ -56,7 +56,7 @@ class Progress {
       eta = Duration(seconds * (static_cast<double>(total_bytes_) / bytes - 1));
     }
     std::fprintf(stderr,
-                 "\r\033[K%.1f/%.1f MB  %ld games  %.0f games/s  %ld rejected  %ld duplicates  "
+                 "\r\033[K%.1f/%.1f MB  %ld games  %.0f games/s  %ld rejected  %ld copies  "
                  "ETA %s",
                  bytes / 1e6, total_bytes_ / 1e6, s.games, rate, s.rejected, s.duplicates,
                  eta.c_str());
@@ -311,7 +311,7 @@ int RunIndex(const IndexOptions& options, std::ostream& out, std::ostream& err,
   } else {
     char line[256];
     std::snprintf(line, sizeof line,
-                  ": %ld games read from %ld files: %ld indexed, %ld rejected, %ld duplicates, "
+                  ": %ld games read from %ld files: %ld indexed, %ld rejected, %ld copies, "
                   "%ld already indexed; %.2f s, %.0f games/s\n",
                   summary.games, summary.files, summary.indexed, summary.rejected,
                   summary.duplicates, summary.skipped, summary.seconds, rate);

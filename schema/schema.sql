@@ -70,6 +70,8 @@ CREATE TABLE games (
   start_key INTEGER NOT NULL,
   final_key INTEGER NOT NULL,
   identity INTEGER NOT NULL,
+  -- For a copy, the original it copies (schema/copies.h): an earlier game with the same identity
+  -- and moves whose players, date and result agree with its own; NULL for an original.
   duplicate_of INTEGER REFERENCES games(id) CHECK (duplicate_of <> id),
   -- The original text and the canonical movetext, compressed together (schema/record.h) with
   -- the dictionary dictionary_id (NULL: no dictionary).
