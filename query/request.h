@@ -44,8 +44,7 @@ struct Spelling {
 };
 inline constexpr Spelling kCommandLineSpelling = {
     "--", "5d-query --help says which options go with which command"};
-inline constexpr Spelling kApiSpelling = {"",
-                                          "the README lists the parameters of each endpoint"};
+inline constexpr Spelling kApiSpelling = {"", "the README lists the parameters of each endpoint"};
 
 struct Request {
   std::string command = "find";  // find, tree, duplicates, show or stats
@@ -86,17 +85,19 @@ class [[nodiscard]] RequestResult {
 };
 
 // The checks that need no database: the command exists (find, tree, duplicates, show, stats,
-// or picture: the position "moves" or "state" names, for the server), it takes every parameter given (with
-// the others given), flags and numbers read and are in range, show has one argument. The
-// command line runs it before opening the database, so that a usage error is reported first.
+// or picture: the position "moves" or "state" names, for the server), it takes every parameter
+// given (with the others given), flags and numbers read and are in range, show has one argument.
+// The command line runs it before opening the database, so that a usage error is reported first.
 std::optional<RequestError> CheckRequest(const Request& request);
 
 struct FindAnswer {
   FindRequest search;
   OutputFormat format = OutputFormat::kTable;
   bool canonical = false;
-  std::optional<int64_t> count;   // with "count": only this number, and no games
+  std::optional<int64_t> count;  // with "count": only this number, and no games
   std::vector<FoundGame> games;
+  // With "format" table: what the table's last line says (find.h FindSummary).
+  std::optional<FindTotals> totals;
   std::vector<std::string> hints;  // for people: why a search may have found nothing
 };
 struct TreeAnswer {
@@ -112,11 +113,11 @@ struct ShowAnswer {
   GameRow game;
   GameTexts texts;
   // With "format" table or json, the position after an action (with 5dpgn nothing is replayed):
-  int action = 0;                 // the position is the state after this action
+  int action = 0;  // the position is the state after this action
   Position position;
-  std::vector<Move> last_moves;   // the moves of that action (none after action 0)
+  std::vector<Move> last_moves;                // the moves of that action (none after action 0)
   OutputFormat format = OutputFormat::kTable;  // table, json or 5dpgn
-  TextPictureOptions picture;     // "columns" and "unicode"
+  TextPictureOptions picture;                  // "columns" and "unicode"
 };
 struct StatsAnswer {
   DatabaseStats stats;

@@ -16,6 +16,7 @@
 
 #include "core/pgn_syntax.h"
 #include "core/replay.h"
+#include "query/find.h"
 #include "query/search.h"
 #include "query/store.h"
 #include "schema/position_stats.h"
@@ -69,6 +70,12 @@ constexpr std::string_view kTwoTimelineGames =
     "[Board \"Standard - Two Timelines\"]\n[White \"Ann\"]\n[Black \"Ben\"]\n[Result \"0-1\"]\n"
     "[Date \"2021/4\"]\n\n1. (-0T1)Nf3 (+0T1)Nf3 / (-0T1)Nf6 (+0T1)Nf6 0-1\n";
 
+// A copy of game 4 that says more than it: its date (game 4 has none), Alice and Carol as in 4.
+//   13 Alice-Carol *     2019.01.01  Nf3 Nf6
+constexpr std::string_view kCopyGames =
+    "[Board \"Standard\"]\n[White \"Alice\"]\n[Black \"Carol\"]\n[Result \"*\"]\n"
+    "[Date \"2019.01.01\"]\n\n1. Nf3 / Nf6 *\n";
+
 // The state key after `moves` from the start of `variant`.
 uint64_t StateKeyAfter(std::string_view variant, std::string_view moves) {
   const std::string text = "[Board \"" + std::string(variant) + "\"]\n\n" + std::string(moves);
@@ -88,7 +95,7 @@ class TreeTest : public ::testing::Test {
     const std::string input = dir_->File("games.5dpgn");
     {
       std::ofstream out(input, std::ios::binary);
-      out << kStandardGames << "\n" << kTwoTimelineGames;
+      out << kStandardGames << "\n" << kTwoTimelineGames << "\n" << kCopyGames;
     }
     const std::string db = dir_->File("games.sqlite");
     ASSERT_EQ(fived::testing::RunIndexer(db, {input}), 0);
@@ -143,7 +150,7 @@ std::vector<Counts> CountsOf(const std::vector<TreeNode>& nodes) {
 TEST_F(TreeTest, StartCountsEachActionOnceSortedByGames) {
   // e3: games 1, 2, 3, 6 and 8 (5 is a copy of 1; 6 has 1's moves between other players); 9
   // ends at the start and plays nothing. Game 8's date has no year; game 3's "2021.??.??" lies
-  // between 2021.03.01 and 2023.01.01. Nf3 and d3 have one game each:
+  // between 2021.03.01 and 2023.01.01. Nf3 (4; 13 is its copy) and d3 have one game each:
   // "(0T1)Nf3" sorts before "(0T1)d3" ('N' < 'd').
   const TreeNode tree = Tree(StateKeyAfter("Standard", ""));
   EXPECT_EQ(CountsOf(tree.children), (std::vector<Counts>{
@@ -181,7 +188,7 @@ TEST_F(TreeTest, ScoreIsOverTheGamesWithAResult) {
 }
 
 TEST_F(TreeTest, PositionCountsEveryGameThatReachedItAlsoThoseThatEndThere) {
-  // The start: games 1, 2, 3, 4, 6, 7, 8 and 9 (5 is a copy of 1); 9 ends there. White won
+  // The start: games 1, 2, 3, 4, 6, 7, 8 and 9 (5 and 13 are copies); 9 ends there. White won
   // 1, 6 and 9, black 2 and 7, 3 was drawn, 4 and 8 have no result. Dates from game 7's
   // 2020-12-24 to game 6's; game 9's "2021" is 2021.??.??, inside.
   const TreeNode start = Tree(StateKeyAfter("Standard", ""));
@@ -286,7 +293,7 @@ TEST_F(TreeTest, TransposedMovesAreOneActionNamedByTheFirstGame) {
             (std::vector<Counts>{{"(-0T1)e6 (+0T1)e6", 2, 1, 0, 1, "2021.05.01", "2021.06.01"}}));
 }
 
-TEST_F(TreeTest, GamesWithTheSameMovesCountEach) {
+TEST_F(TreeTest, GamesWithTheSameMovesCountEachAndCopiesNever) {
   // Game 6 plays game 1's moves with Zed as white: a game of its own, in Zed's repertoire with
   // its own result and date (and beside game 1 without a filter, above).
   GameFilter zed;
@@ -295,6 +302,18 @@ TEST_F(TreeTest, GamesWithTheSameMovesCountEach) {
   EXPECT_EQ(CountsOf(tree), (Counts{"", 1, 1, 0, 0, "2023.01.01", "2023.01.01"}));
   EXPECT_EQ(CountsOf(tree.children),
             (std::vector<Counts>{{"(0T1)e3", 1, 1, 0, 0, "2023.01.01", "2023.01.01"}}));
+  // Game 13, a copy of 4, is the only game of 2019: the filter keeps it and not its original,
+  // and still nothing counts, as 5d-query --unique finds nothing there.
+  GameFilter in_2019;
+  in_2019.date_from = 20190101;
+  in_2019.date_to = 20191231;
+  EXPECT_EQ(CountsOf(Tree(StateKeyAfter("Standard", ""), in_2019)),
+            (Counts{"", 0, 0, 0, 0, "", ""}));
+  FindRequest find;
+  find.filter = in_2019;
+  EXPECT_EQ(CountGames(*store_, find).value(), 1);
+  find.filter.originals_only = true;
+  EXPECT_EQ(CountGames(*store_, find).value(), 0);
 }
 
 TEST_F(TreeTest, FilterRestrictsTheGamesCounted) {
