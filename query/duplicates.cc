@@ -1,4 +1,4 @@
-// Duplicate games: exact copies, prefixes and twins; see duplicates.h.
+// Duplicate games: exact copies, same-moves games, prefixes and twins; see duplicates.h.
 #include "query/duplicates.h"
 
 #include <algorithm>
