@@ -68,7 +68,7 @@ demo: deps build
 	@echo "Opening tree of Standard, two actions deep:"
 	./$(BUILD_DIR)/query/5d-query --db $(DEMO_DB) tree --depth 2
 	@echo
-	@echo "Copies, unfinished copies and twins:"
+	@echo "Copies, games with the same moves, unfinished copies and twins:"
 	./$(BUILD_DIR)/query/5d-query --db $(DEMO_DB) duplicates
 	@echo
 	@echo "A game after its 9th action (also drawn as SVG in $(BUILD_DIR)/demo-game.svg):"

@@ -57,7 +57,7 @@ struct GameRecord {
   std::string final_state_fen;
   uint64_t start_key = 0;
   uint64_t final_key = 0;
-  uint64_t identity = 0;  // same variant, start and moves <=> same identity (duplicates)
+  uint64_t identity = 0;  // same variant, start and moves <=> same identity (copies)
   std::string moves;      // canonical movetext (pgn_writer.h), without the result
   // How the game ends (indexer/verdict.h, stored as schema/ending.h says): the verdict on the
   // final position for the side to move there, whether that side is in check, the witness of a

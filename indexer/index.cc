@@ -59,7 +59,7 @@ class Progress {
       eta = Duration(seconds * (static_cast<double>(total_bytes_) / bytes - 1));
     }
     std::fprintf(stderr,
-                 "\r\033[K%.1f/%.1f MB  %ld games  %.0f games/s  %ld rejected  %ld duplicates  "
+                 "\r\033[K%.1f/%.1f MB  %ld games  %.0f games/s  %ld rejected  %ld copies  "
                  "ETA %s",
                  bytes / 1e6, total_bytes_ / 1e6, s.games, rate, s.rejected + uncommitted.rejected,
                  s.duplicates + uncommitted.duplicates, eta.c_str());
@@ -177,7 +177,7 @@ IndexOutcome IndexInto(const IndexOptions& options, const std::vector<std::strin
     return outcome;
   }
   const bool bulk = has_games.value() == 0;
-  if (auto error = db.Exec(bulk ? sql::kDropIndexesV6Sql : sql::kIndexesV6Sql)) {
+  if (auto error = db.Exec(bulk ? sql::kDropIndexesSql : sql::kIndexesSql)) {
     Report(err, error->message);
     return outcome;
   }
@@ -360,7 +360,7 @@ int RunIndex(const IndexOptions& options, std::ostream& out, std::ostream& err,
     const std::string not_stored =
         summary.database_failed ? ", " + std::to_string(summary.not_stored) + " not stored" : "";
     std::snprintf(line, sizeof line,
-                  ": %ld games read from %ld files: %ld indexed, %ld rejected, %ld duplicates, "
+                  ": %ld games read from %ld files: %ld indexed, %ld rejected, %ld copies, "
                   "%ld already indexed%s; %.2f s, %.0f games/s\n",
                   summary.games, summary.files, summary.indexed, summary.rejected,
                   summary.duplicates, summary.skipped, not_stored.c_str(), summary.seconds, rate);

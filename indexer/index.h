@@ -40,7 +40,7 @@ struct IndexSummary {
   long games = 0;            // games read (with those of unchanged files, which are not read)
   long indexed = 0;          // new games stored
   long rejected = 0;         // new rejections stored
-  long duplicates = 0;       // of the indexed games, those that repeat an earlier game
+  long duplicates = 0;       // of the indexed games, copies of an earlier one (schema/copies.h)
   long skipped = 0;          // games (or rejections) already in the database ("already indexed"),
                              // those of unchanged files included
   long rejected_before = 0;  // of the skipped, those recorded as rejected by an earlier run

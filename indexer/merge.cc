@@ -14,6 +14,7 @@
 
 #include "core/board_stream.h"
 #include "core/utf8.h"
+#include "schema/copies.h"
 #include "schema/db.h"
 #include "schema/ending.h"
 #include "schema/pattern_index.h"
@@ -94,10 +95,19 @@ class Codecs {
   std::map<int64_t, std::unique_ptr<RecordCodec>> codecs_;
 };
 
-// The canonical moves and start of a stored game of `db`, for comparing duplicates.
-DbResult<std::pair<uint64_t, std::string>> StoredMoves(Database& db, Codecs& codecs, int64_t id) {
-  DbResult<Statement> select =
-      db.Prepare("SELECT start_key, record, coalesce(dictionary_id, 0) FROM games WHERE id = ?1");
+// What decides whether a game of the output is the original of a new one (schema/copies.h).
+struct StoredGame {
+  uint64_t start_key = 0;
+  std::string moves;  // canonical
+  std::string white_key, black_key, date, result;
+  CopyHeaders headers() const { return {white_key, black_key, date, result}; }
+};
+
+// The start, canonical moves and compared headers of a stored game of `db`.
+DbResult<StoredGame> ReadStoredGame(Database& db, Codecs& codecs, int64_t id) {
+  DbResult<Statement> select = db.Prepare(
+      "SELECT start_key, record, coalesce(dictionary_id, 0), white_key, black_key, date, result "
+      "FROM games WHERE id = ?1");
   if (!select.ok()) return select.error();
   Statement& s = select.value();
   s.Bind(1, id);
@@ -107,18 +117,24 @@ DbResult<std::pair<uint64_t, std::string>> StoredMoves(Database& db, Codecs& cod
     return DbError{0, "game " + std::to_string(id) + " is gone"};
   DbResult<RecordCodec*> codec = codecs.For(s.Int64(2));
   if (!codec.ok()) return codec.error();
-  std::string text, moves;
-  if (!codec.value()->Decompress(s.Blob(1), &text, &moves)) {
+  StoredGame game;
+  std::string text;
+  if (!codec.value()->Decompress(s.Blob(1), &text, &game.moves)) {
     return DbError{0, "game " + std::to_string(id) + ": its record cannot be read"};
   }
-  return std::pair<uint64_t, std::string>(KeyFromSql(s.Int64(0)), std::move(moves));
+  game.start_key = KeyFromSql(s.Int64(0));
+  game.white_key = std::string(s.Text(3));
+  game.black_key = std::string(s.Text(4));
+  game.date = std::string(s.Text(5));
+  game.result = std::string(s.Text(6));
+  return game;
 }
 
 // Merges one input into the output (attached as `src`), in one transaction.
 class InputMerge {
  public:
-  InputMerge(Database& out, Database& in, Codecs& out_codecs,
-             std::unordered_map<uint64_t, int64_t>& originals, MergeSummary& summary)
+  InputMerge(Database& out, Database& in, Codecs& out_codecs, OriginalsByIdentity& originals,
+             MergeSummary& summary)
       : out_(out),
         in_(in),
         out_codecs_(out_codecs),
@@ -227,17 +243,34 @@ class InputMerge {
       if (step.value() == StepResult::kDone) break;
       ++summary_.games;
       const int64_t old_id = s.Int64(0);
-      const uint64_t identity = KeyFromSql(s.Int64(2 + 21));  // identity's column in the select
+      // Columns of the select: 2 + the column's place in kGameColumns.
+      const uint64_t identity = KeyFromSql(s.Int64(2 + 21));
+      const CopyHeaders headers{s.Text(2 + 12), s.Text(2 + 13), s.Text(2 + 10), s.Text(2 + 9)};
+      const CopyKey key = CopyKey::Of(headers);
       const int64_t dictionary = s.Int64(2 + kCopiedGameColumns);
-      // The original of its identity among the games before it, when its moves are the same.
+      // The original it is a copy of among the games before it, as the indexer finds it: the
+      // first original of its identity whose headers agree with its own and whose moves are its
+      // own.
+      std::vector<int64_t> candidates;
+      originals_.FindAgreeing(identity, key, [&](const OriginalsByIdentity::Original& o) {
+        candidates.push_back(o.id);
+        return false;
+      });
       int64_t original = 0;
-      if (auto it = originals_.find(identity); it != originals_.end()) {
-        DbResult<std::pair<uint64_t, std::string>> theirs =
-            StoredMoves(out_, out_codecs_, it->second);
+      std::optional<StoredGame> ours;
+      for (const int64_t candidate : candidates) {
+        if (!ours) {
+          DbResult<StoredGame> read = ReadStoredGame(in_, in_codecs_, old_id);
+          if (!read.ok()) return read.error();
+          ours = std::move(read).value();
+        }
+        DbResult<StoredGame> theirs = ReadStoredGame(out_, out_codecs_, candidate);
         if (!theirs.ok()) return theirs.error();
-        DbResult<std::pair<uint64_t, std::string>> ours = StoredMoves(in_, in_codecs_, old_id);
-        if (!ours.ok()) return ours.error();
-        if (theirs.value() == ours.value()) original = it->second;
+        if (theirs.value().start_key == ours->start_key && theirs.value().moves == ours->moves &&
+            HeadersAgree(theirs.value().headers(), ours->headers())) {
+          original = candidate;
+          break;
+        }
       }
       i.Reset().ClearBindings();
       i.Bind(1, sources_.at(s.Int64(1)));
@@ -267,7 +300,7 @@ class InputMerge {
       if (original != 0) {
         ++summary_.duplicates;
       } else {
-        originals_.emplace(identity, new_id);
+        originals_.Add(identity, new_id, key);
       }
     }
     return std::nullopt;
@@ -410,7 +443,7 @@ class InputMerge {
   Database& in_;
   Codecs& out_codecs_;
   Codecs in_codecs_;
-  std::unordered_map<uint64_t, int64_t>& originals_;  // identity -> first game, in the output
+  OriginalsByIdentity& originals_;  // the originals of the output, by identity
   MergeSummary& summary_;
   std::map<int64_t, int64_t> dictionaries_;  // input id -> output id
   std::map<int64_t, int64_t> sources_;
@@ -536,7 +569,7 @@ void PrintSummary(const MergeOptions& options, const MergeSummary& summary, std:
   } else {
     err << EscapeForTerminal(options.output) << ": " << summary.games << " games from "
         << summary.databases << " databases: " << summary.merged << " merged, "
-        << summary.duplicates << " duplicates, " << summary.skipped << " already there; "
+        << summary.duplicates << " copies, " << summary.skipped << " already there; "
         << summary.rejected << " rejected games\n";
   }
 }
@@ -631,20 +664,23 @@ int RunMerge(const MergeOptions& options, std::ostream& out, std::ostream& err,
   }
   // Into an empty output, a bulk load: the secondary indexes are built once at the end.
   if (empty) {
-    if (auto error = db.Exec(sql::kDropIndexesV6Sql)) return fail(*error);
-  } else if (auto error = db.Exec(sql::kIndexesV6Sql)) {
+    if (auto error = db.Exec(sql::kDropIndexesSql)) return fail(*error);
+  } else if (auto error = db.Exec(sql::kIndexesSql)) {
     return fail(*error);
   }
-  std::unordered_map<uint64_t, int64_t> originals;
+  OriginalsByIdentity originals;
   {
-    DbResult<Statement> select =
-        db.Prepare("SELECT identity, id FROM games WHERE duplicate_of IS NULL ORDER BY id");
+    DbResult<Statement> select = db.Prepare(
+        "SELECT identity, id, white_key, black_key, date, result FROM games "
+        "WHERE duplicate_of IS NULL ORDER BY id");
     if (!select.ok()) return fail(select.error());
     while (true) {
       DbResult<StepResult> step = select.value().Step();
       if (!step.ok()) return fail(step.error());
       if (step.value() == StepResult::kDone) break;
-      originals.emplace(KeyFromSql(select.value().Int64(0)), select.value().Int64(1));
+      const Statement& row = select.value();
+      originals.Add(KeyFromSql(row.Int64(0)), row.Int64(1),
+                    CopyKey::Of({row.Text(2), row.Text(3), row.Text(4), row.Text(5)}));
     }
   }
   Codecs out_codecs(db);
@@ -679,7 +715,7 @@ int RunMerge(const MergeOptions& options, std::ostream& out, std::ostream& err,
     if (!transaction.ok()) return fail(transaction.error());
     if (auto error = RecountPositionStats(db)) return fail(*error);
     if (empty) {
-      if (auto error = db.Exec(sql::kIndexesV6Sql)) return fail(*error);
+      if (auto error = db.Exec(sql::kIndexesSql)) return fail(*error);
     }
     if (auto error = transaction.value().Commit()) return fail(*error);
   }

@@ -1,9 +1,10 @@
 // 5d-index merge OUT IN...: puts databases indexed separately (on several machines, or in shards
 // on one) into one, as if their inputs had been indexed together, in the order given, without
 // replaying a game: game rows, headers, rejections, sources and dictionaries are copied, posting
-// chunks are copied with their game ids renumbered, duplicates across the databases are found
-// (by identity, then the canonical moves compared, as the indexer does) and the per-position
-// action statistics are counted again over the originals of the result.
+// chunks are copied with their game ids renumbered, copies across the databases are found as the
+// indexer finds them (schema/copies.h: the moves of an earlier original, compared in full, and
+// players, date and result that agree) and the per-position action statistics are counted again
+// over the originals of the result.
 #ifndef FIVED_INDEXER_MERGE_H_
 #define FIVED_INDEXER_MERGE_H_
 
@@ -24,7 +25,7 @@ struct MergeSummary {
   long databases = 0;          // inputs merged
   long games = 0;              // games of the inputs merged
   long merged = 0;             // games added to the output
-  long duplicates = 0;         // of the added, duplicates of an earlier game (across inputs too)
+  long duplicates = 0;         // of the added, copies of an earlier game (across inputs too)
   long skipped = 0;            // already in the output (same source, place and text)
   long rejected = 0;           // rejections added
   std::string database_error;  // the error that stopped the merge; empty when none did

@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "core/utf8.h"
+#include "schema/copies.h"
 #include "schema/ending.h"
 #include "schema/pattern_index.h"
 #include "schema/position_stats.h"
@@ -62,12 +63,15 @@ constexpr const char* kInsertGame =
     "date_min, date_max, verdict, checked_side, witness, verdict_work, result_conflict) "
     "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, "
     "NULLIF(?20, 0), ?21, ?22, ?23, ?24, NULLIF(?25, 0), NULLIF(?26, 0), ?27, ?28, ?29, ?30, ?31)";
-// The first game of an identity is its original (later ones point to it), and the identity index
-// holds (identity, id): one index probe, however many copies there are.
-constexpr const char* kFindOriginal =
-    "SELECT id FROM games WHERE identity = ?1 ORDER BY id LIMIT 1";
+// The originals of an identity, lowest id first, with what a copy of them must agree with
+// (schema/copies.h). The identity index holds (identity, duplicate_of, id): one range of it,
+// without the copies, however many there are.
+constexpr const char* kOriginalsOfIdentity =
+    "SELECT id, white_key, black_key, date, result FROM games "
+    "WHERE identity = ?1 AND duplicate_of IS NULL ORDER BY id";
 constexpr const char* kOriginalRecord =
-    "SELECT start_key, record, dictionary_id FROM games WHERE id = ?1";
+    "SELECT start_key, record, dictionary_id, white_key, black_key, date, result FROM games "
+    "WHERE id = ?1";
 constexpr const char* kLatestDictionary =
     "SELECT id, data FROM dictionaries ORDER BY id DESC LIMIT 1";
 constexpr const char* kDictionaryById = "SELECT data FROM dictionaries WHERE id = ?1";
@@ -97,7 +101,7 @@ std::optional<std::string_view> Optional(const std::string& s) {
 
 // Prepared statements of the writer, made once.
 struct Statements {
-  Statement source, finish_source, previous_state, stored_from_file, game, original,
+  Statement source, finish_source, previous_state, stored_from_file, game, originals,
       original_record, latest_dictionary, dictionary_by_id, insert_dictionary, header, rejected,
       games_of_identity, rejected_text;
   std::optional<PostingWriter> states, md5s;
@@ -114,7 +118,7 @@ std::optional<DbError> Prepare(Database& db, Statements* s) {
                {&s->previous_state, kPreviousState},
                {&s->stored_from_file, kStoredFromFile},
                {&s->game, kInsertGame},
-               {&s->original, kFindOriginal},
+               {&s->originals, kOriginalsOfIdentity},
                {&s->original_record, kOriginalRecord},
                {&s->latest_dictionary, kLatestDictionary},
                {&s->dictionary_by_id, kDictionaryById},
@@ -148,7 +152,7 @@ std::optional<DbError> Prepare(Database& db, Statements* s) {
 class Writer::Impl {
  public:
   // In a bulk load (into a database without games) the secondary indexes are built at the end
-  // and duplicates are found through a map of this run's games.
+  // and copies are found through a map of this run's originals.
   Impl(Database& db, int stats_actions, std::unique_ptr<Statements> statements,
        const std::vector<std::string>& sources, IndexSummary& summary, std::ostream& err,
        long commit_every, SharedDictionary& shared, bool bulk)
@@ -217,7 +221,7 @@ class Writer::Impl {
     if (auto error = Release()) return error;
     if (bulk_) {
       if (auto error = Begin()) return error;
-      if (auto error = db_.Exec(sql::kIndexesV6Sql)) return error;
+      if (auto error = db_.Exec(sql::kIndexesSql)) return error;
     }
     return Flush();
   }
@@ -353,25 +357,65 @@ class Writer::Impl {
     return std::nullopt;
   }
 
+  // The original `game` is a copy of (schema/copies.h): the first original of its identity, in id
+  // order, whose players, date and result agree with the game's (`headers`) and whose start and
+  // canonical moves are the game's; 0 for none.
+  DbResult<int64_t> FindOriginal(const GameRecord& game, const CopyHeaders& headers,
+                                 const CopyKey& key) {
+    std::vector<int64_t> candidates;
+    if (bulk_) {
+      originals_.FindAgreeing(game.identity, key, [&](const OriginalsByIdentity::Original& o) {
+        candidates.push_back(o.id);
+        return false;
+      });
+    } else {
+      s_.originals.Reset().Bind(1, KeyToSql(game.identity));
+      while (true) {
+        DbResult<StepResult> step = s_.originals.Step();
+        if (!step.ok()) return step.error();
+        if (step.value() == StepResult::kDone) break;
+        const Statement& row = s_.originals;
+        if (HeadersAgree({row.Text(1), row.Text(2), row.Text(3), row.Text(4)}, headers)) {
+          candidates.push_back(row.Int64(0));
+        }
+      }
+      s_.originals.Reset();
+    }
+    // Usually the first candidate is the one; the others are read only when its moves differ
+    // (a hash collision) or, in a bulk load, when a hash hid a difference in its headers.
+    for (const int64_t id : candidates) {
+      DbResult<bool> same = SameGame(id, game, headers);
+      if (!same.ok()) return same.error();
+      if (same.value()) return id;
+    }
+    return 0;
+  }
+
   // Whether the stored game `id` has the same start and canonical moves (its identity matched:
-  // this rules out a hash collision).
-  DbResult<bool> SameGame(int64_t id, const GameRecord& game) {
+  // this rules out a hash collision) and headers that agree with `headers`.
+  DbResult<bool> SameGame(int64_t id, const GameRecord& game, const CopyHeaders& headers) {
     uint64_t start_key = 0;
     std::string moves;
-    DbResult<bool> found = ReadStored(id, &start_key, nullptr, &moves);
+    bool agree = false;
+    DbResult<bool> found = ReadStored(id, &start_key, nullptr, &moves, &headers, &agree);
     if (!found.ok() || !found.value()) return found;
-    return start_key == game.start_key && moves == game.moves;
+    return agree && start_key == game.start_key && moves == game.moves;
   }
 
   // Reads the start key of stored game `id` and, when asked, its text and canonical moves from
-  // its record. False when there is no such game.
-  DbResult<bool> ReadStored(int64_t id, uint64_t* start_key, std::string* text,
-                            std::string* moves) {
+  // its record, and whether its headers agree with `headers` (schema/copies.h) into *agree. False
+  // when there is no such game.
+  DbResult<bool> ReadStored(int64_t id, uint64_t* start_key, std::string* text, std::string* moves,
+                            const CopyHeaders* headers = nullptr, bool* agree = nullptr) {
     s_.original_record.Reset().Bind(1, id);
     DbResult<StepResult> step = s_.original_record.Step();
     if (!step.ok()) return step.error();
     if (step.value() != StepResult::kRow) return false;
     *start_key = KeyFromSql(s_.original_record.Int64(0));
+    if (headers != nullptr) {
+      const Statement& row = s_.original_record;
+      *agree = HeadersAgree({row.Text(3), row.Text(4), row.Text(5), row.Text(6)}, *headers);
+    }
     const std::span<const uint8_t> record = s_.original_record.Blob(1);
     const std::vector<uint8_t> bytes(record.begin(), record.end());
     std::optional<int64_t> dictionary;
@@ -585,22 +629,12 @@ class Writer::Impl {
   }
 
   std::optional<DbError> WriteGame(int64_t source_id, const GameRecord& game) {
-    int64_t original = 0;  // the game this one duplicates; 0 for none (game ids start at 1)
-    if (bulk_) {
-      const auto it = originals_.find(game.identity);
-      if (it != originals_.end()) original = it->second;
-    } else {
-      s_.original.Reset().Bind(1, KeyToSql(game.identity));
-      DbResult<StepResult> found = s_.original.Step();
-      if (!found.ok()) return found.error();
-      if (found.value() == StepResult::kRow) original = s_.original.Int64(0);
-      s_.original.Reset();
-    }
-    if (original != 0) {
-      DbResult<bool> same = SameGame(original, game);
-      if (!same.ok()) return same.error();
-      if (!same.value()) original = 0;  // a hash collision, not the same game
-    }
+    const CopyHeaders headers{game.white_key, game.black_key, game.date, game.result};
+    const CopyKey key = bulk_ ? CopyKey::Of(headers) : CopyKey();
+    // The game this one is a copy of; 0 for none (game ids start at 1).
+    DbResult<int64_t> found = FindOriginal(game, headers, key);
+    if (!found.ok()) return found.error();
+    const int64_t original = found.value();
     // Compressed by the worker with this dictionary, or now.
     std::string compressed_here;
     if (game.compressed_with != dictionary_id_) {
@@ -636,9 +670,7 @@ class Writer::Impl {
       return std::nullopt;
     }
     const int64_t id = db_.LastInsertRowId();
-    // The first game of an identity is the original of later ones (a hash collision keeps the
-    // first game it met).
-    if (bulk_) originals_.emplace(game.identity, id);
+    if (bulk_ && original == 0) originals_.Add(game.identity, id, key);
     ++uncommitted_.indexed;
     if (original != 0) ++uncommitted_.duplicates;
     if (!game.decided) ++uncommitted_.undecided;
@@ -682,8 +714,8 @@ class Writer::Impl {
   }
 
   const bool bulk_;
-  const int stats_actions_;                          // meta.position_stats_actions
-  std::unordered_map<uint64_t, int64_t> originals_;  // bulk load: first game id by identity
+  const int stats_actions_;        // meta.position_stats_actions
+  OriginalsByIdentity originals_;  // bulk load: this run's originals
   Database& db_;
   std::unique_ptr<Statements> statements_;
   Statements& s_;

@@ -1,6 +1,7 @@
 // The database writer of 5d-index: takes the analyzed games in input order (pipeline.h) and stores
-// each one, or its rejection, with its headers and postings, in large transactions. It finds
-// duplicates (the first game of an identity is the original), skips what an earlier run stored,
+// each one, or its rejection, with its headers and postings, in large transactions. It records
+// copies (schema/copies.h: a game with the moves of an earlier original and players, date and
+// result that agree with its own points to it), skips what an earlier run stored,
 // trains the records' compression dictionary on the first games and shares it with the workers.
 #ifndef FIVED_INDEXER_WRITER_H_
 #define FIVED_INDEXER_WRITER_H_
@@ -56,7 +57,7 @@ class SharedDictionary {
 class Writer {
  public:
   // Prepares the statements. In a bulk load (`bulk`: a database without games, whose secondary
-  // indexes were dropped) duplicates are found through a map of this run's games and Finish
+  // indexes were dropped) copies are found through a map of this run's originals and Finish
   // builds the indexes. `commit_every` > 0 commits at least every that many games.
   // `stats_actions` is the database's meta.position_stats_actions: the games' GameRecord::opening
   // must hold that many actions (or all of a shorter game's).

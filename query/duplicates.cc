@@ -1,4 +1,4 @@
-// Duplicate games: exact copies, prefixes and twins; see duplicates.h.
+// Duplicate games: exact copies, same-moves games, prefixes and twins; see duplicates.h.
 #include "query/duplicates.h"
 
 #include <algorithm>
@@ -13,6 +13,7 @@
 #include "core/pgn_syntax.h"
 #include "query/export.h"
 #include "query/text.h"
+#include "schema/copies.h"
 #include "schema/postings.h"
 
 namespace fived {
@@ -29,8 +30,10 @@ struct GameInfo {
   uint64_t final_key = 0;
   int actions = 0;
   std::string variant;
-  std::string white, black, date;  // as written; empty when missing
+  std::string white, black, date;    // as written; empty when missing
   std::string white_key, black_key;  // search keys (schema/search_keys.h); empty when missing
+  std::string result;                // as written; empty when missing
+  int64_t duplicate_of = 0;          // the original of a copy; 0 for an original
 };
 
 // Game id -> index into the games. Rowids of games are dense (the indexer only appends), so a
@@ -78,7 +81,7 @@ std::string ActionsText(int actions) {
 DbResult<std::vector<GameInfo>> LoadGames(Database& db) {
   DbResult<Statement> prepared = db.Prepare(
       "SELECT id, identity, start_key, final_key, actions, variant, white, black, date, "
-      "white_key, black_key "
+      "white_key, black_key, result, coalesce(duplicate_of, 0) "
       "FROM games ORDER BY id");
   if (!prepared.ok()) return prepared.error();
   Statement& s = prepared.value();
@@ -99,6 +102,8 @@ DbResult<std::vector<GameInfo>> LoadGames(Database& db) {
     game.white_key = std::string(s.Text(9));
     game.black_key = std::string(s.Text(10));
     game.date = std::string(s.Text(8));
+    game.result = std::string(s.Text(11));
+    game.duplicate_of = s.Int64(12);
   }
   return games;
 }
@@ -163,11 +168,14 @@ std::optional<DbError> SplitIdentity(GameStore& store, const std::vector<GameInf
   return std::nullopt;
 }
 
-DbResult<std::vector<std::vector<uint32_t>>> ExactSets(GameStore& store,
-                                                       const std::vector<GameInfo>& games) {
-  // The identity index answers this without reading the games table.
-  DbResult<Statement> prepared =
-      store.db().Prepare("SELECT identity FROM games GROUP BY identity HAVING count(*) > 1");
+// The originals that played the same moves as another original, in sets of the same moves, each
+// in id order.
+DbResult<std::vector<std::vector<uint32_t>>> SameMovesSets(GameStore& store,
+                                                           const std::vector<GameInfo>& games) {
+  // The identity index, (identity, duplicate_of), answers this without reading the games table.
+  DbResult<Statement> prepared = store.db().Prepare(
+      "SELECT identity FROM games WHERE duplicate_of IS NULL GROUP BY identity "
+      "HAVING count(*) > 1");
   if (!prepared.ok()) return prepared.error();
   std::unordered_set<uint64_t> shared;
   while (true) {
@@ -178,7 +186,9 @@ DbResult<std::vector<std::vector<uint32_t>>> ExactSets(GameStore& store,
   }
   std::unordered_map<uint64_t, std::vector<uint32_t>> by_identity;
   for (uint32_t i = 0; i < games.size(); ++i) {
-    if (shared.count(games[i].identity) != 0) by_identity[games[i].identity].push_back(i);
+    if (games[i].duplicate_of == 0 && shared.count(games[i].identity) != 0) {
+      by_identity[games[i].identity].push_back(i);
+    }
   }
   std::vector<std::vector<uint32_t>> sets;
   for (const auto& [identity, members] : by_identity) {
@@ -246,10 +256,13 @@ std::string PrefixReason(const std::vector<GameInfo>& games, const std::vector<u
 }
 
 // Twins among the games with a key_at (index -> state key after `twin_actions` actions; nullopt
-// for games that cannot be twins): same players, date, start and state, then the same moves.
+// for games that cannot be twins): same players, date, start and state, then the same moves, and
+// not all of them the same game or games of one same-moves set (`lead`: the lowest index of each
+// game's set).
 DbResult<std::vector<DuplicateGroup>> TwinGroups(GameStore& store,
                                                  const std::vector<GameInfo>& games,
                                                  const std::vector<std::optional<uint64_t>>& key_at,
+                                                 const std::vector<uint32_t>& lead,
                                                  int twin_actions) {
   std::unordered_map<std::string, std::vector<uint32_t>> buckets;
   for (uint32_t i = 0; i < games.size(); ++i) {
@@ -284,7 +297,12 @@ DbResult<std::vector<DuplicateGroup>> TwinGroups(GameStore& store,
       it->second.push_back(index);
     }
     for (const auto& [moves, twins] : by_moves) {
-      if (twins.size() < 2) continue;
+      // Games of one same-moves set played the same game's moves: they are twins of another game
+      // together, never of each other.
+      const bool other_moves = std::any_of(twins.begin(), twins.end(), [&](uint32_t index) {
+        return lead[index] != lead[twins.front()];
+      });
+      if (twins.size() < 2 || !other_moves) continue;
       const GameInfo& first = games[twins.front()];
       DuplicateGroup group;
       group.kind = "twin";
@@ -295,6 +313,43 @@ DbResult<std::vector<DuplicateGroup>> TwinGroups(GameStore& store,
     }
   }
   return groups;
+}
+
+// What the games of a same-moves set differ in, as its reason says it: "players", "dates" and
+// "results" where two of its games have values that differ (schema/copies.h compares them so),
+// e.g. "different players or dates".
+std::string Differences(const std::vector<GameInfo>& games, const std::vector<uint32_t>& set) {
+  // Whether two of the values differ, absent ones aside.
+  auto differ = [&](auto value) {
+    std::string first;
+    for (uint32_t index : set) {
+      const std::string v(value(games[index]));
+      if (v.empty()) continue;
+      if (first.empty()) {
+        first = v;
+      } else if (v != first) {
+        return true;
+      }
+    }
+    return false;
+  };
+  std::vector<std::string> kinds;
+  if (differ([](const GameInfo& g) { return g.white_key; }) ||
+      differ([](const GameInfo& g) { return g.black_key; })) {
+    kinds.push_back("players");
+  }
+  if (differ([](const GameInfo& g) { return CopyDate(g.date); })) kinds.push_back("dates");
+  if (differ([](const GameInfo& g) { return std::string(CopyResult(g.result)); })) {
+    kinds.push_back("results");
+  }
+  // Originals always differ in one of them; a database written otherwise is still described.
+  if (kinds.empty()) kinds = {"players", "dates", "results"};
+  std::string out = "different ";
+  for (size_t i = 0; i < kinds.size(); ++i) {
+    if (i > 0) out += i + 1 == kinds.size() ? " or " : ", ";
+    out += kinds[i];
+  }
+  return out;
 }
 
 int64_t SmallestId(const DuplicateGroup& group) {
@@ -312,22 +367,50 @@ DbResult<std::vector<DuplicateGroup>> FindDuplicates(GameStore& store,
   const std::vector<GameInfo>& games = loaded.value();
   const IdIndex index(games);
 
-  // Exact copies. Each set is represented by its lowest id in the searches below.
-  DbResult<std::vector<std::vector<uint32_t>>> exact = ExactSets(store, games);
-  if (!exact.ok()) return exact.error();
-  std::vector<bool> representative(games.size(), true);
+  // Copies, as recorded: each original with the games that point to it, ids ascending (a copy
+  // always comes after its original).
+  std::vector<bool> original(games.size(), true);
+  std::unordered_map<uint32_t, std::vector<uint32_t>> copies_of;
+  for (uint32_t i = 0; i < games.size(); ++i) {
+    if (games[i].duplicate_of == 0) continue;
+    original[i] = false;
+    const uint32_t of = index.Find(games[i].duplicate_of);
+    if (of != kNone) copies_of[of].push_back(i);
+  }
   std::vector<DuplicateGroup> exact_groups;
-  for (std::vector<uint32_t>& set : exact.value()) {
-    std::sort(set.begin(), set.end());
+  for (const auto& [of, copies] : copies_of) {
     DuplicateGroup group;
     group.kind = "exact";
-    for (size_t i = 0; i < set.size(); ++i) {
-      group.ids.push_back(games[set[i]].id);
-      if (i > 0) representative[set[i]] = false;
+    group.ids.push_back(games[of].id);
+    for (uint32_t copy : copies) group.ids.push_back(games[copy].id);
+    group.reason = "same variant (" + games[of].variant + "), start and " +
+                   ActionsText(games[of].actions) +
+                   "; same players, date and result where both have them";
+    exact_groups.push_back(std::move(group));
+  }
+
+  // Originals with the same moves as other originals. Each set is one line of moves: the
+  // prefix search below tries it once, through its lowest id (`lead`), and names every game of
+  // it.
+  DbResult<std::vector<std::vector<uint32_t>>> same_moves = SameMovesSets(store, games);
+  if (!same_moves.ok()) return same_moves.error();
+  std::vector<uint32_t> lead(games.size());
+  std::iota(lead.begin(), lead.end(), 0u);
+  std::vector<uint32_t> set_of(games.size(), kNone);
+  std::vector<DuplicateGroup> same_moves_groups;
+  for (uint32_t s = 0; s < same_moves.value().size(); ++s) {
+    const std::vector<uint32_t>& set = same_moves.value()[s];
+    DuplicateGroup group;
+    group.kind = "same-moves";
+    for (uint32_t member : set) {
+      group.ids.push_back(games[member].id);
+      lead[member] = set.front();
+      set_of[member] = s;
     }
     const GameInfo& first = games[set.front()];
-    group.reason = "same variant (" + first.variant + "), start and " + ActionsText(first.actions);
-    exact_groups.push_back(std::move(group));
+    group.reason = "same variant (" + first.variant + "), start and " + ActionsText(first.actions) +
+                   "; " + Differences(games, set);
+    same_moves_groups.push_back(std::move(group));
   }
 
   // Final states of the possible prefixes, chained: final key -> first game, next_prefix[game]
@@ -337,7 +420,7 @@ DbResult<std::vector<DuplicateGroup>> FindDuplicates(GameStore& store,
   std::vector<uint32_t> next_prefix(games.size(), kNone);
   first_prefix.reserve(games.size());
   for (uint32_t i = 0; i < games.size(); ++i) {
-    if (!representative[i] || games[i].actions < 1) continue;
+    if (!original[i] || lead[i] != i || games[i].actions < 1) continue;
     auto [it, inserted] = first_prefix.emplace(games[i].final_key & key_mask, i);
     if (!inserted) {
       next_prefix[i] = it->second;
@@ -348,7 +431,7 @@ DbResult<std::vector<DuplicateGroup>> FindDuplicates(GameStore& store,
   std::vector<bool> twin_eligible(games.size(), false);
   for (uint32_t i = 0; i < games.size(); ++i) {
     const GameInfo& game = games[i];
-    twin_eligible[i] = representative[i] && game.actions >= twin_actions && Known(game.white) &&
+    twin_eligible[i] = original[i] && game.actions >= twin_actions && Known(game.white) &&
                        Known(game.black) && Known(game.date);
   }
 
@@ -360,9 +443,10 @@ DbResult<std::vector<DuplicateGroup>> FindDuplicates(GameStore& store,
   const uint32_t twin_action = static_cast<uint32_t>(twin_actions);
   std::optional<DbError> error = reader.value().ForEach([&](const Posting& posting) {
     const uint32_t longer = index.Find(posting.game_id);
-    if (longer == kNone || !representative[longer]) return true;
+    if (longer == kNone || !original[longer]) return true;
     const uint32_t action = posting.value >> 1;
     if (action == twin_action && twin_eligible[longer]) key_at[longer] = posting.key;
+    if (lead[longer] != longer) return true;  // its set's lowest id stands for it
     if (action == 0 || static_cast<int>(action) >= games[longer].actions) return true;
     auto it = first_prefix.find(posting.key);
     if (it == first_prefix.end()) return true;
@@ -381,9 +465,14 @@ DbResult<std::vector<DuplicateGroup>> FindDuplicates(GameStore& store,
   for (uint32_t i = 0; i < games.size(); ++i) {
     const uint32_t longer = extension.value()[i];
     if (longer == kNone) continue;
-    prefixes_of[longer].push_back(i);
-    // A prefix is reported with its complete game, not as a twin.
-    key_at[i].reset();
+    // Every game of a same-moves set is the start of the longer game.
+    std::vector<uint32_t> alike{i};
+    if (set_of[i] != kNone) alike = same_moves.value()[set_of[i]];
+    for (uint32_t prefix : alike) {
+      prefixes_of[longer].push_back(prefix);
+      // A prefix is reported with its complete game, not as a twin.
+      key_at[prefix].reset();
+    }
   }
   std::vector<DuplicateGroup> prefix_groups;
   for (auto& [longer, prefixes] : prefixes_of) {
@@ -400,11 +489,13 @@ DbResult<std::vector<DuplicateGroup>> FindDuplicates(GameStore& store,
     prefix_groups.push_back(std::move(group));
   }
 
-  DbResult<std::vector<DuplicateGroup>> twins = TwinGroups(store, games, key_at, twin_actions);
+  DbResult<std::vector<DuplicateGroup>> twins =
+      TwinGroups(store, games, key_at, lead, twin_actions);
   if (!twins.ok()) return twins.error();
 
   std::vector<DuplicateGroup> groups;
-  for (std::vector<DuplicateGroup>* kind : {&exact_groups, &prefix_groups, &twins.value()}) {
+  for (std::vector<DuplicateGroup>* kind :
+       {&exact_groups, &same_moves_groups, &prefix_groups, &twins.value()}) {
     std::sort(kind->begin(), kind->end(), [](const DuplicateGroup& x, const DuplicateGroup& y) {
       return SmallestId(x) < SmallestId(y);
     });
@@ -488,6 +579,8 @@ DbResult<int> ExportUnique(GameStore& store, const std::vector<DuplicateGroup>& 
   const ReadSnapshot snapshot(store.db());
   IdSets sets;
   for (const DuplicateGroup& group : groups) {
+    // Games of a same-moves group are different games; twins may be.
+    if (group.kind == "same-moves") continue;
     if (group.kind == "twin" && !options.collapse_twins) continue;
     for (int64_t id : group.ids) sets.Join(group.ids.front(), id);
   }
@@ -528,31 +621,37 @@ DbResult<int> ExportUnique(GameStore& store, const std::vector<DuplicateGroup>& 
   return written;
 }
 
+// Where the table's ids and reasons start: after "same-moves" and a space.
+constexpr size_t kKindColumn = 11;
+
 void WriteDuplicatesTable(const std::vector<DuplicateGroup>& groups, std::string* out) {
   if (groups.empty()) {
     *out += "no duplicates\n";
     return;
   }
-  int exact = 0, prefix = 0, twin = 0;
+  // The kinds' names and the reasons start in one column, after the longest name.
+  const std::string indent(kKindColumn, ' ');
+  int exact = 0, same_moves = 0, prefix = 0, twin = 0;
   size_t games = 0;
   for (const DuplicateGroup& group : groups) {
     std::string line = group.kind;
-    line.resize(std::max<size_t>(line.size() + 1, 8), ' ');
+    line.resize(std::max<size_t>(line.size() + 1, kKindColumn), ' ');
     line += "ids ";
     for (size_t i = 0; i < group.ids.size(); ++i) {
       if (i > 0) line += ", ";
       line += std::to_string(group.ids[i]);
     }
-    *out += line + "\n        " + group.reason + "\n\n";
+    *out += line + "\n" + indent + group.reason + "\n\n";
     exact += group.kind == "exact";
+    same_moves += group.kind == "same-moves";
     prefix += group.kind == "prefix";
     twin += group.kind == "twin";
     games += group.ids.size();
   }
   *out += std::to_string(groups.size()) + (groups.size() == 1 ? " group" : " groups") + " of " +
           std::to_string(games) + " games: " + std::to_string(exact) + " exact, " +
-          std::to_string(prefix) + " prefix, " + std::to_string(twin) +
-          (twin == 1 ? " twin\n" : " twins\n");
+          std::to_string(same_moves) + " same-moves, " + std::to_string(prefix) + " prefix, " +
+          std::to_string(twin) + (twin == 1 ? " twin\n" : " twins\n");
 }
 
 Json DuplicatesJson(const std::vector<DuplicateGroup>& groups) {

@@ -1,6 +1,7 @@
 // Filters on games' headers, sizes and endings (players, variant, result, dates, any header,
-// timelines, actions, the final position's verdict, result conflicts), turned into an SQL condition on the games table with bound parameters only: names,
-// values and patterns are never pasted into SQL text, so they cannot change a query.
+// timelines, actions, the final position's verdict, result conflicts), turned into an SQL condition
+// on the games table with bound parameters only: names, values and patterns are never pasted into
+// SQL text, so they cannot change a query.
 #ifndef FIVED_QUERY_FILTER_H_
 #define FIVED_QUERY_FILTER_H_
 
@@ -36,7 +37,10 @@ struct GameFilter {
   std::vector<std::pair<std::string, std::string>> headers;
   int min_timelines = 0;
   int min_actions = 0;
-  bool originals_only = false;  // leave out games recorded as duplicates
+  // --unique: leave out the games recorded as copies of an earlier game (games.duplicate_of set,
+  // schema/copies.h: the same moves and the same players, date and result wherever both games
+  // have them). Games that only share their moves are different games and stay.
+  bool originals_only = false;
   // Games whose final position has this verdict (games.verdict, schema/ending.h).
   std::optional<Decision::Verdict> ending;
   bool result_conflict = false;  // only games whose verdict contradicts their result

@@ -254,6 +254,47 @@ DbResult<int64_t> CountGames(GameStore& store, const FindRequest& request) {
   return total;
 }
 
+DbResult<FindTotals> CountTotals(GameStore& store, const FindRequest& request) {
+  const ReadSnapshot snapshot(store.db());
+  FindRequest every = request;
+  every.filter.originals_only = false;
+  int64_t all = 0;
+  int64_t copies = 0;
+  if (request.positions) {
+    DbResult<std::vector<FoundGame>> found = FilterPositions(store, every);
+    if (!found.ok()) return found.error();
+    all = static_cast<int64_t>(found.value().size());
+    for (const FoundGame& game : found.value()) copies += game.row.duplicate_of != 0;
+  } else {
+    DbResult<int64_t> counted = CountGames(store, every);
+    if (!counted.ok()) return counted.error();
+    all = counted.value();
+    FindRequest unique = request;
+    unique.filter.originals_only = true;
+    DbResult<int64_t> originals = CountGames(store, unique);
+    if (!originals.ok()) return originals.error();
+    copies = all - originals.value();
+  }
+  return FindTotals{request.filter.originals_only ? all - copies : all, copies};
+}
+
+std::string FindSummary(const FindTotals& totals, bool unique, int64_t offset, size_t shown) {
+  std::string out;
+  const auto games = [](int64_t n) { return std::to_string(n) + (n == 1 ? " game" : " games"); };
+  if (offset > 0 || static_cast<int64_t>(shown) < totals.games) {
+    out = shown == 0 ? "no rows of "
+                     : "rows " + std::to_string(offset + 1) + " to " +
+                           std::to_string(offset + static_cast<int64_t>(shown)) + " of ";
+  }
+  out += games(totals.games);
+  if (totals.copies == 0) return out + " (no copies)";
+  const std::string copies =
+      std::to_string(totals.copies) + (totals.copies == 1 ? " copy" : " copies");
+  if (unique) return out + " (" + copies + " left out)";
+  return out + " (" + copies + (totals.copies == 1 ? " of an earlier game" : " of earlier games") +
+         "; --unique leaves " + (totals.copies == 1 ? "it" : "them") + " out)";
+}
+
 DbResult<std::vector<FoundGame>> FindGames(GameStore& store, const FindRequest& request,
                                            int64_t* total) {
   if (request.positions && request.filter.empty() &&

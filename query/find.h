@@ -49,6 +49,25 @@ DbResult<int64_t> CountGames(GameStore& store, const FindRequest& request);
 // The ids of every game passing the filter, in id order.
 DbResult<std::vector<int64_t>> FilteredIds(GameStore& store, const GameFilter& filter);
 
+// What a find lists, limit and offset aside, and how the copies among the games it matches
+// (games.duplicate_of set, schema/copies.h) reconcile it with the statistics, which leave them
+// out: without filter.originals_only the `games` listed hold `copies` copies; with it the
+// `copies` were left out.
+struct FindTotals {
+  int64_t games = 0;   // CountGames's number
+  int64_t copies = 0;  // copies among the games matching the request but for originals_only
+};
+// The totals of `request`, in one read snapshot. Costs two counts (a position search: a pass over
+// its matches).
+DbResult<FindTotals> CountTotals(GameStore& store, const FindRequest& request);
+
+// The line find's table ends with, for people, saying how many games `shown` rows from `offset`
+// are of and how the copies stand (`unique`: the request had filter.originals_only), e.g.
+//   21 games (2 copies of earlier games; --unique leaves them out)
+//   19 games (2 copies left out)
+//   rows 3 to 5 of 21 games (no copies)
+std::string FindSummary(const FindTotals& totals, bool unique, int64_t offset, size_t shown);
+
 enum class OutputFormat { kTable, kJson, kCsv, kPgn };
 std::optional<OutputFormat> ParseOutputFormat(std::string_view text);
 

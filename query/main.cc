@@ -39,6 +39,11 @@ constexpr const char* kUsage =
     "checkmate, stalemate, playable, or unknown when its search ran out of budget (nothing\n"
     "is claimed then). tree and stats count a proven checkmate or stalemate as the result\n"
     "of a game that has none or '*', and say how many results were derived so.\n"
+    "Copies: 5d-index records a game as a copy of an earlier one when it has the same moves\n"
+    "and the same players, date and result wherever both games have them. tree and stats\n"
+    "leave copies out; find lists them unless --unique, and its table ends with how many of\n"
+    "its games are copies. Games that only share their moves are different games: they count\n"
+    "everywhere, and duplicates reports them as same-moves.\n"
     "An option that does nothing in a command is refused.\n"
     "\n"
     "Examples:\n"
@@ -140,6 +145,12 @@ int Find(fived::GameStore& store, const fived::Request& request) {
           fived::WriteGames(store, found.games, found.format, found.search.positions.has_value(),
                             found.canonical, std::cout, found.pattern)) {
     return Fail(*error);
+  }
+  if (found.totals) {
+    std::cout << "\n"
+              << fived::FindSummary(*found.totals, found.search.filter.originals_only,
+                                    found.search.offset, found.games.size())
+              << "\n";
   }
   return kExitOk;
 }
@@ -303,7 +314,10 @@ int main(int argc, char** argv) {
       "(repeatable; wildcards allowed)")("min-timelines", po::value<int>()->default_value(0),
                                          "games with at least N timelines")(
       "min-actions", po::value<int>()->default_value(0), "games with at least N actions")(
-      "unique", "leave out games recorded as copies of an earlier game")(
+      "unique",
+      "leave out games recorded as copies of an earlier game: the same moves, and the same "
+      "players, date and result wherever both games have them; games that only share their "
+      "moves are different games and stay")(
       "ending", po::value<std::string>(),
       "games whose final position is a checkmate, stalemate, playable (the side to move has a "
       "legal action) or unknown (5d-index's search ran out of its budget)")(

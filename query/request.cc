@@ -456,6 +456,11 @@ RequestResult<FindAnswer> RunFind(GameStore& store, const Request& request) {
   auto games = FindGames(store, search);
   if (!games.ok()) return DbFailure(games.error());
   answer.games = std::move(games).value();
+  if (answer.format == OutputFormat::kTable) {
+    auto totals = CountTotals(store, search);
+    if (!totals.ok()) return DbFailure(totals.error());
+    answer.totals = totals.value();
+  }
   return answer;
 }
 

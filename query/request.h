@@ -96,6 +96,8 @@ struct FindAnswer {
   bool canonical = false;
   std::optional<int64_t> count;  // with "count": only this number, and no games
   std::vector<FoundGame> games;
+  // With "format" table: what the table's last line says (find.h FindSummary).
+  std::optional<FindTotals> totals;
   std::vector<std::string> hints;  // for people: why a search may have found nothing
   bool pattern = false;            // a pattern search: the games carry their matching boards
 };

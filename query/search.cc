@@ -54,17 +54,6 @@ DbResult<std::vector<PositionMatch>> FirstPerGame(GameStore& store, PostingTable
   return matches;
 }
 
-// Replays a stored game from its original text; nullopt when it does not replay (it did when it
-// was indexed, so only a damaged record gets here).
-DbResult<std::optional<ReplayOutcome>> ReplayStored(
-    GameStore& store, int64_t id, const std::function<void(int, const Position&)>& on_state) {
-  DbResult<GameTexts> texts = store.Texts(id);
-  if (!texts.ok()) return texts.error();
-  const SyntaxResult parsed = ParseGameSyntax(texts.value().text);
-  if (parsed.error) return std::optional<ReplayOutcome>();
-  return std::optional<ReplayOutcome>(ReplayGame(parsed.game, on_state));
-}
-
 }  // namespace
 
 std::variant<std::string, std::string> ResolveVariantName(std::string_view name) {

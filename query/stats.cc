@@ -133,15 +133,14 @@ DbResult<DatabaseStats> ComputeStats(GameStore& store, const GameFilter& filter,
                      condition.params, [&](const Statement& s) {
                        VariantStats variant;
                        variant.variant = std::string(s.Text(0));
-                       variant.games = s.Int64(1);
-                       variant.originals = variant.games - s.Int64(2);
+                       variant.copies = s.Int64(2);
+                       variant.games = s.Int64(1) - variant.copies;
                        stats.games += variant.games;
-                       stats.originals += variant.originals;
+                       stats.copies += variant.copies;
                        stats.variants.push_back(std::move(variant));
                      })) {
     return *error;
   }
-  stats.duplicates = stats.games - stats.originals;
   std::sort(stats.variants.begin(), stats.variants.end(),
             [](const VariantStats& a, const VariantStats& b) {
               if (a.games != b.games) return a.games > b.games;
@@ -269,17 +268,16 @@ DbResult<DatabaseStats> ComputeStats(GameStore& store, const GameFilter& filter,
 
 void WriteStatsTable(const DatabaseStats& stats, std::string* out) {
   std::vector<std::vector<std::string>> summary = {
-      {"games", Grouped(stats.games) + " (" + Grouped(stats.originals) + " originals, " +
-                    Grouped(stats.duplicates) +
-                    (stats.duplicates == 1 ? " duplicate)" : " duplicates)")},
+      {"games", Grouped(stats.games) + " (" + Grouped(stats.copies) +
+                    (stats.copies == 1 ? " copy left out)" : " copies left out)")},
       {"rejected", Grouped(stats.rejected)},
       {"sources", Grouped(stats.sources)},
       {"actions", Grouped(stats.total_actions)}};
-  if (stats.originals > 0) {
+  if (stats.games > 0) {
     std::string dates;
     if (stats.first_day != 0)
       dates = FormatDay(stats.first_day) + " to " + FormatDay(stats.last_day) + ", ";
-    dates += Grouped(stats.dated) + " dated, " + Grouped(stats.originals - stats.dated) + " not";
+    dates += Grouped(stats.dated) + " dated, " + Grouped(stats.games - stats.dated) + " not";
     if (stats.unreadable_dates > 0) {
       dates += " (" + Grouped(stats.unreadable_dates) +
                (stats.unreadable_dates == 1 ? " has a date that cannot be read)"
@@ -308,9 +306,9 @@ void WriteStatsTable(const DatabaseStats& stats, std::string* out) {
     *out += row[0] + std::string(12 - row[0].size(), ' ') + row[1] + "\n";
   }
   if (!stats.variants.empty()) {
-    std::vector<std::vector<std::string>> rows = {{"variant", "games", "originals"}};
+    std::vector<std::vector<std::string>> rows = {{"variant", "games", "copies"}};
     for (const VariantStats& variant : stats.variants) {
-      rows.push_back({variant.variant, Grouped(variant.games), Grouped(variant.originals)});
+      rows.push_back({variant.variant, Grouped(variant.games), Grouped(variant.copies)});
     }
     *out += "\n";
     *out += FormatTable(rows, RightAfterFirst(rows));
@@ -324,7 +322,7 @@ void WriteStatsTable(const DatabaseStats& stats, std::string* out) {
     *out += "\n";
     *out += FormatTable(rows, RightAfterFirst(rows));
   }
-  if (stats.originals > 0) {
+  if (stats.games > 0) {
     AppendBuckets("timelines", stats.timelines, out);
     AppendBuckets("actions", stats.lengths, out);
   }
@@ -339,13 +337,15 @@ void WriteStatsTable(const DatabaseStats& stats, std::string* out) {
 }
 
 Json StatsJson(const DatabaseStats& stats) {
-  Json json = {{"games", stats.games},         {"originals", stats.originals},
-               {"duplicates", stats.duplicates}, {"rejected", stats.rejected},
-               {"sources", stats.sources},     {"actions", stats.total_actions}};
+  Json json = {{"games", stats.games},
+               {"copies", stats.copies},
+               {"rejected", stats.rejected},
+               {"sources", stats.sources},
+               {"actions", stats.total_actions}};
   json["variants"] = Json::array();
   for (const VariantStats& variant : stats.variants) {
     json["variants"].push_back(
-        {{"variant", variant.variant}, {"games", variant.games}, {"originals", variant.originals}});
+        {{"variant", variant.variant}, {"games", variant.games}, {"copies", variant.copies}});
   }
   json["players"] = Json::array();
   for (const PlayerStats& player : stats.players) {
@@ -359,7 +359,7 @@ Json StatsJson(const DatabaseStats& stats) {
   json["dates"] = {{"first", dated ? Json(FormatDay(stats.first_day)) : Json(nullptr)},
                    {"last", dated ? Json(FormatDay(stats.last_day)) : Json(nullptr)},
                    {"dated", stats.dated},
-                   {"undated", stats.originals - stats.dated},
+                   {"undated", stats.games - stats.dated},
                    {"unreadable", stats.unreadable_dates},
                    {"years", Json::array()}};
   for (const YearCount& year : stats.years) {
@@ -369,8 +369,10 @@ Json StatsJson(const DatabaseStats& stats) {
                      {"draws", stats.draws},
                      {"black_wins", stats.black_wins},
                      {"derived", stats.derived_results}};
-  json["endings"] = {{"checkmate", stats.checkmates}, {"stalemate", stats.stalemates},
-                     {"playable", stats.playable},    {"unknown", stats.unknown},
+  json["endings"] = {{"checkmate", stats.checkmates},
+                     {"stalemate", stats.stalemates},
+                     {"playable", stats.playable},
+                     {"unknown", stats.unknown},
                      {"undecided", stats.undecided}};
   json["result_conflicts"] = stats.result_conflicts;
   json["timelines"] = BucketsJson(stats.timelines);

@@ -1,9 +1,9 @@
-// What a 5dpgn-db database holds, for `5d-query stats`: how many games (and how many of them are
-// duplicates), rejected games and sources; games per variant; the players with the most games;
-// the range of dates; results and how the games end; and how games spread over timeline counts
-// and lengths. SQL aggregates and
-// one scan of the games' names and results, under the filter's condition: about a quarter of a
-// second for 100,000 games. Not thread-safe (it uses the store's connection).
+// What a 5dpgn-db database holds, for `5d-query stats`: how many games (and how many copies of
+// them were left out), rejected games and sources; games per variant; the players with the most
+// games; the range of dates; results and how the games end; and how games spread over timeline
+// counts and lengths. SQL aggregates and one scan of the games' names and results, under the
+// filter's condition: about a quarter of a second for 100,000 games. Not thread-safe (it uses the
+// store's connection).
 #ifndef FIVED_QUERY_STATS_H_
 #define FIVED_QUERY_STATS_H_
 
@@ -18,10 +18,13 @@
 
 namespace fived {
 
+// Games are counted as every statistic counts them: copies (games.duplicate_of set,
+// schema/copies.h) are left out and counted apart, so a game recorded twice counts once and games
+// that only played the same moves count each.
 struct VariantStats {
-  std::string variant;    // games.variant: an official name or "custom"
-  int64_t games = 0;      // every game of the variant
-  int64_t originals = 0;  // games that are not a recorded duplicate (games.duplicate_of NULL)
+  std::string variant;  // games.variant: an official name or "custom"
+  int64_t games = 0;    // the games of the variant, copies left out
+  int64_t copies = 0;   // its copies
 };
 
 // A player's record, from their side of the board, with results counted as tree counts them
@@ -53,16 +56,16 @@ struct CountBucket {
 };
 
 struct DatabaseStats {
-  // Over the games matching the filter:
+  // Over the games matching the filter: the games counted (copies left out), and the copies.
+  // `5d-query --unique` finds `games` games, and without --unique games + copies.
   int64_t games = 0;
-  int64_t duplicates = 0;  // games recorded as a copy of an earlier one (games.duplicate_of)
-  int64_t originals = 0;   // games - duplicates
+  int64_t copies = 0;
   // Over the whole database, whatever the filter:
   int64_t rejected = 0;  // rows of the rejected table
   int64_t sources = 0;   // rows of the sources table
   // Per variant, over the games matching the filter; most games first, then by name.
   std::vector<VariantStats> variants;
-  // The rest is over the originals matching the filter (a game recorded twice is one game).
+  // The rest is over the `games` (copies left out).
   std::vector<PlayerStats> players;  // most games first, then by name; at most top_players
   // The first and last day the originals' dates may stand for (YYYYMMDD, schema/search_keys.h;
   // a game dated "2021" spans 2021.01.01 to 2021.12.31); 0 when no game has a readable date.
@@ -102,7 +105,7 @@ DbResult<DatabaseStats> ComputeStats(GameStore& store, const GameFilter& filter,
                                      int top_players = 10);
 
 // Appends the statistics as aligned text for people, e.g.
-//   games       1,204 (1,200 originals, 4 duplicates)
+//   games       1,200 (4 copies left out)
 //   rejected    3
 //   sources     2
 //   dates       2020.01.01 to 2021.12.31, 1,150 dated, 50 not (2 have dates that cannot be read)
@@ -112,8 +115,8 @@ DbResult<DatabaseStats> ComputeStats(GameStore& store, const GameFilter& filter,
 // rows are left out).
 void WriteStatsTable(const DatabaseStats& stats, std::string* out);
 
-// The statistics as one JSON object: "games", "originals", "duplicates",
-// "rejected", "sources", "actions" (total), "variants" [{"variant", "games", "originals"}],
+// The statistics as one JSON object: "games" (copies left out), "copies",
+// "rejected", "sources", "actions" (total), "variants" [{"variant", "games", "copies"}],
 // "players" [{"name", "games", "wins", "draws", "losses"}], "dates" {"first", "last" (null when
 // no game has a readable date), "dated", "undated", "unreadable", "years" [{"year", "games"}]},
 // "results" {"white_wins",

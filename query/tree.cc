@@ -387,32 +387,28 @@ DbResult<TreeNode> BuildTree(GameStore& store, uint64_t state_key, const GameFil
 
   const SqlCondition condition = FilterCondition(filter);
   const int id_param = static_cast<int>(condition.params.size()) + 1;
+  // Copies never count (schema/copies.h): their originals do, as in every statistic.
   DbResult<Statement> prepared = store.db().Prepare(
-      "SELECT games.result, games.date, games.duplicate_of, games.verdict, games.checked_side "
+      "SELECT games.result, games.date, games.verdict, games.checked_side "
       "FROM games WHERE games.id = ?" +
-      std::to_string(id_param) + " AND (" + condition.where + ")");
+      std::to_string(id_param) + " AND games.duplicate_of IS NULL AND (" + condition.where + ")");
   if (!prepared.ok()) return prepared.error();
   Statement& select = prepared.value();
   BindParams(select, condition.params);
 
   std::vector<GameLine> games;
-  // The originals whose group has a game counted already (an original counts for itself).
-  std::unordered_set<int64_t> counted;
   std::vector<std::string_view> moves;
-  // Matches come in game order, so an original (always older than its duplicates) comes before
-  // them; each is the game's first visit of the state.
+  // Matches come in game order, each the game's first visit of the state.
   for (const PositionMatch& match : matches.value()) {
     select.Reset().Bind(id_param, match.game_id);
     DbResult<StepResult> step = select.Step();
     if (!step.ok()) return step.error();
-    if (step.value() != StepResult::kRow) continue;  // filtered out
-    const int64_t original = select.IsNull(2) ? match.game_id : select.Int64(2);
-    if (!counted.insert(original).second) continue;
+    if (step.value() != StepResult::kRow) continue;  // a copy, or filtered out
     GameLine game;
     std::optional<Decision::Verdict> verdict;
-    if (!select.IsNull(3)) verdict = VerdictFromSql(select.Int64(3));
+    if (!select.IsNull(2)) verdict = VerdictFromSql(select.Int64(2));
     std::optional<Color> checked_side;
-    if (!select.IsNull(4)) checked_side = SideFromSql(select.Int64(4));
+    if (!select.IsNull(3)) checked_side = SideFromSql(select.Int64(3));
     const CountedResult counted = ResultToCount(select.Text(0), verdict, checked_side);
     game.outcome = OutcomeOf(counted.result);
     game.derived = counted.derived;

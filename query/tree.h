@@ -6,9 +6,11 @@
 // (query/filter.h) restrict the games counted.
 //
 // An action is counted as a set of moves: the same moves in another order (possible once there
-// are several timelines) are one action. A game and its duplicates (games.duplicate_of) count
-// once. The tree follows each game's own moves: below an action stand the games that played it,
-// not other games that reached the same position by another route.
+// are several timelines) are one action. Copies (games.duplicate_of, schema/copies.h) are left
+// out, as every statistic leaves them out: a game recorded twice counts once, and games that only
+// played the same moves (other players, date or result) count each. The tree follows each game's
+// own moves: below an action stand the games that played it, not other games that reached the
+// same position by another route.
 #ifndef FIVED_QUERY_TREE_H_
 #define FIVED_QUERY_TREE_H_
 
@@ -72,10 +74,9 @@ struct TreeNode {
 // always `expanded`; it has no games when no game reached the state or passed the filter.
 //
 // A game counts at the first action after which it stood in the state; it counts for the
-// position, and for the action it played next unless it ended there. Of a game and its
-// duplicates, the one with the lowest id among those that pass the filter counts (usually the
-// original: a filter on players may keep a copy whose headers name another player than the
-// original's).
+// position, and for the action it played next unless it ended there. A copy never counts, even
+// where the filter keeps it and not its original (a copy may name a player its original leaves
+// out): the tree counts the games `5d-query --unique` finds there with the same filters.
 //
 // `depth` is the number of actions looked at: 1 gives the actions from the state, 2 also the
 // answers to each of them, and so on (values below 1 count as 1). Action nodes of the levels
@@ -84,10 +85,10 @@ struct TreeNode {
 // Without filters, a tree of depth 1 of a position that every game reached within its first
 // meta.position_stats_actions actions (a position near the start, where the games are many) is
 // read from the statistics kept at ingest (schema/position_stats.h): its cost is its actions',
-// not its games'. Otherwise it reads each counted game's record once, all in one read transaction (one snapshot, even while
-// 5d-index appends) unless the caller has a transaction open on the store's connection. Fails
-// with the DbError of the first failing statement, or when a record cannot be decompressed (the
-// message names the game). Not thread-safe, like the store.
+// not its games'. Otherwise it reads each counted game's record once, all in one read transaction
+// (one snapshot, even while 5d-index appends) unless the caller has a transaction open on the
+// store's connection. Fails with the DbError of the first failing statement, or when a record
+// cannot be decompressed (the message names the game). Not thread-safe, like the store.
 DbResult<TreeNode> BuildTree(GameStore& store, uint64_t state_key, const GameFilter& filter,
                              int depth);
 
@@ -101,11 +102,11 @@ DbResult<TreeNode> BuildTree(GameStore& store, uint64_t state_key, const GameFil
 void WriteTreeTable(const TreeNode& position, int limit, std::string* out);
 
 // The tree of `position` as JSON: an object with the keys games, results, white_wins,
-// draws, black_wins, derived, score (a number, in percent; null when no game has a result), first_date and
-// last_date (null when unknown), and actions: an array with one object per action, with the keys
-// action, games, share (a number, in percent of the games of the position or of the action it
-// answers), the position's keys from results to last_date, and children (an array of the same
-// objects) exactly when the node is `expanded`.
+// draws, black_wins, derived, score (a number, in percent; null when no game has a result),
+// first_date and last_date (null when unknown), and actions: an array with one object per action,
+// with the keys action, games, share (a number, in percent of the games of the position or of the
+// action it answers), the position's keys from results to last_date, and children (an array of the
+// same objects) exactly when the node is `expanded`.
 Json TreeJson(const TreeNode& position);
 // Appends TreeJson(position) as text (without a newline).
 void WriteTreeJson(const TreeNode& position, std::string* out);

@@ -60,8 +60,8 @@ std::optional<DbError> CreateIfEmpty(Database& db) {
   tables = QueryInt(db, kCountTablesSql);
   if (!tables.ok()) return tables.error();
   if (tables.value() != 0) return std::nullopt;
-  if (auto error = db.Exec(sql::kSchemaV6Sql)) return error;
-  if (auto error = db.Exec(sql::kIndexesV6Sql)) return error;
+  if (auto error = db.Exec(sql::kSchemaSql)) return error;
+  if (auto error = db.Exec(sql::kIndexesSql)) return error;
   DbResult<Statement> insert = db.Prepare(kInsertMetaSql);
   if (!insert.ok()) return insert.error();
   const std::string schema_version = std::to_string(kSchemaVersion);

@@ -2,8 +2,8 @@
 // OpenDatabase, which gives a connection (schema/sqlite.h) to a database it has checked to be a
 // 5dpgn-db database of this schema version, creating it when asked to.
 //
-// The tables are defined in schema/schema_v6.sql and schema/indexes_v6.sql and documented, column
-// by column, in schema/README.md.
+// The tables are defined in schema/schema.sql and schema/indexes.sql and documented, column by
+// column, in schema/README.md.
 #ifndef FIVED_SCHEMA_DB_H_
 #define FIVED_SCHEMA_DB_H_
 
@@ -18,8 +18,8 @@ namespace fived {
 
 // The schema version this build reads and writes, stored in meta.schema_version. A database of
 // another version is refused on open. Changing a table, a column, an index or the meaning of a
-// stored value means a new schema_vN.sql and a new version.
-constexpr int kSchemaVersion = 6;
+// stored value means a new version (the SQL files change in place; git keeps the old ones).
+constexpr int kSchemaVersion = 7;
 // meta.application of every 5dpgn-db database.
 constexpr std::string_view kApplicationName = "5dpgn-db";
 // The database file both tools use when no --db is given, in the current directory.
@@ -44,7 +44,7 @@ constexpr uint64_t KeyFromSql(int64_t value) { return std::bit_cast<uint64_t>(va
 // file") or when the path is a directory, in either mode ("PATH: is a directory, not a database
 // file"), and with SQLITE_NOTADB when the file is not a 5dpgn-db database ("PATH: not a 5dpgn-db
 // database (REASON)"), when its schema version differs ("PATH: schema version 2 is not
-// supported; this build reads version 6") or when its keys were computed by another key
+// supported; this build reads version 7") or when its keys were computed by another key
 // algorithm (meta.key_version differs from fived::kKeyVersion).
 DbResult<Database> OpenDatabase(const std::string& path, OpenMode mode);
 

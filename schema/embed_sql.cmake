@@ -1,12 +1,12 @@
 # Turns one SQL file into a C++ source defining it as a string_view (cmake -P script).
-#   cmake -DINPUT=schema/schema_v1.sql -DOUTPUT=schema_v1_sql.cc -P embed_sql.cmake
-# defines `const std::string_view fived::sql::kSchemaV1Sql` with the file's exact bytes.
+#   cmake -DINPUT=schema/drop_indexes.sql -DOUTPUT=drop_indexes_sql.cc -P embed_sql.cmake
+# defines `const std::string_view fived::sql::kDropIndexesSql` with the file's exact bytes.
 if(NOT DEFINED INPUT OR NOT DEFINED OUTPUT)
   message(FATAL_ERROR "embed_sql.cmake needs -DINPUT=<file.sql> -DOUTPUT=<file.cc>")
 endif()
 
 get_filename_component(stem ${INPUT} NAME_WE)
-# schema_v1 -> kSchemaV1Sql (Google style constant name).
+# drop_indexes -> kDropIndexesSql (Google style constant name).
 string(REGEX MATCHALL "[^_]+" words "${stem}")
 set(name "k")
 foreach(word IN LISTS words)

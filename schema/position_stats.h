@@ -1,7 +1,7 @@
 // Per-position action statistics, kept up to date as games are indexed, as an opening explorer
 // keeps them: for each position that original games (not duplicates) reached within their first
 // kPositionStatsActions actions, and each action played from it, how many games played it, their
-// results and their dates (table position_actions, schema_v6.sql). The opening tree of such a
+// results and their dates (table position_actions, schema.sql). The opening tree of such a
 // position then costs what its actions cost, not what its games cost (query/tree.h).
 //
 // Positions are counted as 5d-query tree counts them without filters: a game counts once for the

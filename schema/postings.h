@@ -2,7 +2,7 @@
 // which action). They replace one row per key and game, which made the database several times
 // larger than its input and its writes slow.
 //
-// Storage (tables state_postings and md5_postings, schema_v6.sql): the key space is cut into
+// Storage (tables state_postings and md5_postings, schema.sql): the key space is cut into
 // 16,384 buckets by the key's top 14 bits. Every write transaction appends, for each bucket it
 // touches, one chunk (chunk number, bucket, data), with one chunk number for the whole
 // transaction. The table is keyed by (chunk number, bucket), so a transaction's chunks go to the

@@ -8,13 +8,13 @@
 
 namespace fived::sql {
 
-// schema/schema_v6.sql: the tables of schema version 6.
-extern const std::string_view kSchemaV6Sql;
-// schema/indexes_v6.sql: the secondary indexes of schema version 6; every statement is
-// CREATE INDEX IF NOT EXISTS, so running it again after dropping indexes rebuilds them.
-extern const std::string_view kIndexesV6Sql;
-// schema/drop_indexes_v6.sql: drops those indexes (DROP INDEX IF EXISTS), for bulk loads.
-extern const std::string_view kDropIndexesV6Sql;
+// schema/schema.sql: the tables of schema version kSchemaVersion (schema/db.h).
+extern const std::string_view kSchemaSql;
+// schema/indexes.sql: its secondary indexes; every statement is CREATE INDEX IF NOT EXISTS, so
+// running it again after dropping indexes rebuilds them.
+extern const std::string_view kIndexesSql;
+// schema/drop_indexes.sql: drops those indexes (DROP INDEX IF EXISTS), for bulk loads.
+extern const std::string_view kDropIndexesSql;
 
 }  // namespace fived::sql
 

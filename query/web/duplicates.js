@@ -1,10 +1,16 @@
-// Duplicates: the groups 5d-query duplicates reports (exact copies, unfinished copies, twins),
-// each game a link to its page. The number of actions twins share is in the address.
+// Duplicates: the groups 5d-query duplicates reports (exact copies, different games with the same
+// moves, unfinished copies, twins), each game a link to its page. The number of actions twins
+// share is in the address.
 'use strict';
 
 (() => {
   const {el, fill, api, busy, showError, count} = fived;
-  const kKinds = {exact: 'exact copies', prefix: 'unfinished copy', twin: 'twins'};
+  const kKinds = {
+    exact: 'exact copies',
+    'same-moves': 'same moves, different games',
+    prefix: 'unfinished copy',
+    twin: 'twins'
+  };
 
   function show() {
     const params = new URLSearchParams(location.search);
@@ -25,7 +31,7 @@
                           el('td', {}, group.reason)));
                const kinds = Object.keys(kKinds).map((kind) => {
                  const n = groups.filter((g) => g.kind === kind).length;
-                 return `${count(n)} ${kind === 'exact' ? 'exact' : kind}`;
+                 return `${count(n)} ${kind}`;
                });
                fill(
                    document.getElementById('groups'),

@@ -1,8 +1,13 @@
 // The opening explorer: the position after a line of actions in a variant, the actions played
 // from it with their games and results, and the games that reached it. The line and the filters
 // live in the page's address (the API's own parameter names: variant, moves, player, result,
-// date-from, date-to, and page), so that a position can be bookmarked and shared and the back
-// button walks back along the line.
+// date-from, date-to; and page, and copies=1 to list copies), so that a position can be
+// bookmarked and shared and the back button walks back along the line.
+//
+// Copies of earlier games (the same moves, and the same players, date and result where both
+// games have them) are left out of the position's counts, as of every statistic; the list of
+// games leaves them out too, so that it holds as many games as the position counts, unless
+// "list copies" is ticked, and it says how many copies there are.
 'use strict';
 
 (() => {
@@ -19,6 +24,7 @@
       variant: params.get('variant') || 'Standard',
       line: fived.splitMovetext(params.get('moves') || ''),
       page: Math.max(0, parseInt(params.get('page') || '0', 10) || 0),
+      copies: params.get('copies') === '1',
     };
     for (const name of kFilters) state[name] = params.get(name) || '';
     return state;
@@ -33,6 +39,7 @@
     const params = apiParams(state);
     if (params.variant === 'Standard') delete params.variant;
     params.page = state.page > 0 ? state.page : '';
+    params.copies = state.copies ? '1' : '';
     return '/' + fived.query(params);
   }
   // Goes to `state`: a new entry in the history, then the page shows it.
@@ -104,8 +111,20 @@
     document.getElementById('no-actions').hidden = tree.actions.length > 0 || tree.games === 0;
   }
 
-  function showGames(state, games, total) {
+  // `total` games are listed (the copies too when the state asks for them); `copies` of the games
+  // that reached the position are copies.
+  function showGames(state, games, total, copies) {
     const turn = (offset) => go(Object.assign({}, state, {page: Math.floor(offset / kPageRows)}));
+    const note = document.getElementById('copies');
+    note.hidden = copies === 0;
+    const which = copies === 1 ? 'copy of an earlier game' : 'copies of earlier games';
+    fill(
+        note,
+        state.copies ?
+            `${count(copies)} of these games ${copies === 1 ? 'is a' : 'are'} ${which},` +
+                ' which the counts above leave out.' :
+            `Left out: ${count(copies)} ${which}, as the counts above leave ` +
+                (copies === 1 ? 'it out.' : 'them out.'));
     fill(
         document.getElementById('games'),
         total === 0 ? el('p', {class: 'note'},
@@ -124,6 +143,7 @@
     showError('');
     const form = document.getElementById('filters');
     for (const name of kFilters) form.elements[name].value = state[name];
+    form.elements.copies.checked = state.copies;
     ensureVariant(state.variant);
     form.elements.variant.value = state.variant;
     showLine(state);
@@ -132,15 +152,18 @@
         '/api/picture' + fived.query({variant: state.variant, moves: params.moves}),
         `The position after ${state.line.length} actions`);
     const tree = api('/api/tree', params);
-    const games = api(
-        '/api/find',
-        Object.assign({limit: kPageRows, offset: state.page * kPageRows, sort: '-date'}, params));
-    const total = api('/api/find', Object.assign({count: 'true'}, params));
-    busy(Promise.all([tree, games, total])
-             .then(([t, g, n]) => {
+    // The list, and the counts that say how many copies it leaves out or holds.
+    const list = Object.assign({unique: state.copies ? '' : 'true'}, params);
+    const games =
+        api('/api/find',
+            Object.assign({limit: kPageRows, offset: state.page * kPageRows, sort: '-date'}, list));
+    const unique = api('/api/find', Object.assign({count: 'true', unique: 'true'}, params));
+    const every = api('/api/find', Object.assign({count: 'true'}, params));
+    busy(Promise.all([tree, games, unique, every])
+             .then(([t, g, u, n]) => {
                if (mine !== generation) return;
                showTree(state, t);
-               showGames(state, g, n);
+               showGames(state, g, state.copies ? n : u, n - u);
              })
              .catch((error) => {
                if (mine === generation) showError(error.message);
@@ -163,6 +186,7 @@
       // Another variant has another start: the line does not carry over.
       if (state.variant !== readState().variant) state.line = [];
       for (const name of kFilters) state[name] = form.elements[name].value.trim();
+      state.copies = form.elements.copies.checked;
       state.page = 0;
       go(state);
     };
@@ -170,6 +194,7 @@
       event.preventDefault();
       apply();
     });
+    form.elements.copies.addEventListener('change', apply);
     form.elements.variant.addEventListener('change', () => {
       const state = readState();
       state.variant = form.elements.variant.value;

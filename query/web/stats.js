@@ -1,6 +1,7 @@
 // Statistics: what /api/stats counts, as figures and as charts drawn here in SVG (variants,
 // results, endings, top players, lengths, timelines and years). Filters as in 5d-query stats,
-// kept in the page's address.
+// kept in the page's address. Copies of earlier games are left out of every figure, as of every
+// count of the explorer, and counted apart.
 'use strict';
 
 (() => {
@@ -107,13 +108,13 @@
                   document.getElementById('summary'),
                   figureOf(
                       'Games', count(stats.games),
-                      `${count(stats.originals)} originals, ${count(stats.duplicates)} duplicates`),
+                      `${count(stats.copies)} ${stats.copies === 1 ? 'copy' : 'copies'} of ` +
+                          'earlier games left out'),
                   figureOf(
                       'Rejected', count(stats.rejected), `${count(stats.sources)} sources read`),
                   figureOf(
                       'Actions', count(stats.actions),
-                      stats.originals ? `${(stats.actions / stats.originals).toFixed(1)} a game` :
-                                        ''),
+                      stats.games ? `${(stats.actions / stats.games).toFixed(1)} a game` : ''),
                   figureOf(
                       'Dates', dates.first ? `${dates.first} – ${dates.last}` : 'none',
                       `${count(dates.dated)} dated, ${count(dates.undated)} not`),
@@ -125,14 +126,13 @@
               fill(
                   document.getElementById('charts'),
                   barChart(
-                      'Variants',
-                      stats.variants.map((v) => ({
-                                           label: v.variant,
-                                           parts: [
-                                             ['games', v.originals, 'originals'],
-                                             ['copies', v.games - v.originals, 'duplicates']
-                                           ]
-                                         }))),
+                      'Variants', stats.variants.map((v) => ({
+                                                       label: v.variant,
+                                                       parts: [
+                                                         ['games', v.games, 'games'],
+                                                         ['copies', v.copies, 'copies left out']
+                                                       ]
+                                                     }))),
                   barChart(
                       'Results',
                       [

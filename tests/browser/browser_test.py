@@ -73,6 +73,11 @@ class Server:
             return None
 
 
+def copies_of_earlier_games(n):
+    """How the pages name n copies."""
+    return f'{n} copy of an earlier game' if n == 1 else f'{n} copies of earlier games'
+
+
 def api(path, **params):
     """The JSON the API answers for path with params (names with '_' for '-')."""
     query = urllib.parse.urlencode(
@@ -211,7 +216,9 @@ class ExplorerTest(PageTest):
                          [a['action'] for a in tree['actions']])
         self.assertEqual([r.find_element(By.CSS_SELECTOR, 'td.games').text for r in rows],
                          [str(a['games']) for a in tree['actions']])
-        count = api('/api/find', variant='Standard', moves=moves, count='true')
+        # The list holds the games the position counts: copies are left out of both.
+        count = api('/api/find', variant='Standard', moves=moves, count='true', unique='true')
+        self.assertEqual(count, games)
         if count > 0:
             self.assertIn(f'of {count}', self.text('#games .pager span'))
         return tree
@@ -284,6 +291,23 @@ class ExplorerTest(PageTest):
         self.check_position('1. (0T1)e3')
         self.assertEqual(driver.execute_script('return history.length'), entries + 1)
 
+    def test_copies_are_listed_when_asked(self):
+        # The start of Standard: club game 4 (id 17) is a copy of club game 2 (id 15).
+        tree = api('/api/tree', variant='Standard')
+        every = api('/api/find', variant='Standard', count='true')
+        copies = every - tree['games']
+        self.assertGreater(copies, 0)
+        self.open('/')
+        self.assertIn(f"of {tree['games']}", self.text('#games .pager span'))
+        self.assertEqual(self.text('#copies'),
+                         f'Left out: {copies_of_earlier_games(copies)}, as the counts above leave '
+                         + ('it out.' if copies == 1 else 'them out.'))
+        driver.find_element(By.CSS_SELECTOR, '#filters input[name="copies"]').click()
+        self.wait(lambda: self.params().get('copies') == '1', 'the choice is not in the address')
+        self.wait_ready()
+        self.assertIn(f'of {every}', self.text('#games .pager span'))
+        self.assertEqual(self.text('#position .games-count'), f"{tree['games']} games")
+
     def test_filters_restrict_the_statistics(self):
         self.open('/?' + urllib.parse.urlencode({'moves': '1. (0T1)e3'}))
         form = driver.find_element(By.ID, 'filters')
@@ -329,14 +353,30 @@ class SearchTest(PageTest):
 
     def test_search_sort_and_open_a_game(self):
         self.open('/search')
-        total = api('/api/find', count='true')
+        # Copies are left out, as statistics leave them out, and said; "list copies" lists them.
+        total = api('/api/find', count='true', unique='true')
+        every = api('/api/find', count='true')
+        self.assertEqual(total, api('/api/stats')['games'])
         self.assertEqual(self.text('#results h2'), f'{total} games in the database')
+        self.assertEqual(self.text('#results .copies'),
+                         f'Left out: {copies_of_earlier_games(every - total)}.')
+        driver.find_element(By.CSS_SELECTOR, '#search input[name="copies"]').click()
+        self.wait(lambda: self.params().get('copies') == '1', 'the choice is not in the address')
+        self.wait_ready()
+        self.assertEqual(self.text('#results h2'), f'{every} games in the database')
+        copies = every - total
+        self.assertEqual(self.text('#results .copies'),
+                         '1 of them is a copy of an earlier game.' if copies == 1 else
+                         f'{copies} of them are copies of earlier games.')
+        driver.find_element(By.CSS_SELECTOR, '#search input[name="copies"]').click()
+        self.wait(lambda: 'copies' not in self.params(), 'the choice stays in the address')
+        self.wait_ready()
         form = driver.find_element(By.ID, 'search')
         form.find_element(By.NAME, 'player').send_keys('Ana Duarte')
         form.find_element(By.CSS_SELECTOR, 'button[type="submit"]').click()
         self.wait(lambda: self.params().get('player') == 'Ana Duarte', 'the search is not in the address')
         self.wait_ready()
-        found = api('/api/find', player='Ana Duarte', sort='-date', limit=50)
+        found = api('/api/find', player='Ana Duarte', sort='-date', limit=50, unique='true')
         self.assertEqual(self.text('#results h2'), f'{len(found)} games found')
         self.assertEqual(self.row_ids(), [g['id'] for g in found])
 
@@ -344,11 +384,12 @@ class SearchTest(PageTest):
         self.wait(lambda: self.params().get('sort') == 'actions', 'the order is not in the address')
         self.wait_ready()
         self.assertEqual(self.row_ids(),
-                         [g['id'] for g in api('/api/find', player='Ana Duarte', sort='actions')])
+                         [g['id'] for g in api('/api/find', player='Ana Duarte', sort='actions',
+                                               unique='true')])
         driver.find_element(By.CSS_SELECTOR, 'button.sort[data-field="actions"]').click()
         self.wait(lambda: self.params().get('sort') == '-actions', 'the order did not turn')
         self.wait_ready()
-        by_length = api('/api/find', player='Ana Duarte', sort='-actions')
+        by_length = api('/api/find', player='Ana Duarte', sort='-actions', unique='true')
         self.assertEqual(self.row_ids(), [g['id'] for g in by_length])
         screenshot('search.png')
 
@@ -369,7 +410,7 @@ class SearchTest(PageTest):
         self.open('/search?' + urllib.parse.urlencode(
             {'moves': '1. e3 / e6 2. Nf3 / Nf6', 'header': 'Event=Club night*'}))
         found = api('/api/find', moves='1. e3 / e6 2. Nf3 / Nf6', header='Event=Club night*',
-                    sort='-date')
+                    sort='-date', unique='true')
         self.assertEqual(self.row_ids(), [g['id'] for g in found])
         self.assertEqual(self.texts('#results tbody td:last-child'), [str(g['action']) for g in found])
         self.assertEqual(driver.find_element(By.NAME, 'header').get_attribute('value'),

@@ -177,6 +177,17 @@ query endings-show-mate "${endings[@]}" show 5
 query endings-show-playable "${endings[@]}" show 3
 query bad-ending "${endings[@]}" --ending mate
 query ending-in-duplicates "${endings[@]}" duplicates --ending checkmate
+# Issue 26: five games with the same moves between other players, on other dates, with results
+# 1-0, 0-1, *, * and * are five games (tree: 1 white win, 1 black win); then copies of three of
+# them (the same text; the same players in other spellings, the date with dashes; the same
+# players without date or result), which statistics leave out and lists count.
+check index-copies --db "$scratch/copies.sqlite" --quiet --json tests/cli/copies.5dpgn
+copies=(--db "$scratch/copies.sqlite")
+query copies-tree "${copies[@]}" tree --depth 2
+query copies-stats "${copies[@]}" stats
+query copies-find "${copies[@]}" --moves '1. e3 / e6 2. Nf3 / Nf6'
+query copies-find-unique "${copies[@]}" --moves '1. e3 / e6 2. Nf3 / Nf6' --unique
+query copies-duplicates "${copies[@]}" duplicates
 # Values and options that would do nothing are refused.
 query bad-limit "${db[@]}" --limit -5
 query bad-month "${db[@]}" --date-from 2021.13

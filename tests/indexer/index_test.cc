@@ -1,6 +1,7 @@
 // The index mode end to end: every game is indexed or rejected and the counts add up, re-indexing
-// adds nothing, appending adds only what is new, duplicates are found, and malformed input of
-// every kind neither crashes nor loses a game.
+// adds nothing, appending adds only what is new, copies are found (and games that only share
+// their moves are not copies), and malformed input of every kind neither crashes nor loses a
+// game.
 #include "indexer/index.h"
 
 #include <gtest/gtest.h>
@@ -95,7 +96,7 @@ const char* kGames =
     "[Board \"Standard\"]\n\n1. e4 / Nxe5\n\n"
     "[Board \"Standard - Turn Zero\"]\n\n1. d3 / d6\n";
 
-TEST(Index, CountsAddUpAndDuplicatesAreFound) {
+TEST(Index, CountsAddUpAndGamesThatOnlyShareMovesAreNotCopies) {
   TempDir dir;
   WriteFile(dir.File("a.5dpgn"), kGames);
   const IndexRun run = Index(dir.File("db.sqlite"), {dir.File("a.5dpgn")});
@@ -103,9 +104,10 @@ TEST(Index, CountsAddUpAndDuplicatesAreFound) {
   EXPECT_EQ(run.summary.games, 4);
   EXPECT_EQ(run.summary.indexed, 3);
   EXPECT_EQ(run.summary.rejected, 1);
-  EXPECT_EQ(run.summary.duplicates, 1);
+  // Games 1 and 2 play the same moves between other players: two games, neither a copy.
+  EXPECT_EQ(run.summary.duplicates, 0);
   ExpectWhole(dir.File("db.sqlite"), 4);
-  EXPECT_EQ(Count(dir.File("db.sqlite"), "SELECT duplicate_of FROM games WHERE id = 2"), 1);
+  EXPECT_EQ(Count(dir.File("db.sqlite"), "SELECT count(duplicate_of) FROM games"), 0);
   std::string text, moves;
   ASSERT_TRUE(testing::GameTexts(dir.File("db.sqlite"), 2, &text, &moves));
   EXPECT_EQ(text,
@@ -178,7 +180,7 @@ TEST(Index, AGameThatGrewAtTheEndOfAFileIsReadAgain) {
   EXPECT_EQ(Count(db, "SELECT resume_games FROM sources"), 0);
 }
 
-// The nine secondary indexes of schema/indexes_v6.sql present in the database.
+// The nine secondary indexes of schema/indexes.sql present in the database.
 int64_t SecondaryIndexes(const std::string& db) {
   return Count(db,
                "SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name IN "
@@ -191,18 +193,68 @@ TEST(Index, BulkLoadBuildsTheIndexesAtTheEndAndLaterRunsFindItsGames) {
   TempDir dir;
   const std::string db = dir.File("db.sqlite");
   // A first run into a new database is a bulk load: the indexes are built before it ends, and
-  // the duplicate within the run is found without them.
-  WriteFile(dir.File("a.5dpgn"), kGames);
+  // the copy within the run (C-D again, game 4) is found without them: a copy of game 2, whose
+  // players it has, not of game 1, the first with its moves.
+  WriteFile(dir.File("a.5dpgn"), std::string(kGames) +
+                                     "\n[Board \"Standard\"]\n[White \"C\"]\n[Black \"D\"]\n"
+                                     "[Event \"Again\"]\n\n1. e3 / e6 2. Nf3 / Nf6\n");
   const IndexRun first = Index(db, {dir.File("a.5dpgn")});
   EXPECT_EQ(first.summary.duplicates, 1);
+  EXPECT_EQ(Count(db, "SELECT duplicate_of FROM games WHERE id = 4"), 2);
   EXPECT_EQ(SecondaryIndexes(db), 9);
-  // A later run appends and finds the bulk-loaded original through the identity index.
+  // A later run appends and finds the bulk-loaded originals through the identity index: a game
+  // without players copies the first of them.
   WriteFile(dir.File("b.5dpgn"), "[Board \"Standard\"]\n\n1. e3 / e6\n2. Nf3 / Nf6\n");
   const IndexRun second = Index(db, {dir.File("b.5dpgn")});
   EXPECT_EQ(second.summary.indexed, 1);
   EXPECT_EQ(second.summary.duplicates, 1);
-  EXPECT_EQ(Count(db, "SELECT duplicate_of FROM games WHERE id = 4"), 1);
+  EXPECT_EQ(Count(db, "SELECT duplicate_of FROM games WHERE id = 5"), 1);
   EXPECT_EQ(SecondaryIndexes(db), 9);
+}
+
+// The five games (the same moves; other players and dates; 1-0, 0-1, *, *, *) and the
+// copies of some of them, stored in one bulk load or run by run after a first game: the same
+// games are copies, of the same originals, either way.
+TEST(Index, CopiesAreTheSameInABulkLoadAndInLaterRuns) {
+  const auto game = [](const std::string& headers, const std::string& moves) {
+    return "[Board \"Standard\"]\n" + headers + "\n" + moves + "\n\n";
+  };
+  const std::string line = "1. e3 / e6\n2. Nf3 / Nf6";
+  const std::vector<std::string> games = {
+      game("[White \"Ann\"]\n[Black \"Bob\"]\n[Date \"2021.01.01\"]\n[Result \"1-0\"]\n", line),
+      game("[White \"Cat\"]\n[Black \"Dan\"]\n[Date \"2021.02.02\"]\n[Result \"0-1\"]\n", line),
+      game("[White \"Eve\"]\n[Black \"Fay\"]\n[Date \"2021.03.03\"]\n[Result \"*\"]\n", line),
+      game("[White \"Gil\"]\n[Black \"Hal\"]\n[Date \"2021.04.04\"]\n[Result \"*\"]\n", line),
+      game("[White \"Ida\"]\n[Black \"Jon\"]\n[Date \"2021.05.05\"]\n[Result \"*\"]\n", line),
+      // 6: the text of game 2 again.
+      game("[White \"Cat\"]\n[Black \"Dan\"]\n[Date \"2021.02.02\"]\n[Result \"0-1\"]\n", line),
+      // 7: game 3's players in other spellings, its date with dashes.
+      game("[White \"eve\"]\n[Black \"FAY\"]\n[Date \"2021-03-03\"]\n", "1. e3 / e6 2. Nf3 / Nf6"),
+      // 8: Gil-Hal again, 1-0 (game 4 said '*').
+      game("[White \"Gil\"]\n[Black \"Hal\"]\n[Result \"1-0\"]\n", line),
+      // 9: game 1's players and date, 1/2-1/2: no original agrees.
+      game("[White \"Ann\"]\n[Black \"Bob\"]\n[Date \"2021.01.01\"]\n[Result \"1/2-1/2\"]\n", line),
+      // 10: like 9, a copy of it.
+      game("[White \"Ann\"]\n[Black \"Bob\"]\n[Result \"1/2-1/2\"]\n", line),
+      // 11: other moves.
+      game("[White \"Ann\"]\n", "1. d3 / d6"),
+  };
+  const std::string expected = "1||\n2||\n3||\n4||\n5||\n6|2|\n7|3|\n8|4|\n9||\n10|9|\n11||\n";
+  TempDir dir;
+  std::string all;
+  for (const std::string& text : games) all += text;
+  WriteFile(dir.File("all.5dpgn"), all);
+  const std::string bulk = dir.File("bulk.sqlite");
+  EXPECT_EQ(Index(bulk, {dir.File("all.5dpgn")}).summary.duplicates, 4);
+  EXPECT_EQ(testing::Rows(bulk, "SELECT id, duplicate_of FROM games ORDER BY id"), expected);
+  // The first game alone makes the bulk load; each of the others then comes in a run of its own.
+  const std::string runs = dir.File("runs.sqlite");
+  for (size_t i = 0; i < games.size(); ++i) {
+    const std::string file = dir.File("game" + std::to_string(i + 1) + ".5dpgn");
+    WriteFile(file, games[i]);
+    ASSERT_EQ(Index(runs, {file}).summary.indexed, 1);
+  }
+  EXPECT_EQ(testing::Rows(runs, "SELECT id, duplicate_of FROM games ORDER BY id"), expected);
 }
 
 TEST(Index, IndexesLeftOutByAnInterruptedBulkLoadAreBuiltByTheNextRun) {
@@ -214,7 +266,7 @@ TEST(Index, IndexesLeftOutByAnInterruptedBulkLoadAreBuiltByTheNextRun) {
     // What a load killed before its last commit leaves: games, no secondary indexes.
     DbResult<Database> opened = OpenDatabase(db, OpenMode::kReadWrite);
     ASSERT_TRUE(opened.ok());
-    ASSERT_FALSE(opened.value().Exec(sql::kDropIndexesV6Sql));
+    ASSERT_FALSE(opened.value().Exec(sql::kDropIndexesSql));
   }
   ASSERT_EQ(SecondaryIndexes(db), 0);
   const IndexRun again = Index(db, {dir.File("a.5dpgn")});
@@ -271,7 +323,7 @@ TEST(Index, ACommitThatFailsCountsNothingAsStoredAndSaysWhatIsNot) {
     // write is the commit of its games.
     DbResult<Database> made = OpenDatabase(db, OpenMode::kReadWrite);
     ASSERT_TRUE(made.ok());
-    ASSERT_FALSE(made.value().Exec(sql::kDropIndexesV6Sql));
+    ASSERT_FALSE(made.value().Exec(sql::kDropIndexesSql));
   }
   IndexRun run, json;
   {
@@ -290,7 +342,7 @@ TEST(Index, ACommitThatFailsCountsNothingAsStoredAndSaysWhatIsNot) {
                 "read since the last commit are not stored: running the same command again adds "
                 "them\n" +
                 db +
-                ": 4 games read from 1 files: 0 indexed, 0 rejected, 0 duplicates, 0 already "
+                ": 4 games read from 1 files: 0 indexed, 0 rejected, 0 copies, 0 already "
                 "indexed, 4 not stored; T s, R games/s\n" +
                 db +
                 ": endings of the indexed games: 0 checkmate, 0 stalemate, 0 playable, 0 "
@@ -675,11 +727,12 @@ TEST(Index, StandardInputComparesTextsNotOnlyMoves) {
   TempDir dir;
   const std::string db = dir.File("db.sqlite");
   const std::string first = "[Board \"Standard\"]\n[White \"A\"]\n\n1. e3 / e6\n";
-  const std::string other_headers = "[Board \"Standard\"]\n[White \"Z\"]\n\n1. e3 / e6\n";
+  const std::string other_headers =
+      "[Board \"Standard\"]\n[White \"A\"]\n[Event \"Z\"]\n\n1. e3 / e6\n";
   WriteFile(dir.File("a.5dpgn"), first);
   ASSERT_EQ(Index(db, {dir.File("a.5dpgn")}).summary.indexed, 1);
-  // The same moves under other headers: a new game, a duplicate of the first. The first game
-  // at another offset of standard input: already indexed.
+  // The same moves and player under another event: a new game (its text differs), a copy of
+  // the first. The first game at another offset of standard input: already indexed.
   WriteFile(dir.File("b.5dpgn"), other_headers + "\n" + first);
   const ProgramRun piped = RunOnStandardInput(dir, db, "b.5dpgn");
   EXPECT_TRUE(Summarized(

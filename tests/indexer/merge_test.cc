@@ -1,6 +1,6 @@
 // 5d-index merge (indexer/merge.h): databases indexed apart, merged, hold what one database
 // indexed from all their inputs in the same order holds: the same games under the same ids, the
-// same duplicates (across the inputs too), headers, rejections, postings and position statistics.
+// same copies (across the inputs too), headers, rejections, postings and position statistics.
 #include "indexer/merge.h"
 
 #include <gtest/gtest.h>
@@ -124,7 +124,7 @@ TEST(MergeTest, ShardsMergedHoldWhatOneIndexingOfTheirInputsHolds) {
   const std::string a = kCorpus + "adri326-5dchess-notation.5dpgn";
   const std::string club = kCorpus + "club-games.5dpgn";
   const std::string rejected = kCorpus + "rejected/teln0-vs-shad-simple-no-queens.5dpgn";
-  // The club games repeat games of the first file: duplicates across the shards.
+  // The club games repeat games of the first file: copies across the shards.
   ASSERT_EQ(Index(dir.File("a.sqlite"), {a, rejected}), 1);
   ASSERT_EQ(Index(dir.File("b.sqlite"), {club}), 0);
   ASSERT_EQ(Index(dir.File("together.sqlite"), {a, rejected, club}), 1);
@@ -138,8 +138,38 @@ TEST(MergeTest, ShardsMergedHoldWhatOneIndexingOfTheirInputsHolds) {
             0);
   // Merging a shard again adds nothing: its games are there, from the same files.
   ASSERT_EQ(Merge(dir.File("merged.sqlite"), {dir.File("b.sqlite")}, &messages), 0);
-  EXPECT_NE(messages.find(" 0 merged, 0 duplicates, 8 already there"), std::string::npos)
-      << messages;
+  EXPECT_NE(messages.find(" 0 merged, 0 copies, 8 already there"), std::string::npos) << messages;
+  ExpectSameDatabases(dir.File("together.sqlite"), dir.File("merged.sqlite"));
+}
+
+// Games with the same moves in both shards: copies of an original of the other shard (the same
+// players, date and result where both have them) and games that only share the moves (other
+// players or results), recorded as indexing both files together records them.
+TEST(MergeTest, CopiesAcrossShardsAreTheCopiesOfOneIndexing) {
+  TempDir dir;
+  const auto game = [](const std::string& headers) {
+    return "[Board \"Standard\"]\n" + headers + "\n1. e3 / e6\n2. Nf3 / Nf6\n\n";
+  };
+  const std::string a = dir.File("a.5dpgn");
+  const std::string b = dir.File("b.5dpgn");
+  {
+    std::ofstream(a, std::ios::binary)
+        << game("[White \"Ann\"]\n[Black \"Bob\"]\n[Result \"1-0\"]\n")
+        << game("[White \"Cat\"]\n[Black \"Dan\"]\n[Result \"0-1\"]\n")
+        << game("[White \"Eve\"]\n[Black \"Fay\"]\n[Result \"*\"]\n");
+    // A copy of Cat-Dan, one of Eve-Fay (its result says more), one of Ann-Bob (no headers),
+    // and Ann-Bob drawn: an original.
+    std::ofstream(b, std::ios::binary)
+        << game("[White \"cat\"]\n[Black \"dan\"]\n[Date \"2021.01.01\"]\n")
+        << game("[White \"Eve\"]\n[Black \"Fay\"]\n[Result \"1-0\"]\n") << game("")
+        << game("[White \"Ann\"]\n[Black \"Bob\"]\n[Result \"1/2-1/2\"]\n");
+  }
+  ASSERT_EQ(Index(dir.File("a.sqlite"), {a}), 0);
+  ASSERT_EQ(Index(dir.File("b.sqlite"), {b}), 0);
+  ASSERT_EQ(Index(dir.File("together.sqlite"), {a, b}), 0);
+  ASSERT_EQ(Merge(dir.File("merged.sqlite"), {dir.File("a.sqlite"), dir.File("b.sqlite")}), 0);
+  EXPECT_EQ(Rows(dir.File("together.sqlite"), "SELECT id, duplicate_of FROM games ORDER BY id"),
+            "1||\n2||\n3||\n4|2|\n5|3|\n6|1|\n7||\n");
   ExpectSameDatabases(dir.File("together.sqlite"), dir.File("merged.sqlite"));
 }
 
@@ -183,7 +213,7 @@ TEST(MergeTest, AShardMergedAgainAddsNoDictionary) {
   ASSERT_EQ(Merge(merged, {shard}), 0);
   std::string messages;
   ASSERT_EQ(Merge(merged, {shard}, &messages), 0);
-  EXPECT_NE(messages.find(" 0 merged, 0 duplicates, 100 already there"), std::string::npos)
+  EXPECT_NE(messages.find(" 0 merged, 0 copies, 100 already there"), std::string::npos)
       << messages;
   EXPECT_EQ(Rows(merged, "SELECT count(*) FROM dictionaries"), "1|\n");
   EXPECT_EQ(Rows(merged, "SELECT count(*) FROM games WHERE dictionary_id = 1"), "100|\n");

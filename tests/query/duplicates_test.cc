@@ -1,7 +1,8 @@
 // Duplicate groups (query/duplicates.h) on small collections indexed by the 5d-index binary:
-// exact copies whatever their headers, an unfinished copy and a chain of them, a short game that
-// begins two diverging games, twins and near-twins, games that match nothing; the export keeps
-// the most complete copy of each set; the table and JSON texts.
+// exact copies (the same moves, and the players' names in other spellings), games that only share
+// their moves, an unfinished copy and a chain of them, a short game that begins two diverging
+// games, twins and near-twins, games that match nothing; the export keeps the most complete copy
+// of each set and every game of a same-moves group; the table and JSON texts.
 #include "query/duplicates.h"
 
 #include <gtest/gtest.h>
@@ -82,8 +83,11 @@ TEST(Duplicates, FindsExactCopiesPrefixesAndTwins) {
   EXPECT_EQ(status, 1);  // the last game is rejected
   const std::vector<DuplicateGroup> groups = Find(store, 4);
   ASSERT_EQ(groups.size(), 4u);
-  // 2 is 1 whatever its headers and comment.
-  ExpectGroup(groups[0], "exact", {1, 2}, "same variant (Standard), start and 8 actions");
+  // 2 is 1: the same players in other spellings, the same date and result; another event and a
+  // comment.
+  ExpectGroup(groups[0], "exact", {1, 2},
+              "same variant (Standard), start and 8 actions; same players, date and result where "
+              "both have them");
   // The chain 3 < 1 < 4 is one group, the complete game first; 2 stands with its copy 1.
   ExpectGroup(groups[1], "prefix", {4, 1, 3},
               "games 1 (8 actions) and 3 (3 actions) are the start of game 4 (11 actions)");
@@ -188,8 +192,10 @@ TEST(Duplicates, ExportPrefersHeadersThenCommentsThenTheLowestId) {
   EXPECT_EQ(status, 0);
   const std::vector<DuplicateGroup> groups = Find(store, 10);
   ASSERT_EQ(groups.size(), 3u);
-  ExpectGroup(groups[0], "exact", {1, 2, 3}, "same variant (Standard), start and 2 actions");
-  ExpectGroup(groups[2], "exact", {6, 7}, "same variant (Standard), start and 1 action");
+  const std::string copies = "; same players, date and result where both have them";
+  ExpectGroup(groups[0], "exact", {1, 2, 3},
+              "same variant (Standard), start and 2 actions" + copies);
+  ExpectGroup(groups[2], "exact", {6, 7}, "same variant (Standard), start and 1 action" + copies);
   int written = 0;
   EXPECT_EQ(Export(store, groups, false, &written),
             "[White \"P\"]\n[Black \"Q\"]\n[Event \"E\"]\n\n1. e3 / e6\n\n"
@@ -201,9 +207,68 @@ TEST(Duplicates, ExportPrefersHeadersThenCommentsThenTheLowestId) {
   EXPECT_EQ(written, 7);
 }
 
+// Games that only share their moves are different games: a same-moves group, whose games the
+// prefix search names together and the twin search takes one by one.
+//   1  A-B 2021.01.01 1-0   1. e3 / e6
+//   2  C-D 2021.01.02 1-0   1. e3 / e6          the same moves as 1, other players and date
+//   3  E-F 2021.01.03       1. e3 / e6 ... 3. Nc3 / Nc6 (6 actions): 1 and 2 are its start
+//   4  C-D 2021.01.02       1. e3 / e6          a copy of 2 (no result: nothing conflicts)
+//   5  G-H 2022.05.05 1-0   1. d3 / d6 2. Bd2 / Bd7
+//   6  G-H 2022.05.05 0-1   the same moves as 5: another result
+//   7  G-H 2022.05.05 *     1. d3 / d6 2. Nc3 / Nc6: a twin of 5 and 6 for 2 actions
+TEST(Duplicates, GamesWithTheSameMovesAreAGroupOfTheirOwn) {
+  TempDir dir;
+  int status = 0;
+  GameStore store = IndexCollection(
+      dir,
+      "[White \"A\"]\n[Black \"B\"]\n[Date \"2021.01.01\"]\n[Result \"1-0\"]\n\n1. e3 / e6\n\n"
+      "[White \"C\"]\n[Black \"D\"]\n[Date \"2021.01.02\"]\n[Result \"1-0\"]\n\n1. e3 / e6\n\n"
+      "[White \"E\"]\n[Black \"F\"]\n[Date \"2021.01.03\"]\n\n"
+      "1. e3 / e6\n2. Nf3 / Nf6\n3. Nc3 / Nc6\n\n"
+      "[White \"C\"]\n[Black \"D\"]\n[Date \"2021.01.02\"]\n\n1. e3 / e6\n\n"
+      "[White \"G\"]\n[Black \"H\"]\n[Date \"2022.05.05\"]\n[Result \"1-0\"]\n\n"
+      "1. d3 / d6\n2. Bd2 / Bd7\n\n"
+      "[White \"G\"]\n[Black \"H\"]\n[Date \"2022.05.05\"]\n[Result \"0-1\"]\n\n"
+      "1. d3 / d6\n2. Bd2 / Bd7\n\n"
+      "[White \"G\"]\n[Black \"H\"]\n[Date \"2022.05.05\"]\n[Result \"*\"]\n\n"
+      "1. d3 / d6\n2. Nc3 / Nc6\n",
+      &status);
+  EXPECT_EQ(status, 0);
+  const std::vector<DuplicateGroup> groups = Find(store, 2);
+  ASSERT_EQ(groups.size(), 5u);
+  ExpectGroup(groups[0], "exact", {2, 4},
+              "same variant (Standard), start and 2 actions; same players, date and result where "
+              "both have them");
+  ExpectGroup(groups[1], "same-moves", {1, 2},
+              "same variant (Standard), start and 2 actions; different players or dates");
+  ExpectGroup(groups[2], "same-moves", {5, 6},
+              "same variant (Standard), start and 4 actions; different results");
+  ExpectGroup(groups[3], "prefix", {3, 1, 2},
+              "games 1 (2 actions) and 2 (2 actions) are the start of game 3 (6 actions)");
+  ExpectGroup(groups[4], "twin", {5, 6, 7},
+              "same players (G, H), date 2022.05.05 and first 2 actions");
+  // 5 and 6 alone are not twins: they played the same moves throughout.
+  const std::vector<DuplicateGroup> without_7 = Find(store, 4);
+  for (const DuplicateGroup& group : without_7) EXPECT_NE(group.kind, "twin");
+
+  // {2, 4} and {3, 1, 2} are one set, of which 3 is the longest; 5 and 6 are different games,
+  // and so is their twin 7, unless twins are collapsed (then 5, the lowest id of equals).
+  int written = 0;
+  Export(store, groups, false, &written);
+  EXPECT_EQ(written, 4);
+  std::vector<int64_t> ids;
+  std::ostringstream out;
+  ASSERT_TRUE(ExportUnique(store, groups, out, {}, &ids).ok());
+  EXPECT_EQ(ids, (std::vector<int64_t>{3, 5, 6, 7}));
+  ids.clear();
+  ASSERT_TRUE(ExportUnique(store, groups, out, {.collapse_twins = true}, &ids).ok());
+  EXPECT_EQ(ids, (std::vector<int64_t>{3, 5}));
+}
+
 TEST(Duplicates, TableAndJson) {
   const std::vector<DuplicateGroup> groups = {
       {"exact", {1, 2}, "same variant (Standard), start and 8 actions"},
+      {"same-moves", {7, 9}, "same variant (Standard), start and 4 actions; different results"},
       {"prefix",
        {4, 1, 3},
        "games 1 (8 actions) and 3 (3 actions) are the start of game 4 (11 actions)"},
@@ -211,21 +276,26 @@ TEST(Duplicates, TableAndJson) {
   std::string table;
   WriteDuplicatesTable(groups, &table);
   EXPECT_EQ(table,
-            "exact   ids 1, 2\n"
-            "        same variant (Standard), start and 8 actions\n\n"
-            "prefix  ids 4, 1, 3\n"
-            "        games 1 (8 actions) and 3 (3 actions) are the start of game 4 (11 actions)\n\n"
-            "twin    ids 5, 6\n"
-            "        same players (Cat, \"Dan\"), date 2020.05.06 and first 4 actions\n\n"
-            "3 groups of 7 games: 1 exact, 1 prefix, 1 twin\n");
+            "exact      ids 1, 2\n"
+            "           same variant (Standard), start and 8 actions\n\n"
+            "same-moves ids 7, 9\n"
+            "           same variant (Standard), start and 4 actions; different results\n\n"
+            "prefix     ids 4, 1, 3\n"
+            "           games 1 (8 actions) and 3 (3 actions) are the start of game 4 (11 "
+            "actions)\n\n"
+            "twin       ids 5, 6\n"
+            "           same players (Cat, \"Dan\"), date 2020.05.06 and first 4 actions\n\n"
+            "4 groups of 9 games: 1 exact, 1 same-moves, 1 prefix, 1 twin\n");
   std::string json;
   WriteDuplicatesJson(groups, &json);
   EXPECT_EQ(
       json,
       "[{\"kind\":\"exact\",\"ids\":[1,2],\"reason\":\"same variant (Standard), start and 8 "
-      "actions\"},{\"kind\":\"prefix\",\"ids\":[4,1,3],\"reason\":\"games 1 (8 actions) and 3 "
-      "(3 actions) are the start of game 4 (11 actions)\"},{\"kind\":\"twin\",\"ids\":[5,6],"
-      "\"reason\":\"same players (Cat, \\\"Dan\\\"), date 2020.05.06 and first 4 actions\"}]\n");
+      "actions\"},{\"kind\":\"same-moves\",\"ids\":[7,9],\"reason\":\"same variant (Standard), "
+      "start and 4 actions; different results\"},{\"kind\":\"prefix\",\"ids\":[4,1,3],"
+      "\"reason\":\"games 1 (8 actions) and 3 (3 actions) are the start of game 4 (11 "
+      "actions)\"},{\"kind\":\"twin\",\"ids\":[5,6],\"reason\":\"same players (Cat, "
+      "\\\"Dan\\\"), date 2020.05.06 and first 4 actions\"}]\n");
   json.clear();
   WriteDuplicatesJson({}, &json);
   EXPECT_EQ(json, "[]\n");

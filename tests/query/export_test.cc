@@ -136,7 +136,7 @@ std::vector<size_t> ExpectExportsReadBack(const TempDir& dir, const std::string&
     DbResult<std::optional<GameRow>> row = store.Row(facts.id);
     EXPECT_TRUE(row.ok() && row.value());
     if (!row.ok() || !row.value()) return {};
-    found.push_back({*row.value(), -1});
+    found.push_back({*row.value(), -1, {}});
   }
   std::vector<size_t> counts;
   for (const bool canonical : {false, true}) {

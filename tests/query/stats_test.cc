@@ -84,18 +84,18 @@ TEST(Stats, CountsTheWholeDatabase) {
   TempDir dir;
   GameStore store = IndexCollection(dir, kCollection);
   const DatabaseStats stats = Compute(store, GameFilter{}, 10);
-  EXPECT_EQ(stats.games, 13);
-  EXPECT_EQ(stats.duplicates, 1);
-  EXPECT_EQ(stats.originals, 12);
+  // 13 games indexed, of which game 2 is a copy.
+  EXPECT_EQ(stats.games, 12);
+  EXPECT_EQ(stats.copies, 1);
   EXPECT_EQ(stats.rejected, 1);
   EXPECT_EQ(stats.sources, 1);
   ASSERT_EQ(stats.variants.size(), 2u);
   EXPECT_EQ(stats.variants[0].variant, "Standard");
-  EXPECT_EQ(stats.variants[0].games, 12);
-  EXPECT_EQ(stats.variants[0].originals, 11);
+  EXPECT_EQ(stats.variants[0].games, 11);
+  EXPECT_EQ(stats.variants[0].copies, 1);
   EXPECT_EQ(stats.variants[1].variant, "Standard - Turn Zero");
   EXPECT_EQ(stats.variants[1].games, 1);
-  EXPECT_EQ(stats.variants[1].originals, 1);
+  EXPECT_EQ(stats.variants[1].copies, 0);
 
   // The copy (game 2) does not count; names group whatever their case and show as first
   // written; Gil plays himself once, as White.
@@ -137,7 +137,7 @@ TEST(Stats, FilterRestrictsTheGamesButNotTheRejected) {
   cat.player = "CAT";
   DatabaseStats stats = Compute(store, cat, 10);
   EXPECT_EQ(stats.games, 4);
-  EXPECT_EQ(stats.duplicates, 0);
+  EXPECT_EQ(stats.copies, 0);
   EXPECT_EQ(stats.rejected, 1);
   EXPECT_EQ(stats.sources, 1);
   ASSERT_EQ(stats.variants.size(), 1u);
@@ -153,13 +153,12 @@ TEST(Stats, FilterRestrictsTheGamesButNotTheRejected) {
   EXPECT_EQ(stats.total_actions, 24);
   EXPECT_EQ(Counts(stats.lengths)[1], 4);
 
-  // A filter on the copy's headers finds it and counts it as a duplicate.
+  // A filter on the copy's headers finds it and counts it as a copy, left out of the games.
   GameFilter copy;
   copy.headers = {{"event", "copy"}};
   stats = Compute(store, copy, 10);
-  EXPECT_EQ(stats.games, 1);
-  EXPECT_EQ(stats.duplicates, 1);
-  EXPECT_EQ(stats.originals, 0);
+  EXPECT_EQ(stats.games, 0);
+  EXPECT_EQ(stats.copies, 1);
   EXPECT_TRUE(stats.players.empty());
   EXPECT_EQ(stats.first_day, 0);
 
@@ -173,13 +172,12 @@ TEST(Stats, FilterRestrictsTheGamesButNotTheRejected) {
 
 DatabaseStats SmallStats() {
   DatabaseStats stats;
-  stats.games = 1204;
-  stats.duplicates = 4;
-  stats.originals = 1200;
+  stats.games = 1200;
+  stats.copies = 4;
   stats.rejected = 3;
   stats.sources = 2;
   stats.total_actions = 30000;
-  stats.variants = {{"Standard", 1000, 998}, {"custom", 204, 202}};
+  stats.variants = {{"Standard", 998, 2}, {"custom", 202, 2}};
   stats.players = {{"Ann", 12, 5, 2, 4}};
   stats.first_day = 20200101;
   stats.last_day = 20211231;
@@ -205,7 +203,7 @@ TEST(Stats, Table) {
   std::string table;
   WriteStatsTable(SmallStats(), &table);
   EXPECT_EQ(table,
-            "games       1,204 (1,200 originals, 4 duplicates)\n"
+            "games       1,200 (4 copies left out)\n"
             "rejected    3\n"
             "sources     2\n"
             "actions     30,000\n"
@@ -216,9 +214,9 @@ TEST(Stats, Table) {
             "endings     20 checkmate, 1 stalemate, 1,170 playable, 6 unknown, 3 not decided; 1 "
             "result conflict\n"
             "\n"
-            "variant   games  originals\n"
-            "Standard  1,000        998\n"
-            "custom      204        202\n"
+            "variant   games  copies\n"
+            "Standard    998       2\n"
+            "custom      202       2\n"
             "\n"
             "player  games  wins  draws  losses\n"
             "Ann        12     5      2       4\n"
@@ -238,7 +236,7 @@ TEST(Stats, Table) {
   table.clear();
   WriteStatsTable(DatabaseStats{}, &table);
   EXPECT_EQ(table,
-            "games       0 (0 originals, 0 duplicates)\n"
+            "games       0 (0 copies left out)\n"
             "rejected    0\n"
             "sources     0\n"
             "actions     0\n");
@@ -248,9 +246,9 @@ TEST(Stats, Json) {
   std::string json;
   WriteStatsJson(SmallStats(), &json);
   EXPECT_EQ(json,
-            "{\"games\":1204,\"originals\":1200,\"duplicates\":4,\"rejected\":3,\"sources\":2,"
-            "\"actions\":30000,\"variants\":[{\"variant\":\"Standard\",\"games\":1000,"
-            "\"originals\":998},{\"variant\":\"custom\",\"games\":204,\"originals\":202}],"
+            "{\"games\":1200,\"copies\":4,\"rejected\":3,\"sources\":2,"
+            "\"actions\":30000,\"variants\":[{\"variant\":\"Standard\",\"games\":998,"
+            "\"copies\":2},{\"variant\":\"custom\",\"games\":202,\"copies\":2}],"
             "\"players\":[{\"name\":\"Ann\",\"games\":12,\"wins\":5,\"draws\":2,\"losses\":4}],"
             "\"dates\":{\"first\":\"2020.01.01\",\"last\":\"2021.12.31\",\"dated\":1150,"
             "\"undated\":50,\"unreadable\":2,\"years\":[{\"year\":2020,\"games\":600},"
@@ -283,7 +281,7 @@ TEST(Stats, DatesThatCannotBeReadAreCountedAndOutsideTheRange) {
   }
   GameStore store = IndexCollection(dir, collection);
   const DatabaseStats stats = Compute(store, GameFilter{}, 0);
-  ASSERT_EQ(stats.originals, 7);
+  ASSERT_EQ(stats.games, 7);
   EXPECT_EQ(stats.dated, 2);
   EXPECT_EQ(stats.unreadable_dates, 3);  // "????.??.??" and no Date at all are not unreadable
   EXPECT_EQ(stats.first_day, 20200229);

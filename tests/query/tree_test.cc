@@ -1,8 +1,8 @@
 // The opening tree (query/tree.h) on small databases written by the real indexer: counts,
 // results, scores over finished games, shares, dates, order, depth, the position's own counts
-// with the games that end there, duplicates counted once, transposed moves of one action counted
-// as one, filters, and the table and JSON output. Every expected figure is worked out from the
-// games written below.
+// with the games that end there, copies left out (and games that only share moves counted each),
+// transposed moves of one action counted as one, filters, and the table and JSON output. Every
+// expected figure is worked out from the games written below.
 #include "query/tree.h"
 
 #include <gtest/gtest.h>
@@ -16,6 +16,7 @@
 
 #include "core/pgn_syntax.h"
 #include "core/replay.h"
+#include "query/find.h"
 #include "query/search.h"
 #include "query/store.h"
 #include "schema/position_stats.h"
@@ -32,8 +33,8 @@ using ::fived::testing::TempDir;
 //   2 Bob-Alice   0-1      2022.01.05  e3 e6 Nf3 Nf6
 //   3 Carol-Alice 1/2-1/2  2021.??.??  e3 d6
 //   4 Alice-Carol *        (no date)   Nf3 Nf6
-//   5 the text of game 1 again: a duplicate of game 1
-//   6 Zed-Bob     1-0      2023.01.01  game 1's moves: a duplicate of game 1, another player
+//   5 the text of game 1 again: a copy of game 1
+//   6 Zed-Bob     1-0      2023.01.01  game 1's moves, another player: another game, no copy
 //   7 Dan-Eve     0-1      2020-12-24  d3 e6 (a date written with dashes)
 //   8 Eve-Dan     (none)   ????.??.??  e3 e6 (ends after black's first action)
 //   9 Dan-Alice   1-0      2021        no moves: ends at the start
@@ -69,6 +70,12 @@ constexpr std::string_view kTwoTimelineGames =
     "[Board \"Standard - Two Timelines\"]\n[White \"Ann\"]\n[Black \"Ben\"]\n[Result \"0-1\"]\n"
     "[Date \"2021/4\"]\n\n1. (-0T1)Nf3 (+0T1)Nf3 / (-0T1)Nf6 (+0T1)Nf6 0-1\n";
 
+// A copy of game 4 that says more than it: its date (game 4 has none), Alice and Carol as in 4.
+//   13 Alice-Carol *     2019.01.01  Nf3 Nf6
+constexpr std::string_view kCopyGames =
+    "[Board \"Standard\"]\n[White \"Alice\"]\n[Black \"Carol\"]\n[Result \"*\"]\n"
+    "[Date \"2019.01.01\"]\n\n1. Nf3 / Nf6 *\n";
+
 // The state key after `moves` from the start of `variant`.
 uint64_t StateKeyAfter(std::string_view variant, std::string_view moves) {
   const std::string text = "[Board \"" + std::string(variant) + "\"]\n\n" + std::string(moves);
@@ -88,7 +95,7 @@ class TreeTest : public ::testing::Test {
     const std::string input = dir_->File("games.5dpgn");
     {
       std::ofstream out(input, std::ios::binary);
-      out << kStandardGames << "\n" << kTwoTimelineGames;
+      out << kStandardGames << "\n" << kTwoTimelineGames << "\n" << kCopyGames;
     }
     const std::string db = dir_->File("games.sqlite");
     ASSERT_EQ(fived::testing::RunIndexer(db, {input}), 0);
@@ -141,12 +148,13 @@ std::vector<Counts> CountsOf(const std::vector<TreeNode>& nodes) {
 }
 
 TEST_F(TreeTest, StartCountsEachActionOnceSortedByGames) {
-  // e3: games 1, 2, 3 and 8 (5 and 6 are copies of 1); 9 ends at the start and plays nothing.
-  // Game 8's date has no year; game 3's "2021.??.??" lies between 2021.03.01 and 2022.01.05.
-  // Nf3 and d3 have one game each: "(0T1)Nf3" sorts before "(0T1)d3" ('N' < 'd').
+  // e3: games 1, 2, 3, 6 and 8 (5 is a copy of 1; 6 has 1's moves between other players); 9
+  // ends at the start and plays nothing. Game 8's date has no year; game 3's "2021.??.??" lies
+  // between 2021.03.01 and 2023.01.01. Nf3 (4; 13 is its copy) and d3 have one game each:
+  // "(0T1)Nf3" sorts before "(0T1)d3" ('N' < 'd').
   const TreeNode tree = Tree(StateKeyAfter("Standard", ""));
   EXPECT_EQ(CountsOf(tree.children), (std::vector<Counts>{
-                                         {"(0T1)e3", 4, 1, 1, 1, "2021.03.01", "2022.01.05"},
+                                         {"(0T1)e3", 5, 2, 1, 1, "2021.03.01", "2023.01.01"},
                                          {"(0T1)Nf3", 1, 0, 0, 0, "", ""},
                                          {"(0T1)d3", 1, 0, 0, 1, "2020.12.24", "2020.12.24"},
                                      }));
@@ -163,11 +171,12 @@ TEST_F(TreeTest, ScoreIsOverTheGamesWithAResult) {
   const TreeNode& e3 = tree.children[0];
   const TreeNode& nf3 = tree.children[1];
   const TreeNode& d3 = tree.children[2];
-  // e3: game 1 won by white, 2 by black, 3 drawn; game 8 has no result and counts in games only.
-  EXPECT_EQ(e3.games, 4);
-  EXPECT_EQ(e3.results(), 3);
+  // e3: games 1 and 6 won by white, 2 by black, 3 drawn; game 8 has no result and counts in
+  // games only.
+  EXPECT_EQ(e3.games, 5);
+  EXPECT_EQ(e3.results(), 4);
   ASSERT_TRUE(e3.score().has_value());
-  EXPECT_DOUBLE_EQ(*e3.score(), (1 + 0.5) / 3 * 100);
+  EXPECT_DOUBLE_EQ(*e3.score(), (2 + 0.5) / 4 * 100);
   // Nf3: game 4 is unfinished ("*"), so nothing says how Nf3 fares: no score, not 0.
   EXPECT_EQ(nf3.games, 1);
   EXPECT_EQ(nf3.results(), 0);
@@ -179,42 +188,42 @@ TEST_F(TreeTest, ScoreIsOverTheGamesWithAResult) {
 }
 
 TEST_F(TreeTest, PositionCountsEveryGameThatReachedItAlsoThoseThatEndThere) {
-  // The start: games 1, 2, 3, 4, 7, 8 and 9 (5 and 6 are copies of 1); 9 ends there. White won
-  // 1 and 9, black 2 and 7, 3 was drawn, 4 and 8 have no result. Dates from game 7's 2020-12-24
-  // to game 2's; game 9's "2021" is 2021.??.??, inside.
+  // The start: games 1, 2, 3, 4, 6, 7, 8 and 9 (5 and 13 are copies); 9 ends there. White won
+  // 1, 6 and 9, black 2 and 7, 3 was drawn, 4 and 8 have no result. Dates from game 7's
+  // 2020-12-24 to game 6's; game 9's "2021" is 2021.??.??, inside.
   const TreeNode start = Tree(StateKeyAfter("Standard", ""));
   EXPECT_EQ(start.action, "");
   EXPECT_TRUE(start.expanded);
-  EXPECT_EQ(CountsOf(start), (Counts{"", 7, 2, 1, 2, "2020.12.24", "2022.01.05"}));
-  EXPECT_EQ(start.results(), 5);
+  EXPECT_EQ(CountsOf(start), (Counts{"", 8, 3, 1, 2, "2020.12.24", "2023.01.01"}));
+  EXPECT_EQ(start.results(), 6);
   ASSERT_TRUE(start.score().has_value());
-  EXPECT_DOUBLE_EQ(*start.score(), (2 + 0.5) / 5 * 100);
+  EXPECT_DOUBLE_EQ(*start.score(), (3 + 0.5) / 6 * 100);
   // The actions hold every game but 9.
   int64_t playing = 0;
   for (const TreeNode& node : start.children) playing += node.games;
   EXPECT_EQ(playing, start.games - 1);
 
-  // After 1. e3 / e6: games 1 (Qh5), 2 (Nf3) and 8, which ends there without a result.
+  // After 1. e3 / e6: games 1 and 6 (Qh5), 2 (Nf3) and 8, which ends there without a result.
   const TreeNode after_e6 = Tree(StateKeyAfter("Standard", "1. e3 / e6"));
-  EXPECT_EQ(CountsOf(after_e6), (Counts{"", 3, 1, 0, 1, "2021.03.01", "2022.01.05"}));
-  EXPECT_EQ(after_e6.results(), 2);
+  EXPECT_EQ(CountsOf(after_e6), (Counts{"", 4, 2, 0, 1, "2021.03.01", "2023.01.01"}));
+  EXPECT_EQ(after_e6.results(), 3);
   EXPECT_EQ(CountsOf(after_e6.children),
-            (std::vector<Counts>{{"(0T2)Nf3", 1, 0, 0, 1, "2022.01.05", "2022.01.05"},
-                                 {"(0T2)Qh5", 1, 1, 0, 0, "2021.03.01", "2021.03.01"}}));
+            (std::vector<Counts>{{"(0T2)Qh5", 2, 2, 0, 0, "2021.03.01", "2023.01.01"},
+                                 {"(0T2)Nf3", 1, 0, 0, 1, "2022.01.05", "2022.01.05"}}));
 }
 
 TEST_F(TreeTest, SharesAreOfTheGamesOfTheNodeAbove) {
   const TreeNode start = Tree(StateKeyAfter("Standard", ""), {}, 2);
   ASSERT_EQ(start.children.size(), 3u);
-  // Of the start's 7 games (game 9 among them, which plays nothing): e3 4, Nf3 1, d3 1.
-  EXPECT_DOUBLE_EQ(start.children[0].ShareOf(start), 4.0 / 7 * 100);
-  EXPECT_DOUBLE_EQ(start.children[1].ShareOf(start), 1.0 / 7 * 100);
-  EXPECT_DOUBLE_EQ(start.children[2].ShareOf(start), 1.0 / 7 * 100);
-  // Of e3's 4 games: e6 3 (games 1, 2 and 8), d6 1 (game 3).
+  // Of the start's 8 games (game 9 among them, which plays nothing): e3 5, Nf3 1, d3 1.
+  EXPECT_DOUBLE_EQ(start.children[0].ShareOf(start), 5.0 / 8 * 100);
+  EXPECT_DOUBLE_EQ(start.children[1].ShareOf(start), 1.0 / 8 * 100);
+  EXPECT_DOUBLE_EQ(start.children[2].ShareOf(start), 1.0 / 8 * 100);
+  // Of e3's 5 games: e6 4 (games 1, 2, 6 and 8), d6 1 (game 3).
   const TreeNode& e3 = start.children[0];
   ASSERT_EQ(e3.children.size(), 2u);
-  EXPECT_DOUBLE_EQ(e3.children[0].ShareOf(e3), 3.0 / 4 * 100);
-  EXPECT_DOUBLE_EQ(e3.children[1].ShareOf(e3), 1.0 / 4 * 100);
+  EXPECT_DOUBLE_EQ(e3.children[0].ShareOf(e3), 4.0 / 5 * 100);
+  EXPECT_DOUBLE_EQ(e3.children[1].ShareOf(e3), 1.0 / 5 * 100);
   // A position nobody reached has no games to share.
   EXPECT_DOUBLE_EQ(TreeNode{}.ShareOf(TreeNode{}), 0);
 }
@@ -224,9 +233,9 @@ TEST_F(TreeTest, DepthTwoExpandsEveryAction) {
   const std::vector<TreeNode>& tree = start.children;
   ASSERT_EQ(tree.size(), 3u);
   for (const TreeNode& node : tree) EXPECT_TRUE(node.expanded) << node.action;
-  // After e3: e6 by games 1, 2 and 8, d6 by game 3.
+  // After e3: e6 by games 1, 2, 6 and 8, d6 by game 3.
   EXPECT_EQ(CountsOf(tree[0].children),
-            (std::vector<Counts>{{"(0T1)e6", 3, 1, 0, 1, "2021.03.01", "2022.01.05"},
+            (std::vector<Counts>{{"(0T1)e6", 4, 2, 0, 1, "2021.03.01", "2023.01.01"},
                                  {"(0T1)d6", 1, 0, 1, 0, "2021.??.??", "2021.??.??"}}));
   EXPECT_EQ(CountsOf(tree[1].children), (std::vector<Counts>{{"(0T1)Nf6", 1, 0, 0, 0, "", ""}}));
   EXPECT_EQ(CountsOf(tree[2].children),
@@ -244,11 +253,11 @@ TEST_F(TreeTest, DepthThreeFollowsEachGameAndStopsWhereItEnds) {
   const std::vector<TreeNode> tree = Tree(StateKeyAfter("Standard", ""), {}, 3).children;
   ASSERT_EQ(tree.size(), 3u);
   ASSERT_EQ(tree[0].children.size(), 2u);
-  // After e3 e6: Qh5 (game 1), Nf3 (game 2); game 8 ends there. After e3 d6 game 3 ends: the
-  // node was looked past, so it is expanded, with no children.
+  // After e3 e6: Qh5 (games 1 and 6), Nf3 (game 2); game 8 ends there. After e3 d6 game 3 ends:
+  // the node was looked past, so it is expanded, with no children.
   EXPECT_EQ(CountsOf(tree[0].children[0].children),
-            (std::vector<Counts>{{"(0T2)Nf3", 1, 0, 0, 1, "2022.01.05", "2022.01.05"},
-                                 {"(0T2)Qh5", 1, 1, 0, 0, "2021.03.01", "2021.03.01"}}));
+            (std::vector<Counts>{{"(0T2)Qh5", 2, 2, 0, 0, "2021.03.01", "2023.01.01"},
+                                 {"(0T2)Nf3", 1, 0, 0, 1, "2022.01.05", "2022.01.05"}}));
   EXPECT_TRUE(tree[0].children[1].expanded);
   EXPECT_TRUE(tree[0].children[1].children.empty());
 }
@@ -256,7 +265,7 @@ TEST_F(TreeTest, DepthThreeFollowsEachGameAndStopsWhereItEnds) {
 TEST_F(TreeTest, LaterPositionLeavesOutOfItsActionsGamesThatEndThere) {
   // Black to move after 1. e3: the answers.
   EXPECT_EQ(CountsOf(Tree(StateKeyAfter("Standard", "1. e3")).children),
-            (std::vector<Counts>{{"(0T1)e6", 3, 1, 0, 1, "2021.03.01", "2022.01.05"},
+            (std::vector<Counts>{{"(0T1)e6", 4, 2, 0, 1, "2021.03.01", "2023.01.01"},
                                  {"(0T1)d6", 1, 0, 1, 0, "2021.??.??", "2021.??.??"}}));
   // The final position of game 3 has no continuation, but game 3 reached it.
   const TreeNode end = Tree(StateKeyAfter("Standard", "1. e3 / d6"));
@@ -284,15 +293,27 @@ TEST_F(TreeTest, TransposedMovesAreOneActionNamedByTheFirstGame) {
             (std::vector<Counts>{{"(-0T1)e6 (+0T1)e6", 2, 1, 0, 1, "2021.05.01", "2021.06.01"}}));
 }
 
-TEST_F(TreeTest, DuplicateWithOtherHeadersCountsWhenItsOriginalIsFilteredOut) {
-  // Game 6 copies game 1's moves with Zed as white: without a filter only game 1 counts, but
-  // Zed's repertoire has game 6, with its own result and date.
-  GameFilter filter;
-  filter.player = "zed";
-  const TreeNode tree = Tree(StateKeyAfter("Standard", ""), filter);
+TEST_F(TreeTest, GamesWithTheSameMovesCountEachAndCopiesNever) {
+  // Game 6 plays game 1's moves with Zed as white: a game of its own, in Zed's repertoire with
+  // its own result and date (and beside game 1 without a filter, above).
+  GameFilter zed;
+  zed.player = "zed";
+  const TreeNode tree = Tree(StateKeyAfter("Standard", ""), zed);
   EXPECT_EQ(CountsOf(tree), (Counts{"", 1, 1, 0, 0, "2023.01.01", "2023.01.01"}));
   EXPECT_EQ(CountsOf(tree.children),
             (std::vector<Counts>{{"(0T1)e3", 1, 1, 0, 0, "2023.01.01", "2023.01.01"}}));
+  // Game 13, a copy of 4, is the only game of 2019: the filter keeps it and not its original,
+  // and still nothing counts, as 5d-query --unique finds nothing there.
+  GameFilter in_2019;
+  in_2019.date_from = 20190101;
+  in_2019.date_to = 20191231;
+  EXPECT_EQ(CountsOf(Tree(StateKeyAfter("Standard", ""), in_2019)),
+            (Counts{"", 0, 0, 0, 0, "", ""}));
+  FindRequest find;
+  find.filter = in_2019;
+  EXPECT_EQ(CountGames(*store_, find).value(), 1);
+  find.filter.originals_only = true;
+  EXPECT_EQ(CountGames(*store_, find).value(), 0);
 }
 
 TEST_F(TreeTest, FilterRestrictsTheGamesCounted) {
@@ -327,33 +348,34 @@ TEST_F(TreeTest, FilterRestrictsTheGamesCounted) {
 
 TEST_F(TreeTest, TableStartsWithThePositionAndIndentsChildren) {
   // The figures of PositionCountsEveryGameThatReachedItAlsoThoseThatEndThere, ScoreIsOverThe-
-  // GamesWithAResult and SharesAreOfTheGamesOfTheNodeAbove: 4/7 = 57.1%, 1/7 = 14.3%; Nf3 and its
-  // answer have no result ("-"); the position has no share.
+  // GamesWithAResult and SharesAreOfTheGamesOfTheNodeAbove: 5/8 = 62.5%, 1/8 = 12.5%, scores
+  // 3.5/6 = 58.3% and 2/3 = 66.7%; Nf3 and its answer have no result ("-"); the position has no
+  // share.
   const TreeNode tree = Tree(StateKeyAfter("Standard", ""), {}, 2);
   std::string table;
   WriteTreeTable(tree, 0, &table);
   EXPECT_EQ(
       table,
       "action       share  games  results  white wins  draws  black wins  derived  score  dates\n"
-      "(position)              7        5           2      1           2        0  50.0%  "
-      "2020.12.24 - 2022.01.05\n"
-      "(0T1)e3      57.1%      4        3           1      1           1        0  50.0%  "
-      "2021.03.01 - 2022.01.05\n"
-      "  (0T1)e6    75.0%      3        2           1      0           1        0  50.0%  "
-      "2021.03.01 - 2022.01.05\n"
-      "  (0T1)d6    25.0%      1        1           0      1           0        0  50.0%  "
+      "(position)              8        6           3      1           2        0  58.3%  "
+      "2020.12.24 - 2023.01.01\n"
+      "(0T1)e3      62.5%      5        4           2      1           1        0  62.5%  "
+      "2021.03.01 - 2023.01.01\n"
+      "  (0T1)e6    80.0%      4        3           2      0           1        0  66.7%  "
+      "2021.03.01 - 2023.01.01\n"
+      "  (0T1)d6    20.0%      1        1           0      1           0        0  50.0%  "
       "2021.??.??\n"
-      "(0T1)Nf3     14.3%      1        0           0      0           0        0      -\n"
+      "(0T1)Nf3     12.5%      1        0           0      0           0        0      -\n"
       "  (0T1)Nf6  100.0%      1        0           0      0           0        0      -\n"
-      "(0T1)d3      14.3%      1        1           0      0           1        0   0.0%  "
+      "(0T1)d3      12.5%      1        1           0      0           1        0   0.0%  "
       "2020.12.24\n"
       "  (0T1)e6   100.0%      1        1           0      0           1        0   0.0%  "
       "2020.12.24\n");
 }
 
 TEST_F(TreeTest, TableLimitSumsUpTheRest) {
-  // The rest of e3's answers is d6 (1 of 4 games); the rest of the start's actions are Nf3 and d3
-  // (2 of 7: games 4, unfinished, and 7, won by black).
+  // The rest of e3's answers is d6 (1 of 5 games); the rest of the start's actions are Nf3 and d3
+  // (2 of 8: games 4, unfinished, and 7, won by black).
   const TreeNode tree = Tree(StateKeyAfter("Standard", ""), {}, 2);
   std::string table;
   WriteTreeTable(tree, 1, &table);
@@ -361,15 +383,15 @@ TEST_F(TreeTest, TableLimitSumsUpTheRest) {
       table,
       "action              share  games  results  white wins  draws  black wins  derived  score  "
       "dates\n"
-      "(position)                     7        5           2      1           2        0  50.0%  "
-      "2020.12.24 - 2022.01.05\n"
-      "(0T1)e3             57.1%      4        3           1      1           1        0  50.0%  "
-      "2021.03.01 - 2022.01.05\n"
-      "  (0T1)e6           75.0%      3        2           1      0           1        0  50.0%  "
-      "2021.03.01 - 2022.01.05\n"
-      "  (1 other action)  25.0%      1        1           0      1           0        0  50.0%  "
+      "(position)                     8        6           3      1           2        0  58.3%  "
+      "2020.12.24 - 2023.01.01\n"
+      "(0T1)e3             62.5%      5        4           2      1           1        0  62.5%  "
+      "2021.03.01 - 2023.01.01\n"
+      "  (0T1)e6           80.0%      4        3           2      0           1        0  66.7%  "
+      "2021.03.01 - 2023.01.01\n"
+      "  (1 other action)  20.0%      1        1           0      1           0        0  50.0%  "
       "2021.??.??\n"
-      "(2 other actions)   28.6%      2        1           0      0           1        0   0.0%  "
+      "(2 other actions)   25.0%      2        1           0      0           1        0   0.0%  "
       "2020.12.24\n");
 }
 
@@ -383,26 +405,26 @@ TEST_F(TreeTest, TableOfNothing) {
 }
 
 TEST_F(TreeTest, JsonIsThePositionWithItsActions) {
-  // After 1. e3: games 1, 2, 3 and 8 (white won 1, black 2, 3 drawn, 8 unfinished). e6 has 3 of
-  // them (1, 2 and 8: 75%), d6 1 (25%); after e6, Nf3 and Qh5 have 1 of 3 each (33.33%).
+  // After 1. e3: games 1, 2, 3, 6 and 8 (white won 1 and 6, black 2, 3 drawn, 8 unfinished). e6
+  // has 4 of them (1, 2, 6 and 8: 80%), d6 1 (20%); after e6, Qh5 has 2 of 4 (50%), Nf3 1 (25%).
   const TreeNode tree = Tree(StateKeyAfter("Standard", "1. e3"), {}, 2);
   std::string json;
   WriteTreeJson(tree, &json);
   EXPECT_EQ(
       json,
-      "{\"games\":4,\"results\":3,\"white_wins\":1,\"draws\":1,\"black_wins\":1,\"derived\":0,"
-      "\"score\":50,\"first_date\":\"2021.03.01\",\"last_date\":\"2022.01.05\","
+      "{\"games\":5,\"results\":4,\"white_wins\":2,\"draws\":1,\"black_wins\":1,\"derived\":0,"
+      "\"score\":62.5,\"first_date\":\"2021.03.01\",\"last_date\":\"2023.01.01\","
       "\"actions\":["
-      "{\"action\":\"(0T1)e6\",\"games\":3,\"share\":75,\"results\":2,\"white_wins\":1,"
-      "\"draws\":0,\"black_wins\":1,\"derived\":0,\"score\":50,\"first_date\":\"2021.03.01\","
-      "\"last_date\":\"2022.01.05\",\"children\":["
-      "{\"action\":\"(0T2)Nf3\",\"games\":1,\"share\":33.33,\"results\":1,\"white_wins\":0,"
-      "\"draws\":0,\"black_wins\":1,\"derived\":0,\"score\":0,\"first_date\":\"2022.01.05\","
-      "\"last_date\":\"2022.01.05\"},"
-      "{\"action\":\"(0T2)Qh5\",\"games\":1,\"share\":33.33,\"results\":1,\"white_wins\":1,"
+      "{\"action\":\"(0T1)e6\",\"games\":4,\"share\":80,\"results\":3,\"white_wins\":2,"
+      "\"draws\":0,\"black_wins\":1,\"derived\":0,\"score\":66.67,\"first_date\":"
+      "\"2021.03.01\",\"last_date\":\"2023.01.01\",\"children\":["
+      "{\"action\":\"(0T2)Qh5\",\"games\":2,\"share\":50,\"results\":2,\"white_wins\":2,"
       "\"draws\":0,\"black_wins\":0,\"derived\":0,\"score\":100,\"first_date\":\"2021.03.01\","
-      "\"last_date\":\"2021.03.01\"}]},"
-      "{\"action\":\"(0T1)d6\",\"games\":1,\"share\":25,\"results\":1,\"white_wins\":0,"
+      "\"last_date\":\"2023.01.01\"},"
+      "{\"action\":\"(0T2)Nf3\",\"games\":1,\"share\":25,\"results\":1,\"white_wins\":0,"
+      "\"draws\":0,\"black_wins\":1,\"derived\":0,\"score\":0,\"first_date\":\"2022.01.05\","
+      "\"last_date\":\"2022.01.05\"}]},"
+      "{\"action\":\"(0T1)d6\",\"games\":1,\"share\":20,\"results\":1,\"white_wins\":0,"
       "\"draws\":1,\"black_wins\":0,\"derived\":0,\"score\":50,\"first_date\":\"2021.??.??\","
       "\"last_date\":\"2021.??.??\",\"children\":[]}]}");
 }
@@ -412,7 +434,7 @@ TEST_F(TreeTest, JsonHasChildrenExactlyWhenExpandedAndNullsForWhatIsUnknown) {
   std::string flat;
   WriteTreeJson(Tree(StateKeyAfter("Standard", ""), {}, 1), &flat);
   EXPECT_EQ(flat.find("children"), std::string::npos);
-  EXPECT_NE(flat.find("{\"action\":\"(0T1)Nf3\",\"games\":1,\"share\":14.29,\"results\":0,"
+  EXPECT_NE(flat.find("{\"action\":\"(0T1)Nf3\",\"games\":1,\"share\":12.5,\"results\":0,"
                       "\"white_wins\":0,\"draws\":0,\"black_wins\":0,\"derived\":0,\"score\":null,"
                       "\"first_date\":null,\"last_date\":null}"),
             std::string::npos)

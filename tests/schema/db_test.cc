@@ -68,13 +68,13 @@ std::string OpenError(const std::string& path, OpenMode mode) {
   return db.error().message;
 }
 
-TEST(DatabaseTest, CreatesVersionSixDatabase) {
+TEST(DatabaseTest, CreatesVersionSevenDatabase) {
   TempDir dir;
   const std::string path = dir.File("games.db");
   {
     Database db = MustOpen(path, OpenMode::kReadWrite);
     EXPECT_EQ(db.Path(), path);
-    EXPECT_EQ(QueryText(db, "SELECT value FROM meta WHERE key = 'schema_version'"), "6");
+    EXPECT_EQ(QueryText(db, "SELECT value FROM meta WHERE key = 'schema_version'"), "7");
     EXPECT_EQ(QueryText(db, "SELECT value FROM meta WHERE key = 'key_version'"),
               std::to_string(kKeyVersion));
     EXPECT_EQ(QueryText(db, "SELECT value FROM meta WHERE key = 'application'"), "5dpgn-db");
@@ -105,13 +105,13 @@ TEST(DatabaseTest, CreatesVersionSixDatabase) {
   EXPECT_EQ(QueryText(again, "SELECT count(*) FROM meta"), "6");
   Database reader = MustOpen(path, OpenMode::kReadOnly);
   EXPECT_EQ(reader.mode(), OpenMode::kReadOnly);
-  EXPECT_EQ(QueryText(reader, "SELECT value FROM meta WHERE key = 'schema_version'"), "6");
+  EXPECT_EQ(QueryText(reader, "SELECT value FROM meta WHERE key = 'schema_version'"), "7");
 }
 
 TEST(DatabaseTest, EmbeddedSqlIsTheSchemaFiles) {
-  for (auto [name, embedded] : {std::pair{"schema_v6.sql", sql::kSchemaV6Sql},
-                                std::pair{"indexes_v6.sql", sql::kIndexesV6Sql},
-                                std::pair{"drop_indexes_v6.sql", sql::kDropIndexesV6Sql}}) {
+  for (auto [name, embedded] :
+       {std::pair{"schema.sql", sql::kSchemaSql}, std::pair{"indexes.sql", sql::kIndexesSql},
+        std::pair{"drop_indexes.sql", sql::kDropIndexesSql}}) {
     std::ifstream file(fs::path(FIVED_SOURCE_DIR) / "schema" / name, std::ios::binary);
     ASSERT_TRUE(file) << name;
     std::stringstream text;
@@ -128,15 +128,16 @@ TEST(DatabaseTest, RefusesOtherSchemaVersions) {
     MustExec(db, "UPDATE meta SET value = '1' WHERE key = 'schema_version'");
   }
   const std::string expected =
-      path + ": schema version 1 is not supported; this build reads version 6";
+      path + ": schema version 1 is not supported; this build reads version 7";
   EXPECT_EQ(OpenError(path, OpenMode::kReadOnly), expected);
   EXPECT_EQ(OpenError(path, OpenMode::kReadWrite), expected);
   DbResult<Database> refused = OpenDatabase(path, OpenMode::kReadOnly);
   ASSERT_FALSE(refused.ok());
   EXPECT_EQ(refused.error().code, SQLITE_NOTADB);
-  // The versions before this one (5: sources without members or what re-indexing needs; 4: no
-  // endings) are refused the same way.
-  for (const char* old : {"5", "4"}) {
+  // The versions before this one (6: any game with the moves of an earlier one was its copy,
+  // whatever its headers; 5: sources without members or what re-indexing needs; 4: no endings)
+  // are refused the same way.
+  for (const char* old : {"6", "5", "4"}) {
     sqlite3* raw = nullptr;
     ASSERT_EQ(sqlite3_open(path.c_str(), &raw), SQLITE_OK);
     const std::string update =
@@ -144,7 +145,7 @@ TEST(DatabaseTest, RefusesOtherSchemaVersions) {
     ASSERT_EQ(sqlite3_exec(raw, update.c_str(), nullptr, nullptr, nullptr), SQLITE_OK);
     sqlite3_close(raw);
     EXPECT_EQ(OpenError(path, OpenMode::kReadOnly),
-              path + ": schema version " + old + " is not supported; this build reads version 6");
+              path + ": schema version " + old + " is not supported; this build reads version 7");
   }
 }
 
@@ -502,6 +503,11 @@ TEST(SchemaTest, IndexesServeTheCommonSearches) {
             "SEARCH headers USING PRIMARY KEY (name=? AND value>?);");
   EXPECT_EQ(Plan(db, "SELECT id FROM games WHERE identity = ?1"),
             "SEARCH games USING COVERING INDEX games_identity (identity=?);");
+  // The originals of an identity, as the indexer asks for them: one range, copies left out.
+  EXPECT_EQ(Plan(db,
+                 "SELECT id, white_key, black_key, date, result FROM games "
+                 "WHERE identity = ?1 AND duplicate_of IS NULL ORDER BY id"),
+            "SEARCH games USING INDEX games_identity (identity=? AND duplicate_of=?);");
   EXPECT_EQ(Plan(db, "SELECT id FROM games WHERE white_key = ?1"),
             "SEARCH games USING COVERING INDEX games_white_key (white_key=?);");
   EXPECT_EQ(Plan(db, "SELECT id FROM games WHERE black_key GLOB 'ada*'"),

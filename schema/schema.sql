@@ -1,10 +1,8 @@
--- 5dpgn-db schema, version 5: the tables. Applied once, in one transaction, when Database::Open
--- creates a database; the C++ side then writes the meta rows. Secondary indexes are in
--- indexes_v6.sql so that a bulk load can drop and rebuild them. schema/README.md documents every
--- column. What is written here is frozen: any change is a new file and a new schema version.
--- (Version 5 adds how each game ends, its final position's verdict, to version 4's games table;
--- version 4 added the search keys of players and dates to version 3's; version 3 differed from
--- versions 1 and 2 only in the order of the posting tables' keys.)
+-- 5dpgn-db schema: the tables. Applied once, in one transaction, when Database::Open creates a
+-- database; the C++ side then writes the meta rows (meta.schema_version is kSchemaVersion of
+-- schema/db.h). Secondary indexes are in indexes.sql so that a bulk load can drop and rebuild
+-- them. schema/README.md documents every column and the history of the versions. What is written
+-- here is frozen: any change makes a new schema version (git keeps the files of the old ones).
 --
 -- Keys and hashes (start_key, final_key, identity, text_hash) are unsigned
 -- 64-bit values stored as the signed INTEGER with the same bits (KeyToSql in schema/db.h).
@@ -72,6 +70,8 @@ CREATE TABLE games (
   start_key INTEGER NOT NULL,
   final_key INTEGER NOT NULL,
   identity INTEGER NOT NULL,
+  -- For a copy, the original it copies (schema/copies.h): an earlier game with the same identity
+  -- and moves whose players, date and result agree with its own; NULL for an original.
   duplicate_of INTEGER REFERENCES games(id) CHECK (duplicate_of <> id),
   -- The original text and the canonical movetext, compressed together (schema/record.h) with
   -- the dictionary dictionary_id (NULL: no dictionary).

@@ -1,10 +1,11 @@
--- 5dpgn-db schema, version 6: secondary indexes (a new database gets them right after the tables,
--- schema_v6.sql). They are kept apart so that a bulk load may drop them and run this file again
--- afterwards (every statement is IF NOT EXISTS). schema/README.md explains each choice. Versions 2
--- and 3 indexed the player names with COLLATE NOCASE, which folds ASCII letters only.
+-- 5dpgn-db schema: the secondary indexes (a new database gets them right after the tables of
+-- schema.sql). They are kept apart so that a bulk load may drop them and run this file again
+-- afterwards (every statement is IF NOT EXISTS). schema/README.md explains each choice.
 
--- Duplicate detection looks up every new game's identity; "all copies of a game" too.
-CREATE INDEX IF NOT EXISTS games_identity ON games(identity);
+-- The indexer looks up the originals of every new game's identity (duplicate_of IS NULL: one
+-- range of the index, without the copies, however many there are); "all games with these moves"
+-- too.
+CREATE INDEX IF NOT EXISTS games_identity ON games(identity, duplicate_of);
 -- Games by player, the most common search. The keys are case-folded already, so 5d-query's
 -- --player, --white and --black fold what users type the same way: `white_key = ?1` and
 -- `white_key GLOB ?1` (with a literal prefix) are index lookups.

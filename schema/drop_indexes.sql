@@ -1,6 +1,6 @@
--- Drops the secondary indexes of indexes_v6.sql, for a bulk load into an empty database:
+-- Drops the secondary indexes of indexes.sql, for a bulk load into an empty database:
 -- 5d-index drops them when it starts on a database without games and builds them again with
--- indexes_v6.sql before its last commit (building an index from the finished table sorts once,
+-- indexes.sql before its last commit (building an index from the finished table sorts once,
 -- which costs far less than keeping it up to date row by row). If the load is interrupted, the
 -- next 5d-index run on the database builds them first. Queries are right without them, only
 -- slower.
