@@ -3,8 +3,7 @@
 
 #include <cctype>
 #include <charconv>
-
-#include "core/board_stream.h"
+#include <cstdlib>
 
 namespace fived {
 
@@ -57,6 +56,14 @@ class FieldReader {
       }
       if (rows->back().size() > kMaxBoardSide) return Error("a rank of more than 16 squares");
     }
+    return std::nullopt;
+  }
+
+  // One token at the start of the text (for material terms); *consumed its length.
+  std::optional<PatternError> ReadToken(PieceSet* set, size_t* consumed) {
+    if (text_.empty()) return ErrorAt(0, "a piece, class or set is missing");
+    if (auto error = Token(set)) return error;
+    *consumed = i_;
     return std::nullopt;
   }
 
@@ -182,6 +189,14 @@ std::string PatternError::Describe(std::string_view text) const {
   return out;
 }
 
+std::variant<PieceSet, PatternError> ParseSquareToken(std::string_view text, size_t offset,
+                                                      size_t* consumed) {
+  FieldReader reader(text, offset);
+  PieceSet set = 0;
+  if (auto error = reader.ReadToken(&set, consumed)) return *error;
+  return set;
+}
+
 BoardPattern ExactPattern(const Board& board) {
   BoardPattern pattern;
   pattern.width = board.width();
@@ -263,18 +278,24 @@ std::string BoardPattern::ToString() const {
     if (empties > 0) out += std::to_string(empties);
     if (rank > 0) out += '/';
   }
-  if (timeline || turn || color) {
+  auto offset = [](int value) {
+    return value == 0 ? std::string("=")
+                      : (value > 0 ? "=+" : "=-") + std::to_string(std::abs(value));
+  };
+  if (timeline || turn || color || relative()) {
     out += ':';
-    if (timeline) {
+    if (timeline_offset) {
+      out += offset(*timeline_offset);
+    } else if (timeline) {
       out += timeline->negative ? "-" : (timeline->magnitude == 0 ? "" : "+");
       out += std::to_string(timeline->magnitude);
     } else {
       out += '*';
     }
     out += ':';
-    out += turn ? std::to_string(*turn) : "*";
+    out += turn_offset ? offset(*turn_offset) : turn ? std::to_string(*turn) : "*";
     out += ':';
-    out += color ? (*color == Color::kWhite ? "w" : "b") : "*";
+    out += same_color ? "=" : color ? (*color == Color::kWhite ? "w" : "b") : "*";
   }
   return out;
 }
@@ -366,7 +387,29 @@ std::variant<BoardPattern, PatternError> ParseBoardPattern(std::string_view text
                         "expected three pins after the pieces, ':timeline:turn:colour' ('*' for "
                         "any)"};
   }
-  if (fields[0] != "*") {
+  // A relative pin: "=", "=+N", "=-N"; false when the field is not one.
+  auto relative = [](std::string_view field, std::optional<int>* offset) {
+    if (field.empty() || field.front() != '=') return false;
+    field.remove_prefix(1);
+    int value = 0;
+    if (field.empty()) {
+      *offset = 0;
+      return true;
+    }
+    const bool negative = field.front() == '-';
+    if (field.front() != '+' && field.front() != '-') return false;
+    field.remove_prefix(1);
+    if (!ParseNumber(field, &value) || value < 0 || value > kMaxHalfTurn) return false;
+    *offset = negative ? -value : value;
+    return true;
+  };
+  if (!fields[0].empty() && fields[0].front() == '=') {
+    if (!relative(fields[0], &pattern.timeline_offset)) {
+      return PatternError{starts[0] + 1, "timeline '" + std::string(fields[0]) +
+                                             "' is not =, =+N or =-N (relative to the previous "
+                                             "pattern's board)"};
+    }
+  } else if (fields[0] != "*") {
     std::string_view l = fields[0];
     BoardPattern::TimelinePin pin;
     if (!l.empty() && (l.front() == '-' || l.front() == '+')) {
@@ -379,7 +422,13 @@ std::variant<BoardPattern, PatternError> ParseBoardPattern(std::string_view text
     }
     pattern.timeline = pin;
   }
-  if (fields[1] != "*") {
+  if (!fields[1].empty() && fields[1].front() == '=') {
+    if (!relative(fields[1], &pattern.turn_offset)) {
+      return PatternError{starts[1] + 1, "turn '" + std::string(fields[1]) +
+                                             "' is not =, =+N or =-N (relative to the previous "
+                                             "pattern's board)"};
+    }
+  } else if (fields[1] != "*") {
     int turn = 0;
     if (!ParseNumber(fields[1], &turn) || turn < 0 || turn > kMaxHalfTurn / 2) {
       return PatternError{starts[1] + 1,
@@ -387,60 +436,16 @@ std::variant<BoardPattern, PatternError> ParseBoardPattern(std::string_view text
     }
     pattern.turn = turn;
   }
-  if (fields[2] != "*") {
+  if (fields[2] == "=") {
+    pattern.same_color = true;
+  } else if (fields[2] != "*") {
     if (fields[2] != "w" && fields[2] != "b") {
       return PatternError{starts[2] + 1,
-                          "colour '" + std::string(fields[2]) + "' is not w, b or '*'"};
+                          "colour '" + std::string(fields[2]) + "' is not w, b, = or '*'"};
     }
     pattern.color = fields[2] == "w" ? Color::kWhite : Color::kBlack;
   }
   return pattern;
-}
-
-bool FirstHits(std::span<const BoardPattern> patterns, std::string_view stream,
-               BoardStreamReader& reader, std::vector<PatternHit>* hits) {
-  hits->assign(patterns.size(), PatternHit{});
-  if (!reader.Start(stream)) return false;
-  const int width = reader.width();
-  const int height = reader.height();
-  // The patterns of this game's board size; the others cannot match.
-  thread_local std::vector<size_t> live;
-  live.clear();
-  for (size_t p = 0; p < patterns.size(); ++p) {
-    if (patterns[p].width == width && patterns[p].height == height) live.push_back(p);
-  }
-  if (live.size() != patterns.size()) return true;  // a pattern that cannot match: no game
-  // Per live pattern and board: the constrained squares it does not accept (0: a match).
-  thread_local std::vector<int16_t> misses;
-  const size_t boards = static_cast<size_t>(reader.board_count());
-  misses.assign(boards * live.size(), 0);
-  size_t open = live.size();
-  BoardStreamReader::Entry entry;
-  for (int board = 0; reader.Next(&entry); ++board) {
-    for (size_t k = 0; k < live.size(); ++k) {
-      const BoardPattern& pattern = patterns[live[k]];
-      int16_t missing = 0;
-      if (entry.whole) {
-        for (uint16_t i : pattern.constrained) missing += !pattern.Accepts(i, entry.whole[i]);
-      } else {
-        missing = misses[static_cast<size_t>(entry.parent) * live.size() + k];
-        for (int c = 0; c < entry.change_count; ++c) {
-          const BoardStreamReader::Change& change = entry.changes[c];
-          missing += !pattern.Accepts(change.square, change.after) -
-                     !pattern.Accepts(change.square, change.before);
-        }
-      }
-      misses[static_cast<size_t>(board) * live.size() + k] = missing;
-      PatternHit& hit = (*hits)[live[k]];
-      if (missing == 0 && hit.board < 0 &&
-          pattern.PinsAccept(reader.labeling(), entry.timeline, entry.half_turn)) {
-        hit = PatternHit{board, entry.timeline, entry.half_turn, entry.action};
-        --open;
-      }
-    }
-    if (open == 0) return true;
-  }
-  return !reader.Damaged();
 }
 
 }  // namespace fived

@@ -18,7 +18,9 @@
 //   [..] / [^..]                                 one of / none of the listed letters ('.' empty,
 //                                                a letter may carry '*'; also '!', 'A', 'a')
 // The enclosing '[' ']' are optional, and an optional ":L:T:c" suffix pins the timeline (as the
-// notation writes it: "0", "+1", "-1", "-0", "+0"), turn and colour; each field may be '*'.
+// notation writes it: "0", "+1", "-1", "-0", "+0"), turn and colour; each field may be '*', or
+// relative to the board the previous pattern matched: '=' (the same), "=+N" or "=-N" (timeline
+// and turn; core/game_query.h).
 //
 // A pattern matches boards of its own size only. Parsing fails with the column of the offending
 // character (PatternError); matching a board is a few instructions per square the pattern
@@ -74,6 +76,13 @@ struct BoardPattern {
   std::optional<TimelinePin> timeline;
   std::optional<int> turn;
   std::optional<Color> color;
+  // Pins relative to the board the previous pattern matched (core/game_query.h): "=" the same,
+  // "=+N" / "=-N" that many timelines (engine indexes: neighbours are one apart, -0 and +0 too)
+  // or turns away; colour "=" the same colour.
+  std::optional<int> timeline_offset;
+  std::optional<int> turn_offset;
+  bool same_color = false;
+  bool relative() const { return timeline_offset || turn_offset || same_color; }
 
   // Whether the pattern accepts `piece` on the square at index rank * width + file.
   bool Accepts(int index, uint8_t piece) const { return (squares[index] >> (piece & 63)) & 1; }
@@ -87,8 +96,8 @@ struct BoardPattern {
     }
     return true;
   }
-  // Whether the pins accept a board at internal timeline `timeline` and half-turn `half_turn` of a
-  // game numbered as `labeling` says.
+  // Whether the absolute pins accept a board at internal timeline `timeline` and half-turn
+  // `half_turn` of a game numbered as `labeling` says (relative pins are the caller's).
   bool PinsAccept(const TimelineLabeling& labeling, int timeline, int half_turn) const;
   // The pattern written back canonically: one token per square, runs of empty squares as numbers,
   // runs of '?' kept, the pins when given ("...:+1:*:w").
@@ -105,14 +114,10 @@ struct PatternHit {
   int action = 0;
 };
 
-class BoardStreamReader;
-
-// For each pattern, the first board of the game whose stream is `stream` (core/board_stream.h)
-// that it matches, pins included, into hits[i] (resized to the patterns). Patterns are matched
-// incrementally: a board made from another costs what its changed squares cost. Stops reading as
-// soon as every pattern has its hit. Returns false when the stream cannot be read (damaged).
-bool FirstHits(std::span<const BoardPattern> patterns, std::string_view stream,
-               BoardStreamReader& reader, std::vector<PatternHit>* hits);
+// One square token at the start of `text` (a letter with its '*', '?', '!', 'A', 'a', a bracket
+// set), its length in *consumed; errors count columns from `offset` + 1.
+std::variant<PieceSet, PatternError> ParseSquareToken(std::string_view text, size_t offset,
+                                                      size_t* consumed);
 
 // The pattern of exactly this board: each square its piece (moved or unmoved as on the board) or
 // empty; no pins.

@@ -344,8 +344,16 @@ int main(int argc, char** argv) {
       "games that had a board like this one: a 5DFEN board whose squares may be '?' (any), "
       "'!' (any piece), 'A'/'a' (any white/black piece), '[QR]' (one of), '[^p.]' (none of; "
       "'.' is empty), 'K*' (unmoved); numbers are empty squares; ':L:T:c' pins the board "
-      "('*' for any). Repeatable: every pattern must match some board of the game. "
-      "docs/patterns.md has examples");
+      "('*' for any; '=', '=+N', '=-N': relative to the previous pattern's board). "
+      "Repeatable: every pattern must match some board of the game. docs/patterns.md has "
+      "examples")(
+      "material", po::value<std::vector<std::string>>(),
+      "material across the present's boards ('present: Q>=2, q=0', the default) or on one "
+      "board ('board: Q>q'): a piece, '!', 'A', 'a' or a set compared with a number or "
+      "another count (repeatable)")(
+      "when", po::value<std::string>(),
+      "conditions on the state: 'timelines>=4, active>=3, turn>=10, to-move=b'; with "
+      "--pattern and --material, the first action after which all of them held");
   po::options_description output("Output (find; --limit also for tree)");
   output.add_options()("count", "print only the number of matching games")(
       "limit", po::value<long>(),

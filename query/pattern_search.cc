@@ -32,7 +32,7 @@ struct Narrowing {
 
 // The squares that narrow, rarest first.
 DbResult<std::vector<Narrowing>> NarrowingSquares(PatternIndexReader& reader,
-                                                  std::span<const BoardPattern> patterns) {
+                                                  const std::vector<BoardPattern>& patterns) {
   std::vector<Narrowing> squares;
   for (const BoardPattern& pattern : patterns) {
     for (uint16_t i : pattern.constrained) {
@@ -73,10 +73,10 @@ struct Block {
 struct Matcher {
   StreamBlockDecoder decoder;
   BoardStreamReader reader;
-  std::vector<PatternHit> hits;
+  GameMatch match;
 
   // Matches the games of a block (those in `only`, when given) into `out`.
-  std::optional<DbError> MatchBlock(std::span<const BoardPattern> patterns, const Block& block,
+  std::optional<DbError> MatchBlock(const GameQuery& query, const Block& block,
                                     const std::vector<int64_t>* only,
                                     std::vector<PositionMatch>* out, int64_t* matched,
                                     int64_t* boards) {
@@ -92,24 +92,20 @@ struct Matcher {
         if (next == only->size() || (*only)[next] != game.game_id) continue;
       }
       ++*matched;
-      const bool read = FirstHits(patterns, game.stream, reader, &hits);
+      const bool read = MatchGame(query, game.stream, reader, &match);
       *boards += reader.boards_read();
       if (!read) {
         return DbError{0, "game " + std::to_string(game.game_id) + ": its board stream is damaged"};
       }
+      if (match.action < 0) continue;
       PositionMatch found;
       found.game_id = game.game_id;
-      bool all = true;
-      for (const PatternHit& hit : hits) {
-        if (hit.board < 0) {
-          all = false;
-          break;
-        }
-        found.action = std::max(found.action, hit.action);
+      found.action = match.action;
+      for (const PatternHit& hit : match.boards) {
         if (!found.boards.empty()) found.boards += ' ';
         found.boards += BoardCoordinates(reader.labeling(), hit.timeline, hit.half_turn);
       }
-      if (all) out->push_back(std::move(found));
+      out->push_back(std::move(found));
     }
     return std::nullopt;
   }
@@ -125,6 +121,13 @@ std::string BoardCoordinates(const TimelineLabeling& labeling, int timeline, int
 DbResult<std::vector<PositionMatch>> FindPatterns(GameStore& store,
                                                   std::span<const BoardPattern> patterns,
                                                   PatternSearchStats* stats, int jobs) {
+  GameQuery query;
+  query.boards.assign(patterns.begin(), patterns.end());
+  return FindPatterns(store, query, stats, jobs);
+}
+
+DbResult<std::vector<PositionMatch>> FindPatterns(GameStore& store, const GameQuery& query,
+                                                  PatternSearchStats* stats, int jobs) {
   PatternSearchStats local;
   PatternSearchStats& counted = stats ? *stats : local;
   counted = PatternSearchStats{};
@@ -134,7 +137,7 @@ DbResult<std::vector<PositionMatch>> FindPatterns(GameStore& store,
   PatternIndexReader& reader = created.value();
 
   // Candidates: the games holding the rarest named pieces, intersected.
-  DbResult<std::vector<Narrowing>> squares = NarrowingSquares(reader, patterns);
+  DbResult<std::vector<Narrowing>> squares = NarrowingSquares(reader, query.boards);
   if (!squares.ok()) return squares.error();
   std::vector<int64_t> candidates;
   size_t read = 0;
@@ -172,8 +175,8 @@ DbResult<std::vector<PositionMatch>> FindPatterns(GameStore& store,
     std::atomic<size_t> next{0};
     auto work = [&](size_t t) {
       for (size_t b = next++; b < batch_size; b = next++) {
-        if (auto error = matchers[t].MatchBlock(patterns, batch[b], only, &found[b], &matched[t],
-                                                &boards[t])) {
+        if (auto error =
+                matchers[t].MatchBlock(query, batch[b], only, &found[b], &matched[t], &boards[t])) {
           errors[t] = error;
           return;
         }

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "core/game_query.h"
 #include "core/pattern.h"
 #include "query/search.h"
 #include "query/store.h"
@@ -24,13 +25,16 @@ struct PatternSearchStats {
   int64_t boards = 0;      // boards read from them (a game's reading stops at its match)
 };
 
-// The games in which every pattern matches some board (pins included), in id order, each with
-// the first action after which all of them held (the latest of the patterns' first matching
-// boards) and those boards as "L:T:c" (the notation's timeline, the turn, w or b), one per
-// pattern, in PositionMatch::boards. Reads the store's connection; not thread-safe. Fails when
-// the database cannot be read or a block of streams is damaged. The streams are matched on `jobs`
-// threads (0: one per core) while this one reads them; memory stays within a batch of blocks
-// (about a megabyte) besides the answer and the candidates.
+// The games where `query` (core/game_query.h) held, in id order, each with the first action after
+// which it held and the boards its patterns matched there as "L:T:c" (the notation's timeline,
+// the turn, w or b), one per pattern, in PositionMatch::boards. Reads the store's connection; not
+// thread-safe. Fails when the database cannot be read or a block of streams is damaged. The
+// streams are matched on `jobs` threads (0: one per core) while this one reads them; memory stays
+// within a batch of blocks (about a megabyte) besides the answer and the candidates.
+DbResult<std::vector<PositionMatch>> FindPatterns(GameStore& store, const GameQuery& query,
+                                                  PatternSearchStats* stats = nullptr,
+                                                  int jobs = 0);
+// The same for board patterns alone.
 DbResult<std::vector<PositionMatch>> FindPatterns(GameStore& store,
                                                   std::span<const BoardPattern> patterns,
                                                   PatternSearchStats* stats = nullptr,

@@ -86,8 +86,8 @@ const Params* CommandParams(std::string_view command) {
     return own;
   };
   static const Params kFind =
-      with_filters({"format", "moves", "state", "state-md5", "deep", "board", "pattern", "count",
-                    "limit", "offset", "sort", "canonical"});
+      with_filters({"format", "moves", "state", "state-md5", "deep", "board", "pattern", "material",
+                    "when", "count", "limit", "offset", "sort", "canonical"});
   static const Params kTree = with_filters({"format", "moves", "state", "depth", "limit"});
   static const Params kDuplicates = {"format", "twin-actions", "export-unique"};
   static const Params kShow = {"format", "action", "svg", "columns", "unicode"};
@@ -105,7 +105,7 @@ const Params* CommandParams(std::string_view command) {
 // Numbers that do not read or are out of range, and values given twice where one is taken.
 std::optional<RequestError> CheckValues(const Request& request) {
   for (const auto& [name, values] : request.params) {
-    if (values.size() > 1 && name != "header" && name != "pattern") {
+    if (values.size() > 1 && name != "header" && name != "pattern" && name != "material") {
       return BadRequest(Name(request, name) + " is given more than once");
     }
     if (IsFlag(name) && !values.empty()) {
@@ -298,6 +298,42 @@ RequestResult<OutputFormat> ReadShowFormat(const Request& request) {
   return format;
 }
 
+// The position query of "pattern" (repeatable), "material" (repeatable) and "when"; a message
+// pointing at the character when one does not read.
+RequestResult<GameQuery> ReadGameQuery(const Request& request) {
+  GameQuery query;
+  auto values = [&](std::string_view name) -> const std::vector<std::string>& {
+    static const std::vector<std::string> kNone;
+    const auto it = request.params.find(std::string(name));
+    return it == request.params.end() ? kNone : it->second;
+  };
+  for (const std::string& text : values("pattern")) {
+    auto parsed = ParseBoardPattern(text);
+    if (auto* error = std::get_if<PatternError>(&parsed)) {
+      return BadRequest(Name(request, "pattern") + ": " + error->Describe(text));
+    }
+    query.boards.push_back(std::move(std::get<BoardPattern>(parsed)));
+  }
+  for (const std::string& text : values("material")) {
+    auto parsed = ParseMaterial(text);
+    if (auto* error = std::get_if<PatternError>(&parsed)) {
+      return BadRequest(Name(request, "material") + ": " + error->Describe(text));
+    }
+    query.material.push_back(std::move(std::get<MaterialCondition>(parsed)));
+  }
+  if (const std::string* text = Value(request, "when")) {
+    auto parsed = ParseState(*text);
+    if (auto* error = std::get_if<PatternError>(&parsed)) {
+      return BadRequest(Name(request, "when") + ": " + error->Describe(*text));
+    }
+    query.state = std::move(std::get<std::vector<StateTerm>>(parsed));
+  }
+  if (std::optional<std::string> error = CheckGameQuery(query)) {
+    return BadRequest(Name(request, "pattern") + ": " + *error);
+  }
+  return query;
+}
+
 // The games a position parameter (moves, state, state-md5 or board) names, into *answer;
 // nothing when none is given.
 std::optional<RequestError> FindPositions(GameStore& store, const Request& request,
@@ -338,16 +374,10 @@ std::optional<RequestError> FindPositions(GameStore& store, const Request& reque
           " replays the games to find them; 5d-index --all-state-md5 indexes every state's MD5 "
           "in a new database)");
     }
-  } else if (Given(request, "pattern")) {
-    std::vector<BoardPattern> patterns;
-    for (const std::string& text : request.params.at("pattern")) {
-      auto parsed = ParseBoardPattern(text);
-      if (auto* error = std::get_if<PatternError>(&parsed)) {
-        return BadRequest(Name(request, "pattern") + ": " + error->Describe(text));
-      }
-      patterns.push_back(std::move(std::get<BoardPattern>(parsed)));
-    }
-    auto matches = FindPatterns(store, patterns);
+  } else if (Given(request, "pattern") || Given(request, "material") || Given(request, "when")) {
+    RequestResult<GameQuery> query = ReadGameQuery(request);
+    if (!query.ok()) return query.error();
+    auto matches = FindPatterns(store, query.value());
     if (!matches.ok()) return DbFailure(matches.error());
     search.positions = std::move(matches).value();
     answer->pattern = true;
@@ -421,13 +451,16 @@ RequestResult<FindAnswer> RunFind(GameStore& store, const Request& request) {
   answer.canonical = Given(request, "canonical");
 
   int searches = 0;
-  for (const char* name : {"moves", "state", "state-md5", "board", "pattern"})
+  for (const char* name : {"moves", "state", "state-md5", "board"}) {
     searches += Given(request, name);
+  }
+  // A pattern, material or conditions on the state make one position query together.
+  searches += Given(request, "pattern") || Given(request, "material") || Given(request, "when");
   if (searches > 1) {
     return BadRequest("give one position: " + Name(request, "moves") + ", " +
                       Name(request, "state") + ", " + Name(request, "state-md5") + ", " +
-                      Name(request, "board") + " or " + Name(request, "pattern") +
-                      " (which may be given several times)");
+                      Name(request, "board") + " or a pattern query (" + Name(request, "pattern") +
+                      ", " + Name(request, "material") + ", " + Name(request, "when") + ")");
   }
   if (auto error = FindPositions(store, request, &answer)) return *error;
 

@@ -216,7 +216,11 @@ TEST(PatternTest, ErrorsPointAtTheCharacter) {
        "expected three pins after the pieces, ':timeline:turn:colour' ('*' for any)"},
       {"8/8/8/8/8/8/8/8:x:2:w", 17, "timeline 'x' is not a timeline (0, +1, -1, -0, +0) or '*'"},
       {"8/8/8/8/8/8/8/8:0:-2:w", 19, "turn '-2' is not a turn number or '*'"},
-      {"8/8/8/8/8/8/8/8:0:2:white", 21, "colour 'white' is not w, b or '*'"},
+      {"8/8/8/8/8/8/8/8:0:2:white", 21, "colour 'white' is not w, b, = or '*'"},
+      {"8/8/8/8/8/8/8/8:=x:*:*", 17,
+       "timeline '=x' is not =, =+N or =-N (relative to the previous pattern's board)"},
+      {"8/8/8/8/8/8/8/8:*:=2:*", 19,
+       "turn '=2' is not =, =+N or =-N (relative to the previous pattern's board)"},
       {"8/8/8/8/8/8/8/8:0:2:w:", 22, "too many ':' fields (expected pieces:L:T:c)"},
       {"8/8/8/8/8/8/8/?[?]6", 17, "unknown piece letter or token '?'"},
   };

@@ -130,13 +130,17 @@ TEST_F(RequestTest, CheckRequestNamesTheWrongParameter) {
       {"find", {{"limit", "-5"}}, "--limit must be 0 or more"},
       {"find", {{"limit", "ten"}}, "--limit: 'ten' is not a number"},
       {"tree", {{"depth", "0"}}, "--depth must be 1 or more"},
-      {"tree", {{"depth", "99999999999"}}, "--depth: '99999999999' is not a number this tool can take"},
+      {"tree",
+       {{"depth", "99999999999"}},
+       "--depth: '99999999999' is not a number this tool can take"},
       {"tree",
        {{"count", ""}},
        "tree does not take --count (5d-query --help says which options go with which command)"},
       {"find", {{"deep", ""}}, "--deep goes with --state-md5"},
       {"find", {{"canonical", ""}}, "--canonical goes with --format 5dpgn"},
-      {"find", {{"count", ""}, {"limit", "3"}}, "--count prints a number: --limit does nothing with it"},
+      {"find",
+       {{"count", ""}, {"limit", "3"}},
+       "--count prints a number: --limit does nothing with it"},
       {"find", {{"player", "ann"}}, ""},
   };
   for (const auto& c : cases) {
@@ -151,8 +155,8 @@ TEST_F(RequestTest, CheckRequestNamesTheWrongParameter) {
 TEST_F(RequestTest, TheApiSpellsParametersAsTheUrlDoes) {
   EXPECT_EQ(CheckMessage(Make("stats", {{"moves", "e3"}}, kApiSpelling)),
             "stats does not take moves (the README lists the parameters of each endpoint)");
-  RequestResult<FindAnswer> dates = RunFind(
-      *store_, Make("find", {{"date-from", "2022"}, {"date-to", "2021"}}, kApiSpelling));
+  RequestResult<FindAnswer> dates =
+      RunFind(*store_, Make("find", {{"date-from", "2022"}, {"date-to", "2021"}}, kApiSpelling));
   ASSERT_FALSE(dates.ok());
   EXPECT_EQ(dates.error().message, "date-from is after date-to");
 }
@@ -164,17 +168,38 @@ TEST_F(RequestTest, RunRefusesValuesThatDoNotRead) {
     std::map<std::string, std::string> params;
     std::string message;
   } cases[] = {
-      {"find", {{"result", "won"}}, "--result: 'won' is not a result (1-0, 0-1, 1/2-1/2, *, white, black, draw)"},
-      {"find", {{"ending", "mate"}}, "--ending: 'mate' is not an ending (checkmate, stalemate, playable, unknown)"},
+      {"find",
+       {{"result", "won"}},
+       "--result: 'won' is not a result (1-0, 0-1, 1/2-1/2, *, white, black, draw)"},
+      {"find",
+       {{"ending", "mate"}},
+       "--ending: 'mate' is not an ending (checkmate, stalemate, playable, unknown)"},
       {"find", {{"header", "=x"}}, "--header: '=x' is not NAME=VALUE"},
       {"find", {{"state-md5", "1234"}}, "--state-md5: '1234' is not 32 hex digits"},
-      {"find", {{"moves", "e3"}, {"board", "[8/8/8/8/8/8/8/8]"}}, "give one position: --moves, --state, --state-md5, --board or --pattern (which may be given "
-       "several times)"},
+      {"find",
+       {{"moves", "e3"}, {"board", "[8/8/8/8/8/8/8/8]"}},
+       "give one position: --moves, --state, --state-md5, --board or a pattern query (--pattern, "
+       "--material, --when)"},
       {"find", {{"sort", "action"}}, "--sort action needs a position search"},
-      {"find", {{"pattern", "7X"}}, "--pattern: col 2: unknown piece letter or token 'X'\n  7X\n   ^"},
+      {"find",
+       {{"pattern", "7X"}},
+       "--pattern: col 2: unknown piece letter or token 'X'\n  7X\n   ^"},
+      {"find",
+       {{"material", "Q 2"}},
+       "--material: col 3: expected = != < <= > or >= after the pieces\n  Q 2\n    ^"},
+      {"find",
+       {{"when", "timelines>=4, moves=3"}},
+       "--when: col 15: 'moves' is not timelines, active, turn or to-move\n  timelines>=4, "
+       "moves=3\n                ^"},
+      {"find",
+       {{"pattern", "8/8/8/8/8/8/8/8:=:*:*"}},
+       "--pattern: the first pattern's pins cannot be relative ('='): there is no pattern before "
+       "it"},
       {"find", {{"format", "xml"}}, "--format: 'xml' is not table, json, csv or 5dpgn"},
       {"stats", {{"format", "csv"}}, "stats writes --format table or json"},
-      {"tree", {{"moves", "e3"}, {"state", "[8/8/8/8/8/8/8/8:0:1:w]"}}, "--moves and --state exclude each other"},
+      {"tree",
+       {{"moves", "e3"}, {"state", "[8/8/8/8/8/8/8/8:0:1:w]"}},
+       "--moves and --state exclude each other"},
       {"tree", {{"variant", "custom"}}, "tree of custom games needs --state"},
   };
   for (const auto& c : cases) {
