@@ -112,6 +112,16 @@ query find-md5-inside-deep "${db[@]}" --state-md5 "$inside" --deep
 "$index" --db "$scratch/all-md5.sqlite" --quiet --all-state-md5 corpus/club-games.5dpgn >/dev/null 2>&1
 query find-md5-inside-all --db "$scratch/all-md5.sqlite" --state-md5 "$inside"
 query find-board "${db[@]}" --board '[r*nbqk*bnr*/p*p*p*p*1p*p*p*/4p3/8/8/4P3/P*P*P*P*1P*P*P*/R*NBQK*BNR*]'
+# Patterns (docs/patterns.md): a white queen on h5 anywhere; then a black pawn on g6 on the same
+# timeline a turn later; queens on h5 on neighbouring timelines at once; material and the state;
+# a pattern that does not read, and a relative pin with nothing before it.
+any='????????'
+query find-pattern "${db[@]}" --pattern "$any/$any/$any/???????Q/$any/$any/$any/$any"
+query find-pattern-related "${db[@]}" --pattern "$any/$any/$any/???????Q/$any/$any/$any/$any" --pattern "$any/$any/??????p?/$any/$any/$any/$any/$any:=:=+1:="
+query find-pattern-neighbours "${db[@]}" --pattern "$any/$any/$any/???????Q/$any/$any/$any/$any" --pattern "$any/$any/$any/???????Q/$any/$any/$any/$any:=+1:=:=" --format json
+query find-material-when "${db[@]}" --material 'present: Q=0, q=0' --when 'timelines>=3' --format csv
+query find-pattern-error "${db[@]}" --pattern '8/8/8/8/8/8/8/7X'
+query find-pattern-relative-first "${db[@]}" --pattern "$any/$any/$any/$any/$any/$any/$any/$any:=:*:*"
 query find-pgn "${db[@]}" --black 'Bruno Lima' --format 5dpgn
 query find-canonical "${db[@]}" --white 'Carla Reis' --unique --format 5dpgn --canonical
 query tree "${db[@]}" tree
