@@ -353,7 +353,10 @@ int main(int argc, char** argv) {
       "another count (repeatable)")(
       "when", po::value<std::string>(),
       "conditions on the state: 'timelines>=4, active>=3, turn>=10, to-move=b'; with "
-      "--pattern and --material, the first action after which all of them held");
+      "--pattern and --material, the first action after which all of them held")(
+      "move", po::value<std::vector<std::string>>(),
+      "a move played: 'N branch capture actions=10-20' (a piece letter, upper case white; "
+      "physical, jump, branch or travel; capture; a range of actions); repeatable");
   po::options_description output("Output (find; --limit also for tree)");
   output.add_options()("count", "print only the number of matching games")(
       "limit", po::value<long>(),

@@ -10,6 +10,7 @@
 #include "core/replay.h"
 #include "core/utf8.h"
 #include "query/export.h"
+#include "query/move_pattern.h"
 #include "query/pattern_search.h"
 #include "query/search.h"
 #include "schema/ending.h"
@@ -87,7 +88,7 @@ const Params* CommandParams(std::string_view command) {
   };
   static const Params kFind =
       with_filters({"format", "moves", "state", "state-md5", "deep", "board", "pattern", "material",
-                    "when", "count", "limit", "offset", "sort", "canonical"});
+                    "when", "move", "count", "limit", "offset", "sort", "canonical"});
   static const Params kTree = with_filters({"format", "moves", "state", "depth", "limit"});
   static const Params kDuplicates = {"format", "twin-actions", "export-unique"};
   static const Params kShow = {"format", "action", "svg", "columns", "unicode"};
@@ -105,7 +106,8 @@ const Params* CommandParams(std::string_view command) {
 // Numbers that do not read or are out of range, and values given twice where one is taken.
 std::optional<RequestError> CheckValues(const Request& request) {
   for (const auto& [name, values] : request.params) {
-    if (values.size() > 1 && name != "header" && name != "pattern" && name != "material") {
+    if (values.size() > 1 && name != "header" && name != "pattern" && name != "material" &&
+        name != "move") {
       return BadRequest(Name(request, name) + " is given more than once");
     }
     if (IsFlag(name) && !values.empty()) {
@@ -374,12 +376,52 @@ std::optional<RequestError> FindPositions(GameStore& store, const Request& reque
           " replays the games to find them; 5d-index --all-state-md5 indexes every state's MD5 "
           "in a new database)");
     }
-  } else if (Given(request, "pattern") || Given(request, "material") || Given(request, "when")) {
+  } else if (Given(request, "pattern") || Given(request, "material") || Given(request, "when") ||
+             Given(request, "move")) {
     RequestResult<GameQuery> query = ReadGameQuery(request);
     if (!query.ok()) return query.error();
-    auto matches = FindPatterns(store, query.value());
-    if (!matches.ok()) return DbFailure(matches.error());
-    search.positions = std::move(matches).value();
+    std::vector<MovePattern> moves;
+    if (const auto it = request.params.find("move"); it != request.params.end()) {
+      for (const std::string& text : it->second) {
+        auto parsed = ParseMovePattern(text);
+        if (auto* error = std::get_if<PatternError>(&parsed)) {
+          return BadRequest(Name(request, "move") + ": " + error->Describe(text));
+        }
+        moves.push_back(std::get<MovePattern>(parsed));
+      }
+    }
+    std::vector<PositionMatch> matches;
+    if (!query.value().empty()) {
+      auto found = FindPatterns(store, query.value());
+      if (!found.ok()) return DbFailure(found.error());
+      matches = std::move(found).value();
+    } else {
+      // Moves alone: every game the filters keep is a candidate.
+      auto ids = FilteredIds(store, search.filter);
+      if (!ids.ok()) return DbFailure(ids.error());
+      for (int64_t id : ids.value()) matches.push_back({id, 0, {}});
+    }
+    if (!moves.empty()) {
+      // The moves are read from the records' canonical movetext; a game keeps the later of its
+      // position's action and its moves' first actions.
+      size_t kept = 0;
+      for (PositionMatch& match : matches) {
+        auto texts = store.Texts(match.game_id);
+        if (!texts.ok()) return DbFailure(texts.error());
+        bool all = true;
+        for (const MovePattern& move : moves) {
+          const int action = FirstMoveAction(move, texts.value().moves);
+          if (action < 0) {
+            all = false;
+            break;
+          }
+          match.action = std::max(match.action, action);
+        }
+        if (all) matches[kept++] = std::move(match);
+      }
+      matches.resize(kept);
+    }
+    search.positions = std::move(matches);
     answer->pattern = true;
   } else if (const std::string* board = Value(request, "board")) {
     auto query = ParseBoardQuery(*board);
@@ -455,12 +497,14 @@ RequestResult<FindAnswer> RunFind(GameStore& store, const Request& request) {
     searches += Given(request, name);
   }
   // A pattern, material or conditions on the state make one position query together.
-  searches += Given(request, "pattern") || Given(request, "material") || Given(request, "when");
+  searches += Given(request, "pattern") || Given(request, "material") || Given(request, "when") ||
+              Given(request, "move");
   if (searches > 1) {
     return BadRequest("give one position: " + Name(request, "moves") + ", " +
                       Name(request, "state") + ", " + Name(request, "state-md5") + ", " +
                       Name(request, "board") + " or a pattern query (" + Name(request, "pattern") +
-                      ", " + Name(request, "material") + ", " + Name(request, "when") + ")");
+                      ", " + Name(request, "material") + ", " + Name(request, "when") + ", " +
+                      Name(request, "move") + ")");
   }
   if (auto error = FindPositions(store, request, &answer)) return *error;
 

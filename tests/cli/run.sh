@@ -122,6 +122,10 @@ query find-pattern-neighbours "${db[@]}" --pattern "$any/$any/$any/???????Q/$any
 query find-material-when "${db[@]}" --material 'present: Q=0, q=0' --when 'timelines>=3' --format csv
 query find-pattern-error "${db[@]}" --pattern '8/8/8/8/8/8/8/7X'
 query find-pattern-relative-first "${db[@]}" --pattern "$any/$any/$any/$any/$any/$any/$any/$any:=:*:*"
+# Moves: white queens that branched with a capture (game 6's 5. (0T5)Qh5>>x(0T3)f7, action 9);
+# a white bishop's branch with a queen on h5.
+query find-move "${db[@]}" --move 'Q branch capture'
+query find-move-pattern "${db[@]}" --move 'B branch' --pattern "$any/$any/$any/???????Q/$any/$any/$any/$any"
 query find-pgn "${db[@]}" --black 'Bruno Lima' --format 5dpgn
 query find-canonical "${db[@]}" --white 'Carla Reis' --unique --format 5dpgn --canonical
 query tree "${db[@]}" tree

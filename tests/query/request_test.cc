@@ -179,7 +179,11 @@ TEST_F(RequestTest, RunRefusesValuesThatDoNotRead) {
       {"find",
        {{"moves", "e3"}, {"board", "[8/8/8/8/8/8/8/8]"}},
        "give one position: --moves, --state, --state-md5, --board or a pattern query (--pattern, "
-       "--material, --when)"},
+       "--material, --when, --move)"},
+      {"find",
+       {{"move", "N hop"}},
+       "--move: col 3: 'hop' is not a piece letter, physical, jump, branch, travel, capture or "
+       "actions=A-B\n  N hop\n    ^"},
       {"find", {{"sort", "action"}}, "--sort action needs a position search"},
       {"find",
        {{"pattern", "7X"}},
