@@ -7,6 +7,8 @@
 #include <charconv>
 #include <limits>
 
+#include "core/legal.h"
+
 namespace fived {
 
 namespace {
@@ -151,9 +153,11 @@ std::variant<std::vector<StateTerm>, PatternError> ParseState(std::string_view t
       parsed.field = StateTerm::Field::kTurn;
     } else if (name == "to-move") {
       parsed.field = StateTerm::Field::kToMove;
+    } else if (name == "check") {
+      parsed.field = StateTerm::Field::kCheck;
     } else {
-      return PatternError{at + 1,
-                          "'" + std::string(name) + "' is not timelines, active, turn or to-move"};
+      return PatternError{
+          at + 1, "'" + std::string(name) + "' is not timelines, active, turn, to-move or check"};
     }
     i = SkipSpaces(term, i);
     size_t length = 0;
@@ -168,6 +172,15 @@ std::variant<std::vector<StateTerm>, PatternError> ParseState(std::string_view t
       const std::string_view side = term.substr(i);
       if (side != "w" && side != "b") return PatternError{at + i + 1, "to-move is w or b"};
       parsed.value = side == "w" ? 0 : 1;
+    } else if (parsed.field == StateTerm::Field::kCheck) {
+      if (*op != Comparison::kEqual && *op != Comparison::kNotEqual) {
+        return PatternError{at + 1, "check takes = or != (w, b or none)"};
+      }
+      const std::string_view side = term.substr(i);
+      if (side != "w" && side != "b" && side != "none") {
+        return PatternError{at + i + 1, "check is w, b or none"};
+      }
+      parsed.value = side == "none" ? 0 : side == "w" ? 1 : 2;
     } else {
       parsed.value = ReadNumber(term, i, &length);
       if (length == 0 || i + length != term.size()) {
@@ -177,6 +190,55 @@ std::variant<std::vector<StateTerm>, PatternError> ParseState(std::string_view t
     terms.push_back(parsed);
   }
   return terms;
+}
+
+bool GameQuery::needs_position() const {
+  return std::any_of(state.begin(), state.end(),
+                     [](const StateTerm& t) { return t.field == StateTerm::Field::kCheck; });
+}
+
+bool HoldsAt(const GameQuery& query, const Position& pos) {
+  int active = 0;
+  int16_t present_counts[64] = {};
+  for (int t = pos.min_timeline(); t <= pos.max_timeline(); ++t) {
+    if (!pos.HasTimeline(t) || !pos.IsActive(t)) continue;
+    ++active;
+    const Board& tip = pos.Tip(t);
+    for (int rank = 0; rank < tip.height(); ++rank) {
+      for (int file = 0; file < tip.width(); ++file)
+        ++present_counts[tip.at(file, rank).bits() & 63];
+    }
+  }
+  for (const StateTerm& term : query.state) {
+    int value = 0;
+    switch (term.field) {
+      case StateTerm::Field::kTimelines:
+        value = pos.timeline_count();
+        break;
+      case StateTerm::Field::kActive:
+        value = active;
+        break;
+      case StateTerm::Field::kTurn:
+        value = TurnOf(pos.Present());
+        break;
+      case StateTerm::Field::kToMove:
+        value = pos.ToMove() == Color::kWhite ? 0 : 1;
+        break;
+      case StateTerm::Field::kCheck:
+        value = !InCheck(pos) ? 0 : pos.ToMove() == Color::kWhite ? 1 : 2;
+        break;
+    }
+    if (!Compare(value, term.op, term.value)) return false;
+  }
+  for (const MaterialCondition& condition : query.material) {
+    if (!condition.present) continue;
+    for (const MaterialTerm& term : condition.terms) {
+      const int right =
+          term.right_set ? CountOf(term.right_set, present_counts) : term.right_number;
+      if (!Compare(CountOf(term.left, present_counts), term.op, right)) return false;
+    }
+  }
+  return true;
 }
 
 std::optional<std::string> CheckGameQuery(const GameQuery& query) {
@@ -337,6 +399,8 @@ bool MatchGame(const GameQuery& query, std::string_view stream, BoardStreamReade
         case StateTerm::Field::kToMove:
           value = ColorOf(present) == Color::kWhite ? 0 : 1;
           break;
+        case StateTerm::Field::kCheck:
+          continue;  // not in the stream: HoldsAt decides it on the replayed position
       }
       if (!Compare(value, term.op, term.value)) return false;
     }

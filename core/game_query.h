@@ -54,13 +54,14 @@ std::variant<MaterialCondition, PatternError> ParseMaterial(std::string_view tex
 
 // One term about the state after an action.
 struct StateTerm {
-  enum class Field : uint8_t { kTimelines, kActive, kTurn, kToMove };
+  enum class Field : uint8_t { kTimelines, kActive, kTurn, kToMove, kCheck };
   Field field = Field::kTimelines;
   Comparison op = Comparison::kEqual;
-  int value = 0;  // to-move: 0 white, 1 black (only = and !=)
+  int value = 0;  // to-move: 0 white, 1 black; check: 0 none, 1 white, 2 black (= and != only)
 };
 
-// "TERM, TERM...": timelines, active, turn OP NUMBER; to-move = w|b.
+// "TERM, TERM...": timelines, active, turn OP NUMBER; to-move = w|b; check = w|b|none (the side
+// in check: the side to move when it is in check, core/legal.h InCheck).
 std::variant<std::vector<StateTerm>, PatternError> ParseState(std::string_view text);
 
 struct GameQuery {
@@ -68,6 +69,9 @@ struct GameQuery {
   std::vector<MaterialCondition> material;
   std::vector<StateTerm> state;
   bool empty() const { return boards.empty() && material.empty() && state.empty(); }
+  // Whether a term needs the position itself (check): MatchGame then finds the first action
+  // where everything else held, and HoldsAt decides the state from there on.
+  bool needs_position() const;
 };
 
 // Checks what parsing each part alone cannot: a relative pin on the first board pattern.
@@ -77,6 +81,10 @@ struct GameMatch {
   int action = -1;                 // the first action after which everything held; -1: never
   std::vector<PatternHit> boards;  // per board pattern, the board it matched there
 };
+
+// Whether the conditions on the state and the present's material hold in `pos` (board patterns
+// and board material are MatchGame's): the check of a query that needs_position.
+bool HoldsAt(const GameQuery& query, const Position& pos);
 
 // Evaluates `query` on the game whose board stream is `stream`. Returns false when the stream is
 // damaged. Board patterns without relations stop reading at their first match when nothing else

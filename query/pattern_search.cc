@@ -8,6 +8,8 @@
 #include <utility>
 
 #include "core/board_stream.h"
+#include "core/pgn_syntax.h"
+#include "core/replay.h"
 #include "schema/pattern_index.h"
 
 namespace fived {
@@ -110,6 +112,29 @@ struct Matcher {
     return std::nullopt;
   }
 };
+
+// The matches of a query whose terms need the position (check): each game is replayed and its
+// action becomes the first from the stream's answer on where HoldsAt says the position agrees;
+// games where none does are dropped.
+DbResult<std::vector<PositionMatch>> ConfirmByReplay(GameStore& store, const GameQuery& query,
+                                                     std::vector<PositionMatch> matches) {
+  size_t kept = 0;
+  for (PositionMatch& match : matches) {
+    DbResult<GameTexts> texts = store.Texts(match.game_id);
+    if (!texts.ok()) return texts.error();
+    const SyntaxResult syntax = ParseGameSyntax(texts.value().text);
+    if (syntax.error) continue;
+    int found = -1;
+    ReplayGame(syntax.game, [&](int action, const Position& pos) {
+      if (found < 0 && action >= match.action && HoldsAt(query, pos)) found = action;
+    });
+    if (found < 0) continue;
+    match.action = found;
+    matches[kept++] = std::move(match);
+  }
+  matches.resize(kept);
+  return matches;
+}
 
 }  // namespace
 
@@ -216,6 +241,7 @@ DbResult<std::vector<PositionMatch>> FindPatterns(GameStore& store, const GameQu
   if (auto error = reader.ForEachBlock(take, in_order ? nullptr : only)) return *error;
   if (!failed && batch_size > 0) run_batch();
   if (failed) return *failed;
+  if (query.needs_position()) return ConfirmByReplay(store, query, std::move(matches));
   return matches;
 }
 

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "core/game_splitter.h"
+#include "core/legal.h"
 #include "core/pgn_syntax.h"
 #include "core/random_game.h"
 #include "core/replay.h"
@@ -31,12 +32,14 @@ struct TextBoard {
   int half_turn = 0;
   std::vector<std::string> squares;  // top rank first: "K*", "p", "."
   std::string label;                 // "L:T:c" as the notation writes it
+  size_t width = 0;
 };
 
 struct TextState {
   std::vector<TextBoard> boards;
   int timelines = 0, active = 0, turn = 0;
   char to_move = 'w';
+  std::string check = "none";   // the side in check: w, b or none (the engine's InCheck)
   std::vector<size_t> present;  // the boards that are tips of active timelines
 };
 
@@ -75,6 +78,7 @@ TextGame ReadGame(const std::string& text) {
     state.timelines = pos.timeline_count();
     state.turn = TurnOf(pos.Present());
     state.to_move = pos.ToMove() == Color::kWhite ? 'w' : 'b';
+    if (InCheck(pos)) state.check = std::string(1, state.to_move);
     pos.ForEachBoard([&](int timeline, int half_turn, const Board&) {
       const std::string fen = pos.BoardFen(timeline, half_turn);
       std::istringstream fields(fen.substr(1, fen.size() - 2));
@@ -86,7 +90,8 @@ TextGame ReadGame(const std::string& text) {
       if (pos.IsActive(timeline) && half_turn == pos.TipHalf(timeline)) {
         state.present.push_back(state.boards.size());
       }
-      state.boards.push_back({timeline, half_turn, SquareTokens(pieces), l + ":" + t + ":" + c});
+      state.boards.push_back({timeline, half_turn, SquareTokens(pieces), l + ":" + t + ":" + c,
+                              SquareTokens(pieces.substr(0, pieces.find('/'))).size()});
     });
     for (int l = pos.min_timeline(); l <= pos.max_timeline(); ++l) {
       if (pos.HasTimeline(l) && pos.IsActive(l)) ++state.active;
@@ -139,7 +144,7 @@ struct Query {
 
 std::string PatternText(const QueryPattern& p) {
   std::vector<std::string> tokens(p.width * p.height, "?");
-  for (const Kept& k : p.kept) tokens[k.square] = k.token;
+  for (const Kept& k : p.kept) tokens.at(k.square) = k.token;
   std::string out;
   int empties = 0;
   for (size_t i = 0; i < tokens.size(); ++i) {
@@ -233,7 +238,7 @@ bool Related(const Relation& r, const TextBoard& before, const TextBoard& board)
 }
 
 bool PatternMatches(const QueryPattern& p, const TextBoard& board) {
-  if (board.squares.size() != p.width * p.height) return false;
+  if (board.width != p.width || board.squares.size() != p.width * p.height) return false;
   for (const Kept& k : p.kept) {
     if (!Accepts(k.token, board.squares[k.square])) return false;
   }
@@ -279,6 +284,10 @@ int BruteForce(const TextGame& game, const Query& query) {
         ok = (std::string(1, state.to_move) == s.value) == (s.op == "=");
         continue;
       }
+      if (s.field == "check") {
+        ok = (state.check == s.value) == (s.op == "=");
+        continue;
+      }
       const int value = s.field == "timelines" ? state.timelines
                         : s.field == "active"  ? state.active
                                                : state.turn;
@@ -306,8 +315,8 @@ class Random {
 // A board's occupied squares kept as they are (with their '*').
 QueryPattern FromBoard(const TextBoard& board, Random& random, size_t kept) {
   QueryPattern p;
-  p.width = 8;
-  p.height = board.squares.size() / 8;
+  p.width = board.width;
+  p.height = board.squares.size() / board.width;
   std::vector<size_t> occupied;
   for (size_t i = 0; i < board.squares.size(); ++i) {
     if (board.squares[i] != ".") occupied.push_back(i);
@@ -326,7 +335,8 @@ TEST(GameQueryTest, RelationsMaterialAndStateAgreeWithTheBruteForce) {
   options.min_actions = 6;
   options.max_actions = 28;
   options.jump_bias = 0.5;
-  // 8x8 variants with timelines of their own making.
+  // Standard-like variants, and a 7x7 one (Simple - No Queens): patterns are made from each
+  // game's own boards, whatever their size.
   options.variants = {"Standard", "Standard - Two Timelines", "Standard - Turn Zero",
                       "Simple - No Queens"};
   std::string error;
@@ -343,13 +353,13 @@ TEST(GameQueryTest, RelationsMaterialAndStateAgreeWithTheBruteForce) {
 
   Random random(7);
   std::vector<Query> queries;
-  for (int i = 0; i < 48; ++i) {
+  for (int i = 0; i < 56; ++i) {
     const TextGame& game = games[random.Next(games.size())];
     const TextState& last = game.back();
     const TextBoard& board = last.boards[random.Next(last.boards.size())];
     Query query;
     query.patterns.push_back(FromBoard(board, random, 1 + random.Next(2)));
-    switch (i % 6) {
+    switch (i % 7) {
       case 0: {  // the same timeline, N turns on
         const int n = 1 + static_cast<int>(random.Next(2));
         for (const TextBoard& other : last.boards) {
@@ -385,6 +395,10 @@ TEST(GameQueryTest, RelationsMaterialAndStateAgreeWithTheBruteForce) {
         break;
       case 4:
         query.material.push_back({true, {{"Q", ">=", "1"}, {"A", ">", "a"}}});
+        break;
+      case 6:
+        query.state.push_back({"check", "=", random.Next(2) ? "w" : "b"});
+        if (random.Next(2)) query.patterns.clear();
         break;
       case 5:
         query.patterns.clear();
@@ -439,7 +453,7 @@ TEST(GameQueryTest, RelationsMaterialAndStateAgreeWithTheBruteForce) {
   EXPECT_GT(found_some, 20) << "most queries should find games";
   EXPECT_GT(related_found, 8) << "related patterns should find games";
   EXPECT_GT(matched_games, 200);
-  EXPECT_LT(matched_games, 48 * 48) << "not every query should match every game";
+  EXPECT_LT(matched_games, 56 * 48) << "not every query should match every game";
 }
 
 }  // namespace

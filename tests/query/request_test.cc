@@ -193,7 +193,7 @@ TEST_F(RequestTest, RunRefusesValuesThatDoNotRead) {
        "--material: col 3: expected = != < <= > or >= after the pieces\n  Q 2\n    ^"},
       {"find",
        {{"when", "timelines>=4, moves=3"}},
-       "--when: col 15: 'moves' is not timelines, active, turn or to-move\n  timelines>=4, "
+       "--when: col 15: 'moves' is not timelines, active, turn, to-move or check\n  timelines>=4, "
        "moves=3\n                ^"},
       {"find",
        {{"pattern", "8/8/8/8/8/8/8/8:=:*:*"}},
