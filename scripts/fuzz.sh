@@ -7,7 +7,7 @@
 # regression test. Prints the executions done per harness; each run's log is
 # BUILD/fuzz-NAME-DATE.log.
 # Usage: scripts/fuzz.sh [BUILD] [RUNS] [SECONDS] [HARNESS...]
-#   (default build-fuzz 1000000, no time limit, all of pgn fen archive)
+#   (default build-fuzz 1000000, no time limit, all of pgn fen archive pattern)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build-fuzz}
@@ -15,15 +15,25 @@ runs=${2:-1000000}
 seconds=${3:-0}
 shift $(( $# < 3 ? $# : 3 ))
 harnesses=("$@")
-[ ${#harnesses[@]} -gt 0 ] || harnesses=(pgn fen archive)
+[ ${#harnesses[@]} -gt 0 ] || harnesses=(pgn fen archive pattern)
 # Short allocation stacks in ASan's reports: twice the executions per second, and a finding
 # still names where the bad access is.
 export ASAN_OPTIONS=${ASAN_OPTIONS:-malloc_context_size=5}
 shared=../shared
 seeds="$build/fuzz-seeds"
 findings="$build/fuzz-findings"
-mkdir -p "$seeds/pgn" "$seeds/fen" "$seeds/archive" "$findings"
-for harness in pgn fen archive; do mkdir -p "$build/fuzz-corpus/$harness"; done
+mkdir -p "$seeds/pgn" "$seeds/fen" "$seeds/archive" "$seeds/pattern" "$findings"
+for harness in pgn fen archive pattern; do mkdir -p "$build/fuzz-corpus/$harness"; done
+# Pattern seeds: a query line, then a board stream (one of a real game, from a database of the
+# corpus indexed here, when sqlite3 and 5d-index are at hand).
+i=0
+for line in '????????/????????/????????/???????Q/????????/????????/????????/????????' \
+            '[Qq]7/8/8/8/8/8/8/7[^.K]:=+1:=-2:=' 'present: Q>=2, A>a' 'board: [RQ]=0' \
+            'timelines>=4, active>=3, turn<10, to-move=b, check=w' 'N branch capture actions=3-9' \
+            'k*4/5/5/5/4K*:-0:3:w'; do
+  printf '%s\n' "$line" >"$seeds/pattern/$i"
+  i=$((i + 1))
+done
 
 # Seeds: game files (cut to 64 KiB), board strings, and small archives of game files.
 files=(corpus/*.5dpgn corpus/rejected/*.5dpgn)

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "core/game_query.h"
 #include "core/game_splitter.h"
 #include "core/pgn_syntax.h"
 #include "core/random_game.h"
@@ -154,6 +155,47 @@ TEST(BoardStreamTest, DamagedStreamsReadSafely) {
       EXPECT_LE(read, reader.board_count());
     }
   }
+}
+
+// A whole query (patterns with relations, material, the state) matched on damaged streams answers
+// or calls the stream damaged: it never reads past the data nor trusts a damaged parent.
+TEST(BoardStreamTest, QueriesOnDamagedStreamsNeverCrash) {
+  const std::vector<Replayed> games = RandomGames(14, 5);
+  GameQuery query;
+  const std::string any = "????????/????????/????????/????????/????????/????????/????????/";
+  for (const std::string& text :
+       {any + "!???????", any + "????????:=:=+1:=", any + "A???????:*:*:*"}) {
+    auto parsed = ParseBoardPattern(text);
+    ASSERT_TRUE(std::holds_alternative<BoardPattern>(parsed)) << text;
+    query.boards.push_back(std::get<BoardPattern>(parsed));
+  }
+  query.material.push_back(std::get<MaterialCondition>(ParseMaterial("present: A>=1")));
+  query.material.push_back(std::get<MaterialCondition>(ParseMaterial("board: !<=32")));
+  query.state = std::get<std::vector<StateTerm>>(ParseState("timelines>=1"));
+  BoardStreamReader reader;
+  GameMatch match;
+  uint64_t state = 99;
+  auto next = [&] {
+    state = state * 6364136223846793005ull + 1442695040888963407ull;
+    return state >> 33;
+  };
+  int matched = 0;
+  for (const Replayed& game : games) {
+    std::string stream;
+    EncodeBoardStream(game.position, game.boards_after, &stream);
+    ASSERT_TRUE(MatchGame(query, stream, reader, &match));
+    matched += match.action >= 0;
+    for (int trial = 0; trial < 300; ++trial) {
+      std::string changed = stream;
+      for (int k = 0; k < 1 + trial % 4; ++k) {
+        changed[next() % changed.size()] = static_cast<char>(next());
+      }
+      if (trial % 5 == 0) changed.resize(next() % changed.size());
+      MatchGame(query, changed, reader, &match);
+      EXPECT_GE(match.action, -1);
+    }
+  }
+  EXPECT_GT(matched, 0);
 }
 
 }  // namespace

@@ -1,0 +1,63 @@
+// libFuzzer harness: the pattern language and the board streams it is matched against. The input's
+// first line is read as a board pattern, a material condition, conditions on the state and a move
+// pattern (each parser must answer a value or an error, never crash; a pattern that reads must
+// read again the same from its canonical text); the rest of the input is read as a board stream
+// and matched (MatchGame must answer or call the stream damaged, whatever the bytes).
+// Build and run: make fuzz (docs/FUZZING.md).
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <variant>
+
+#include "core/board_stream.h"
+#include "core/game_query.h"
+#include "core/pattern.h"
+#include "query/move_pattern.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  const std::string_view input(reinterpret_cast<const char*>(data), size);
+  const size_t newline = input.find('\n');
+  const std::string_view line = input.substr(0, newline);
+  const std::string_view stream =
+      newline == std::string_view::npos ? std::string_view() : input.substr(newline + 1);
+
+  fived::GameQuery query;
+  auto pattern = fived::ParseBoardPattern(line);
+  if (const auto* parsed = std::get_if<fived::BoardPattern>(&pattern)) {
+    const std::string canonical = parsed->ToString();
+    auto again = fived::ParseBoardPattern(canonical);
+    const auto* same = std::get_if<fived::BoardPattern>(&again);
+    if (same == nullptr || same->ToString() != canonical || same->squares != parsed->squares) {
+      __builtin_trap();
+    }
+    query.boards.push_back(*parsed);
+  }
+  if (auto material = fived::ParseMaterial(line);
+      std::holds_alternative<fived::MaterialCondition>(material)) {
+    query.material.push_back(std::get<fived::MaterialCondition>(material));
+  }
+  if (auto state = fived::ParseState(line);
+      std::holds_alternative<std::vector<fived::StateTerm>>(state)) {
+    query.state = std::get<std::vector<fived::StateTerm>>(state);
+  }
+  if (auto move = fived::ParseMovePattern(line); std::holds_alternative<fived::MovePattern>(move)) {
+    fived::FirstMoveAction(std::get<fived::MovePattern>(move), stream);
+  }
+  // Relative pins need a pattern before them: the first one is taken as absolute here.
+  if (!query.boards.empty()) {
+    query.boards.front().timeline_offset.reset();
+    query.boards.front().turn_offset.reset();
+    query.boards.front().same_color = false;
+  }
+  fived::BoardStreamReader reader;
+  fived::GameMatch match;
+  fived::MatchGame(query, stream, reader, &match);
+  // The stream read with every board kept (each change checked against its parent).
+  if (reader.Start(stream, /*keep_squares=*/true)) {
+    fived::BoardStreamReader::Entry entry;
+    while (reader.Next(&entry)) {
+    }
+  }
+  return 0;
+}
