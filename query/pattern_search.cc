@@ -189,57 +189,82 @@ DbResult<std::vector<PositionMatch>> FindPatterns(GameStore& store, const GameQu
   const int threads =
       std::max(1, jobs > 0 ? jobs : static_cast<int>(std::thread::hardware_concurrency()));
   std::vector<Matcher> matchers(static_cast<size_t>(threads));
-  std::vector<Block> batch;
-  size_t batch_size = 0;  // the blocks of `batch` in use
+  // Two batches: while the workers match one, this thread reads the blocks of the next.
+  struct Batch {
+    std::vector<Block> blocks;  // buffers kept from batch to batch
+    size_t size = 0;            // the blocks in use
+    std::vector<std::vector<PositionMatch>> found;
+  };
+  Batch batches[2];
+  int filling = 0;
+  int running = -1;  // the batch being matched, -1 for none
+  std::vector<std::thread> workers;
+  std::vector<int64_t> matched(static_cast<size_t>(threads)), boards(static_cast<size_t>(threads));
+  std::vector<std::optional<DbError>> errors(static_cast<size_t>(threads));
+  std::atomic<size_t> next{0};
   std::optional<DbError> failed;
-  auto run_batch = [&] {
-    std::vector<std::vector<PositionMatch>> found(batch_size);
-    std::vector<int64_t> matched(static_cast<size_t>(threads), 0);
-    std::vector<int64_t> boards(static_cast<size_t>(threads), 0);
-    std::vector<std::optional<DbError>> errors(static_cast<size_t>(threads));
-    std::atomic<size_t> next{0};
-    auto work = [&](size_t t) {
-      for (size_t b = next++; b < batch_size; b = next++) {
-        if (auto error =
-                matchers[t].MatchBlock(query, batch[b], only, &found[b], &matched[t], &boards[t])) {
+  auto launch = [&](int b) {
+    Batch& batch = batches[b];
+    batch.found.assign(batch.size, {});
+    next = 0;
+    auto work = [&, b](size_t t) {
+      Batch& mine = batches[b];
+      for (size_t i = next++; i < mine.size; i = next++) {
+        if (auto error = matchers[t].MatchBlock(query, mine.blocks[i], only, &mine.found[i],
+                                                &matched[t], &boards[t])) {
           errors[t] = error;
           return;
         }
       }
     };
-    std::vector<std::thread> pool;
-    const size_t helpers = std::min(static_cast<size_t>(threads) - 1, batch_size / 4);
-    for (size_t t = 1; t <= helpers; ++t) pool.emplace_back(work, t);
-    work(0);
-    for (std::thread& thread : pool) thread.join();
-    for (size_t t = 0; t < errors.size(); ++t) {
-      counted.candidates += matched[t];
-      counted.boards += boards[t];
-      if (errors[t] && !failed) failed = errors[t];
+    for (size_t t = 0; t < static_cast<size_t>(threads); ++t) workers.emplace_back(work, t);
+    running = b;
+  };
+  // Waits for the running batch and takes its matches, in block order.
+  auto finish = [&] {
+    if (running < 0) return !failed;
+    for (std::thread& worker : workers) worker.join();
+    workers.clear();
+    for (const std::optional<DbError>& error : errors) {
+      if (error && !failed) failed = error;
     }
-    for (std::vector<PositionMatch>& part : found) {
+    Batch& batch = batches[running];
+    for (std::vector<PositionMatch>& part : batch.found) {
       for (PositionMatch& match : part) matches.push_back(std::move(match));
     }
-    batch_size = 0;
+    batch.size = 0;
+    running = -1;
     return !failed;
   };
   auto take = [&](int64_t first, int64_t last, std::span<const uint8_t> data) {
     if (only) {
-      // A block without a candidate is not even decompressed.
+      // A block without a candidate is not even copied.
       const auto it = std::lower_bound(only->begin(), only->end(), first);
       if (it == only->end() || *it > last) return true;
     }
-    // The blocks' buffers are kept from batch to batch.
-    if (batch_size == batch.size()) batch.emplace_back();
-    Block& block = batch[batch_size++];
+    Batch& batch = batches[filling];
+    if (batch.size == batch.blocks.size()) batch.blocks.emplace_back();
+    Block& block = batch.blocks[batch.size++];
     block.first = first;
     block.last = last;
     block.data.assign(data.begin(), data.end());
-    if (batch_size < kBatchBlocks) return true;
-    return run_batch();
+    if (batch.size < kBatchBlocks) return true;
+    if (!finish()) return false;
+    launch(filling);
+    filling ^= 1;
+    return true;
   };
-  if (auto error = reader.ForEachBlock(take, in_order ? nullptr : only)) return *error;
-  if (!failed && batch_size > 0) run_batch();
+  std::optional<DbError> read_error = reader.ForEachBlock(take, in_order ? nullptr : only);
+  finish();
+  if (!read_error && !failed && batches[filling].size > 0) {
+    launch(filling);
+    finish();
+  }
+  for (size_t t = 0; t < matched.size(); ++t) {
+    counted.candidates += matched[t];
+    counted.boards += boards[t];
+  }
+  if (read_error) return *read_error;
   if (failed) return *failed;
   if (query.needs_position()) return ConfirmByReplay(store, query, std::move(matches));
   return matches;
