@@ -24,9 +24,8 @@ namespace {
 // The pages people open, and the embedded file (query/web/) that answers each. /game/ID is
 // game.html for any number ID: the page reads the id from its address.
 constexpr std::pair<std::string_view, std::string_view> kPages[] = {
-    {"/", "explorer.html"},
-    {"/search", "search.html"},
-    {"/duplicates", "duplicates.html"},
+    {"/", "explorer.html"},         {"/search", "search.html"},
+    {"/patterns", "patterns.html"}, {"/duplicates", "duplicates.html"},
     {"/stats", "stats.html"},
 };
 constexpr std::string_view kGamePage = "/game/";

@@ -298,8 +298,9 @@ TEST_F(ApiTest, PagesAreTheEmbeddedFiles) {
     std::string path;
     std::string file;
   } pages[] = {
-      {"/", "explorer.html"},     {"/search", "search.html"},         {"/game/14", "game.html"},
-      {"/game/999", "game.html"}, {"/duplicates", "duplicates.html"}, {"/stats", "stats.html"},
+      {"/", "explorer.html"},    {"/search", "search.html"}, {"/patterns", "patterns.html"},
+      {"/game/14", "game.html"}, {"/game/999", "game.html"}, {"/duplicates", "duplicates.html"},
+      {"/stats", "stats.html"},
   };
   for (const auto& page : pages) {
     httplib::Result result = Get(page.path);
