@@ -11,8 +11,8 @@ markup of the escaping game shows as text and runs nothing. What the pages show 
 API answers for the same question. At the end the server gets SIGINT (Ctrl-C) and must stop
 cleanly.
 
-Screenshots of the pages go to --screenshots (default BUILD/tests/browser); docs/explorer.png is
-one of them.
+Screenshots of the pages go to --screenshots (default BUILD/tests/browser); docs/explorer.png and
+docs/board-editor.png (patterns.png) are two of them.
 
 Run by tests/browser/run.sh, which finds the browser and skips when none is installed.
 """
