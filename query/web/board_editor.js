@@ -535,15 +535,16 @@ const fivedBoards = (() => {
       board.timer = setTimeout(() => read(board), 250);
     }
     // Asks now, then shows the board the text reads as (typed text) or where it goes wrong.
-    // Answers to older texts of the board are dropped.
     function read(board) {
       board.timer = null;
       const text = board.text;
       const mine = ++checks;
       board.checking = mine;
+      // An answer about a text the board no longer has would undo what was drawn since.
+      const stale = () => board.checking !== mine || board.text !== text || !boards.includes(board);
       board.pending = busy(api('/api/pattern', {pattern: text})
                                .then(() => {
-                                 if (board.checking !== mine || !boards.includes(board)) return;
+                                 if (stale()) return;
                                  const typed = readPattern(text);
                                  const same = typed && typed.files === board.files &&
                                      typed.ranks === board.ranks &&
@@ -557,7 +558,7 @@ const fivedBoards = (() => {
                                  options.onChange();
                                })
                                .catch((failure) => {
-                                 if (board.checking !== mine || !boards.includes(board)) return;
+                                 if (stale()) return;
                                  const answer = failure.answer || {};
                                  board.error = {
                                    reason: answer.reason || failure.message,
