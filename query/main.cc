@@ -25,7 +25,7 @@ constexpr const char* kUsage =
     "Usage: 5d-query [--db FILE] [filters] [position] [output]      find games\n"
     "       5d-query tree [--moves TEXT | --state BOARDS] [--depth N] [filters]\n"
     "       5d-query duplicates [--twin-actions N] [--export-unique FILE]\n"
-    "       5d-query show ID [--action N] [--svg FILE] [--format json|5dpgn]\n"
+    "       5d-query show ID [--action N] [--mark L:T:c] [--svg FILE] [--format json|5dpgn]\n"
     "       5d-query stats [filters]\n"
     "       5d-query serve [--host 127.0.0.1] [--port 8080]           the explorer in a browser\n"
     "\n"
@@ -60,11 +60,11 @@ constexpr const char* kUsage =
     "  5d-query show 12 --action 5 --svg game12.svg    a picture after the 5th action\n"
     "  5d-query serve --port 8080                      then open http://127.0.0.1:8080/\n"
     "\n"
-    "serve shows the explorer's pages (opening explorer, search, games, duplicates,\n"
-    "statistics) at the address it prints, and answers GET /api/find, /api/tree,\n"
-    "/api/game/ID, /api/duplicates, /api/stats and /api/picture with the JSON of --format json\n"
-    "(parameters as the options above, without the dashes; the README lists them); it only\n"
-    "reads, and stops on Ctrl-C.\n"
+    "serve shows the explorer's pages (opening explorer, search, board patterns, games,\n"
+    "duplicates, statistics) at the address it prints, and answers GET /api/find, /api/tree,\n"
+    "/api/game/ID, /api/duplicates, /api/stats, /api/picture, /api/position and /api/pattern\n"
+    "with the JSON of --format json (parameters as the options above, without the dashes;\n"
+    "the README lists them); it only reads, and stops on Ctrl-C.\n"
     "\n"
     "Exit status: 0 done (also when nothing matched), 2 bad arguments, 3 the database could\n"
     "not be read (or serve could not listen).\n";
@@ -176,6 +176,7 @@ int Show(fived::GameStore& store, const fived::Request& request, const po::varia
     const std::string path = vm["svg"].as<std::string>();
     fived::SvgPictureOptions svg_options;
     svg_options.max_columns = show.picture.max_columns;
+    svg_options.marked = show.picture.marked;
     svg_options.title =
         "Game " + std::to_string(show.game.id) + " after action " + std::to_string(show.action);
     std::ofstream file(path, std::ios::binary);
@@ -379,7 +380,10 @@ int main(int argc, char** argv) {
       "columns", po::value<int>()->default_value(0),
       "show: draw only the last N half-turns (0: all)")(
       "unicode", "show: chess symbols instead of letters in the terminal picture")(
-      "top", po::value<int>()->default_value(fived::kDefaultTop), "stats: how many top players");
+      "mark", po::value<std::vector<std::string>>(),
+      "show: point out the board L:T:c in the pictures ('+1:5:b', as --pattern's answers name "
+      "boards; repeatable)")("top", po::value<int>()->default_value(fived::kDefaultTop),
+                             "stats: how many top players");
   po::options_description serve("Server (serve)");
   serve.add_options()("host", po::value<std::string>()->default_value("127.0.0.1"),
                       "the address to listen on (another than 127.0.0.1 lets other machines in)")(

@@ -76,6 +76,10 @@ Layout MakeLayout(const Position& pos, int max_columns) {
   return layout;
 }
 
+bool IsMarked(const std::vector<BoardAddress>& marked, int timeline, int half_turn) {
+  return std::find(marked.begin(), marked.end(), BoardAddress{timeline, half_turn}) != marked.end();
+}
+
 // "T3 w": the notation's turn of a half-turn and whose board it is.
 std::string HalfTurnLabel(int half_turn) {
   return "T" + std::to_string(TurnOf(half_turn)) +
@@ -257,12 +261,19 @@ std::string TextPicture(const Position& pos, const TextPictureOptions& options) 
         // Smaller boards are drawn against the top of the row.
         const int rank = board->height() - 1 - row;
         if (rank < 0) continue;
+        // A mark's brackets sit in the gaps (kGap is 2), so that the squares stay in place.
+        const bool marked = IsMarked(options.marked, timeline, layout.columns[c]);
+        if (marked) {
+          line.PadTo(column_start(c) - 1);
+          line.AppendAscii("[");
+        }
         line.PadTo(column_start(c));
         squares.clear();
         for (int file = 0; file < board->width(); ++file) {
           AppendSquareText(board->at(file, rank), options.unicode, &squares);
         }
         line.Append(squares, board->width());
+        if (marked) line.AppendAscii("]");
       }
       line.FlushTo(&out);
     }
@@ -357,6 +368,8 @@ std::string Num(double value) {
 constexpr std::string_view kLightSquare = "#f0d9b5";
 constexpr std::string_view kDarkSquare = "#b58863";
 constexpr std::string_view kArrowColor = "#1f6fd1";
+// Red against the brown squares, the blue arrows and the yellow present.
+constexpr std::string_view kMarkColor = "#d7263d";
 
 // The pixel geometry of an SVG picture.
 struct SvgGeometry {
@@ -551,6 +564,24 @@ std::string SvgPicture(const Position& pos, std::span<const Move> last_action,
       AppendSvgBoard(*board, geometry.BoardX(static_cast<int>(c)), y, geometry, &out);
     }
     if (!active) out += "</g>\n";
+  }
+
+  // Outside the inactive timelines' dimmed groups, so that a mark is as strong on every board.
+  const int mark_width = std::max(4, geometry.square / 4);
+  for (const BoardAddress& mark : options.marked) {
+    const Board* board = pos.BoardAt(mark.timeline, mark.half_turn);
+    const int column = layout.ColumnOf(mark.half_turn);
+    const int row = layout.RowOf(mark.timeline);
+    if (board == nullptr || column < 0 || row < 0) continue;
+    // The stroke's inner edge just clears the board's own one-pixel border.
+    const int outset = 1 + mark_width / 2;
+    out += "<rect class=\"mark\" x=\"" + std::to_string(geometry.BoardX(column) - outset) +
+           "\" y=\"" + std::to_string(geometry.BoardY(row) - outset) + "\" width=\"" +
+           std::to_string(board->width() * geometry.square + 2 * outset) + "\" height=\"" +
+           std::to_string(board->height() * geometry.square + 2 * outset) +
+           "\" fill=\"none\" stroke=\"";
+    out += kMarkColor;
+    out += "\" stroke-width=\"" + std::to_string(mark_width) + "\"/>\n";
   }
 
   // Arrows last, so that no board covers them.

@@ -18,11 +18,19 @@
 
 #include <span>
 #include <string>
+#include <vector>
 
 #include "core/movegen.h"
 #include "core/position.h"
 
 namespace fived {
+
+// A board of a position, by its internal timeline index and half-turn (Position::BoardAt).
+struct BoardAddress {
+  int timeline = 0;
+  int half_turn = 0;
+  bool operator==(const BoardAddress&) const = default;
+};
 
 struct TextPictureOptions {
   // Draw at most this many half-turn columns, the latest ones; 0 draws all. When columns are
@@ -32,6 +40,10 @@ struct TextPictureOptions {
   // no symbol and keep their letters. Off by default: not every terminal has the glyphs, and a
   // white symbol looks black on a dark background.
   bool unicode = false;
+  // Boards to point out (the boards a pattern search matched, say): each rank of such a board is
+  // drawn between '[' and ']', in the gaps beside it. A board the picture does not draw (absent,
+  // or in a column max_columns left out) is passed over.
+  std::vector<BoardAddress> marked = {};
 };
 
 // The position as lines of text, each ending in '\n' and none with trailing spaces. For
@@ -67,7 +79,13 @@ struct TextPictureOptions {
 // timeline the word "inactive"; a blank line separates rows. A timeline with no board in the
 // drawn columns keeps its (empty) row. A board grid has one character per square, highest rank
 // first: a piece letter (uppercase white, lowercase black; see PieceLetter) or '.' for an empty
-// square. A position with no boards gives the single line "No boards.".
+// square; a marked board (TextPictureOptions::marked) has '[' before and ']' after each rank:
+//
+//       [r.bqkb.r]
+//       [pppppppp]
+//       ...
+//
+// A position with no boards gives the single line "No boards.".
 std::string TextPicture(const Position& pos, const TextPictureOptions& options = {});
 
 struct SvgPictureOptions {
@@ -79,6 +97,8 @@ struct SvgPictureOptions {
   // Text written above the picture (for example "White vs Black, after action 12"); may be
   // empty. Any text is accepted; it is escaped.
   std::string title;
+  // Boards to point out, each outlined (TextPictureOptions::marked says which are passed over).
+  std::vector<BoardAddress> marked = {};
 };
 
 // The position as a standalone SVG 1.1 document (UTF-8, with an XML declaration, the SVG
@@ -90,6 +110,9 @@ struct SvgPictureOptions {
 // inactive timeline's label, whose boards are dimmed), half-turn labels on top, the present's
 // column highlighted (and its label bold, with "present" under it), and a note naming the columns
 // that max_columns left out. A position with no boards gives a document saying "No boards.".
+// Each marked board (SvgPictureOptions::marked) is outlined by a <rect class="mark"> a few pixels
+// outside its edges, drawn over the boards (an inactive timeline's too, at full strength) and
+// under the arrows.
 //
 // Each move of `last_action` is drawn as one arrow (a <line> with class "arrow" and an arrowhead
 // marker) from the centre of its source square on the source board (src_timeline, src_half) to

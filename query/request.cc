@@ -91,15 +91,19 @@ const Params* CommandParams(std::string_view command) {
                     "when", "move", "count", "limit", "offset", "sort", "canonical"});
   static const Params kTree = with_filters({"format", "moves", "state", "depth", "limit"});
   static const Params kDuplicates = {"format", "twin-actions", "export-unique"};
-  static const Params kShow = {"format", "action", "svg", "columns", "unicode"};
+  static const Params kShow = {"format", "action", "svg", "columns", "unicode", "mark"};
   static const Params kStats = with_filters({"format", "top"});
-  static const Params kPicture = {"moves", "state", "variant", "columns"};
+  static const Params kPicture = {"moves", "state", "variant", "columns", "mark"};
+  static const Params kPosition = {"moves", "state", "variant"};
+  static const Params kPattern = {"pattern"};
   if (command == "find") return &kFind;
   if (command == "tree") return &kTree;
   if (command == "duplicates") return &kDuplicates;
   if (command == "show") return &kShow;
   if (command == "stats") return &kStats;
   if (command == "picture") return &kPicture;
+  if (command == "position") return &kPosition;
+  if (command == "pattern") return &kPattern;
   return nullptr;
 }
 
@@ -107,7 +111,7 @@ const Params* CommandParams(std::string_view command) {
 std::optional<RequestError> CheckValues(const Request& request) {
   for (const auto& [name, values] : request.params) {
     if (values.size() > 1 && name != "header" && name != "pattern" && name != "material" &&
-        name != "move") {
+        name != "move" && name != "mark") {
       return BadRequest(Name(request, name) + " is given more than once");
     }
     if (IsFlag(name) && !values.empty()) {
@@ -152,7 +156,7 @@ std::optional<RequestError> CheckCombinations(const Request& request) {
     return BadRequest(name("canonical") + " goes with " + name("format") + " 5dpgn");
   }
   if (request.command == "show" && (format == "5dpgn" || format == "pgn")) {
-    for (const char* other : {"action", "columns", "unicode", "svg"}) {
+    for (const char* other : {"action", "columns", "unicode", "svg", "mark"}) {
       if (Given(request, other)) {
         return BadRequest(name(other) + " draws a position: " + name("format") +
                           " 5dpgn writes the game's text");
@@ -270,6 +274,22 @@ RequestResult<Position> StateOrStart(const Request& request, const std::string& 
   return std::get<Position>(std::move(start));
 }
 
+// The position of the picture and position commands: "moves" played in "variant", or "state",
+// or the variant's start; `what` names the request in messages. The last action's moves go to
+// `last_action` when given.
+RequestResult<Position> NamedPosition(const Request& request, std::string_view what,
+                                      std::vector<Move>* last_action = nullptr) {
+  std::string variant;
+  if (const std::string* name = Value(request, "variant")) {
+    auto resolved = ResolveVariantName(*name);
+    if (resolved.index() == 1) {
+      return BadRequest(Name(request, "variant") + ": " + std::get<1>(resolved));
+    }
+    variant = std::get<0>(resolved);
+  }
+  return StateOrStart(request, variant, what, last_action);
+}
+
 RequestResult<OutputFormat> ReadFormat(const Request& request) {
   const std::string text = Text(request, "format", "table");
   const std::optional<OutputFormat> format = ParseOutputFormat(text);
@@ -300,6 +320,25 @@ RequestResult<OutputFormat> ReadShowFormat(const Request& request) {
   return format;
 }
 
+// Every "pattern" given, read; the error of the first that does not read, with its place.
+RequestResult<std::vector<BoardPattern>> ReadPatterns(const Request& request) {
+  std::vector<BoardPattern> patterns;
+  const auto given = request.params.find("pattern");
+  if (given == request.params.end()) return patterns;
+  for (size_t i = 0; i < given->second.size(); ++i) {
+    const std::string& text = given->second[i];
+    auto parsed = ParseBoardPattern(text);
+    if (auto* error = std::get_if<PatternError>(&parsed)) {
+      RequestError failure = BadRequest(Name(request, "pattern") + ": " + error->Describe(text));
+      failure.place =
+          RequestError::Place{"pattern", static_cast<int>(i), error->column, error->message};
+      return failure;
+    }
+    patterns.push_back(std::move(std::get<BoardPattern>(parsed)));
+  }
+  return patterns;
+}
+
 // The position query of "pattern" (repeatable), "material" (repeatable) and "when"; a message
 // pointing at the character when one does not read.
 RequestResult<GameQuery> ReadGameQuery(const Request& request) {
@@ -309,13 +348,9 @@ RequestResult<GameQuery> ReadGameQuery(const Request& request) {
     const auto it = request.params.find(std::string(name));
     return it == request.params.end() ? kNone : it->second;
   };
-  for (const std::string& text : values("pattern")) {
-    auto parsed = ParseBoardPattern(text);
-    if (auto* error = std::get_if<PatternError>(&parsed)) {
-      return BadRequest(Name(request, "pattern") + ": " + error->Describe(text));
-    }
-    query.boards.push_back(std::move(std::get<BoardPattern>(parsed)));
-  }
+  RequestResult<std::vector<BoardPattern>> patterns = ReadPatterns(request);
+  if (!patterns.ok()) return patterns.error();
+  query.boards = std::move(patterns.value());
   for (const std::string& text : values("material")) {
     auto parsed = ParseMaterial(text);
     if (auto* error = std::get_if<PatternError>(&parsed)) {
@@ -440,6 +475,41 @@ std::optional<RequestError> FindPositions(GameStore& store, const Request& reque
     }
   }
   return std::nullopt;
+}
+
+// The boards "mark" names, in `position`'s numbering of timelines (see RunShow in request.h).
+RequestResult<std::vector<BoardAddress>> ReadMarks(const Request& request,
+                                                   const Position& position) {
+  std::vector<BoardAddress> marks;
+  const auto given = request.params.find("mark");
+  if (given == request.params.end()) return marks;
+  for (const std::string& text : given->second) {
+    const RequestError wrong =
+        BadRequest(Name(request, "mark") + ": '" + text +
+                   "' is not a board: L:T:c, the timeline as the notation writes it, the turn, "
+                   "and w or b (+1:5:b)");
+    const size_t first = text.find(':');
+    const size_t second = first == std::string::npos ? first : text.find(':', first + 1);
+    if (second == std::string::npos) return wrong;
+    std::string_view timeline = std::string_view(text).substr(0, first);
+    const std::string_view turn_text = std::string_view(text).substr(first + 1, second - first - 1);
+    const std::string_view colour = std::string_view(text).substr(second + 1);
+    const bool negative = !timeline.empty() && timeline.front() == '-';
+    if (!timeline.empty() && (timeline.front() == '-' || timeline.front() == '+')) {
+      timeline.remove_prefix(1);
+    }
+    const std::optional<int64_t> magnitude = ParseInteger(timeline);
+    const std::optional<int64_t> turn = ParseInteger(turn_text);
+    // ParseInteger takes a sign of its own; the timeline's was taken off above.
+    if (!magnitude || timeline.front() == '-' || *magnitude > kMaxTimelineIndex || !turn ||
+        *turn < 0 || *turn > kMaxHalfTurn / 2 || (colour != "w" && colour != "b")) {
+      return wrong;
+    }
+    marks.push_back(
+        {position.labeling().FromNotation(negative, static_cast<int>(*magnitude)),
+         HalfTurn(static_cast<int>(*turn), colour == "w" ? Color::kWhite : Color::kBlack)});
+  }
+  return marks;
 }
 
 // The game id of show's one argument.
@@ -618,6 +688,9 @@ RequestResult<ShowAnswer> RunShow(GameStore& store, const Request& request) {
       answer.last_moves.push_back(m.move);
     }
   }
+  RequestResult<std::vector<BoardAddress>> marks = ReadMarks(request, answer.position);
+  if (!marks.ok()) return marks.error();
+  answer.picture.marked = std::move(marks).value();
   return answer;
 }
 
@@ -638,20 +711,42 @@ RequestResult<StatsAnswer> RunStats(GameStore& store, const Request& request) {
 
 RequestResult<std::string> RunPicture(const Request& request) {
   if (auto error = CheckRequest(request)) return *error;
-  std::string variant;
-  if (const std::string* name = Value(request, "variant")) {
-    auto resolved = ResolveVariantName(*name);
-    if (resolved.index() == 1) {
-      return BadRequest(Name(request, "variant") + ": " + std::get<1>(resolved));
-    }
-    variant = std::get<0>(resolved);
-  }
   std::vector<Move> last_action;
-  RequestResult<Position> position = StateOrStart(request, variant, "a picture", &last_action);
+  RequestResult<Position> position = NamedPosition(request, "a picture", &last_action);
   if (!position.ok()) return position.error();
   SvgPictureOptions options;
   options.max_columns = static_cast<int>(Number(request, "columns", 0));
+  RequestResult<std::vector<BoardAddress>> marks = ReadMarks(request, position.value());
+  if (!marks.ok()) return marks.error();
+  options.marked = std::move(marks).value();
   return SvgPicture(position.value(), last_action, options);
+}
+
+RequestResult<Json> RunPosition(const Request& request) {
+  if (auto error = CheckRequest(request)) return *error;
+  RequestResult<Position> position = NamedPosition(request, "a position");
+  if (!position.ok()) return position.error();
+  const Position& pos = position.value();
+  return Json{{"width", pos.width()},
+              {"height", pos.height()},
+              {"to_move", pos.ToMove() == Color::kWhite ? "white" : "black"},
+              {"fen", pos.StateFen()}};
+}
+
+RequestResult<Json> RunPattern(const Request& request) {
+  if (auto error = CheckRequest(request)) return *error;
+  if (!Given(request, "pattern")) {
+    return BadRequest("pattern reads the patterns given as " + Name(request, "pattern") +
+                      ", and none was given");
+  }
+  RequestResult<std::vector<BoardPattern>> patterns = ReadPatterns(request);
+  if (!patterns.ok()) return patterns.error();
+  Json answer = Json::array();
+  for (const BoardPattern& pattern : patterns.value()) {
+    answer.push_back(
+        {{"pattern", pattern.ToString()}, {"width", pattern.width}, {"height", pattern.height}});
+  }
+  return answer;
 }
 
 std::string ShowText(const ShowAnswer& answer) {
@@ -699,6 +794,7 @@ RequestResult<Json> ShowJson(GameStore& store, const ShowAnswer& answer) {
   options.max_columns = answer.picture.max_columns;
   options.title =
       "Game " + std::to_string(answer.game.id) + " after action " + std::to_string(answer.action);
+  options.marked = answer.picture.marked;
   json["position"] = {{"action", answer.action},
                       {"to_move", answer.position.ToMove() == Color::kWhite ? "white" : "black"},
                       {"fen", answer.position.StateFen()},

@@ -61,6 +61,17 @@ struct RequestError {
   };
   Kind kind = Kind::kBadRequest;
   std::string message;
+  // Where the problem is, for a value read a character at a time (a pattern): which parameter,
+  // which of its values (from 0), the 1-based column in it, and the reason alone (the message
+  // says it after the parameter's name and the column, then shows the value with a caret). The
+  // API adds these to its answer, so that a page can point at the character.
+  struct Place {
+    std::string parameter;
+    int index = 0;
+    size_t column = 0;
+    std::string reason;
+  };
+  std::optional<Place> place = std::nullopt;
 };
 
 // An answer or the RequestError that prevented it. Check ok() before value().
@@ -85,7 +96,7 @@ class [[nodiscard]] RequestResult {
 };
 
 // The checks that need no database: the command exists (find, tree, duplicates, show, stats,
-// or picture: the position "moves" or "state" names, for the server), it takes every parameter
+// or, for the server, picture, position and pattern: see below), it takes every parameter
 // given (with the others given), flags and numbers read and are in range, show has one argument.
 // The command line runs it before opening the database, so that a usage error is reported first.
 std::optional<RequestError> CheckRequest(const Request& request);
@@ -118,7 +129,7 @@ struct ShowAnswer {
   Position position;
   std::vector<Move> last_moves;                // the moves of that action (none after action 0)
   OutputFormat format = OutputFormat::kTable;  // table, json or 5dpgn
-  TextPictureOptions picture;                  // "columns" and "unicode"
+  TextPictureOptions picture;                  // "columns", "unicode" and the boards of "mark"
 };
 struct StatsAnswer {
   DatabaseStats stats;
@@ -126,6 +137,10 @@ struct StatsAnswer {
 };
 
 // Each command on `store` (CheckRequest included). Not thread-safe, as the store is not.
+// show's "mark" (repeatable) names a board to point out in the picture as "L:T:c": the timeline
+// as the notation writes it, the turn, w or b ("+1:5:b", as find's pattern answers name boards).
+// A mark naming a board the position does not have is no error (the picture passes it over), so
+// that a page can keep the board a search found marked while stepping through the game.
 RequestResult<FindAnswer> RunFind(GameStore& store, const Request& request);
 RequestResult<TreeAnswer> RunTree(GameStore& store, const Request& request);
 RequestResult<DuplicatesAnswer> RunDuplicates(GameStore& store, const Request& request);
@@ -135,8 +150,19 @@ RequestResult<StatsAnswer> RunStats(GameStore& store, const Request& request);
 // picture: the position "moves" (played in "variant", default Standard) or "state" (5DFEN
 // boards) names, the start of the variant when it names none, drawn as SVG (query/picture.h)
 // with the last "columns" half-turns (0: all); after "moves", the last action's moves are drawn
-// as arrows.
+// as arrows. Each "mark" (repeatable) outlines a board, as show's does.
 RequestResult<std::string> RunPicture(const Request& request);
+
+// position: the position picture draws, as JSON: {"width", "height" (of its boards), "to_move"
+// ("white" or "black"), "fen" (the state as 5DFEN boards, as show's "position" has it)}. What a
+// page needs to learn a variant's board size and start, or the boards after a line of moves.
+RequestResult<Json> RunPosition(const Request& request);
+
+// pattern: reads each "pattern" (repeatable; at least one) as find does, without searching:
+// an array with, per pattern, {"pattern" (written back canonically: core/pattern.h
+// BoardPattern::ToString), "width", "height"}; or the error find would give for the first that
+// does not read, with its place (RequestError::Place). What a page checks a typed pattern with.
+RequestResult<Json> RunPattern(const Request& request);
 
 // show's text: the game's players, ending, headers, moves and a picture after the action.
 std::string ShowText(const ShowAnswer& answer);

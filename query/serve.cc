@@ -24,9 +24,8 @@ namespace {
 // The pages people open, and the embedded file (query/web/) that answers each. /game/ID is
 // game.html for any number ID: the page reads the id from its address.
 constexpr std::pair<std::string_view, std::string_view> kPages[] = {
-    {"/", "explorer.html"},
-    {"/search", "search.html"},
-    {"/duplicates", "duplicates.html"},
+    {"/", "explorer.html"},         {"/search", "search.html"},
+    {"/patterns", "patterns.html"}, {"/duplicates", "duplicates.html"},
     {"/stats", "stats.html"},
 };
 constexpr std::string_view kGamePage = "/game/";
@@ -78,10 +77,18 @@ int CheckDeadline(void* context) {
 // no file and draws no terminal picture.
 constexpr std::string_view kCommandLineOnly[] = {"format", "svg", "export-unique", "unicode"};
 
-// An API response for a failed request.
+// An API response for a failed request. A value that does not read says where, so that a page
+// can point at the character (request.h RequestError::Place).
 ApiResponse Fail(const RequestError& error) {
   switch (error.kind) {
     case RequestError::Kind::kBadRequest:
+      if (error.place) {
+        return JsonAnswer(400, {{"error", error.message},
+                                {"parameter", error.place->parameter},
+                                {"index", error.place->index},
+                                {"column", error.place->column},
+                                {"reason", error.place->reason}});
+      }
       return ErrorAnswer(400, error.message);
     case RequestError::Kind::kNotFound:
       return ErrorAnswer(404, error.message);
@@ -174,7 +181,8 @@ bool ToCommand(const std::string& path, Request* request) {
     request->args = {std::move(id)};
     return true;
   }
-  for (const char* command : {"find", "tree", "duplicates", "stats", "picture"}) {
+  for (const char* command :
+       {"find", "tree", "duplicates", "stats", "picture", "position", "pattern"}) {
     if (path == std::string("/api/") + command) {
       request->command = command;
       return true;
@@ -281,10 +289,17 @@ ApiResponse Api::Get(const std::string& path,
   request.spelling = kApiSpelling;
   request.params = params;
   if (!ToCommand(path, &request)) return ErrorAnswer(404, "no such page: " + path);
+  // The commands that need no database.
   if (request.command == "picture") {
     RequestResult<std::string> svg = RunPicture(request);
     if (!svg.ok()) return Fail(svg.error());
     return {200, "image/svg+xml", std::move(svg).value(), ""};
+  }
+  if (request.command == "position" || request.command == "pattern") {
+    RequestResult<Json> json =
+        request.command == "position" ? RunPosition(request) : RunPattern(request);
+    if (!json.ok()) return Fail(json.error());
+    return JsonAnswer(200, json.value());
   }
   // The API always answers JSON; find's count is a number of its own.
   const bool counting = request.command == "find" && Counting(request);

@@ -15,11 +15,16 @@
 //   /api/duplicates      the duplicate groups
 //   /api/stats           the statistics
 //   /api/picture         SVG of the position "moves" or "state" names (request.h RunPicture)
+//   /api/position        that position as JSON: its board size and 5DFEN (request.h RunPosition)
+//   /api/pattern         the patterns "pattern" gives, read and written back, or where the
+//                        first that does not read goes wrong (request.h RunPattern)
 // and the explorer's pages, compiled in (query/web_files.h): / (the opening explorer), /search,
-// /game/ID, /duplicates, /stats, and /static/NAME for their scripts and styles.
+// /patterns (the board editor), /game/ID, /duplicates, /stats, and /static/NAME for their
+// scripts and styles.
 // Answers: 200 with the JSON (and a newline) or the SVG; 400 {"error": "..."} for a wrong
-// parameter, 404 {"error": ...} for an unknown game or path, 503 when a query runs longer than
-// the time limit, 500 when the database fails.
+// parameter (a pattern that does not read adds "parameter", "index", "column" and "reason":
+// request.h RequestError::Place), 404 {"error": ...} for an unknown game or path, 503 when a
+// query runs longer than the time limit, 500 when the database fails.
 #ifndef FIVED_QUERY_SERVE_H_
 #define FIVED_QUERY_SERVE_H_
 

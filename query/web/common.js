@@ -60,7 +60,8 @@ const fived = (() => {
     return text ? '?' + text : '';
   }
 
-  // The JSON answer of an API path, or an Error with the server's message.
+  // The JSON answer of an API path, or an Error with the server's message (and its whole
+  // answer as `answer`: a pattern that does not read says where, with "index" and "column").
   async function api(path, params) {
     const response =
         await fetch(path + query(params || {}), {headers: {Accept: 'application/json'}});
@@ -71,7 +72,10 @@ const fived = (() => {
       throw new Error(`${path}: the server answered ${response.status} without JSON`);
     }
     if (!response.ok) {
-      throw new Error(body && body.error ? body.error : `${path}: status ${response.status}`);
+      const error =
+          new Error(body && body.error ? body.error : `${path}: status ${response.status}`);
+      error.answer = body;
+      throw error;
     }
     return body;
   }
@@ -177,9 +181,68 @@ const fived = (() => {
     if (address !== location.pathname + location.search) history.pushState(null, '', address);
   }
 
-  // The address of a game's page, at an action when one is given.
-  function gameHref(id, action) {
-    return `/game/${encodeURIComponent(id)}` + query({action});
+  // The address of a game's page, at an action when one is given, with boards to mark in its
+  // picture ("L:T:c", as pattern searches name them).
+  function gameHref(id, action, marks) {
+    return `/game/${encodeURIComponent(id)}` + query({action, mark: marks || []});
+  }
+
+  // A board's coordinates as pattern answers and marks write them ("+1:5:b") and as the
+  // pictures label them ("+1 T5 b").
+  function boardName(board) {
+    const [timeline, turn, colour] = String(board).split(':');
+    return `${timeline} T${turn} ${colour}`;
+  }
+  // The boards of a state's 5DFEN ("[pieces:L:T:c][...]"), in its order, each as {board:
+  // "L:T:c", pieces, half: the half-turn, for ordering}.
+  function boardsOfFen(fen) {
+    const boards = [];
+    for (const match of String(fen || '').matchAll(/\[([^\]:]*):([^\]:]*):(\d+):([wb])\]/g)) {
+      const [, pieces, timeline, turn, colour] = match;
+      boards.push({
+        board: `${timeline}:${turn}:${colour}`,
+        pieces,
+        half: 2 * Number(turn) + (colour === 'b' ? 1 : 0)
+      });
+    }
+    return boards;
+  }
+
+  // "Search for boards like [board ▾] ›": a choice among the boards of a position (its 5DFEN)
+  // and a link to the board editor (/patterns) holding the chosen board, newest boards first.
+  // options: variant (the editor's), selected ("L:T:c" chosen first; default the newest board),
+  // describe(board) (where the board is, for the editor to say), onChoose(board) (called when
+  // people choose another, so that the page can mark it in its picture).
+  function boardSearch(host, fen, options) {
+    const boards = boardsOfFen(fen).map((b, i) => Object.assign({order: i}, b));
+    boards.sort((a, b) => b.half - a.half || a.order - b.order);
+    if (boards.length === 0) {
+      fill(host);
+      return;
+    }
+    const chosen =
+        boards.some((b) => b.board === options.selected) ? options.selected : boards[0].board;
+    const select =
+        el('select', {'aria-label': 'The board to search for'},
+           boards.map(
+               (b) => el(
+                   'option', {value: b.board, selected: b.board === chosen}, boardName(b.board))));
+    const link = el('a', {class: 'board-search'}, 'Search for boards like this ›');
+    const point = () => {
+      const board = boards.find((b) => b.board === select.value);
+      link.href =
+          '/patterns' + query({
+            variant: options.variant,
+            from: board.pieces,
+            'from-label': options.describe ? options.describe(board.board) : boardName(board.board)
+          });
+    };
+    select.addEventListener('change', () => {
+      point();
+      if (options.onChoose) options.onChoose(select.value);
+    });
+    point();
+    fill(host, el('label', {class: 'check'}, 'Board', select), ' ', link);
   }
 
   // A picture of the multiverse in a frame that scrolls, with zoom buttons: "fit" scales a
@@ -246,7 +309,8 @@ const fived = (() => {
 
   // A table of games as /api/find answers them. `options.sort` ("date", "-date", ...) marks
   // the sorted column and `options.onSort(field)` makes headers clickable; `options.action`
-  // adds the action at which each game reached the searched position.
+  // adds the action at which each game reached the searched position, and `options.boards` the
+  // boards a pattern search matched there, which each game's link marks in its picture.
   const gameColumns = [
     ['id', 'Id'],
     ['white', 'White'],
@@ -261,10 +325,12 @@ const fived = (() => {
     options = options || {};
     const columns = gameColumns.slice();
     if (options.action) columns.push(['action', 'At action']);
+    if (options.boards) columns.push(['boards', 'Boards']);
+    const unsortable = ['boards'];  // the API sorts by the other columns
     const sorted = (options.sort || '').replace(/^-/, '');
     const descending = (options.sort || '').startsWith('-');
     const head = el('tr', {}, columns.map(([field, title]) => {
-      if (!options.onSort) return el('th', {scope: 'col'}, title);
+      if (!options.onSort || unsortable.includes(field)) return el('th', {scope: 'col'}, title);
       const arrow = field === sorted ? (descending ? ' ▼' : ' ▲') : '';
       return el(
           'th', {
@@ -280,10 +346,14 @@ const fived = (() => {
              title + arrow));
     }));
     const rows = games.map((game) => {
-      const href = gameHref(game.id, options.action ? game.action : undefined);
+      const marks = options.boards ? [...new Set(game.boards || [])] : [];
+      const href = gameHref(game.id, options.action ? game.action : undefined, marks);
       const cells = columns.map(([field]) => {
         const value = game[field];
         if (field === 'id') return el('td', {class: 'num'}, el('a', {href}, String(value)));
+        if (field === 'boards') {
+          return el('td', {class: 'boards'}, (value || []).map(boardName).join(', '));
+        }
         const text = value === null || value === undefined ? '' : String(value);
         const numeric = ['actions', 'timelines', 'action'].includes(field);
         return el('td', {class: numeric ? 'num' : null}, text);
@@ -352,6 +422,9 @@ const fived = (() => {
     actionNumber,
     navigate,
     gameHref,
+    boardName,
+    boardsOfFen,
+    boardSearch,
     pictureViewer,
     gamesTable,
     pager,

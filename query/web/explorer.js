@@ -8,6 +8,9 @@
 // games have them) are left out of the position's counts, as of every statistic; the list of
 // games leaves them out too, so that it holds as many games as the position counts, unless
 // "list copies" is ticked, and it says how many copies there are.
+//
+// Under the picture, a board of the position can be chosen (the picture outlines it) and
+// searched for in the board editor.
 'use strict';
 
 (() => {
@@ -148,9 +151,21 @@
     form.elements.variant.value = state.variant;
     showLine(state);
     const params = apiParams(state);
-    viewer.show(
-        '/api/picture' + fived.query({variant: state.variant, moves: params.moves}),
+    const picture = (mark) => viewer.show(
+        '/api/picture' + fived.query({variant: state.variant, moves: params.moves, mark}),
         `The position after ${state.line.length} actions`);
+    picture();
+    const position =
+        api('/api/position', {variant: state.variant, moves: params.moves}).then((answer) => {
+          if (mine !== generation) return;
+          const line = fived.movetext(state.line);
+          fived.boardSearch(document.getElementById('board-search'), answer.fen, {
+            variant: state.variant,
+            describe: (board) => `${state.variant}, ${
+                line ? 'after ' + line : 'the start'}, board ${fived.boardName(board)}`,
+            onChoose: picture
+          });
+        });
     const tree = api('/api/tree', params);
     // The list, and the counts that say how many copies it leaves out or holds.
     const list = Object.assign({unique: state.copies ? '' : 'true'}, params);
@@ -159,7 +174,7 @@
             Object.assign({limit: kPageRows, offset: state.page * kPageRows, sort: '-date'}, list));
     const unique = api('/api/find', Object.assign({count: 'true', unique: 'true'}, params));
     const every = api('/api/find', Object.assign({count: 'true'}, params));
-    busy(Promise.all([tree, games, unique, every])
+    busy(Promise.all([tree, games, unique, every, position])
              .then(([t, g, u, n]) => {
                if (mine !== generation) return;
                showTree(state, t);

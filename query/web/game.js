@@ -3,22 +3,32 @@
 // jump to the start and the end); the action is kept in the address (?action=N), so that a
 // moment of a game can be bookmarked. Every answer of /api/game/ID is kept, so that stepping
 // back asks nothing again.
+//
+// Boards named in the address (?mark=+1:5:b, repeatable: the board editor's results name the
+// boards their patterns matched) are outlined in the picture at every action that has them.
+// Under the picture, a board of the position can be chosen (it is marked then) and searched for
+// in the board editor.
 'use strict';
 
 (() => {
   const {el, fill, api, busy, showError} = fived;
   const id = decodeURIComponent(location.pathname.split('/').pop());
-  const answers = new Map();  // action -> /api/game/ID?action=N
+  const answers = new Map();  // key(action) -> /api/game/ID?action=N&mark=...
   let game = null;            // the last answer shown
   let viewer = null;
   let wanted = 0;  // the action asked for last; older answers are not shown
+  let marks = new URLSearchParams(location.search).getAll('mark');
 
+  // The answer for an action with the boards marked now; null asks for the end.
+  function key(action) {
+    return JSON.stringify([action, marks]);
+  }
   function load(action) {
-    if (!answers.has(action)) {
-      const params = action === null ? {} : {action};
-      answers.set(action, api(`/api/game/${encodeURIComponent(id)}`, params));
+    if (!answers.has(key(action))) {
+      const params = {action: action === null ? '' : action, mark: marks};
+      answers.set(key(action), api(`/api/game/${encodeURIComponent(id)}`, params));
     }
-    return answers.get(action);
+    return answers.get(key(action));
   }
 
   // The player's name, or "?" for a game without one.
@@ -100,7 +110,11 @@
         position.action === 0 ?
             'The start; ' + position.to_move + ' to move.' :
             `${number} ${position.last_moves.join(' ')} · ${position.to_move} to move`);
-    viewer.showSvg(position.svg, `The multiverse after action ${position.action}`);
+    const outlined = showMarks(answer);
+    viewer.showSvg(
+        position.svg,
+        `The multiverse after action ${position.action}` +
+            (outlined.length ? `, with ${outlined.map(fived.boardName).join(', ')} outlined` : ''));
     document.getElementById('first').disabled = position.action === 0;
     document.getElementById('previous').disabled = position.action === 0;
     document.getElementById('next').disabled = position.action === answer.actions;
@@ -117,6 +131,34 @@
     }
   }
 
+  // Which boards are outlined, and the choice of a board to search for. Returns the marked
+  // boards the position has.
+  function showMarks(answer) {
+    const position = answer.position;
+    const present = new Set(fived.boardsOfFen(position.fen).map((b) => b.board));
+    const there = marks.filter((board) => present.has(board));
+    const missing = marks.filter((board) => !present.has(board));
+    const names = (boards) => boards.map(fived.boardName).join(', ');
+    fill(
+        document.getElementById('marks'),
+        there.length === 0 ? null : `Outlined in red: ${names(there)}.`,
+        missing.length === 0 ?
+            null :
+            ` Not yet on the boards after action ${position.action}: ${names(missing)}.`);
+    document.getElementById('marks').hidden = marks.length === 0;
+    fived.boardSearch(document.getElementById('board-search'), position.fen, {
+      variant: answer.variant === 'custom' ? '' : answer.variant,
+      selected: there[0],
+      describe: (board) =>
+          `game ${answer.id} after action ${position.action}, board ${fived.boardName(board)}`,
+      onChoose: (board) => {
+        marks = [board];
+        goTo(position.action);
+      }
+    });
+    return there;
+  }
+
   function show(answer) {
     game = answer;
     showGame(answer);
@@ -128,14 +170,14 @@
   function goTo(action) {
     if (game) action = Math.max(0, Math.min(game.actions, action));
     wanted = action;
-    history.replaceState(null, '', fived.gameHref(id, action));
+    history.replaceState(null, '', fived.gameHref(id, action, marks));
     showError('');
     busy(load(action)
              .then((answer) => {
                if (wanted === action) show(answer);
              })
              .catch((error) => {
-               answers.delete(action);
+               answers.delete(key(action));
                if (wanted === action) showError(error.message);
              }));
   }
@@ -160,7 +202,7 @@
     wanted = first;
     busy(load(first)
              .then((answer) => {
-               answers.set(answer.position.action, Promise.resolve(answer));
+               answers.set(key(answer.position.action), Promise.resolve(answer));
                wanted = answer.position.action;
                show(answer);
              })

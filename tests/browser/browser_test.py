@@ -5,13 +5,14 @@ A database is indexed from corpus/ and tests/browser/escaping.5dpgn (a game whos
 headers are markup), `5d-query serve --port 0` serves it, and Chromium, driven through
 chromedriver by Selenium, uses the pages as a person would: it opens the explorer, clicks two
 actions and checks the statistics and the picture, walks back with the back button, searches,
-sorts, opens a game and steps through it with the arrow keys, and checks that the markup of the
-escaping game shows as text and runs nothing. What the pages show is compared with what the JSON
+sorts, opens a game and steps through it with the arrow keys, draws a board pattern in the
+board editor, searches with it and opens a game at the board it found, and checks that the
+markup of the escaping game shows as text and runs nothing. What the pages show is compared with what the JSON
 API answers for the same question. At the end the server gets SIGINT (Ctrl-C) and must stop
 cleanly.
 
-Screenshots of the pages go to --screenshots (default BUILD/tests/browser); docs/explorer.png is
-one of them.
+Screenshots of the pages go to --screenshots (default BUILD/tests/browser); docs/explorer.png and
+docs/board-editor.png (patterns.png) are two of them.
 
 Run by tests/browser/run.sh, which finds the browser and skips when none is installed.
 """
@@ -34,8 +35,9 @@ from selenium import webdriver
 from selenium.common.exceptions import NoAlertPresentException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import WebDriverWait
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 ROOT = Path(__file__).resolve().parents[2]
 ARGS = None  # the command line's options, set in main()
@@ -85,6 +87,15 @@ def api(path, **params):
         quote_via=urllib.parse.quote)
     with urllib.request.urlopen(base + path + ('?' + query if query else ''), timeout=30) as r:
         return json.loads(r.read().decode('utf-8'))
+
+
+def api_error(path, **params):
+    """The status and JSON error the API answers for a request it refuses."""
+    try:
+        api(path, **params)
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read().decode('utf-8'))
+    raise AssertionError(f'{path} {params} was not refused')
 
 
 def fetch(url):
@@ -417,6 +428,306 @@ class SearchTest(PageTest):
                          'Event=Club night*')
 
 
+def squares_of(pieces):
+    """A 5DFEN board's pieces (or a pattern) as {square name: token}, ranks from the top."""
+    ranks = pieces.split('/')
+    squares = {}
+    for row, rank in enumerate(ranks):
+        tokens = re.findall(r'\d+|\[[^\]]*\]|[A-Za-z]\*?|[?!]', rank)
+        file = 0
+        for token in tokens:
+            if token.isdigit():
+                for _ in range(int(token)):
+                    squares['abcdefghijklmnop'[file] + str(len(ranks) - row)] = '.'
+                    file += 1
+            else:
+                squares['abcdefghijklmnop'[file] + str(len(ranks) - row)] = token
+                file += 1
+    return squares
+
+
+def pattern_of(squares, files=8, ranks=8):
+    """The pattern text the board editor writes: '?' where `squares` says nothing, runs of
+    empty squares as numbers."""
+    rows = []
+    for rank in range(ranks, 0, -1):
+        text, empties = '', 0
+        for file in 'abcdefghijklmnop'[:files]:
+            token = squares.get(f'{file}{rank}', '?')
+            if token == '.':
+                empties += 1
+                continue
+            if empties:
+                text += str(empties)
+            empties = 0
+            text += token
+        rows.append(text + (str(empties) if empties else ''))
+    return '/'.join(rows)
+
+
+class BoardSearchTest(PageTest):
+    """The board editor (/patterns): boards drawn by clicking and typing, the search, and each
+    game found opened at the board it matched."""
+
+    def board(self, index=0):
+        return driver.find_element(By.CSS_SELECTOR, f'.board-editor[data-board="{index}"]')
+
+    def square(self, name, index=0):
+        return self.board(index).find_element(By.CSS_SELECTOR, f'button.square[data-square="{name}"]')
+
+    def token(self, name, index=0):
+        return self.square(name, index).get_attribute('data-token')
+
+    def pattern_text(self, index=0):
+        return self.board(index).find_element(By.CSS_SELECTOR, '.pattern-text').get_attribute('value')
+
+    def choose(self, token):
+        button = driver.find_element(By.CSS_SELECTOR, f'#palette button[data-token="{token}"]')
+        button.click()
+        self.assertEqual(button.get_attribute('aria-pressed'), 'true')
+
+    def type_pattern(self, text, index=0):
+        field = self.board(index).find_element(By.CSS_SELECTOR, '.pattern-text')
+        field.send_keys(Keys.CONTROL, 'a')
+        field.send_keys(Keys.DELETE)
+        field.send_keys(text)
+
+    def picture_alt(self):
+        """The game page's picture, loaded, as its text for people."""
+        image = driver.find_element(By.CSS_SELECTOR, 'img.picture')
+        self.wait(lambda: image.get_attribute('data-loaded') == 'true', 'the picture did not load')
+        return image.get_attribute('alt')
+
+    def last_game_request(self):
+        """The parameters of the last /api/game/ID the page asked for (its picture is that
+        answer's svg; the page's Content-Security-Policy keeps a test from reading it back)."""
+        urls = driver.execute_script(
+            "return performance.getEntriesByType('resource').map((e) => e.name)"
+            ".filter((u) => u.includes('/api/game/'))")
+        return urllib.parse.parse_qs(urllib.parse.urlsplit(urls[-1]).query)
+
+    def test_draw_search_and_open_a_game(self):
+        # A real board: game 14 after 8 actions, on timeline +1 (the pieces drawn below are there).
+        game = api('/api/game/14', action=8)
+        boards = {m.group(2): m.group(1)
+                  for m in re.finditer(r'\[([^\]:]*):([^\]]*)\]', game['position']['fen'])}
+        board = squares_of(boards['+1:4:w'])
+        drawn = {'h5': 'Q', 'e5': 'p', 'g3': 'N', 'e4': '.', 'e1': 'K*'}
+        for name, token in drawn.items():
+            self.assertEqual(board[name], token, name)
+
+        self.open('/patterns')
+        self.assertEqual(self.pattern_text(), '/'.join(['????????'] * 8))  # a start of '?'
+        self.assertEqual(len(self.board().find_elements(By.CSS_SELECTOR, 'button.square')), 64)
+        for name, token in [('h5', 'Q'), ('e5', 'p'), ('g3', 'N'), ('e4', '.')]:
+            self.choose(token)
+            self.square(name).click()
+            self.assertEqual(self.token(name), token)
+        driver.find_element(By.CSS_SELECTOR, '#palette input[name="unmoved"]').click()
+        self.choose('K')
+        self.square('e1').click()
+        driver.find_element(By.CSS_SELECTOR, '#palette input[name="unmoved"]').click()
+        pattern = pattern_of(drawn)
+        self.assertEqual(pattern, '????????/????????/????????/????p??Q/????1???/??????N?/????????/????K*???')
+        self.assertEqual(self.pattern_text(), pattern)
+        # A right-click clears a square back to '?'; the text follows.
+        self.choose('B')
+        self.square('a8').click()
+        self.assertEqual(self.pattern_text(), 'B' + pattern[1:])
+        ActionChains(driver).context_click(self.square('a8')).perform()
+        self.assertEqual(self.token('a8'), '?')
+        self.assertEqual(self.pattern_text(), pattern)
+        self.wait_ready()
+        screenshot('patterns.png')
+
+        driver.find_element(By.CSS_SELECTOR, '#patterns button[type="submit"]').click()
+        self.wait(lambda: self.params().get('pattern') == pattern, 'the search is not in the address')
+        self.wait_ready()
+        # Copies left out, as on the search page; the count is the API's for the same pattern.
+        total = api('/api/find', pattern=pattern, count='true', unique='true')
+        self.assertGreater(total, 0)
+        self.assertEqual(self.text('#results h2'), f'{total} game' + ('' if total == 1 else 's') + ' found')
+        found = api('/api/find', pattern=pattern, sort='-date', limit=50, unique='true')
+        rows = driver.find_elements(By.CSS_SELECTOR, '#results tbody tr')
+        self.assertEqual([int(r.get_attribute('data-id')) for r in rows], [g['id'] for g in found])
+        self.assertIn(14, [g['id'] for g in found])
+        self.assertEqual([r.find_elements(By.TAG_NAME, 'td')[-2].text for r in rows],
+                         [str(g['action']) for g in found])
+        self.assertEqual([r.find_elements(By.TAG_NAME, 'td')[-1].text for r in rows],
+                         [', '.join(b.replace(':', ' T', 1).replace(':', ' ') for b in g['boards'])
+                          for g in found])
+        screenshot('patterns-results.png')
+
+        first = found[0]
+        link = rows[0].find_element(By.CSS_SELECTOR, 'a')
+        self.assertEqual(urllib.parse.parse_qs(urllib.parse.urlsplit(link.get_attribute('href')).query),
+                         {'action': [str(first['action'])], 'mark': first['boards']})
+        link.click()
+        self.wait(lambda: urllib.parse.urlsplit(driver.current_url).path == f"/game/{first['id']}",
+                  'the row did not open its game')
+        self.wait_ready()
+        # At the reported action, with the matched board outlined in the picture.
+        self.assertEqual(driver.execute_script("return document.getElementById('at').dataset.action"),
+                         str(first['action']))
+        mark = first['boards'][0]
+        self.assertEqual(self.text('#marks'),
+                         'Outlined in red: ' + mark.replace(':', ' T', 1).replace(':', ' ') + '.')
+        name = mark.replace(':', ' T', 1).replace(':', ' ')
+        self.assertEqual(self.picture_alt(),
+                         f"The multiverse after action {first['action']}, with {name} outlined")
+        self.assertEqual(self.last_game_request(), {'action': [str(first['action'])], 'mark': [mark]})
+        picture = api(f"/api/game/{first['id']}", action=first['action'], mark=mark)
+        self.assertEqual(picture['position']['svg'].count('class="mark"'), 1)
+        screenshot('game-marked.png')
+        # Stepping keeps the board marked while it is there.
+        driver.find_element(By.TAG_NAME, 'body').send_keys(Keys.HOME)
+        self.wait(lambda: driver.execute_script(
+            "return document.getElementById('at').dataset.action") == '0', 'Home did not go to the start')
+        self.wait_ready()
+        self.assertEqual(urllib.parse.parse_qs(urllib.parse.urlsplit(driver.current_url).query)['mark'],
+                         [mark])
+        self.assertIn('Not yet on the boards after action 0', self.text('#marks'))
+        self.assertEqual(self.picture_alt(), 'The multiverse after action 0')
+        self.assertEqual(self.last_game_request(), {'action': ['0'], 'mark': [mark]})
+
+    def test_keyboard(self):
+        self.open('/patterns')
+        # Tab reaches the board at its first square; the arrows move, a letter puts its piece.
+        self.board().find_element(By.CSS_SELECTOR, '.pattern-text').click()
+        self.square('a8').click()  # a click puts the palette's pawn, and focuses the square
+        self.assertEqual(self.token('a8'), 'P')
+        focused = lambda: driver.switch_to.active_element.get_attribute('data-square')
+        self.assertEqual(focused(), 'a8')
+        active = driver.switch_to.active_element
+        active.send_keys(Keys.ARROW_DOWN, Keys.ARROW_DOWN, Keys.ARROW_RIGHT)
+        self.assertEqual(focused(), 'b6')
+        driver.switch_to.active_element.send_keys('q')
+        self.assertEqual(self.token('b6'), 'q')
+        self.assertEqual(driver.find_element(By.CSS_SELECTOR, '#palette button[aria-pressed="true"]')
+                         .get_attribute('data-token'), 'q')
+        driver.switch_to.active_element.send_keys(Keys.ARROW_RIGHT, Keys.ENTER)
+        self.assertEqual(self.token('c6'), 'q')
+        driver.switch_to.active_element.send_keys(Keys.DELETE)
+        self.assertEqual(self.token('c6'), '?')
+        # A "one of" set, and '*' marking a king unmoved.
+        driver.find_element(By.CSS_SELECTOR, '#palette input[name="mode"][value="one-of"]').click()
+        self.choose('R')
+        self.square('d4').click()
+        self.choose('Q')
+        self.square('d4').click()
+        self.assertEqual(self.token('d4'), '[RQ]')
+        driver.find_element(By.CSS_SELECTOR, '#palette input[name="mode"][value="none-of"]').click()
+        self.choose('.')
+        self.square('e4').click()
+        self.assertEqual(self.token('e4'), '[^.]')
+        driver.find_element(By.CSS_SELECTOR, '#palette input[name="mode"][value="put"]').click()
+        self.choose('k')
+        self.square('e8').click()
+        driver.switch_to.active_element.send_keys('*')
+        self.assertEqual(self.token('e8'), 'k*')
+        self.assertEqual(self.pattern_text(), 'P???k*???/????????/?q??????/????????/???[RQ][^.]???/'
+                         '????????/????????/????????')
+        self.wait_ready()
+        self.assertEqual(api('/api/pattern', pattern=self.pattern_text())[0]['width'], 8)
+        self.assertEqual(len(driver.find_elements(By.CSS_SELECTOR, '.pattern-error:not([hidden])')), 0)
+
+    def test_typed_pattern_and_errors(self):
+        self.allowed_console = [r'status of 400']
+        self.open('/patterns')
+        # Typed text that reads becomes the board.
+        self.type_pattern('4k*3/8/8/8/8/8/8/[QR]3K*3:+1:*:w')
+        self.wait(lambda: self.token('e8') == 'k*', 'the typed pattern did not reach the board')
+        self.wait_ready()
+        self.assertEqual(self.token('a1'), '[QR]')
+        self.assertEqual(self.token('b1'), '.')
+        self.assertEqual(self.token('e1'), 'K*')
+        self.assertEqual(self.board().find_element(By.CSS_SELECTOR, 'input[data-pin="timeline"]')
+                         .get_attribute('value'), '+1')
+        self.assertEqual(self.board().find_element(By.CSS_SELECTOR, 'select[data-pin="colour"]')
+                         .get_attribute('value'), 'w')
+        # Text that does not read: the server's reason, with the column marked, for people.
+        self.type_pattern('8/8/8/8/8/8/8/7X')
+        error = lambda: self.board().find_element(By.CSS_SELECTOR, '.pattern-error')
+        self.wait(lambda: error().is_displayed(), 'the error is not shown')
+        status, answer = api_error('/api/pattern', pattern='8/8/8/8/8/8/8/7X')
+        self.assertEqual((status, answer['column'], answer['reason']),
+                         (400, 16, "unknown piece letter or token 'X'"))
+        self.assertEqual(error().text,
+                         "unknown piece letter or token 'X' (column 16): 8/8/8/8/8/8/8/7X")
+        self.assertEqual(error().find_element(By.TAG_NAME, 'mark').text, 'X')
+        self.assertEqual(self.token('e8'), 'k*')  # the board keeps what last read
+        screenshot('patterns-error.png')
+        driver.find_element(By.CSS_SELECTOR, '#patterns button[type="submit"]').click()
+        self.wait_ready(expect='error')
+        self.assertEqual(self.text('#error'), "Board 1: unknown piece letter or token 'X' (column 16).")
+        self.assertNotIn('pattern', urllib.parse.urlsplit(driver.current_url).query)
+        # A pattern the address brings is read by the search: its error names the board too.
+        driver.get(base + '/patterns?' + urllib.parse.urlencode(
+            [('pattern', '8/8/8/8/8/8/8/8'), ('pattern', '8/8/8/8/8/8/8/7')]))
+        self.wait_ready(expect='error')
+        self.assertEqual(self.text('#error'),
+                         'Board 2: rank 8 from the top has 7 squares, the first has 8 (column 15).')
+        self.assertIn('rank 8 from the top', self.board(1).find_element(By.CSS_SELECTOR, '.pattern-error').text)
+        self.assertNotIn('--', self.text('#error'))
+
+    def test_phone_screen(self):
+        driver.set_window_size(390, 844)
+        self.open('/patterns')
+        self.assertNoHorizontalScroll()
+        grid = self.board().find_element(By.CSS_SELECTOR, '.board-grid')
+        width = driver.execute_script('return document.documentElement.clientWidth')
+        self.assertLessEqual(grid.size['width'], width)
+        square = self.square('e4')
+        self.assertAlmostEqual(square.size['width'], square.size['height'], delta=1)
+        self.assertGreaterEqual(square.size['width'], 30)  # big enough for a finger
+        self.choose('n')
+        square.click()
+        self.assertEqual(self.token('e4'), 'n')
+        driver.find_element(By.ID, 'add-board').click()
+        self.assertEqual(len(driver.find_elements(By.CSS_SELECTOR, '.board-editor')), 2)
+        self.assertNoHorizontalScroll()
+        self.wait_ready()
+        screenshot('patterns-phone.png')
+
+    def test_boards_of_a_game_and_of_the_explorer(self):
+        # The game page: a board of the position, marked when chosen, searched for in the editor.
+        game = api('/api/game/14', action=8)
+        self.open('/game/14?action=8')
+        select = driver.find_element(By.CSS_SELECTOR, '#board-search select')
+        options = [o.get_attribute('value') for o in select.find_elements(By.TAG_NAME, 'option')]
+        fen_boards = re.findall(r':([^\]:]*:\d+:[wb])\]', game['position']['fen'])
+        self.assertEqual(sorted(options), sorted(fen_boards))
+        Select(select).select_by_value('0:3:b')
+        self.wait(lambda: urllib.parse.parse_qs(urllib.parse.urlsplit(driver.current_url).query)
+                  .get('mark') == ['0:3:b'], 'the chosen board is not marked')
+        self.wait_ready()
+        self.assertEqual(self.text('#marks'), 'Outlined in red: 0 T3 b.')
+        link = driver.find_element(By.CSS_SELECTOR, '#board-search a').get_attribute('href')
+        query = urllib.parse.parse_qs(urllib.parse.urlsplit(link).query)
+        pieces = re.search(r'\[([^\]:]*):0:3:b\]', game['position']['fen']).group(1)
+        self.assertEqual(query['from'], [pieces])
+        self.assertEqual(query['variant'], ['Standard'])
+        driver.get(link)
+        self.wait_ready()
+        self.assertEqual(self.text('#from-note'),
+                         'From the position shown: game 14 after action 8, board 0 T3 b.')
+        tokens = {name: self.token(name) for name in squares_of(pieces)}
+        self.assertEqual(tokens, squares_of(pieces))
+        self.type_pattern('8/8/8/8/8/8/8/8')
+        self.wait(lambda: self.token('a1') == '.', 'the typed pattern did not reach the board')
+        self.board().find_element(By.CSS_SELECTOR, 'button[data-action="from"]').click()
+        self.assertEqual(self.token('e1'), squares_of(pieces)['e1'])
+        self.board().find_element(By.CSS_SELECTOR, 'button[data-action="start"]').click()
+        self.assertEqual(self.pattern_text(), 'r*nbqk*bnr*/p*p*p*p*p*p*p*p*/8/8/8/8/P*P*P*P*P*P*P*P*/R*NBQK*BNR*')
+        self.wait_ready()
+        # The explorer: the boards after the line played.
+        self.open('/?' + urllib.parse.urlencode({'moves': '1. (0T1)e3'}))
+        link = driver.find_element(By.CSS_SELECTOR, '#board-search a').get_attribute('href')
+        query = urllib.parse.parse_qs(urllib.parse.urlsplit(link).query)
+        self.assertEqual(query['from'], ['r*nbqk*bnr*/p*p*p*p*p*p*p*p*/8/8/8/4P3/P*P*P*P*1P*P*P*/R*NBQK*BNR*'])
+        self.assertEqual(query['from-label'], ['Standard, after 1. (0T1)e3, board 0 T1 b'])
+
+
 class GameTest(PageTest):
     def at(self):
         return driver.execute_script("return document.getElementById('at').dataset.action")
@@ -507,6 +818,15 @@ class EscapingTest(PageTest):
         self.assertIn('"quotes", <b>angle brackets</b> &', self.text('#subtitle'))
         self.assertIn('<script>alert(1)</script>', driver.title)
         screenshot('escaping.png')
+
+    def test_board_editor(self):
+        label = '<img src=x onerror="window.__xss = \'label\'">'
+        self.open('/patterns?' + urllib.parse.urlencode(
+            {'from': '8/8/8/8/8/8/8/4K3', 'from-label': label, 'player': '<script>*',
+             'pattern': '/'.join(['????????'] * 8)}))
+        self.assertNothingRan()
+        self.assertEqual(self.text('#from-note'), f'From the position shown: {label}.')
+        self.assertEqual(self.texts('#results tbody td:nth-child(2)'), ['<script>alert(1)</script>'])
 
     def test_lists_and_charts(self):
         self.open('/search?' + urllib.parse.urlencode({'player': '<script>*'}))

@@ -143,6 +143,9 @@ query show-json "${db[@]}" show 14 --action 9 --format json
 query show-5dpgn "${db[@]}" show 14 --format 5dpgn
 query show-5dpgn-action "${db[@]}" show 14 --format 5dpgn --action 3
 query show-csv "${db[@]}" show 14 --format csv
+# Boards pointed out (a pattern search's boards): +1 T4 w is drawn, 0 T7 w is not there yet.
+query show-mark "${db[@]}" show 14 --action 8 --columns 3 --mark +1:4:w --mark 0:7:w
+query bad-mark "${db[@]}" show 14 --mark +1:4
 # serve's usage errors come before it listens anywhere.
 query serve-bad-port "${db[@]}" serve --port 70000
 query serve-bad-cache "${db[@]}" serve --cache-mb -1

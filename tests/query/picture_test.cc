@@ -404,6 +404,39 @@ TEST(TextPicture, UnicodePiecesAreOptional) {
   EXPECT_NE(fairy.find("WCYSUD\u2654\u2655\u2656\u2657\u2658\u2659...."), std::string::npos);
 }
 
+// A marked board's ranks are bracketed in the gaps beside it: the squares stay in place.
+TEST(TextPicture, MarkedBoardsAreBracketed) {
+  const std::optional<Replayer> game = Replay(kBranchingGame);
+  ASSERT_TRUE(game.has_value());
+  const Position& pos = game->position();
+  TextPictureOptions options;
+  options.marked = {{1, HalfTurn(3, Color::kBlack)}, {0, HalfTurn(4, Color::kWhite)}};
+  const std::string text = TextPicture(pos, options);
+  ExpectNoTrailingSpaces(text);
+  const std::vector<std::string> lines = Lines(text);
+  const std::vector<std::string> plain = Lines(TextPicture(pos));
+  ASSERT_EQ(lines.size(), plain.size());
+  size_t bracketed = 0;
+  for (size_t i = 0; i < lines.size(); ++i) {
+    if (lines[i] == plain[i]) continue;
+    ++bracketed;
+    // Only brackets were added, each in a gap of the picture without them.
+    std::string without = lines[i];
+    std::replace(without.begin(), without.end(), '[', ' ');
+    std::replace(without.begin(), without.end(), ']', ' ');
+    while (!without.empty() && without.back() == ' ') without.pop_back();
+    EXPECT_EQ(without, plain[i]);
+  }
+  EXPECT_EQ(bracketed, 16u);  // the ranks of +1's row and of timeline 0's
+  // +1 T3 b holds the board with the knight on b3 (".N..PN.." on the third rank).
+  EXPECT_NE(text.find("[.N..PN..]"), std::string::npos);
+  EXPECT_EQ(Count(text, "["), 16u);
+  EXPECT_EQ(Count(text, "]"), 16u);
+  // A board the position does not have changes nothing.
+  options.marked = {{7, 3}};
+  EXPECT_EQ(TextPicture(pos, options), TextPicture(pos));
+}
+
 TEST(TextPicture, EmptyPosition) {
   EXPECT_EQ(TextPicture(Position()), "No boards.\n");
   EXPECT_EQ(TextPicture(Position(), {.max_columns = 3, .unicode = true}), "No boards.\n");
@@ -653,6 +686,62 @@ TEST(SvgPicture, DimsInactiveTimelines) {
   const size_t label = svg.find(">+2</text>");
   EXPECT_LT(label, dimmed);
   EXPECT_LT(dimmed, svg.find(">+1</text>"));
+}
+
+// Marked boards (the boards a pattern search matched): each one drawn gets one outline around
+// its squares, whatever its timeline's state; one that is absent or cut away gets none.
+TEST(SvgPicture, OutlinesMarkedBoards) {
+  const std::optional<Replayer> game = Replay(kBranchingGame);
+  ASSERT_TRUE(game.has_value());
+  const Position& pos = game->position();
+  constexpr int kSquare = 10;
+  SvgPictureOptions options = SvgSquareSize(kSquare);
+  EXPECT_EQ(Count(SvgPicture(pos, {}, options), "class=\"mark\""), 0u);
+  // +1's one board (T3 b) and timeline 0's T1 w, the first column.
+  options.marked = {{1, HalfTurn(3, Color::kBlack)}, {0, HalfTurn(1, Color::kWhite)}};
+  const std::string svg = SvgPicture(pos, {}, options);
+  ExpectWellFormedSvg(svg);
+  ASSERT_EQ(Count(svg, "<rect class=\"mark\""), 2u);
+  // Outlines come after every board, so that none covers one.
+  EXPECT_GT(svg.find("<rect class=\"mark\""), svg.rfind("<g transform="));
+  // The outline surrounds the board's corner: +1 T3 b is the top row, column 5 (T1 w is 0).
+  std::vector<int> xs, ys;
+  constexpr std::string_view kTranslate = "<g transform=\"translate(";
+  for (size_t at = svg.find(kTranslate); at != std::string::npos;
+       at = svg.find(kTranslate, at + 1)) {
+    std::istringstream in(svg.substr(at + kTranslate.size()));
+    int x = 0, y = 0;
+    char comma = 0;
+    in >> x >> comma >> y;
+    if (std::find(xs.begin(), xs.end(), x) == xs.end()) xs.push_back(x);
+    if (std::find(ys.begin(), ys.end(), y) == ys.end()) ys.push_back(y);
+  }
+  std::sort(xs.begin(), xs.end());
+  std::sort(ys.begin(), ys.end());
+  ASSERT_EQ(xs.size(), 8u);
+  ASSERT_EQ(ys.size(), 2u);
+  const size_t first = svg.find("<rect class=\"mark\"");
+  const double x = Attribute(svg, "x", first), y = Attribute(svg, "y", first);
+  const double width = Attribute(svg, "width", first);
+  EXPECT_LT(x, xs[5]);
+  EXPECT_GT(x, xs[5] - kSquare);
+  EXPECT_LT(y, ys[0]);
+  EXPECT_GT(x + width, xs[5] + 8 * kSquare);
+  EXPECT_LT(x + width, xs[5] + 9 * kSquare);
+  const size_t second = svg.find("<rect class=\"mark\"", first + 1);
+  EXPECT_LT(Attribute(svg, "x", second), xs[0]);
+  EXPECT_GT(Attribute(svg, "y", second), ys[1] - kSquare);
+
+  // A board the position lacks, or one in a column cut away, is passed over.
+  options.marked = {{5, 2}, {0, HalfTurn(1, Color::kWhite)}};
+  options.max_columns = 3;
+  EXPECT_EQ(Count(SvgPicture(pos, {}, options), "class=\"mark\""), 0u);
+  // An inactive timeline's board is outlined outside its dimmed group.
+  SvgPictureOptions inactive;
+  inactive.marked = {{2, HalfTurn(1, Color::kBlack)}};
+  const std::string dimmed = SvgPicture(PositionWithInactiveTimeline(), {}, inactive);
+  ASSERT_EQ(Count(dimmed, "<rect class=\"mark\""), 1u);
+  EXPECT_GT(dimmed.find("<rect class=\"mark\""), dimmed.find("</g>", dimmed.find("<g opacity=")));
 }
 
 TEST(SvgPicture, EscapesTheTitle) {

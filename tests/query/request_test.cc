@@ -300,6 +300,133 @@ TEST_F(RequestTest, ShowJsonSaysWhoIsToMove) {
   }
 }
 
+// The number of marked boards in an SVG picture (query/picture.h outlines each with one
+// <rect class="mark">).
+int Marks(const std::string& svg) {
+  int count = 0;
+  for (size_t at = svg.find("class=\"mark\""); at != std::string::npos;
+       at = svg.find("class=\"mark\"", at + 1)) {
+    ++count;
+  }
+  return count;
+}
+
+// show's "mark": boards named as pattern answers name them, in the game's numbering, drawn in
+// both pictures; a board the position does not have (yet) is no error.
+TEST_F(RequestTest, ShowMarksTheBoardsNamed) {
+  // Club game 1 after 8 actions: timeline +1 has boards from T3 b to T4 w.
+  Request show = Make("show", {{"action", "8"}, {"format", "json"}, {"mark", "+1:4:w"}});
+  show.params["mark"].push_back("+1:9:w");
+  show.args = {"1"};
+  RequestResult<ShowAnswer> game = RunShow(*store_, show);
+  ASSERT_TRUE(game.ok()) << game.error().message;
+  const std::vector<BoardAddress> expected = {{1, HalfTurn(4, Color::kWhite)},
+                                              {1, HalfTurn(9, Color::kWhite)}};
+  EXPECT_EQ(game.value().picture.marked, expected);
+  RequestResult<Json> json = ShowJson(*store_, game.value());
+  ASSERT_TRUE(json.ok());
+  EXPECT_EQ(Marks(json.value()["position"]["svg"].get<std::string>()), 1);
+  EXPECT_NE(ShowText(game.value()).find("[rnbqkbnr]"), std::string::npos);
+
+  for (const char* wrong : {"1:2", "+1:x:w", "+1:4:white", "--1:4:w", "+1:-4:w", "", "a:4:w"}) {
+    Request bad = Make("show", {{"mark", wrong}}, kApiSpelling);
+    bad.args = {"1"};
+    RequestResult<ShowAnswer> refused = RunShow(*store_, bad);
+    ASSERT_FALSE(refused.ok()) << wrong;
+    EXPECT_EQ(refused.error().message,
+              "mark: '" + std::string(wrong) +
+                  "' is not a board: L:T:c, the timeline as the notation writes it, the turn, "
+                  "and w or b (+1:5:b)");
+  }
+  EXPECT_EQ(CheckMessage(Make("show", {{"format", "5dpgn"}, {"mark", "0:1:w"}})),
+            "--mark draws a position: --format 5dpgn writes the game's text");
+}
+
+// A picture's marks follow its position's numbering: in a game that starts with two
+// timelines, "-0" and "+0" are two rows.
+TEST_F(RequestTest, PictureMarksInTheTimelinesNumbering) {
+  const auto mark_y = [](const char* mark) {
+    RequestResult<std::string> svg = RunPicture(
+        Make("picture", {{"variant", "Standard - Two Timelines"}, {"mark", mark}}, kApiSpelling));
+    EXPECT_TRUE(svg.ok());
+    if (!svg.ok() || Marks(svg.value()) != 1) return std::string("no mark");
+    const size_t at = svg.value().find("class=\"mark\"");
+    return svg.value().substr(svg.value().find(" y=\"", at), 10);
+  };
+  EXPECT_NE(mark_y("-0:1:w"), "no mark");
+  EXPECT_NE(mark_y("+0:1:w"), "no mark");
+  EXPECT_NE(mark_y("-0:1:w"), mark_y("+0:1:w"));
+}
+
+// position: the board size and the 5DFEN of the position picture draws.
+TEST_F(RequestTest, PositionSaysTheBoardSizeAndFen) {
+  RequestResult<Json> start = RunPosition(Make("position", {}, kApiSpelling));
+  ASSERT_TRUE(start.ok());
+  EXPECT_EQ(
+      DumpJson(start.value()),
+      R"({"width":8,"height":8,"to_move":"white","fen":"[r*nbqk*bnr*/p*p*p*p*p*p*p*p*/8/8/8/8/P*P*P*P*P*P*P*P*/R*NBQK*BNR*:0:1:w]"})");
+  RequestResult<Json> small =
+      RunPosition(Make("position", {{"variant", "very small"}}, kApiSpelling));
+  ASSERT_TRUE(small.ok());
+  EXPECT_EQ(
+      DumpJson(small.value()),
+      R"({"width":4,"height":4,"to_move":"white","fen":"[nbr*k*/p*p*p*p*/P*P*P*P*/K*R*BN:0:1:w]"})");
+  RequestResult<Json> after = RunPosition(Make("position", {{"moves", "e3"}}, kApiSpelling));
+  ASSERT_TRUE(after.ok());
+  EXPECT_EQ(after.value()["to_move"], "black");
+  EXPECT_NE(after.value()["fen"].get<std::string>().find("/4P3/P*P*P*P*1P*P*P*/R*NBQK*BNR*:0:1:b]"),
+            std::string::npos);
+  RequestResult<Json> custom = RunPosition(Make("position", {{"variant", "custom"}}, kApiSpelling));
+  ASSERT_FALSE(custom.ok());
+  EXPECT_EQ(custom.error().message, "a position of custom games needs state");
+  EXPECT_EQ(CheckMessage(Make("position", {{"mark", "0:1:w"}}, kApiSpelling)),
+            "position does not take mark (the README lists the parameters of each endpoint)");
+}
+
+// pattern: reads patterns as find does, without a database; a pattern that does not read says
+// which it is and where, as find says it.
+TEST_F(RequestTest, PatternReadsPatternsAsFindDoes) {
+  Request two = Make("pattern", {{"pattern", "[8/8/8/8/8/8/8/4K*3]"}}, kApiSpelling);
+  two.params["pattern"].push_back(
+      "?????"
+      "/5/5/5/[^Pp.]4:+1:*:w");
+  RequestResult<Json> read = RunPattern(two);
+  ASSERT_TRUE(read.ok()) << read.error().message;
+  EXPECT_EQ(DumpJson(read.value()),
+            R"([{"pattern":"8/8/8/8/8/8/8/4K*3","width":8,"height":8},)"
+            R"({"pattern":"?????/5/5/5/[WKCQYSNRBUDwkcqysnrbud]4:+1:*:w","width":5,"height":5}])");
+
+  Request bad = Make("pattern", {{"pattern", "8/8/8/8/8/8/8/8"}}, kApiSpelling);
+  bad.params["pattern"].push_back("8/8/8/8/8/8/8/7X");
+  RequestResult<Json> refused = RunPattern(bad);
+  ASSERT_FALSE(refused.ok());
+  const RequestError& error = refused.error();
+  EXPECT_EQ(error.message,
+            "pattern: col 16: unknown piece letter or token 'X'\n  8/8/8/8/8/8/8/7X\n"
+            "                 ^");
+  ASSERT_TRUE(error.place.has_value());
+  EXPECT_EQ(error.place->parameter, "pattern");
+  EXPECT_EQ(error.place->index, 1);
+  EXPECT_EQ(error.place->column, 16u);
+  EXPECT_EQ(error.place->reason, "unknown piece letter or token 'X'");
+  // find refuses it with the same error, before it searches.
+  bad.command = "find";
+  RequestResult<FindAnswer> found = RunFind(*store_, bad);
+  ASSERT_FALSE(found.ok());
+  EXPECT_EQ(found.error().message, error.message);
+  ASSERT_TRUE(found.error().place.has_value());
+  EXPECT_EQ(found.error().place->index, 1);
+
+  RequestResult<Json> none = RunPattern(Make("pattern", {}, kApiSpelling));
+  ASSERT_FALSE(none.ok());
+  EXPECT_EQ(none.error().message,
+            "pattern reads the patterns given as pattern, and none was given");
+  // Other mistakes say no place.
+  RequestResult<FindAnswer> date = RunFind(*store_, Make("find", {{"date-from", "March"}}));
+  ASSERT_FALSE(date.ok());
+  EXPECT_FALSE(date.error().place.has_value());
+}
+
 // A game from an archive is shown with the member it came from, as 5d-index names it.
 TEST_F(RequestTest, ShowNamesTheArchiveMemberAGameCameFrom) {
   std::ifstream in(FIVED_SOURCE_DIR "/corpus/club-games.5dpgn", std::ios::binary);

@@ -152,6 +152,15 @@ TEST_F(ApiTest, WrongRequestsSayWhatIsWrong) {
       {"/api/game/abc", 400, R"j({"error":"show: 'abc' is not a game id"})j"},
       {"/api/nothing", 404, R"j({"error":"no such page: /api/nothing"})j"},
       {"/index.html", 404, R"j({"error":"no such page: /index.html"})j"},
+      // A pattern that does not read says which and where, for the board editor to point at.
+      {"/api/find?pattern=8/8/8/8/8/8/8/8&pattern=8/8/8/8/8/8/8/7X", 400,
+       R"j({"error":"pattern: col 16: unknown piece letter or token 'X'\n  8/8/8/8/8/8/8/7X\n                 ^","parameter":"pattern","index":1,"column":16,"reason":"unknown piece letter or token 'X'"})j"},
+      {"/api/pattern?pattern=8/8/8/8/8/8/8/7", 400,
+       R"j({"error":"pattern: col 15: rank 8 from the top has 7 squares, the first has 8\n  8/8/8/8/8/8/8/7\n                ^","parameter":"pattern","index":0,"column":15,"reason":"rank 8 from the top has 7 squares, the first has 8"})j"},
+      {"/api/game/14?mark=%2B1", 400,
+       R"j({"error":"mark: '+1' is not a board: L:T:c, the timeline as the notation writes it, the turn, and w or b (+1:5:b)"})j"},
+      {"/api/position?variant=custom", 400,
+       R"j({"error":"a position of custom games needs state"})j"},
       {"/../CMakeLists.txt", 404, ""},
   };
   for (const auto& c : cases) {
@@ -162,6 +171,70 @@ TEST_F(ApiTest, WrongRequestsSayWhatIsWrong) {
       EXPECT_EQ(result->body, c.body + "\n") << c.path;
     }
   }
+}
+
+// The answers the board editor asks for, which need no database: a variant's board size and
+// start, and patterns read without a search.
+TEST_F(ApiTest, PositionAndPatternAnswerWithoutSearching) {
+  const struct {
+    std::string path;
+    std::string body;
+  } cases[] = {
+      {"/api/position?variant=Very%20Small",
+       R"j({"width":4,"height":4,"to_move":"white","fen":"[nbr*k*/p*p*p*p*/P*P*P*P*/K*R*BN:0:1:w]"})j"},
+      {"/api/position?moves=c3&variant=Small",
+       R"j({"width":5,"height":5,"to_move":"black","fen":"[k*qbnr*/p*p*p*p*p*/5/P*P*P*P*P*/K*QBNR*:0:1:w][k*qbnr*/p*p*p*p*p*/2P2/P*P*1P*P*/K*QBNR*:0:1:b]"})j"},
+      {"/api/"
+       "pattern?pattern=%5B8%2F8%2F8%2F8%2F8%2F8%2F8%2F4K*3%5D&pattern=%3F%3F%3F%3F%2F4%2F4%2F%"
+       "5BQq%5D3%3A-1%3A*%3Ab",
+       R"j([{"pattern":"8/8/8/8/8/8/8/4K*3","width":8,"height":8},{"pattern":"????/4/4/[Qq]3:-1:*:b","width":4,"height":4}])j"},
+  };
+  for (const auto& c : cases) {
+    httplib::Result result = Get(c.path);
+    ASSERT_TRUE(result) << c.path;
+    EXPECT_EQ(result->status, 200) << c.path << ": " << result->body;
+    EXPECT_EQ(result->get_header_value("Content-Type"), "application/json");
+    EXPECT_EQ(result->body, c.body + "\n") << c.path;
+  }
+}
+
+// The boards a pattern search names, marked in the game's picture and in the picture of a
+// position (the explorer's), each with one outline; a board the position lacks gets none.
+TEST_F(ApiTest, PicturesMarkTheBoardsNamed) {
+  const auto marks = [](const std::string& svg) {
+    size_t count = 0;
+    for (size_t at = svg.find("class=\"mark\""); at != std::string::npos;
+         at = svg.find("class=\"mark\"", at + 1)) {
+      ++count;
+    }
+    return count;
+  };
+  // Game 14 (club game 1): a queen on h5 and a pawn on e5 on timeline +1 after action 8.
+  const std::string any = "????????";  // a rank of any squares
+  const std::string pattern =
+      any + "/" + any + "/" + any + "/????p??Q/8/" + any + "/" + any + "/" + any + ":+1:*:*";
+  httplib::Result found =
+      Get("/api/find?pattern=" + httplib::detail::encode_query_param(pattern) + "&unique=true");
+  ASSERT_TRUE(found);
+  ASSERT_EQ(found->status, 200) << found->body;
+  const nlohmann::json games = nlohmann::json::parse(found->body);
+  ASSERT_FALSE(games.empty());
+  EXPECT_EQ(games[0]["id"], 14);
+  EXPECT_EQ(games[0]["action"], 8);
+  EXPECT_EQ(games[0]["boards"], nlohmann::json::array({"+1:4:w"}));
+  const auto svg_of = [](const std::string& path) {
+    httplib::Result game = Get(path);
+    EXPECT_TRUE(game && game->status == 200) << path;
+    return game ? nlohmann::json::parse(game->body)["position"]["svg"].get<std::string>() : "";
+  };
+  EXPECT_EQ(marks(svg_of("/api/game/14?action=8&mark=%2B1:4:w")), 1u);
+  EXPECT_EQ(marks(svg_of("/api/game/14?action=8&mark=%2B1:4:w&mark=0:1:w")), 2u);
+  EXPECT_EQ(marks(svg_of("/api/game/14?action=8")), 0u);
+  EXPECT_EQ(marks(svg_of("/api/game/14?action=3&mark=%2B1:4:w")), 0u);  // not there yet
+  httplib::Result picture = Get("/api/picture?moves=e3&mark=0:1:b");
+  ASSERT_TRUE(picture);
+  EXPECT_EQ(picture->status, 200);
+  EXPECT_EQ(marks(picture->body), 1u);
 }
 
 TEST_F(ApiTest, CountIsANumber) {
@@ -225,8 +298,9 @@ TEST_F(ApiTest, PagesAreTheEmbeddedFiles) {
     std::string path;
     std::string file;
   } pages[] = {
-      {"/", "explorer.html"},     {"/search", "search.html"},         {"/game/14", "game.html"},
-      {"/game/999", "game.html"}, {"/duplicates", "duplicates.html"}, {"/stats", "stats.html"},
+      {"/", "explorer.html"},    {"/search", "search.html"}, {"/patterns", "patterns.html"},
+      {"/game/14", "game.html"}, {"/game/999", "game.html"}, {"/duplicates", "duplicates.html"},
+      {"/stats", "stats.html"},
   };
   for (const auto& page : pages) {
     httplib::Result result = Get(page.path);
