@@ -35,7 +35,15 @@ void Flatten(const Board& board, uint8_t* out) {
 
 int Differences(const uint8_t* a, const uint8_t* b, int squares) {
   int count = 0;
-  for (int i = 0; i < squares; ++i) count += a[i] != b[i];
+  int i = 0;
+  for (; i + 8 <= squares; i += 8) {
+    uint64_t x = 0, y = 0;
+    std::memcpy(&x, a + i, 8);
+    std::memcpy(&y, b + i, 8);
+    if (x == y) continue;
+    for (int k = i; k < i + 8; ++k) count += a[k] != b[k];
+  }
+  for (; i < squares; ++i) count += a[i] != b[i];
   return count;
 }
 
@@ -62,8 +70,11 @@ void EncodeBoardStream(const Position& position, std::span<const size_t> boards_
     return tip_half[l] != std::numeric_limits<int>::min() && start_half[l] <= half_turn &&
            half_turn <= tip_half[l];
   };
+  // The last board written of each timeline, flattened: the parent of the next one.
+  thread_local std::vector<uint8_t> tips;
+  tips.resize(static_cast<size_t>(lines) * squares);
   uint8_t board_squares[kMaxSquares];
-  uint8_t parent_squares[kMaxSquares];
+  uint8_t branch_parent[kMaxSquares];
   uint8_t candidate[kMaxSquares];
   size_t index = 0;
   size_t action = 0;
@@ -79,12 +90,14 @@ void EncodeBoardStream(const Position& position, std::span<const size_t> boards_
     assert(board != nullptr);
     Flatten(*board, board_squares);
     const size_t line = static_cast<size_t>(timeline - min_timeline);
+    uint8_t* tip = &tips[line * squares];
     Kind kind = kWhole;
     int parent_timeline = 0;
+    const uint8_t* parent_squares = nullptr;
     int best = squares / 2;  // a whole board costs about as much as this many changes
     if (tip_half[line] != std::numeric_limits<int>::min()) {
       assert(tip_half[line] == half_turn - 1);
-      Flatten(*position.BoardAt(timeline, half_turn - 1), parent_squares);
+      parent_squares = tip;
       kind = kContinue;
     } else {
       // A new timeline: made from a board of the half-turn before (the board a piece travelled
@@ -96,7 +109,8 @@ void EncodeBoardStream(const Position& position, std::span<const size_t> boards_
         if (differences < best) {
           best = differences;
           parent_timeline = p;
-          std::memcpy(parent_squares, candidate, static_cast<size_t>(squares));
+          std::memcpy(branch_parent, candidate, static_cast<size_t>(squares));
+          parent_squares = branch_parent;
           kind = kBranch;
         }
       }
@@ -116,6 +130,16 @@ void EncodeBoardStream(const Position& position, std::span<const size_t> boards_
     // features it adds.
     if (kind != kWhole) {
       for (int s = 0; s < squares; ++s) {
+        // Most of a board is its parent's: equal words are passed eight squares at a time.
+        if ((s & 7) == 0 && s + 8 <= squares) {
+          uint64_t a = 0, b = 0;
+          std::memcpy(&a, parent_squares + s, 8);
+          std::memcpy(&b, board_squares + s, 8);
+          if (a == b) {
+            s += 7;
+            continue;
+          }
+        }
         if (parent_squares[s] == board_squares[s]) continue;
         out->push_back(static_cast<char>(s));
         out->push_back(static_cast<char>(parent_squares[s]));
@@ -133,6 +157,7 @@ void EncodeBoardStream(const Position& position, std::span<const size_t> boards_
     }
     if (tip_half[line] == std::numeric_limits<int>::min()) start_half[line] = half_turn;
     tip_half[line] = half_turn;
+    std::memcpy(tip, board_squares, static_cast<size_t>(squares));
     ++index;
   });
 }

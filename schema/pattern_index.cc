@@ -2,7 +2,7 @@
 #include "schema/pattern_index.h"
 
 #include <algorithm>
-#include <map>
+#include <unordered_map>
 
 namespace fived {
 
@@ -164,7 +164,9 @@ struct PatternIndexWriter::Impl {
   std::vector<int64_t> ids;
   std::vector<size_t> ends;
   std::string streams;
-  std::map<uint32_t, std::vector<int64_t>> features;  // feature -> games, in order
+  // Feature -> games, in order. Hashed: a game adds a hundred or more features, and an ordered
+  // map's searches made the single writer thread a bottleneck; Write sorts the few thousand keys.
+  std::unordered_map<uint32_t, std::vector<int64_t>> features;
   size_t feature_entries = 0;
   std::vector<uint32_t> scratch;
 
@@ -223,11 +225,17 @@ void PatternIndexWriter::Add(int64_t game_id, std::string_view stream,
   s.ids.push_back(game_id);
   s.streams.append(stream);
   s.ends.push_back(s.streams.size());
-  s.scratch.assign(features.begin(), features.end());
-  std::sort(s.scratch.begin(), s.scratch.end());
-  s.scratch.erase(std::unique(s.scratch.begin(), s.scratch.end()), s.scratch.end());
-  for (uint32_t feature : s.scratch) s.features[feature].push_back(game_id);
-  s.feature_entries += s.scratch.size();
+  // The indexer's features come sorted and distinct (analyze.h); others are made so.
+  std::span<const uint32_t> distinct = features;
+  if (!std::is_sorted(features.begin(), features.end()) ||
+      std::adjacent_find(features.begin(), features.end()) != features.end()) {
+    s.scratch.assign(features.begin(), features.end());
+    std::sort(s.scratch.begin(), s.scratch.end());
+    s.scratch.erase(std::unique(s.scratch.begin(), s.scratch.end()), s.scratch.end());
+    distinct = s.scratch;
+  }
+  for (uint32_t feature : distinct) s.features[feature].push_back(game_id);
+  s.feature_entries += distinct.size();
 }
 
 size_t PatternIndexWriter::pending_bytes() const {
@@ -237,13 +245,21 @@ size_t PatternIndexWriter::pending_bytes() const {
 std::optional<DbError> PatternIndexWriter::Write() {
   Impl& s = *impl_;
   if (auto error = s.WriteBlocks()) return error;
-  if (!s.features.empty()) {
+  if (s.feature_entries > 0) {
     s.next_chunk.Reset();
     DbResult<StepResult> step = s.next_chunk.Step();
     if (!step.ok()) return step.error();
     const int64_t chunk = s.next_chunk.Int64(0);
     s.next_chunk.Reset();
-    for (const auto& [feature, games] : s.features) {
+    // In feature order, so that the chunk's rows are appended in the primary key's order.
+    std::vector<uint32_t> keys;
+    keys.reserve(s.features.size());
+    for (const auto& entry : s.features) {
+      if (!entry.second.empty()) keys.push_back(entry.first);
+    }
+    std::sort(keys.begin(), keys.end());
+    for (uint32_t feature : keys) {
+      const std::vector<int64_t>& games = s.features[feature];
       const std::string data = EncodeFeatureChunk(games);
       s.insert_chunk.Reset().BindAll(chunk, static_cast<int64_t>(feature));
       s.insert_chunk.Bind(
@@ -257,7 +273,8 @@ std::optional<DbError> PatternIndexWriter::Write() {
   s.ids.clear();
   s.ends.clear();
   s.streams.clear();
-  s.features.clear();
+  // The lists keep their memory for the next transaction, which has most of the same features.
+  for (auto& entry : s.features) entry.second.clear();
   s.feature_entries = 0;
   return std::nullopt;
 }
