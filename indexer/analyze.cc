@@ -180,6 +180,12 @@ GameRecord AnalyzeGame(RawGame raw, const AnalyzeOptions& options) {
 
   // Every board with where and when it was added, for the pattern index (and --board).
   EncodeBoardStream(final_position, boards_after, &record.board_stream, &record.piece_features);
+  record.board_keys.reserve(final_position.board_count());
+  final_position.ForEachBoardInOrder(
+      [&](int, int, uint64_t key) { record.board_keys.push_back(key); });
+  std::sort(record.board_keys.begin(), record.board_keys.end());
+  record.board_keys.erase(std::unique(record.board_keys.begin(), record.board_keys.end()),
+                          record.board_keys.end());
   std::sort(record.piece_features.begin(), record.piece_features.end());
   record.piece_features.erase(
       std::unique(record.piece_features.begin(), record.piece_features.end()),

@@ -83,6 +83,8 @@ struct GameRecord {
   // (schema/pattern_index.h).
   std::string board_stream;
   std::vector<uint32_t> piece_features;
+  // The content keys of the game's boards (core/keys.h), sorted and distinct (board_keys).
+  std::vector<uint64_t> board_keys;
   // The original text and canonical movetext compressed as a record (schema/record.h) with the
   // dictionary `compressed_with` (0: none) by the worker that analyzed the game, once the
   // writer has chosen a dictionary; -1 when not compressed yet.

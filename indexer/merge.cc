@@ -147,7 +147,8 @@ class InputMerge {
     if (auto error = CopySources()) return error;
     if (auto error = CopyGames()) return error;
     if (auto error = CopyHeadersAndRejections()) return error;
-    for (PostingTable table : {PostingTable::kStates, PostingTable::kStateMd5s}) {
+    for (PostingTable table :
+         {PostingTable::kStates, PostingTable::kBoardKeys, PostingTable::kStateMd5s}) {
       if (auto error = CopyPostings(table)) return error;
     }
     return CopyPatternIndex();

@@ -21,11 +21,12 @@ namespace fived {
 
 namespace {
 
-// State postings gathered before they are written and committed: some 60,000 typical games per
-// transaction. It also sizes the posting chunks (about 90 postings per bucket, under 1 KB),
+// Postings (states and board keys) gathered before they are written and committed: some 25,000
+// typical games per transaction. It also sizes the posting chunks (about 90 postings per bucket
+// and table, under 1 KB),
 // which must stay within SQLite's local payload (about 4,000 bytes on the database's 16 KiB
 // pages; schema/postings.h).
-constexpr size_t kFlushRows = 1'500'000;
+constexpr size_t kFlushRows = 3'000'000;
 // The pattern index's part of a transaction (board streams and piece postings) kept in memory at
 // most: about a kilobyte a typical game.
 constexpr size_t kFlushPatternBytes = 64 << 20;
@@ -104,7 +105,7 @@ struct Statements {
   Statement source, finish_source, previous_state, stored_from_file, game, originals,
       original_record, latest_dictionary, dictionary_by_id, insert_dictionary, header, rejected,
       games_of_identity, rejected_text;
-  std::optional<PostingWriter> states, md5s;
+  std::optional<PostingWriter> states, md5s, boards;
   std::optional<PositionStatsWriter> stats;
   std::optional<PatternIndexWriter> patterns;
 };
@@ -135,6 +136,9 @@ std::optional<DbError> Prepare(Database& db, Statements* s) {
   DbResult<PostingWriter> states = PostingWriter::Create(db, PostingTable::kStates);
   if (!states.ok()) return states.error();
   s->states.emplace(std::move(states).value());
+  DbResult<PostingWriter> boards = PostingWriter::Create(db, PostingTable::kBoardKeys);
+  if (!boards.ok()) return boards.error();
+  s->boards.emplace(std::move(boards).value());
   DbResult<PostingWriter> md5s = PostingWriter::Create(db, PostingTable::kStateMd5s);
   if (!md5s.ok()) return md5s.error();
   s->md5s.emplace(std::move(md5s).value());
@@ -231,12 +235,14 @@ class Writer::Impl {
   std::optional<DbError> Flush() {
     if (!transaction_) return std::nullopt;
     if (auto error = s_.states->Write(&states_)) return error;
+    if (auto error = s_.boards->Write(&boards_)) return error;
     if (!md5s_.empty()) {
       if (auto error = s_.md5s->Write(&md5s_)) return error;
     }
     if (auto error = s_.stats->Write()) return error;
     if (auto error = s_.patterns->Write()) return error;
     states_.clear();
+    boards_.clear();
     md5s_.clear();
     std::optional<DbError> error = transaction_->Commit();
     transaction_.reset();
@@ -299,7 +305,7 @@ class Writer::Impl {
       if (auto error = FinishSource(file_ids_[batch.source], *batch.finished)) return error;
     }
     games_since_commit_ += static_cast<long>(batch.games.size());
-    if (states_.size() + md5s_.size() >= kFlushRows ||
+    if (states_.size() + boards_.size() + md5s_.size() >= kFlushRows ||
         s_.patterns->pending_bytes() >= kFlushPatternBytes ||
         (commit_every_ > 0 && games_since_commit_ >= commit_every_)) {
       return Flush();
@@ -709,6 +715,7 @@ class Writer::Impl {
           Posting{game.state_md5s[i], id, static_cast<uint32_t>(2 * state.action + state.to_move)});
     }
     if (original == 0) CountOpening(game);
+    for (uint64_t key : game.board_keys) boards_.push_back(Posting{key, id, 0});
     s_.patterns->Add(id, game.board_stream, game.piece_features);
     return std::nullopt;
   }
@@ -730,6 +737,7 @@ class Writer::Impl {
   std::map<std::pair<size_t, std::string>, int64_t> member_ids_;  // of (file, member)
   std::optional<Transaction> transaction_;
   std::vector<Posting> states_;
+  std::vector<Posting> boards_;
   std::vector<Posting> md5s_;
   long commit_every_ = 0;
   long games_since_commit_ = 0;

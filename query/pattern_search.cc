@@ -152,7 +152,8 @@ DbResult<std::vector<PositionMatch>> FindPatterns(GameStore& store,
 }
 
 DbResult<std::vector<PositionMatch>> FindPatterns(GameStore& store, const GameQuery& query,
-                                                  PatternSearchStats* stats, int jobs) {
+                                                  PatternSearchStats* stats, int jobs,
+                                                  const std::vector<int64_t>* within) {
   PatternSearchStats local;
   PatternSearchStats& counted = stats ? *stats : local;
   counted = PatternSearchStats{};
@@ -166,7 +167,12 @@ DbResult<std::vector<PositionMatch>> FindPatterns(GameStore& store, const GameQu
   if (!squares.ok()) return squares.error();
   std::vector<int64_t> candidates;
   size_t read = 0;
+  if (within) {
+    candidates = *within;
+    counted.narrowed = true;
+  }
   for (const Narrowing& square : squares.value()) {
+    if (within) break;
     if (counted.narrowed && (candidates.size() <= kFewCandidates || read == kMaxNarrowingSquares)) {
       break;
     }

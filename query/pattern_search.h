@@ -31,9 +31,11 @@ struct PatternSearchStats {
 // thread-safe. Fails when the database cannot be read or a block of streams is damaged. The
 // streams are matched on `jobs` threads (0: one per core) while this one reads them; memory stays
 // within a batch of blocks (about a megabyte) besides the answer and the candidates.
+// With `within` (sorted game ids), only those games are looked at: candidates found otherwise
+// (an exact board's key, board_keys), instead of the piece postings'.
 DbResult<std::vector<PositionMatch>> FindPatterns(GameStore& store, const GameQuery& query,
-                                                  PatternSearchStats* stats = nullptr,
-                                                  int jobs = 0);
+                                                  PatternSearchStats* stats = nullptr, int jobs = 0,
+                                                  const std::vector<int64_t>* within = nullptr);
 // The same for board patterns alone.
 DbResult<std::vector<PositionMatch>> FindPatterns(GameStore& store,
                                                   std::span<const BoardPattern> patterns,

@@ -285,14 +285,25 @@ DbResult<std::vector<PositionMatch>> ScanStateMd5(GameStore& store, std::string_
 }
 
 DbResult<std::vector<PositionMatch>> FindBoard(GameStore& store, const BoardQuery& query) {
-  // The board as a pattern of itself, pinned where it was placed: the pattern index answers it.
+  const ReadSnapshot snapshot(store.db());
+  // The games holding a board with the key's top bits (board_keys), confirmed by the pattern of
+  // exactly this board, pinned where it was placed.
+  DbResult<std::vector<PositionMatch>> keyed =
+      FirstPerGame(store, PostingTable::kBoardKeys, query.key, 1);
+  if (!keyed.ok()) return keyed;
+  std::vector<int64_t> candidates;
+  for (const PositionMatch& match : keyed.value()) candidates.push_back(match.game_id);
+  std::vector<PositionMatch> none;
+  if (candidates.empty()) return none;
   BoardPattern pattern = ExactPattern(query.board);
   if (query.placed) {
     pattern.timeline = BoardPattern::TimelinePin{query.timeline_negative, query.timeline_magnitude};
     pattern.turn = TurnOf(query.half_turn);
     pattern.color = ColorOf(query.half_turn);
   }
-  DbResult<std::vector<PositionMatch>> found = FindPatterns(store, std::span(&pattern, 1));
+  GameQuery exact;
+  exact.boards.push_back(std::move(pattern));
+  DbResult<std::vector<PositionMatch>> found = FindPatterns(store, exact, nullptr, 0, &candidates);
   if (!found.ok()) return found;
   // A board search names no boards: where it stood is what was asked (or anywhere).
   for (PositionMatch& match : found.value()) match.boards.clear();

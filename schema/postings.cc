@@ -34,6 +34,8 @@ const char* TableName(PostingTable table) {
       return "state_postings";
     case PostingTable::kStateMd5s:
       return "md5_postings";
+    case PostingTable::kBoardKeys:
+      return "board_keys";
   }
   return "state_postings";
 }
@@ -48,7 +50,12 @@ inline bool Less(const Posting& a, const Posting& b) {
 
 const char* PostingTableName(PostingTable table) { return TableName(table); }
 
-int PostingKeyBytes(PostingTable) { return 7; }
+int PostingKeyBytes(PostingTable table) { return table == PostingTable::kBoardKeys ? 1 : 7; }
+
+namespace {
+// Whether a table's postings carry a value (board_keys' would always be 0).
+bool HasValue(PostingTable table) { return table != PostingTable::kBoardKeys; }
+}  // namespace
 
 namespace {
 // Low bits of the key (below the bucket) that a table does not store.
@@ -72,7 +79,7 @@ std::string EncodeChunk(std::span<const Posting> sorted, PostingTable table) {
     const uint64_t low = (p.key & kLowMask) >> dropped;
     for (int i = 0; i < bytes; ++i) out.push_back(static_cast<char>(low >> (8 * i)));
     PutVarint(static_cast<uint64_t>(p.game_id - base), &out);
-    PutVarint(p.value, &out);
+    if (HasValue(table)) PutVarint(p.value, &out);
   }
   return out;
 }
@@ -96,7 +103,7 @@ bool DecodeChunk(uint32_t bucket, std::span<const uint8_t> data, std::vector<Pos
     low <<= dropped;
     pos += bytes;
     uint64_t game = 0, value = 0;
-    if (!GetVarint(data, &pos, &game) || !GetVarint(data, &pos, &value)) {
+    if (!GetVarint(data, &pos, &game) || (HasValue(table) && !GetVarint(data, &pos, &value))) {
       ok = false;
       break;
     }

@@ -16,9 +16,10 @@
 // is its entries sorted by key, then game, then value:
 //   varint  base game id (the smallest game id of the chunk)
 //   then per entry:
-//     7 bytes  the key's low 50 bits, little endian (the full key with the bucket)
+//     7 bytes  the key's low 50 bits, little endian (the full key with the bucket); board_keys: 1
+//              byte, bits 42 to 49 (boards match on the key's top 22 bits)
 //     varint   game id - base
-//     varint   value: 2 * action + side to move (0 white, 1 black)
+//     varint   value: 2 * action + side to move (0 white, 1 black); board_keys have none
 // Varints are unsigned LEB128. A lookup reads the bucket's chunk under every chunk number (one
 // B-tree search each) and keeps the entries of the key. The format is frozen with the schema
 // version.
@@ -47,9 +48,15 @@ struct Posting {
 // bytes of its specification MD5 (big endian, core/state_md5.h Md5DigestKey) and stores what
 // state_postings stores: 7 bytes of key below the bucket, so states match on the MD5's first
 // 64 bits.
-enum class PostingTable { kStates, kStateMd5s };
+// kBoardKeys (board_keys) keys every distinct board of every game by its content key
+// (core/keys.h BoardContentKey, without coordinates) and stores 1 byte of key below the bucket and
+// no value: a board matches on its key's top 22 bits, which makes a few dozen false candidates
+// among a million games' boards, and the pattern index confirms the exact board. It is what
+// --board looks up before it reads any board (a pattern of a whole opening board names only
+// pieces most games hold somewhere).
+enum class PostingTable { kStates, kStateMd5s, kBoardKeys };
 
-// The table's name: state_postings or md5_postings.
+// The table's name: state_postings, md5_postings or board_keys.
 const char* PostingTableName(PostingTable table);
 
 constexpr int kPostingBucketBits = 14;
@@ -57,8 +64,8 @@ constexpr uint32_t PostingBucket(uint64_t key) {
   return static_cast<uint32_t>(key >> (64 - kPostingBucketBits));
 }
 
-// How many bytes of each key a table stores below the bucket (7: the whole key), and the mask of
-// the key bits it keeps.
+// How many bytes of each key a table stores below the bucket (7, the whole key; 1 for board
+// keys), and the mask of the key bits it keeps.
 int PostingKeyBytes(PostingTable table);
 uint64_t PostingKeyMask(PostingTable table);
 

@@ -149,6 +149,16 @@ CREATE TABLE md5_postings (
   PRIMARY KEY (chunk, bucket)
 ) WITHOUT ROWID;
 
+-- Every distinct board of every game by its content key (schema/postings.h: 1 byte of key below
+-- the bucket, no value): the candidates of an exact board (--board), which the pattern index
+-- confirms.
+CREATE TABLE board_keys (
+  chunk INTEGER NOT NULL CHECK (chunk >= 0),
+  bucket INTEGER NOT NULL CHECK (bucket BETWEEN 0 AND 16383),
+  data BLOB NOT NULL,
+  PRIMARY KEY (chunk, bucket)
+) WITHOUT ROWID;
+
 -- The pattern index (schema/pattern_index.h): every board of every game as a board stream
 -- (core/board_stream.h), the streams of consecutive games in zstd blocks keyed by their first
 -- and last game id; and for each piece feature (a board size, a square and a piece byte) the

@@ -602,8 +602,9 @@ ProgramRun RunOnStandardInput(const TempDir& dir, const std::string& db, const s
 // What a run may change: the rows of every table.
 std::string Contents(const std::string& db) {
   std::string contents;
-  for (const char* table : {"sources", "games", "headers", "rejected", "dictionaries",
-                            "state_postings", "board_streams", "piece_postings", "piece_counts"}) {
+  for (const char* table :
+       {"sources", "games", "headers", "rejected", "dictionaries", "state_postings", "board_keys",
+        "board_streams", "piece_postings", "piece_counts"}) {
     contents += std::string(table) + " " +
                 std::to_string(Count(db, std::string("SELECT count(*) FROM ") + table)) + "\n";
   }

@@ -113,7 +113,8 @@ void ExpectSameDatabases(const std::string& together, const std::string& merged)
         "member"}) {
     EXPECT_EQ(Rows(together, sql), Rows(merged, sql)) << sql;
   }
-  for (PostingTable table : {PostingTable::kStates, PostingTable::kStateMd5s}) {
+  for (PostingTable table :
+       {PostingTable::kStates, PostingTable::kBoardKeys, PostingTable::kStateMd5s}) {
     EXPECT_EQ(Postings(together, table), Postings(merged, table)) << PostingTableName(table);
   }
   EXPECT_EQ(PatternIndex(together), PatternIndex(merged));
@@ -213,8 +214,7 @@ TEST(MergeTest, AShardMergedAgainAddsNoDictionary) {
   ASSERT_EQ(Merge(merged, {shard}), 0);
   std::string messages;
   ASSERT_EQ(Merge(merged, {shard}, &messages), 0);
-  EXPECT_NE(messages.find(" 0 merged, 0 copies, 100 already there"), std::string::npos)
-      << messages;
+  EXPECT_NE(messages.find(" 0 merged, 0 copies, 100 already there"), std::string::npos) << messages;
   EXPECT_EQ(Rows(merged, "SELECT count(*) FROM dictionaries"), "1|\n");
   EXPECT_EQ(Rows(merged, "SELECT count(*) FROM games WHERE dictionary_id = 1"), "100|\n");
 }

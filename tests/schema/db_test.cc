@@ -88,12 +88,11 @@ TEST(DatabaseTest, CreatesVersionSevenDatabase) {
                         "SELECT value GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T*Z' "
                         "FROM meta WHERE key = 'created_at'"),
               "1");
-    EXPECT_EQ(
-        QueryText(db,
-                  "SELECT group_concat(name, ' ') FROM (SELECT name FROM sqlite_schema "
-                  "WHERE type = 'table' ORDER BY name)"),
-        "board_streams dictionaries games headers md5_postings meta piece_counts piece_postings "
-        "position_actions rejected sources state_postings");
+    EXPECT_EQ(QueryText(db,
+                        "SELECT group_concat(name, ' ') FROM (SELECT name FROM sqlite_schema "
+                        "WHERE type = 'table' ORDER BY name)"),
+              "board_keys board_streams dictionaries games headers md5_postings meta piece_counts "
+              "piece_postings position_actions rejected sources state_postings");
     EXPECT_EQ(QueryText(db,
                         "SELECT group_concat(name, ' ') FROM (SELECT name FROM sqlite_schema "
                         "WHERE type = 'index' AND sql IS NOT NULL ORDER BY name)"),
