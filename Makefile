@@ -108,7 +108,7 @@ fuzz: deps
 	./scripts/install-deps.sh --fuzz
 	CC=clang CXX=clang++ $(CMAKE) -S . -B $(FUZZ_BUILD_DIR) $(call generator,$(FUZZ_BUILD_DIR)) \
 	  -DCMAKE_BUILD_TYPE=RelWithDebInfo -DFIVED_ASSERTIONS=ON -DFIVED_FUZZ=ON
-	$(CMAKE) --build $(FUZZ_BUILD_DIR) -j $(JOBS) --target fuzz_pgn fuzz_fen fuzz_archive
+	$(CMAKE) --build $(FUZZ_BUILD_DIR) -j $(JOBS) --target fuzz_pgn fuzz_fen fuzz_archive fuzz_pattern
 	./scripts/fuzz.sh $(FUZZ_BUILD_DIR) $(FUZZ_RUNS) $(FUZZ_SECONDS)
 
 clean:
