@@ -231,17 +231,11 @@ bool BoardPattern::PinsAccept(const TimelineLabeling& labeling, int timeline_ind
 
 std::string BoardPattern::ToString() const {
   // The token of one set: a letter (with '*'), '?', '!', 'A', 'a' or a bracket set.
-  auto token = [](PieceSet set) -> std::string {
-    if (set == AllSquares()) return "?";
-    if (set == (AllSquares() & ~kEmpty)) return "!";
-    if (set == ColourSet(Color::kWhite)) return "A";
-    if (set == ColourSet(Color::kBlack)) return "a";
-    std::string listed;
-    PieceSet rest = set;
-    if (rest & kEmpty) {
-      listed += '.';
-      rest &= ~kEmpty;
-    }
+  // The letters of a set ('.' for empty, a letter for both forms of a piece, "K*" for the
+  // unmoved form alone); false when the set holds the moved form of a piece without the unmoved
+  // one, which no letter says.
+  auto letters = [](PieceSet set, std::string* listed) {
+    if (set & kEmpty) *listed += '.';
     for (int c = 0; c < 2; ++c) {
       for (int t = 1; t < kPieceTypeCount; ++t) {
         const PieceType type = static_cast<PieceType>(t);
@@ -249,18 +243,34 @@ std::string BoardPattern::ToString() const {
         const char letter =
             c == 0 ? PieceLetter(type) : static_cast<char>(std::tolower(PieceLetter(type)));
         const PieceSet both = PieceSetOf(type, color);
-        if ((rest & both) == both) {
-          listed += letter;
-          rest &= ~both;
-        } else if (rest & both) {
-          listed += letter;
-          if (rest & Bit(Piece(type, color, true))) listed += '*';
-          rest &= ~both;
+        const PieceSet unmoved = TracksUnmoved(type) ? Bit(Piece(type, color, true)) : 0;
+        if ((set & both) == both) {
+          *listed += letter;
+        } else if (unmoved != 0 && (set & both) == unmoved) {
+          *listed += letter;
+          *listed += '*';
+        } else if (set & both) {
+          return false;
         }
       }
     }
-    if (listed.size() == 1 || (listed.size() == 2 && listed[1] == '*')) return listed;
-    return "[" + listed + "]";
+    return true;
+  };
+  auto token = [&](PieceSet set) -> std::string {
+    if (set == AllSquares()) return "?";
+    if (set == (AllSquares() & ~kEmpty)) return "!";
+    if (set == ColourSet(Color::kWhite)) return "A";
+    if (set == ColourSet(Color::kBlack)) return "a";
+    std::string listed;
+    if (letters(set, &listed)) {
+      if (listed.size() == 1 || (listed.size() == 2 && listed[1] == '*')) return listed;
+      return "[" + listed + "]";
+    }
+    // A set such as [^.K*] (a king that has moved): written by what it leaves out. Sets read from
+    // a pattern are unions of letters or their complements, so one of the two forms says it.
+    listed.clear();
+    letters(AllSquares() & ~set, &listed);
+    return "[^" + listed + "]";
   };
   std::string out;
   for (int rank = height - 1; rank >= 0; --rank) {

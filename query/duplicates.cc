@@ -296,7 +296,9 @@ DbResult<std::vector<DuplicateGroup>> TwinGroups(GameStore& store,
       }
       it->second.push_back(index);
     }
-    for (const auto& [moves, twins] : by_moves) {
+    for (const auto& entry : by_moves) {
+      // (A name of its own: clang 14 does not let a lambda capture a structured binding.)
+      const std::vector<uint32_t>& twins = entry.second;
       // Games of one same-moves set played the same game's moves: they are twins of another game
       // together, never of each other.
       const bool other_moves = std::any_of(twins.begin(), twins.end(), [&](uint32_t index) {

@@ -73,7 +73,7 @@ PYTHON
 build=$(cd "$build" && pwd)
 # The longest input each harness is given: a few games (longer inputs make the replay harness
 # ten times slower for little more coverage), a board string, a small archive.
-declare -A max_len=([pgn]=8192 [fen]=1024 [archive]=65536)
+declare -A max_len=([pgn]=8192 [fen]=1024 [archive]=65536 [pattern]=4096)
 for harness in "${harnesses[@]}"; do
   log="$build/fuzz-$harness-$(date +%Y%m%d-%H%M%S).log"
   (cd "$build/fuzz-findings" && "$build/tests/fuzz_$harness" -runs="$runs" \
