@@ -187,8 +187,13 @@ TEST(PatternTest, WrittenBackCanonically) {
   for (const char* text :
        {"r*nbqk*bnr*/p*p*p*p*p*p*p*p*/8/8/8/8/P*P*P*P*P*P*P*P*/R*NBQK*BNR*", "8/8/8/8/3Q4/8/8/7k",
         "?Q?q?k?K/8/8/8/8/8/8/8", "!A3a2/[.Q]7/[Qq]7/8/8/8/8/8:+1:*:b", "8/8/8/8/8/8/8/8:*:12:*",
-        "k4/5/5/5/4K:-0:3:w"}) {
+        "k4/5/5/5/4K:-0:3:w", "8/8/8/8/8/8/8/8:=+1:=:=", "8/8/8/8/8/8/8/8:=:=-2:*",
+        "8/8/8/8/8/8/8/8:=-1:4:b",
+        // A king that has moved, written by what it leaves out (found by fuzz_pattern: "7K"
+        // would also take an unmoved king).
+        "7[^.K*]", "[^K*k*]7/8/8/8/8/8/8/8"}) {
     EXPECT_EQ(Parse(text).ToString(), text);
+    EXPECT_EQ(Parse(Parse(text).ToString()).squares, Parse(text).squares) << text;
   }
 }
 
