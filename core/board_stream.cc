@@ -6,19 +6,13 @@
 #include <cstring>
 #include <limits>
 
+#include "core/varint.h"
+
 namespace fived {
 
 namespace {
 
 enum Kind : uint8_t { kContinue = 0, kBranch = 1, kWhole = 2 };
-
-void PutVarint(uint64_t value, std::string* out) {
-  while (value >= 0x80) {
-    out->push_back(static_cast<char>(value | 0x80));
-    value >>= 7;
-  }
-  out->push_back(static_cast<char>(value));
-}
 
 uint64_t Zigzag(int value) {
   return value >= 0 ? static_cast<uint64_t>(value) * 2
@@ -162,19 +156,7 @@ void EncodeBoardStream(const Position& position, std::span<const size_t> boards_
   });
 }
 
-bool BoardStreamReader::ReadLongVarint(uint64_t* value) {
-  uint64_t result = 0;
-  for (int shift = 0; shift < 64; shift += 7) {
-    if (pos_ >= data_.size()) return false;
-    const uint8_t byte = static_cast<uint8_t>(data_[pos_++]);
-    result |= static_cast<uint64_t>(byte & 0x7f) << shift;
-    if ((byte & 0x80) == 0) {
-      *value = result;
-      return true;
-    }
-  }
-  return false;
-}
+bool BoardStreamReader::ReadLongVarint(uint64_t* value) { return GetVarint(data_, &pos_, value); }
 
 bool BoardStreamReader::Start(std::string_view data, bool keep_squares) {
   data_ = data;

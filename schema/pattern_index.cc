@@ -4,29 +4,11 @@
 #include <algorithm>
 #include <unordered_map>
 
+#include "core/varint.h"
+
 namespace fived {
 
 namespace {
-
-void PutVarint(uint64_t v, std::string* out) {
-  while (v >= 0x80) {
-    out->push_back(static_cast<char>(0x80 | (v & 0x7f)));
-    v >>= 7;
-  }
-  out->push_back(static_cast<char>(v));
-}
-
-template <typename Byte>
-bool GetVarint(std::span<const Byte> data, size_t* pos, uint64_t* v) {
-  *v = 0;
-  for (int shift = 0; shift < 64; shift += 7) {
-    if (*pos >= data.size()) return false;
-    const uint8_t byte = static_cast<uint8_t>(data[(*pos)++]);
-    *v |= static_cast<uint64_t>(byte & 0x7f) << shift;
-    if (!(byte & 0x80)) return true;
-  }
-  return false;
-}
 
 constexpr const char* kInsertBlock =
     "INSERT INTO board_streams(first_game, last_game, data) VALUES(?1, ?2, ?3)";

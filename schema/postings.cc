@@ -3,30 +3,13 @@
 
 #include <algorithm>
 
+#include "core/varint.h"
+
 namespace fived {
 
 namespace {
 
 constexpr uint64_t kLowMask = (uint64_t{1} << (64 - kPostingBucketBits)) - 1;
-
-void PutVarint(uint64_t v, std::string* out) {
-  while (v >= 0x80) {
-    out->push_back(static_cast<char>(0x80 | (v & 0x7f)));
-    v >>= 7;
-  }
-  out->push_back(static_cast<char>(v));
-}
-
-bool GetVarint(std::span<const uint8_t> data, size_t* pos, uint64_t* v) {
-  *v = 0;
-  for (int shift = 0; shift < 64; shift += 7) {
-    if (*pos >= data.size()) return false;
-    const uint8_t byte = data[(*pos)++];
-    *v |= static_cast<uint64_t>(byte & 0x7f) << shift;
-    if (!(byte & 0x80)) return true;
-  }
-  return false;
-}
 
 const char* TableName(PostingTable table) {
   switch (table) {
