@@ -162,26 +162,27 @@ DbResult<std::vector<PositionMatch>> FindPatterns(GameStore& store, const GameQu
   if (!created.ok()) return created.error();
   PatternIndexReader& reader = created.value();
 
-  // Candidates: the games holding the rarest named pieces, intersected.
-  DbResult<std::vector<Narrowing>> squares = NarrowingSquares(reader, query.boards);
-  if (!squares.ok()) return squares.error();
+  // Candidates: those given, or the games holding the rarest named pieces, intersected.
   std::vector<int64_t> candidates;
-  size_t read = 0;
   if (within) {
     candidates = *within;
     counted.narrowed = true;
-  }
-  for (const Narrowing& square : squares.value()) {
-    if (within) break;
-    if (counted.narrowed && (candidates.size() <= kFewCandidates || read == kMaxNarrowingSquares)) {
-      break;
+  } else {
+    DbResult<std::vector<Narrowing>> squares = NarrowingSquares(reader, query.boards);
+    if (!squares.ok()) return squares.error();
+    size_t read = 0;
+    for (const Narrowing& square : squares.value()) {
+      if (counted.narrowed &&
+          (candidates.size() <= kFewCandidates || read == kMaxNarrowingSquares)) {
+        break;
+      }
+      DbResult<std::vector<int64_t>> games = reader.GamesWithAny(square.features);
+      if (!games.ok()) return games.error();
+      candidates = counted.narrowed ? Intersect(candidates, games.value()) : games.value();
+      counted.narrowed = true;
+      ++read;
+      if (candidates.empty()) break;
     }
-    DbResult<std::vector<int64_t>> games = reader.GamesWithAny(square.features);
-    if (!games.ok()) return games.error();
-    candidates = counted.narrowed ? Intersect(candidates, games.value()) : games.value();
-    counted.narrowed = true;
-    ++read;
-    if (candidates.empty()) break;
   }
   std::vector<PositionMatch> matches;
   if (counted.narrowed && candidates.empty()) return matches;
