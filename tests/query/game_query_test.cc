@@ -21,6 +21,7 @@
 #include "core/replay.h"
 #include "query/pattern_search.h"
 #include "tests/query/query_test_util.h"
+#include "tests/query/text_boards.h"
 
 namespace fived {
 namespace {
@@ -45,30 +46,6 @@ struct TextState {
 
 using TextGame = std::vector<TextState>;
 
-std::vector<std::string> SquareTokens(const std::string& pieces) {
-  std::vector<std::string> out;
-  for (size_t i = 0; i < pieces.size();) {
-    const char c = pieces[i];
-    if (c == '/') {
-      ++i;
-    } else if (std::isdigit(static_cast<unsigned char>(c))) {
-      int run = 0;
-      while (i < pieces.size() && std::isdigit(static_cast<unsigned char>(pieces[i]))) {
-        run = run * 10 + (pieces[i++] - '0');
-      }
-      out.insert(out.end(), static_cast<size_t>(run), ".");
-    } else {
-      std::string token(1, c);
-      if (++i < pieces.size() && pieces[i] == '*') {
-        token += '*';
-        ++i;
-      }
-      out.push_back(token);
-    }
-  }
-  return out;
-}
-
 TextGame ReadGame(const std::string& text) {
   TextGame game;
   SyntaxResult syntax = ParseGameSyntax(text);
@@ -90,8 +67,9 @@ TextGame ReadGame(const std::string& text) {
       if (pos.IsActive(timeline) && half_turn == pos.TipHalf(timeline)) {
         state.present.push_back(state.boards.size());
       }
-      state.boards.push_back({timeline, half_turn, SquareTokens(pieces), l + ":" + t + ":" + c,
-                              SquareTokens(pieces.substr(0, pieces.find('/'))).size()});
+      state.boards.push_back({timeline, half_turn, testing::SquareTokens(pieces),
+                              l + ":" + t + ":" + c,
+                              testing::SquareTokens(pieces.substr(0, pieces.find('/'))).size()});
     });
     for (int l = pos.min_timeline(); l <= pos.max_timeline(); ++l) {
       if (pos.HasTimeline(l) && pos.IsActive(l)) ++state.active;
@@ -193,16 +171,6 @@ std::string StateText(const std::vector<QueryState>& terms) {
 
 // ---- The brute force. ----
 
-bool Accepts(const std::string& token, const std::string& square) {
-  if (token == "?") return true;
-  if (token == ".") return square == ".";
-  if (token == "!") return square != ".";
-  if (token == "A") return square != "." && std::isupper(static_cast<unsigned char>(square[0]));
-  if (token == "a") return square != "." && std::islower(static_cast<unsigned char>(square[0]));
-  if (token.size() == 2) return square == token;
-  return square[0] == token[0];
-}
-
 bool Holds(int left, const std::string& op, int right) {
   if (op == "=") return left == right;
   if (op == "!=") return left != right;
@@ -216,7 +184,7 @@ int Count(const std::string& what, const std::vector<const TextBoard*>& boards) 
   int count = 0;
   for (const TextBoard* board : boards) {
     for (const std::string& square : board->squares)
-      count += square != "." && Accepts(what, square);
+      count += square != "." && testing::TokenAccepts(what, square);
   }
   return count;
 }
@@ -240,7 +208,7 @@ bool Related(const Relation& r, const TextBoard& before, const TextBoard& board)
 bool PatternMatches(const QueryPattern& p, const TextBoard& board) {
   if (board.width != p.width || board.squares.size() != p.width * p.height) return false;
   for (const Kept& k : p.kept) {
-    if (!Accepts(k.token, board.squares[k.square])) return false;
+    if (!testing::TokenAccepts(k.token, board.squares[k.square])) return false;
   }
   return true;
 }
