@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cassert>
 #include <climits>
+#include <tuple>
 
 #include "core/action.h"
 #include "core/check.h"
@@ -181,6 +182,63 @@ bool InCheck(Position* pos) {
 bool InCheck(const Position& pos) {
   Position copy = pos;
   return InCheck(&copy);
+}
+
+std::vector<Move> Checks(const Position& pos) {
+  Position passed = pos;
+  const Color mover = pos.ToMove();
+  const Color attacker = Opponent(mover);
+  const int present = passed.Present();
+  for (int l = passed.min_timeline(); l <= passed.max_timeline(); ++l) {
+    if (!passed.HasTimeline(l) || !IsMandatory(passed, l, present)) continue;
+    Board tip = passed.Tip(l);
+    tip.ClearEnPassant();
+    passed.Append(l, tip);
+  }
+  // Any one piece to become: a capture onto the last rank is listed once (GenMode::kCaptures).
+  PromotionSet promotions;
+  if (PromotingCapturesCount(passed)) promotions.Add(PieceType::kQueen);
+  std::vector<Move> checks;
+  const MoveView view(passed);
+  for (int l = passed.min_timeline(); l <= passed.max_timeline(); ++l) {
+    if (!passed.HasTimeline(l)) continue;
+    const int half = passed.TipHalf(l);
+    if (ColorOf(half) != attacker) continue;
+    const Board& board = passed.Tip(l);
+    for (int rank = 0; rank < board.height(); ++rank) {
+      for (int file = 0; file < board.width(); ++file) {
+        const Piece piece = board.at(file, rank);
+        if (piece.empty() || piece.color() != attacker) continue;
+        const Square from{static_cast<int8_t>(file), static_cast<int8_t>(rank)};
+        ForEachPieceMove(
+            view, l, half, from, piece, GenMode::kCaptures, promotions,
+            [&](const Move& m, Piece captured) {
+              if (!captured.empty() && captured.color() == mover && IsRoyal(captured.type())) {
+                checks.push_back(m);
+              }
+              return false;
+            });
+      }
+    }
+  }
+  std::sort(checks.begin(), checks.end(), [](const Move& a, const Move& b) {
+    return std::tie(a.dst_timeline, a.dst_half, a.src_timeline, a.src_half, a.from.file,
+                    a.from.rank, a.to.file,
+                    a.to.rank) < std::tie(b.dst_timeline, b.dst_half, b.src_timeline, b.src_half,
+                                          b.from.file, b.from.rank, b.to.file, b.to.rank);
+  });
+  return checks;
+}
+
+int BoardsInCheck(std::span<const Move> checks) {
+  int boards = 0;
+  for (size_t i = 0; i < checks.size(); ++i) {
+    if (i == 0 || checks[i].dst_timeline != checks[i - 1].dst_timeline ||
+        checks[i].dst_half != checks[i - 1].dst_half) {
+      ++boards;
+    }
+  }
+  return boards;
 }
 
 SearchStats ForEachLegalAction(

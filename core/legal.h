@@ -28,6 +28,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <span>
 #include <vector>
 
 #include "core/movegen.h"
@@ -49,6 +50,19 @@ namespace fived {
 bool InCheck(Position* pos);
 // The same on a copy.
 bool InCheck(const Position& pos);
+
+// Every capture InCheck looks for, rather than the first: each move by which an opponent piece
+// could capture a royal piece of the player to move if they passed (the same passing, tips and
+// promoting captures), generated forwards from each attacker by the move generator, where
+// RoyalCapturable reads backwards from each royal piece. A pawn's capture onto its last rank is
+// listed once, whatever it would become. Empty exactly when InCheck is false. Sorted by target
+// board (timeline, half-turn), then source board and squares. The checks a picture draws, and
+// the boards in check that "checks>=2" counts (docs/patterns.md).
+std::vector<Move> Checks(const Position& pos);
+
+// The number of boards a move of Checks(pos) lands on: the boards on which the player to move
+// is in check.
+int BoardsInCheck(std::span<const Move> checks);
 
 // How a search ended.
 enum class SearchEnd : uint8_t {

@@ -153,6 +153,36 @@ TEST(Legal, MateEscapedOnlyThroughTime) {
   EXPECT_EQ(VerdictOf(flat), Decision::Verdict::kCheckmate);
 }
 
+// Checks lists every capture of a royal piece, not the first. Black to move on two timelines,
+// each board the same: black king a4, white rook d4 on the king's rank, white king a1. Passing
+// gives each timeline a white board at T2, from which each rook takes its own board's king along
+// the rank: two checks, on two boards. Across timelines a rook moves on one axis only, and d4 of
+// the other timeline holds the other rook; the white kings are three ranks from a4.
+TEST(Legal, ChecksOnTwoBoards) {
+  const Game game = Play(kCustom4 + "[k2R/4/4/K3:-1:1:b]\n[k2R/4/4/K3:0:1:b]\n");
+  ASSERT_TRUE(InCheck(game.pos));
+  const std::vector<Move> checks = Checks(game.pos);
+  ASSERT_EQ(checks.size(), 2u);
+  EXPECT_EQ(BoardsInCheck(checks), 2);
+  for (const Move& m : checks) {
+    EXPECT_EQ(m.src_timeline, m.dst_timeline);
+    EXPECT_EQ(SquareName(m.from), "d4");
+    EXPECT_EQ(SquareName(m.to), "a4");
+  }
+  EXPECT_EQ(checks[0].dst_timeline, -1);
+  EXPECT_EQ(checks[1].dst_timeline, 0);
+
+  // One king attacked twice on one board (rook d4 on the rank, queen d1 on the diagonal): two
+  // checks, one board.
+  const Game twice = Play(kCustom4 + "[k2R/4/4/K2Q:0:1:b]\n");
+  EXPECT_EQ(Checks(twice.pos).size(), 2u);
+  EXPECT_EQ(BoardsInCheck(Checks(twice.pos)), 1);
+  // No check: nothing listed.
+  const Game quiet = Play(kCustom4 + "[k3/4/4/K3:0:1:b]\n");
+  EXPECT_FALSE(InCheck(quiet.pos));
+  EXPECT_TRUE(Checks(quiet.pos).empty());
+}
+
 TEST(Legal, TimelinesCombine) {
   // No royal pieces (never in check), 2x2 boards, a white rook on a1 of every board. Timelines
   // -1 and 0 end on T1 white: mandatory. Timeline +1 ends on T2 white, ahead of the present:
@@ -653,6 +683,44 @@ TEST(Legal, OracleTerminations) {
   EXPECT_GT(proven, 400);
   std::printf("%d proven terminations: %d agreed, %d with an action, %d unknown\n", proven, agreed,
               static_cast<int>(missed.size()), unknown);
+}
+
+// Checks (forwards, by the move generator) against InCheck (backwards, from each royal piece) on
+// every state of random games, jump-heavy small ones and the benchmark's mix: listed exactly
+// when in check, and each listed move takes a royal piece of the player to move.
+TEST(Legal, ChecksAgreeWithInCheck) {
+  int states_seen = 0, in_check = 0, several_boards = 0;
+  auto compare = [&](const std::vector<Position>& states) {
+    for (const Position& pos : states) {
+      ++states_seen;
+      const std::vector<Move> checks = Checks(pos);
+      const bool check = InCheck(pos);
+      EXPECT_EQ(!checks.empty(), check) << pos.StateFen();
+      in_check += check;
+      several_boards += BoardsInCheck(checks) > 1;
+      for (const Move& m : checks) {
+        const Board* target = pos.BoardAt(m.dst_timeline, m.dst_half);
+        // The target is the royal's board, or (a board the mover passes) its copy one half-turn on.
+        const Board* before =
+            target != nullptr ? target : pos.BoardAt(m.dst_timeline, m.dst_half - 1);
+        ASSERT_NE(before, nullptr);
+        const Piece victim = before->at(m.to);
+        EXPECT_TRUE(IsRoyal(victim.type()) && victim.color() == pos.ToMove()) << pos.StateFen();
+      }
+    }
+  };
+  ForEachRandomGame(
+      JumpHeavySmallGames(41, 60), 300,
+      [&](int, const std::vector<Position>& states, SearchLimits) { compare(states); });
+  CollectionOptions options;
+  options.seed = 43;
+  ForEachRandomGame(options, 200, [&](int, const std::vector<Position>& states, SearchLimits) {
+    compare(states);
+  });
+  std::printf("%d states, %d in check, %d on several boards\n", states_seen, in_check,
+              several_boards);
+  EXPECT_GT(in_check, 1000);
+  EXPECT_GT(several_boards, 300);
 }
 
 }  // namespace
