@@ -155,9 +155,11 @@ std::variant<std::vector<StateTerm>, PatternError> ParseState(std::string_view t
       parsed.field = StateTerm::Field::kToMove;
     } else if (name == "check") {
       parsed.field = StateTerm::Field::kCheck;
+    } else if (name == "checks") {
+      parsed.field = StateTerm::Field::kChecks;
     } else {
-      return PatternError{
-          at + 1, "'" + std::string(name) + "' is not timelines, active, turn, to-move or check"};
+      return PatternError{at + 1, "'" + std::string(name) +
+                                      "' is not timelines, active, turn, to-move, check or checks"};
     }
     i = SkipSpaces(term, i);
     size_t length = 0;
@@ -193,8 +195,9 @@ std::variant<std::vector<StateTerm>, PatternError> ParseState(std::string_view t
 }
 
 bool GameQuery::needs_position() const {
-  return std::any_of(state.begin(), state.end(),
-                     [](const StateTerm& t) { return t.field == StateTerm::Field::kCheck; });
+  return std::any_of(state.begin(), state.end(), [](const StateTerm& t) {
+    return t.field == StateTerm::Field::kCheck || t.field == StateTerm::Field::kChecks;
+  });
 }
 
 bool HoldsAt(const GameQuery& query, const Position& pos) {
@@ -226,6 +229,9 @@ bool HoldsAt(const GameQuery& query, const Position& pos) {
         break;
       case StateTerm::Field::kCheck:
         value = !InCheck(pos) ? 0 : pos.ToMove() == Color::kWhite ? 1 : 2;
+        break;
+      case StateTerm::Field::kChecks:
+        value = BoardsInCheck(Checks(pos));
         break;
     }
     if (!Compare(value, term.op, term.value)) return false;
@@ -400,6 +406,7 @@ bool MatchGame(const GameQuery& query, std::string_view stream, BoardStreamReade
           value = ColorOf(present) == Color::kWhite ? 0 : 1;
           break;
         case StateTerm::Field::kCheck:
+        case StateTerm::Field::kChecks:
           continue;  // not in the stream: HoldsAt decides it on the replayed position
       }
       if (!Compare(value, term.op, term.value)) return false;

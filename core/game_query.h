@@ -9,8 +9,9 @@
 //   material         on some board ("board: Q>=2", any size) or across the present's boards
 //                    ("present: Q>=2, q=0"): counts of a piece, a class or a set, compared with a
 //                    number or with another count ("Q>q")
-//   state            the timelines (all, active), the present's turn and the side to move
-//                    ("timelines>=4, active>=3, turn>=10, to-move=b")
+//   state            the timelines (all, active), the present's turn, the side to move, the
+//                    side in check and on how many boards
+//                    ("timelines>=4, active>=3, turn>=10, to-move=b, check=b, checks>=2")
 //
 // Parsing fails with the column of the offending character (PatternError).
 #ifndef FIVED_CORE_GAME_QUERY_H_
@@ -54,14 +55,16 @@ std::variant<MaterialCondition, PatternError> ParseMaterial(std::string_view tex
 
 // One term about the state after an action.
 struct StateTerm {
-  enum class Field : uint8_t { kTimelines, kActive, kTurn, kToMove, kCheck };
+  enum class Field : uint8_t { kTimelines, kActive, kTurn, kToMove, kCheck, kChecks };
   Field field = Field::kTimelines;
   Comparison op = Comparison::kEqual;
   int value = 0;  // to-move: 0 white, 1 black; check: 0 none, 1 white, 2 black (= and != only)
 };
 
 // "TERM, TERM...": timelines, active, turn OP NUMBER; to-move = w|b; check = w|b|none (the side
-// in check: the side to move when it is in check, core/legal.h InCheck).
+// in check: the side to move when it is in check, core/legal.h InCheck); checks OP NUMBER (the
+// number of boards on which the side to move is in check, core/legal.h BoardsInCheck; 0 when
+// not in check).
 std::variant<std::vector<StateTerm>, PatternError> ParseState(std::string_view text);
 
 struct GameQuery {

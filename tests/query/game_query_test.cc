@@ -41,6 +41,7 @@ struct TextState {
   int timelines = 0, active = 0, turn = 0;
   char to_move = 'w';
   std::string check = "none";   // the side in check: w, b or none (the engine's InCheck)
+  int checks = 0;               // boards in check (the engine's Checks, held to InCheck)
   std::vector<size_t> present;  // the boards that are tips of active timelines
 };
 
@@ -56,6 +57,7 @@ TextGame ReadGame(const std::string& text) {
     state.turn = TurnOf(pos.Present());
     state.to_move = pos.ToMove() == Color::kWhite ? 'w' : 'b';
     if (InCheck(pos)) state.check = std::string(1, state.to_move);
+    state.checks = BoardsInCheck(Checks(pos));
     pos.ForEachBoard([&](int timeline, int half_turn, const Board&) {
       const std::string fen = pos.BoardFen(timeline, half_turn);
       std::istringstream fields(fen.substr(1, fen.size() - 2));
@@ -258,6 +260,7 @@ int BruteForce(const TextGame& game, const Query& query) {
       }
       const int value = s.field == "timelines" ? state.timelines
                         : s.field == "active"  ? state.active
+                        : s.field == "checks"  ? state.checks
                                                : state.turn;
       ok = Holds(value, s.op, std::stoi(s.value));
     }
@@ -366,6 +369,8 @@ TEST(GameQueryTest, RelationsMaterialAndStateAgreeWithTheBruteForce) {
         break;
       case 6:
         query.state.push_back({"check", "=", random.Next(2) ? "w" : "b"});
+        if (random.Next(2))
+          query.state.push_back({"checks", ">=", std::to_string(2 + random.Next(2))});
         if (random.Next(2)) query.patterns.clear();
         break;
       case 5:
@@ -379,7 +384,7 @@ TEST(GameQueryTest, RelationsMaterialAndStateAgreeWithTheBruteForce) {
     queries.push_back(query);
   }
 
-  int found_some = 0, related_found = 0, matched_games = 0;
+  int found_some = 0, related_found = 0, matched_games = 0, several_checks_found = 0;
   for (const Query& query : queries) {
     GameQuery parsed;
     std::string written;
@@ -410,6 +415,10 @@ TEST(GameQueryTest, RelationsMaterialAndStateAgreeWithTheBruteForce) {
     for (const PositionMatch& m : found.value()) actions[m.game_id] = m.action;
     if (!actions.empty()) ++found_some;
     if (!actions.empty() && query.patterns.size() == 2) ++related_found;
+    if (!actions.empty() && std::any_of(query.state.begin(), query.state.end(),
+                                        [](const QueryState& s) { return s.field == "checks"; })) {
+      ++several_checks_found;
+    }
     matched_games += static_cast<int>(actions.size());
     for (size_t g = 0; g < games.size(); ++g) {
       const int expected = BruteForce(games[g], query);
@@ -420,6 +429,7 @@ TEST(GameQueryTest, RelationsMaterialAndStateAgreeWithTheBruteForce) {
   }
   EXPECT_GT(found_some, 20) << "most queries should find games";
   EXPECT_GT(related_found, 8) << "related patterns should find games";
+  EXPECT_GT(several_checks_found, 0) << "checks on several boards should be found";
   EXPECT_GT(matched_games, 200);
   EXPECT_LT(matched_games, 56 * 48) << "not every query should match every game";
 }
