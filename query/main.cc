@@ -353,12 +353,13 @@ int main(int argc, char** argv) {
       "board ('board: Q>q'): a piece, '!', 'A', 'a' or a set compared with a number or "
       "another count (repeatable)")(
       "when", po::value<std::string>(),
-      "conditions on the state: 'timelines>=4, active>=3, turn>=10, to-move=b, check=b' "
-      "(check replays the games the rest selects); with "
+      "conditions on the state: 'timelines>=4, active>=3, turn>=10, to-move=b, check=b, "
+      "checks>=2' (check: the side in check; checks: on how many boards; both replay the games "
+      "the rest selects); with "
       "--pattern and --material, the first action after which all of them held")(
       "move", po::value<std::vector<std::string>>(),
       "a move played: 'N branch capture actions=10-20' (a piece letter, upper case white; "
-      "physical, jump, branch or travel; capture; a range of actions); repeatable");
+      "physical, jump, branch or travel; capture; check; a range of actions); repeatable");
   po::options_description output("Output (find; --limit also for tree)");
   output.add_options()("count", "print only the number of matching games")(
       "limit", po::value<long>(),

@@ -1,10 +1,14 @@
 // Move patterns; see move_pattern.h.
 #include "query/move_pattern.h"
 
+#include <algorithm>
 #include <cctype>
 #include <charconv>
 #include <string>
 
+#include "core/legal.h"
+#include "core/pgn_syntax.h"
+#include "core/replay.h"
 #include "schema/record.h"
 
 namespace fived {
@@ -62,7 +66,7 @@ std::variant<MovePattern, PatternError> ParseMovePattern(std::string_view text) 
     const std::string_view word = text.substr(start, i - start);
     const PatternError bad{start + 1, "'" + std::string(word) +
                                           "' is not a piece letter, physical, jump, branch, "
-                                          "travel, capture or actions=A-B"};
+                                          "travel, capture, check or actions=A-B"};
     if (word.size() == 1 && std::isalpha(static_cast<unsigned char>(word[0]))) {
       const PieceType type = PieceTypeFromLetter(word[0]);
       if (type == PieceType::kNone) return bad;
@@ -79,6 +83,8 @@ std::variant<MovePattern, PatternError> ParseMovePattern(std::string_view text) 
       pattern.kind = MovePattern::Kind::kTravel;
     } else if (word == "capture") {
       pattern.capture = true;
+    } else if (word == "check") {
+      pattern.check = true;
     } else if (word.substr(0, 8) == "actions=") {
       const std::string_view range = word.substr(8);
       const size_t dash = range.find('-');
@@ -96,10 +102,13 @@ std::variant<MovePattern, PatternError> ParseMovePattern(std::string_view text) 
   return pattern;
 }
 
-int FirstMoveAction(const MovePattern& pattern, std::string_view movetext) {
+namespace {
+
+// The actions with a move `pattern` matches, leaving `check` aside: all of them, or the first.
+std::vector<int> MatchingActions(const MovePattern& pattern, std::string_view movetext, bool all) {
+  std::vector<int> actions;
   int action = 0;
   Color mover = Color::kWhite;
-  int found = -1;
   ForEachCanonicalToken(movetext, [&](std::string_view token, bool opens_action) {
     if (opens_action) {
       ++action;
@@ -109,6 +118,7 @@ int FirstMoveAction(const MovePattern& pattern, std::string_view movetext) {
       return action <= pattern.last_action;
     }
     if (action < pattern.first_action) return true;
+    if (!actions.empty() && actions.back() == action) return true;
     if (pattern.color && *pattern.color != mover) return true;
     const MoveFacts move = ReadMove(token);
     if (pattern.piece && *pattern.piece != move.piece) return true;
@@ -129,10 +139,39 @@ int FirstMoveAction(const MovePattern& pattern, std::string_view movetext) {
         if (!move.jump) return true;
         break;
     }
-    found = action;
-    return false;
+    actions.push_back(action);
+    return all;
   });
-  return found;
+  return actions;
+}
+
+}  // namespace
+
+std::vector<int> MoveActions(const MovePattern& pattern, std::string_view movetext) {
+  return MatchingActions(pattern, movetext, true);
+}
+
+int FirstMoveAction(const MovePattern& pattern, std::string_view movetext,
+                    std::span<const int> checking) {
+  for (int action : MatchingActions(pattern, movetext, pattern.check)) {
+    if (!pattern.check || std::binary_search(checking.begin(), checking.end(), action)) {
+      return action;
+    }
+  }
+  return -1;
+}
+
+std::vector<int> CheckingActions(std::string_view game_text, std::span<const int> actions) {
+  std::vector<int> checking;
+  if (actions.empty()) return checking;
+  const SyntaxResult syntax = ParseGameSyntax(game_text);
+  if (syntax.error) return checking;
+  ReplayGame(syntax.game, [&](int action, const Position& pos) {
+    if (std::binary_search(actions.begin(), actions.end(), action) && InCheck(pos)) {
+      checking.push_back(action);
+    }
+  });
+  return checking;
 }
 
 }  // namespace fived

@@ -11,14 +11,19 @@
 //   branch             a jump that creates a timeline (to a past board)
 //   travel             either kind of jump
 //   capture            the move captures
+//   check              the action that played it left the opponent in check (core/legal.h
+//                      InCheck after the action), as a '+' would mark it: decided by replaying
+//                      the game, at the actions whose move the other words match
 //   actions=A-B        in actions A to B (1 is the first action; "A-" and "-B" leave a bound open)
 #ifndef FIVED_QUERY_MOVE_PATTERN_H_
 #define FIVED_QUERY_MOVE_PATTERN_H_
 
 #include <limits>
 #include <optional>
+#include <span>
 #include <string_view>
 #include <variant>
+#include <vector>
 
 #include "core/pattern.h"
 #include "core/types.h"
@@ -31,6 +36,7 @@ struct MovePattern {
   std::optional<Color> color;
   Kind kind = Kind::kAny;
   bool capture = false;
+  bool check = false;
   int first_action = 1;
   int last_action = std::numeric_limits<int>::max();
 };
@@ -38,9 +44,19 @@ struct MovePattern {
 // Parses the words above; errors point at the word.
 std::variant<MovePattern, PatternError> ParseMovePattern(std::string_view text);
 
-// The first action (1-based) of `movetext` (canonical, as records keep it) with a move the
-// pattern matches, or -1.
-int FirstMoveAction(const MovePattern& pattern, std::string_view movetext);
+// The actions (1-based, increasing) of `movetext` (canonical, as records keep it) with a move the
+// pattern matches, leaving `check` aside.
+std::vector<int> MoveActions(const MovePattern& pattern, std::string_view movetext);
+
+// The first action of `movetext` with a move the pattern matches, or -1. For a pattern with
+// `check`, `checking` must hold the actions after which the opponent was in check (sorted; see
+// CheckingActions); otherwise it is not read.
+int FirstMoveAction(const MovePattern& pattern, std::string_view movetext,
+                    std::span<const int> checking = {});
+
+// Of `actions` (sorted), those after which the side to move is in check, by replaying the game
+// `game_text` (a 5dpgn game as records keep it). Empty when the game cannot be replayed.
+std::vector<int> CheckingActions(std::string_view game_text, std::span<const int> actions);
 
 }  // namespace fived
 

@@ -443,9 +443,20 @@ std::optional<RequestError> FindPositions(GameStore& store, const Request& reque
       for (PositionMatch& match : matches) {
         auto texts = store.Texts(match.game_id);
         if (!texts.ok()) return DbFailure(texts.error());
+        // Moves that must give check: the game is replayed once, deciding check only after
+        // the actions whose moves match otherwise.
+        std::vector<int> candidates;
+        for (const MovePattern& move : moves) {
+          if (!move.check) continue;
+          const std::vector<int> actions = MoveActions(move, texts.value().moves);
+          candidates.insert(candidates.end(), actions.begin(), actions.end());
+        }
+        std::sort(candidates.begin(), candidates.end());
+        candidates.erase(std::unique(candidates.begin(), candidates.end()), candidates.end());
+        const std::vector<int> checking = CheckingActions(texts.value().text, candidates);
         bool all = true;
         for (const MovePattern& move : moves) {
-          const int action = FirstMoveAction(move, texts.value().moves);
+          const int action = FirstMoveAction(move, texts.value().moves, checking);
           if (action < 0) {
             all = false;
             break;

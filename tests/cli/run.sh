@@ -126,6 +126,10 @@ query find-pattern-relative-first "${db[@]}" --pattern "$any/$any/$any/$any/$any
 # a white bishop's branch with a queen on h5.
 query find-move "${db[@]}" --move 'Q branch capture'
 query find-move-pattern "${db[@]}" --move 'B branch' --pattern "$any/$any/$any/???????Q/$any/$any/$any/$any"
+# Checks: a white queen's move that left black in check (a replay decides); black in check on
+# two boards or more.
+query find-move-check "${db[@]}" --move 'Q check'
+query find-when-checks "${db[@]}" --when 'to-move=b, checks>=2'
 query find-pgn "${db[@]}" --black 'Bruno Lima' --format 5dpgn
 query find-canonical "${db[@]}" --white 'Carla Reis' --unique --format 5dpgn --canonical
 query tree "${db[@]}" tree

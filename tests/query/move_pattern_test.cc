@@ -6,8 +6,10 @@
 
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "core/game_splitter.h"
+#include "core/legal.h"
 #include "core/pgn_syntax.h"
 #include "core/pgn_writer.h"
 #include "core/random_game.h"
@@ -64,7 +66,8 @@ TEST(MovePatternTest, ErrorsPointAtTheWord) {
   struct Case {
     const char* text;
     size_t column;
-  } cases[] = {{"N hop", 3}, {"X", 1}, {"actions=0-3", 9}, {"actions=5-3", 9}, {"actions=", 9}};
+  } cases[] = {{"N hop", 3},       {"X", 1},           {"Q checks", 3},
+               {"actions=0-3", 9}, {"actions=5-3", 9}, {"actions=", 9}};
   for (const Case& c : cases) {
     auto parsed = ParseMovePattern(c.text);
     ASSERT_TRUE(std::holds_alternative<PatternError>(parsed)) << c.text;
@@ -72,7 +75,21 @@ TEST(MovePatternTest, ErrorsPointAtTheWord) {
   }
 }
 
-// "branch" finds the first action after which a replay has more timelines than before it.
+TEST(MovePatternTest, CheckReadsTheCheckingActions) {
+  // "check" keeps the actions whose moves match otherwise and that are listed as checking.
+  const std::vector<int> checking = {3, 6};
+  EXPECT_EQ(FirstMoveAction(Parse("check"), kMoves, checking), 3);
+  EXPECT_EQ(FirstMoveAction(Parse("Q check"), kMoves, checking), 3);
+  EXPECT_EQ(FirstMoveAction(Parse("capture check"), kMoves, checking), 6);
+  EXPECT_EQ(FirstMoveAction(Parse("N check"), kMoves, checking), -1);
+  EXPECT_EQ(FirstMoveAction(Parse("check"), kMoves, {}), -1);
+  EXPECT_EQ(MoveActions(Parse("Q check"), kMoves), (std::vector<int>{3, 5}));
+  EXPECT_EQ(MoveActions(Parse("capture"), kMoves), (std::vector<int>{5, 6}));
+}
+
+// "branch" finds the first action after which a replay has more timelines than before it;
+// "check" the first after which the side to move is in check, and "Q check" the first of those
+// in which a white queen moved (read from the replay's moves, not from the text).
 TEST(MovePatternTest, BranchesAreTheActionsThatAddTimelines) {
   CollectionOptions options;
   options.seed = 11;
@@ -82,17 +99,31 @@ TEST(MovePatternTest, BranchesAreTheActionsThatAddTimelines) {
   ASSERT_EQ(error, "");
   std::istringstream in(text);
   GameSplitter splitter(in);
-  int branching_games = 0;
+  int branching_games = 0, checking_games = 0, queen_checks = 0;
   while (std::optional<RawGame> raw = splitter.Next()) {
     SyntaxResult syntax = ParseGameSyntax(raw->text);
     ASSERT_FALSE(syntax.error);
-    int first_branch = -1, timelines = -1;
-    ReplayGame(syntax.game, [&](int action, const Position& pos) {
-      if (timelines >= 0 && pos.timeline_count() > timelines && first_branch < 0) {
-        first_branch = action;
-      }
-      timelines = pos.timeline_count();
-    });
+    int first_branch = -1, timelines = -1, first_check = -1, first_queen_check = -1;
+    bool queen_moved = false;
+    ReplayGame(
+        syntax.game,
+        [&](int action, const Position& pos) {
+          if (timelines >= 0 && pos.timeline_count() > timelines && first_branch < 0) {
+            first_branch = action;
+          }
+          timelines = pos.timeline_count();
+          if (action > 0 && InCheck(pos)) {
+            if (first_check < 0) first_check = action;
+            if (queen_moved && first_queen_check < 0) first_queen_check = action;
+          }
+          queen_moved = false;
+        },
+        [&](const Position& pos, const Move& move) {
+          const Piece piece = pos.BoardAt(move.src_timeline, move.src_half)->at(move.from);
+          if (piece.type() == PieceType::kQueen && piece.color() == Color::kWhite) {
+            queen_moved = true;
+          }
+        });
     // The canonical movetext the indexer keeps, as a replay writes it.
     std::string canonical;
     {
@@ -126,8 +157,20 @@ TEST(MovePatternTest, BranchesAreTheActionsThatAddTimelines) {
     }
     EXPECT_EQ(FirstMoveAction(Parse("branch"), canonical), first_branch) << canonical;
     if (first_branch > 0) ++branching_games;
+    for (const char* words : {"check", "Q check"}) {
+      const MovePattern pattern = Parse(words);
+      const std::vector<int> checking = CheckingActions(raw->text, MoveActions(pattern, canonical));
+      EXPECT_EQ(FirstMoveAction(pattern, canonical, checking),
+                words[0] == 'Q' ? first_queen_check : first_check)
+          << words << "\n"
+          << canonical;
+    }
+    checking_games += first_check > 0;
+    queen_checks += first_queen_check > 0;
   }
   EXPECT_GT(branching_games, 20);
+  EXPECT_GT(checking_games, 10);
+  EXPECT_GT(queen_checks, 2);
 }
 
 }  // namespace
