@@ -12,7 +12,7 @@ namespace po = boost::program_options;
 namespace {
 
 constexpr const char* kUsage =
-    "Usage: 5d-index [--db FILE] [--jobs N] [--quiet] [--json]\n"
+    "Usage: 5d-index [--db FILE] [--jobs N] [--quiet] [--json] [--commit-every N]\n"
     "                [--verdict-budget N | --skip-endings] [--all-state-md5] PATH...\n"
     "       5d-index --check [--hashes | --fen] PATH...\n"
     "       5d-index --check --verdict [--verdict-budget N] PATH...\n"
@@ -43,7 +43,8 @@ constexpr const char* kUsage =
     "  5d-index merge all.sqlite a.sqlite b.sqlite   merge shards indexed apart\n"
     "\n"
     "Exit status: 0 every game indexed, 1 some games rejected (they are recorded), 2 usage\n"
-    "error, 3 an input could not be read or the database failed.\n"
+    "error, 3 an input could not be read or the database failed. The manual: man 5d-index\n"
+    "(docs/5d-index.md).\n"
     "\n"
     "Options";
 
@@ -96,8 +97,7 @@ int main(int argc, char** argv) {
       "ran out of budget)")(
       "verdict-budget", po::value<uint64_t>(),
       "moves tried per final position before its verdict is unknown (unknown claims nothing: "
-      "mate and stalemate are only reported when proved): default 20000 when indexing (on "
-      "the benchmark collection 9 games in 100,000 stay unknown, at about 20 ms each), "
+      "mate and stalemate are only reported when proved): default 20000 when indexing, "
       "1000000 with --verdict (also bounds --count-actions)")(
       "skip-endings",
       "when indexing: do not decide how the games end (faster; their endings are stored as "

@@ -27,7 +27,7 @@ constexpr const char* kUsage =
     "       5d-query duplicates [--twin-actions N] [--export-unique FILE]\n"
     "       5d-query show ID [--action N] [--mark L:T:c] [--svg FILE] [--format json|5dpgn]\n"
     "       5d-query stats [filters]\n"
-    "       5d-query serve [--host 127.0.0.1] [--port 8080]           the explorer in a browser\n"
+    "       5d-query serve [--host 127.0.0.1] [--port 8080] [--cache-mb 64]   the explorer\n"
     "\n"
     "Searches a database made by 5d-index (read-only: the database is never changed, and it\n"
     "may be searched while 5d-index adds to it). Names and header values compare\n"
@@ -64,10 +64,10 @@ constexpr const char* kUsage =
     "duplicates, statistics) at the address it prints, and answers GET /api/find, /api/tree,\n"
     "/api/game/ID, /api/duplicates, /api/stats, /api/picture, /api/position and /api/pattern\n"
     "with the JSON of --format json (parameters as the options above, without the dashes;\n"
-    "the README lists them); it only reads, and stops on Ctrl-C.\n"
+    "docs/http-api.md lists them); it only reads, and stops on Ctrl-C.\n"
     "\n"
     "Exit status: 0 done (also when nothing matched), 2 bad arguments, 3 the database could\n"
-    "not be read (or serve could not listen).\n";
+    "not be read (or serve could not listen). The manual: man 5d-query (docs/5d-query.md).\n";
 
 std::string VariantList() {
   std::string out;
