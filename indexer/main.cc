@@ -2,10 +2,13 @@
 #include <boost/program_options.hpp>
 #include <iostream>
 
+#include "core/keys.h"
 #include "core/utf8.h"
+#include "generated/version.h"
 #include "indexer/check.h"
 #include "indexer/index.h"
 #include "indexer/merge.h"
+#include "schema/db.h"
 
 namespace po = boost::program_options;
 
@@ -18,6 +21,7 @@ constexpr const char* kUsage =
     "       5d-index --check --verdict [--verdict-budget N] PATH...\n"
     "       5d-index --check --count-actions [--cap N] [--verdict-budget N] PATH...\n"
     "       5d-index merge [--json] OUT IN...\n"
+    "       5d-index --version\n"
     "\n"
     "Reads 5dpgn collections: files, directories (searched recursively for *.5dpgn, *.pgn,\n"
     "*.txt, compressed files and zip and tar archives) or '-' for standard input. Files are\n"
@@ -77,6 +81,7 @@ int main(int argc, char** argv) {
   if (argc >= 2 && std::string_view(argv[1]) == "merge") return Merge(argc, argv);
   po::options_description visible(kUsage);
   visible.add_options()("help,h", "print this help")(
+      "version", "print the version, the database schema version and the key version")(
       "db", po::value<std::string>()->default_value(fived::kDefaultDatabase),
       "the database file (created when missing)")(
       "jobs,j", po::value<int>()->default_value(0),
@@ -129,6 +134,11 @@ int main(int argc, char** argv) {
   }
   if (vm.count("help")) {
     std::cout << visible;
+    return 0;
+  }
+  if (vm.count("version")) {
+    std::cout << "5d-index " << fived::kVersion << " (schema version " << fived::kSchemaVersion
+              << ", key version " << fived::kKeyVersion << ")\n";
     return 0;
   }
   if (!vm.count("input")) {

@@ -7,11 +7,14 @@
 #include <iostream>
 #include <thread>
 
+#include "core/keys.h"
 #include "core/utf8.h"
 #include "core/variants.h"
+#include "generated/version.h"
 #include "query/picture.h"
 #include "query/request.h"
 #include "query/serve.h"
+#include "schema/db.h"
 
 namespace po = boost::program_options;
 
@@ -28,6 +31,7 @@ constexpr const char* kUsage =
     "       5d-query show ID [--action N] [--mark L:T:c] [--svg FILE] [--format json|5dpgn]\n"
     "       5d-query stats [filters]\n"
     "       5d-query serve [--host 127.0.0.1] [--port 8080] [--cache-mb 64]   the explorer\n"
+    "       5d-query --version\n"
     "\n"
     "Searches a database made by 5d-index (read-only: the database is never changed, and it\n"
     "may be searched while 5d-index adds to it). Names and header values compare\n"
@@ -290,6 +294,7 @@ int Serve(const po::variables_map& vm) {
 int main(int argc, char** argv) {
   po::options_description general("General");
   general.add_options()("help,h", "print this help")(
+      "version", "print the version, the database schema version and the key version")(
       "db", po::value<std::string>()->default_value(fived::kDefaultDatabaseFile),
       "the database to search (made by 5d-index; never created or changed)")(
       "format,f", po::value<std::string>()->default_value("table"),
@@ -410,6 +415,11 @@ int main(int argc, char** argv) {
   }
   if (vm.count("help")) {
     std::cout << kUsage << "\n" << visible << "\nOfficial variants:\n" << VariantList();
+    return kExitOk;
+  }
+  if (vm.count("version")) {
+    std::cout << "5d-query " << fived::kVersion << " (schema version " << fived::kSchemaVersion
+              << ", key version " << fived::kKeyVersion << ")\n";
     return kExitOk;
   }
   std::vector<std::string> args;
