@@ -1,7 +1,8 @@
 # Entry points for people and CI. CMake does the real work; this file only strings the steps
 # together: install what is missing, configure, build, test.
-#   make demo    installs what is missing, builds, indexes corpus/ into build/demo.sqlite, runs
-#                example queries with 5d-query and says how to open the explorer (5d-query serve)
+#   make demo    installs what is missing for building (install-deps.sh --demo), builds, indexes
+#                corpus/ into build/demo.sqlite, runs example queries with 5d-query and says how to
+#                open the explorer (5d-query serve)
 #   make test    installs what is missing, builds with assertions on (an optimized build without
 #                NDEBUG, in build-check/), runs every test
 #   make debug   Debug build with AddressSanitizer and UBSan in build-debug/, runs every test
@@ -28,10 +29,14 @@ generator = $(if $(wildcard $(1)/CMakeCache.txt),,$(if $(shell command -v ninja 
 # Each step needs the previous one finished; cmake --build and ctest do the parallel work.
 .NOTPARALLEL:
 .DEFAULT_GOAL := build
-.PHONY: deps build test demo debug bench fuzz clean
+.PHONY: deps deps-demo build test demo debug bench fuzz clean
 
 deps:
 	./scripts/install-deps.sh
+
+# The demo needs only what building takes, not the browser the browser tests drive (about 400 MB).
+deps-demo:
+	./scripts/install-deps.sh --demo
 
 build:
 	$(CMAKE) -S . -B $(BUILD_DIR) $(call generator,$(BUILD_DIR)) -DCMAKE_BUILD_TYPE=Release
@@ -47,7 +52,7 @@ test: deps
 
 DEMO_DB ?= $(BUILD_DIR)/demo.sqlite
 
-demo: deps build
+demo: deps-demo build
 	rm -f $(DEMO_DB) $(DEMO_DB)-wal $(DEMO_DB)-shm
 	@echo "Index the sample collections (a game with a transcription error is recorded as rejected,"
 	@echo "so 5d-index exits with 1; 2 or 3 would stop the demo):"

@@ -7,11 +7,14 @@
 #include <iostream>
 #include <thread>
 
+#include "core/keys.h"
 #include "core/utf8.h"
 #include "core/variants.h"
+#include "generated/version.h"
 #include "query/picture.h"
 #include "query/request.h"
 #include "query/serve.h"
+#include "schema/db.h"
 
 namespace po = boost::program_options;
 
@@ -27,7 +30,8 @@ constexpr const char* kUsage =
     "       5d-query duplicates [--twin-actions N] [--export-unique FILE]\n"
     "       5d-query show ID [--action N] [--mark L:T:c] [--svg FILE] [--format json|5dpgn]\n"
     "       5d-query stats [filters]\n"
-    "       5d-query serve [--host 127.0.0.1] [--port 8080]           the explorer in a browser\n"
+    "       5d-query serve [--host 127.0.0.1] [--port 8080] [--cache-mb 64]   the explorer\n"
+    "       5d-query --version\n"
     "\n"
     "Searches a database made by 5d-index (read-only: the database is never changed, and it\n"
     "may be searched while 5d-index adds to it). Names and header values compare\n"
@@ -64,10 +68,10 @@ constexpr const char* kUsage =
     "duplicates, statistics) at the address it prints, and answers GET /api/find, /api/tree,\n"
     "/api/game/ID, /api/duplicates, /api/stats, /api/picture, /api/position and /api/pattern\n"
     "with the JSON of --format json (parameters as the options above, without the dashes;\n"
-    "the README lists them); it only reads, and stops on Ctrl-C.\n"
+    "docs/http-api.md lists them); it only reads, and stops on Ctrl-C.\n"
     "\n"
     "Exit status: 0 done (also when nothing matched), 2 bad arguments, 3 the database could\n"
-    "not be read (or serve could not listen).\n";
+    "not be read (or serve could not listen). The manual: man 5d-query (docs/5d-query.md).\n";
 
 std::string VariantList() {
   std::string out;
@@ -290,6 +294,7 @@ int Serve(const po::variables_map& vm) {
 int main(int argc, char** argv) {
   po::options_description general("General");
   general.add_options()("help,h", "print this help")(
+      "version", "print the version, the database schema version and the key version")(
       "db", po::value<std::string>()->default_value(fived::kDefaultDatabaseFile),
       "the database to search (made by 5d-index; never created or changed)")(
       "format,f", po::value<std::string>()->default_value("table"),
@@ -411,6 +416,11 @@ int main(int argc, char** argv) {
   }
   if (vm.count("help")) {
     std::cout << kUsage << "\n" << visible << "\nOfficial variants:\n" << VariantList();
+    return kExitOk;
+  }
+  if (vm.count("version")) {
+    std::cout << "5d-query " << fived::kVersion << " (schema version " << fived::kSchemaVersion
+              << ", key version " << fived::kKeyVersion << ")\n";
     return kExitOk;
   }
   std::vector<std::string> args;

@@ -1,7 +1,19 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages that building and testing 5dpgn-db need, and only those that
 # are missing: a machine that has everything is left alone (no apt-get update, no sudo prompt).
+#   install-deps.sh          everything `make test` uses: building, the man pages, the browser tests
+#   install-deps.sh --demo   only what building and `make demo` need (no browser: about 400 MB less)
+#   install-deps.sh --fuzz   clang and libFuzzer for `make fuzz`
 set -euo pipefail
+
+mode=${1:-}
+case $mode in
+  "" | --demo | --fuzz) ;;
+  *)
+    echo "usage: install-deps.sh [--demo | --fuzz]" >&2
+    exit 2
+    ;;
+esac
 
 packages=(
   g++
@@ -21,12 +33,19 @@ packages=(
   libarchive-dev
   libgoogle-perftools-dev
 )
-# Ninja makes builds faster but cmake's default generator works without it. The browser tests
-# of 5d-query serve's pages need Chromium, its WebDriver and Selenium; where they cannot be
-# installed (no such package for the architecture, no network) those tests are skipped and say so.
-optional_packages=(ninja-build chromium chromium-driver python3-selenium)
+# Ninja makes builds faster but cmake's default generator works without it. go-md2man makes the
+# man pages from docs/ (cmake/manpage.cmake; without it the build skips them and says so). The
+# browser tests of 5d-query serve's pages need Chromium, its WebDriver and Selenium; where they
+# cannot be installed (no such package for the architecture, no network) those tests are skipped
+# and say so.
+optional_packages=(ninja-build go-md2man chromium chromium-driver python3-selenium)
+# make demo (install-deps.sh --demo): the demo builds and runs the tools (the tests are built too,
+# so GoogleTest stays), but needs neither the browser nor the man pages.
+if [[ $mode == --demo ]]; then
+  optional_packages=(ninja-build)
+fi
 # make fuzz (install-deps.sh --fuzz): clang and its libFuzzer runtime. Not needed otherwise.
-if [[ "${1:-}" == "--fuzz" ]]; then
+if [[ $mode == --fuzz ]]; then
   packages=(clang libclang-rt-14-dev)
   optional_packages=()
 fi

@@ -82,6 +82,9 @@ check hashes-without-check --hashes corpus/adri326-5dchess-notation.5dpgn
 check bad-jobs --jobs -1 corpus/adri326-5dchess-notation.5dpgn
 check bad-option --check --no-such-option x
 check both-outputs --check --hashes --fen x
+# The version, with the schema and key versions of the databases it writes (a change of
+# any of them updates these files on purpose).
+check version --version
 # Legal actions: small budgets keep these fast (a few positions come out unknown or >=N).
 check verdict --check --verdict --verdict-budget 20000 corpus/adri326-5dchess-notation.5dpgn
 check verdict-tiny-budget --check --verdict --verdict-budget 5 corpus/adri326-5dchess-notation.5dpgn
@@ -220,6 +223,7 @@ query canonical-table "${db[@]}" --canonical
 query count-limit "${db[@]}" --count --limit 3
 query moves-unnumbered "${db[@]}" --moves 'e3 e6 Nf3 Nf6'
 query board-without-marks "${db[@]}" --board '[rnbqkbnr/pppppppp/8/8/8/4P3/PPPP1PPP/RNBQKBNR]'
+query query-version --version
 if [ -e "$scratch/no-such.sqlite" ]; then
   failed=$((failed + 1))
   echo "FAIL: 5d-query created a database"

@@ -151,10 +151,10 @@ TEST_F(RequestTest, CheckRequestNamesTheWrongParameter) {
   EXPECT_EQ(CheckMessage(twice), "--limit is given more than once");
 }
 
-// The API spells parameters without "--" and sends people to the README.
+// The API spells parameters without "--" and sends people to docs/http-api.md.
 TEST_F(RequestTest, TheApiSpellsParametersAsTheUrlDoes) {
   EXPECT_EQ(CheckMessage(Make("stats", {{"moves", "e3"}}, kApiSpelling)),
-            "stats does not take moves (the README lists the parameters of each endpoint)");
+            "stats does not take moves (docs/http-api.md lists the parameters of each endpoint)");
   RequestResult<FindAnswer> dates =
       RunFind(*store_, Make("find", {{"date-from", "2022"}, {"date-to", "2021"}}, kApiSpelling));
   ASSERT_FALSE(dates.ok());
@@ -380,7 +380,7 @@ TEST_F(RequestTest, PositionSaysTheBoardSizeAndFen) {
   ASSERT_FALSE(custom.ok());
   EXPECT_EQ(custom.error().message, "a position of custom games needs state");
   EXPECT_EQ(CheckMessage(Make("position", {{"mark", "0:1:w"}}, kApiSpelling)),
-            "position does not take mark (the README lists the parameters of each endpoint)");
+            "position does not take mark (docs/http-api.md lists the parameters of each endpoint)");
 }
 
 // pattern: reads patterns as find does, without a database; a pattern that does not read says

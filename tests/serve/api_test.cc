@@ -144,7 +144,7 @@ TEST_F(ApiTest, WrongRequestsSayWhatIsWrong) {
       {"/api/find?moves=1.%20e3%20%2F%20f6%202.%20Qh9&state-md5=x", 400,
        R"j({"error":"give one position: moves, state, state-md5, board or a pattern query (pattern, material, when, move)"})j"},
       {"/api/stats?depth=2", 400,
-       R"j({"error":"stats does not take depth (the README lists the parameters of each endpoint)"})j"},
+       R"j({"error":"stats does not take depth (docs/http-api.md lists the parameters of each endpoint)"})j"},
       {"/api/find?format=csv", 400,
        R"j({"error":"format is a parameter of the command line only"})j"},
       {"/api/tree?variant=chess960", 400, ""},
