@@ -1,4 +1,4 @@
-// bench_pattern DB [ROUNDS] [JOBS]: times pattern searches (query/pattern_search.h) on a database,
+// bench_pattern DB [ROUNDS] [JOBS] [KIND]: times pattern searches (query/pattern_search.h) on a database,
 // in process, and prints for each kind of pattern the median and slowest of ROUNDS runs in
 // milliseconds, with the games found and the candidates matched. The patterns are made from the
 // boards of the database's own games (fixed seed), so that they find games:
@@ -16,7 +16,8 @@
 //   empty board      every square empty: nothing narrows and no board matches, so every board
 //                    of every 8x8 game is read (the slowest kind there is)
 // Each search is timed as `5d-query --pattern P --count` answers (the matches, counted) and as
-// its first page (`--limit 50`, rows read). Run by scripts/bench-query.sh.
+// its first page (`--limit 50`, rows read). KIND, when given, times only the kinds whose name
+// contains it (for profiling one). Run by scripts/bench-query.sh.
 #include <sys/resource.h>
 
 #include <algorithm>
@@ -106,11 +107,12 @@ std::string Pattern(const std::vector<std::string>& tokens, int width,
 
 int main(int argc, char** argv) {
   if (argc < 2) {
-    std::fprintf(stderr, "usage: bench_pattern DB [ROUNDS] [JOBS]\n");
+    std::fprintf(stderr, "usage: bench_pattern DB [ROUNDS] [JOBS] [KIND]\n");
     return 2;
   }
   const int rounds = argc > 2 ? std::max(1, std::atoi(argv[2])) : 20;
   const int jobs = argc > 3 ? std::max(0, std::atoi(argv[3])) : 0;  // 0: every core
+  const std::string only = argc > 4 ? argv[4] : "";
   fived::GameStore store = Must(fived::GameStore::Open(argv[1]));
   int64_t max_id = 0;
   {
@@ -196,6 +198,7 @@ int main(int argc, char** argv) {
   std::printf("database %s, %lld games, %d rounds per kind\n", argv[1],
               static_cast<long long>(max_id), rounds);
   for (size_t kind = 0; kind < std::size(kinds); ++kind) {
+    if (std::string(kinds[kind]).find(only) == std::string::npos) continue;
     for (bool page : {false, true}) {
       std::vector<double> ms;
       double cpu_ms = 0;
