@@ -1,12 +1,16 @@
 // The check mode of 5d-index; see check.h.
 #include "indexer/check.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 
+#include "core/action.h"
+#include "core/decide.h"
 #include "core/legal.h"
 #include "core/pgn_syntax.h"
+#include "core/pgn_writer.h"
 #include "core/replay.h"
 #include "core/utf8.h"
 #include "indexer/analyze.h"
@@ -24,6 +28,44 @@ void WriteVerdict(const std::string& prefix, Replayer* replayer, const CheckOpti
                   std::ostream& out) {
   const FinalVerdict verdict = DecideFinalPosition(replayer, options.verdict_budget);
   out << prefix << "verdict\t" << VerdictName(verdict.verdict) << "\t" << verdict.witness << "\n";
+}
+
+// A count of legal actions as written: the count, ">=N" when the search stopped at the cap or
+// its budget first, and 0 rather than ">=0" when the ending search proves that none exists.
+std::string CountText(const Position& pos, const SearchLimits& limits, uint64_t count,
+                      bool capped) {
+  if (capped && count == 0) {
+    const Decision decision = Decide(pos, limits);
+    if (decision.verdict == Decision::Verdict::kCheckmate ||
+        decision.verdict == Decision::Verdict::kStalemate) {
+      return "0";
+    }
+  }
+  return (capped ? ">=" : "") + std::to_string(count);
+}
+
+// "PREFIX ACTION action TEXT" for each legal action of `pos` (its moves in canonical 5dpgn, in
+// play order), sorted by text, then "PREFIX ACTION count N": the actions CountActions counts.
+void ListActions(const std::string& prefix, int action, const Position& pos,
+                 const SearchLimits& limits, uint64_t cap, std::ostream& out) {
+  std::vector<std::string> texts;
+  const SearchStats stats =
+      ForEachLegalAction(pos, limits, [&](const std::vector<Move>& moves, const Position&) {
+        Position played = pos;
+        std::string text;
+        for (const Move& move : moves) {
+          if (!text.empty()) text += ' ';
+          AppendMoveText(played, move, &text);
+          ApplyMove(&played, move);
+        }
+        texts.push_back(std::move(text));
+        return texts.size() >= cap;
+      });
+  std::sort(texts.begin(), texts.end());
+  const std::string head = prefix + std::to_string(action) + "\t";
+  for (const std::string& text : texts) out << head << "action\t" << text << "\n";
+  out << head << "count\t"
+      << CountText(pos, limits, texts.size(), stats.end != SearchEnd::kExhausted) << "\n";
 }
 
 // `name` is the source's name as printed: escaped for the terminal (core/utf8.h), as is every
@@ -53,7 +95,10 @@ void CheckStream(const std::string& name, std::istream& in, const CheckOptions& 
       SearchLimits limits;
       limits.budget = options.verdict_budget;
       std::optional<GameSetup> game_setup;
-      if (options.output == CheckOptions::Output::kCountActions) {
+      bool listed = false;
+      const bool actions = options.output == CheckOptions::Output::kCountActions ||
+                           options.output == CheckOptions::Output::kListActions;
+      if (actions) {
         auto setup = SetupGame(syntax.game);
         if (GameSetup* made = std::get_if<GameSetup>(&setup)) game_setup = std::move(*made);
       }
@@ -63,10 +108,28 @@ void CheckStream(const std::string& name, std::istream& in, const CheckOptions& 
         } else if (options.output == CheckOptions::Output::kCountActions && game_setup) {
           limits.promotions = PromotionChoices(*game_setup, pos);
           const ActionCount count = CountActions(pos, limits, options.count_cap);
-          out << prefix << action << "\t" << (count.capped ? ">=" : "") << count.count << "\n";
+          out << prefix << action << "\t" << CountText(pos, limits, count.count, count.capped)
+              << "\n";
+        } else if (options.output == CheckOptions::Output::kListActions && game_setup &&
+                   action == options.at_action) {
+          limits.promotions = PromotionChoices(*game_setup, pos);
+          ListActions(prefix, action, pos, limits, options.count_cap, out);
+          listed = true;
         }
       };
       ReplayOutcome outcome = ReplayGame(syntax.game, on_state);
+      if (options.output == CheckOptions::Output::kListActions && game_setup && !outcome.error &&
+          outcome.replayer) {
+        const Position& final_pos = outcome.replayer->position();
+        const int final_action = static_cast<int>(outcome.replayer->actions().size());
+        if (options.at_action < 0) {
+          limits.promotions = PromotionChoices(*game_setup, final_pos);
+          ListActions(prefix, final_action, final_pos, limits, options.count_cap, out);
+        } else if (!listed) {
+          out << prefix << "error\tgame " << raw->index << " has " << final_action
+              << " actions: no action " << options.at_action << "\n";
+        }
+      }
       for (const ReplayError& warning : outcome.warnings) {
         ++summary->warnings;
         report << name << ": game " << raw->index

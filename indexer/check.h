@@ -10,13 +10,15 @@
 namespace fived {
 
 struct CheckOptions {
-  enum class Output { kSummary, kHashes, kFen, kVerdict, kCountActions };
+  enum class Output { kSummary, kHashes, kFen, kVerdict, kCountActions, kListActions };
   Output output = Output::kSummary;
   // kVerdict: moves tried (core/decide.h Decide) before a game's final position is called
   // unknown; also bounds each count of kCountActions.
   uint64_t verdict_budget = 1000000;
-  // kCountActions: counts stop here and are written ">=N".
+  // kCountActions, kListActions: counts stop here and are written ">=N".
   uint64_t count_cap = 100000;
+  // kListActions: the position after this action (0 the start); -1 the final position.
+  int at_action = -1;
 };
 
 struct CheckSummary {
@@ -28,7 +30,8 @@ struct CheckSummary {
 };
 
 // Checks every game of every file ("-" is standard input). Per-game lines (hashes, FENs,
-// verdicts of the final position, legal action counts after every action) go to
+// verdicts of the final position, legal action counts after every action, the legal actions of
+// one position) go to
 // `out`; rejections and the summary go to `out` in summary mode and to `err` otherwise, so that
 // `out` stays machine-readable. File names and messages, which quote the input, are written
 // escaped (core/utf8.h: controls and invalid UTF-8 as \xNN), so that a line never holds a raw

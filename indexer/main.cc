@@ -20,6 +20,7 @@ constexpr const char* kUsage =
     "       5d-index --check [--hashes | --fen] PATH...\n"
     "       5d-index --check --verdict [--verdict-budget N] PATH...\n"
     "       5d-index --check --count-actions [--cap N] [--verdict-budget N] PATH...\n"
+    "       5d-index --check --list-actions [--at-action K] [--cap N] PATH...\n"
     "       5d-index merge [--json] OUT IN...\n"
     "       5d-index --version\n"
     "\n"
@@ -114,8 +115,14 @@ int main(int argc, char** argv) {
       "count-actions",
       "with --check: print FILE<TAB>GAME<TAB>ACTION<TAB>COUNT, the legal actions of the side to "
       "move after every action (0 is the start); >=N when the count stopped at the cap or budget")(
+      "list-actions",
+      "with --check: print FILE<TAB>GAME<TAB>ACTION<TAB>action<TAB>MOVES for each legal action "
+      "of the side to move after action K (--at-action; default the final position), its moves "
+      "in canonical 5dpgn, sorted, then FILE<TAB>GAME<TAB>ACTION<TAB>count<TAB>N")(
+      "at-action", po::value<int>(),
+      "with --list-actions: the position after action K (0 is the start)")(
       "cap", po::value<uint64_t>()->default_value(100000),
-      "with --count-actions: stop counting a position at N actions");
+      "with --count-actions and --list-actions: stop at N actions of a position");
   po::options_description hidden;
   hidden.add_options()("input", po::value<std::vector<std::string>>(), "input files");
   po::options_description all;
@@ -149,7 +156,7 @@ int main(int argc, char** argv) {
   std::ios::sync_with_stdio(false);
 
   const int outputs = static_cast<int>(vm.count("hashes") + vm.count("fen") + vm.count("verdict") +
-                                       vm.count("count-actions"));
+                                       vm.count("count-actions") + vm.count("list-actions"));
   if (vm.count("check")) {
     if (vm.count("skip-endings") || vm.count("all-state-md5")) {
       std::cerr << "5d-index: --" << (vm.count("skip-endings") ? "skip-endings" : "all-state-md5")
@@ -157,7 +164,12 @@ int main(int argc, char** argv) {
       return 2;
     }
     if (outputs > 1) {
-      std::cerr << "5d-index: --hashes, --fen, --verdict and --count-actions exclude each other\n";
+      std::cerr << "5d-index: --hashes, --fen, --verdict, --count-actions and --list-actions "
+                   "exclude each other\n";
+      return 2;
+    }
+    if (vm.count("at-action") && !vm.count("list-actions")) {
+      std::cerr << "5d-index: --at-action goes with --list-actions\n";
       return 2;
     }
     fived::CheckOptions options;
@@ -165,6 +177,14 @@ int main(int argc, char** argv) {
     if (vm.count("fen")) options.output = fived::CheckOptions::Output::kFen;
     if (vm.count("verdict")) options.output = fived::CheckOptions::Output::kVerdict;
     if (vm.count("count-actions")) options.output = fived::CheckOptions::Output::kCountActions;
+    if (vm.count("list-actions")) options.output = fived::CheckOptions::Output::kListActions;
+    if (vm.count("at-action")) {
+      options.at_action = vm["at-action"].as<int>();
+      if (options.at_action < 0) {
+        std::cerr << "5d-index: --at-action must be 0 or more\n";
+        return 2;
+      }
+    }
     if (vm.count("verdict-budget")) options.verdict_budget = vm["verdict-budget"].as<uint64_t>();
     options.count_cap = vm["cap"].as<uint64_t>();
     if (options.verdict_budget == 0 || options.count_cap == 0) {
@@ -176,7 +196,8 @@ int main(int argc, char** argv) {
     return summary.rejected > 0 || summary.unreadable_files > 0 ? 1 : 0;
   }
   if (outputs > 0) {
-    std::cerr << "5d-index: --hashes, --fen, --verdict and --count-actions go with --check\n";
+    std::cerr << "5d-index: --hashes, --fen, --verdict, --count-actions and --list-actions go "
+                 "with --check\n";
     return 2;
   }
   fived::IndexOptions options;

@@ -90,6 +90,14 @@ check verdict --check --verdict --verdict-budget 20000 corpus/adri326-5dchess-no
 check verdict-tiny-budget --check --verdict --verdict-budget 5 corpus/adri326-5dchess-notation.5dpgn
 check verdict-rejected --check --verdict corpus/rejected/teln0-vs-shad-simple-no-queens.5dpgn
 check count-actions --check --count-actions --cap 100 --verdict-budget 5000 corpus/adri326-5dchess-notation.5dpgn
+# Listing the actions, checked by hand. Very Small - Open's start (white: Ka1 Rb1 Bc1 Nd1 Pa2;
+# black: Na4 Bb4 Rc4 Kd4 Pd3): a3 (a4 is taken), Rb2 Rb3 Rxb4, Bb2 Ba3 Bd2, Nb2 Nc3; Kb2 is
+# attacked by the knight: 9. After 1. Bb2 / Nxb2: Kxb2, Rc1, Rxb2, Nc3, Nxb2, Nd1>>x(0T1)d3, a3,
+# and the double step onto the last rank promoting to each of the game's pieces (R, B, N): 10.
+check list-actions-start --check --list-actions --at-action 0 tests/cli/very-small-open.5dpgn
+check list-actions --check --list-actions tests/cli/very-small-open.5dpgn
+check list-actions-past-end --check --list-actions --at-action 3 tests/cli/very-small-open.5dpgn
+check at-action-alone --check --count-actions --at-action 1 tests/cli/very-small-open.5dpgn
 check verdict-and-count --check --verdict --count-actions x
 check verdict-budget-zero --check --verdict --verdict-budget 0 x
 check verdict-without-check --verdict x
