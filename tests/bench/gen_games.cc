@@ -4,7 +4,8 @@
 // order. Prints what it made and how long it took to stderr.
 //
 // Usage: gen_games --games N --seed S [--min-actions A] [--max-actions B] [--jump-bias P]
-//                  [--max-timelines T] [--jobs J] [--out FILE]
+//                  [--max-timelines T] [--variants V1,V2,...] [--jobs J] [--out FILE]
+// --variants plays only the official variants named (comma-separated, as [Board] writes them).
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -22,7 +23,7 @@ namespace {
 
 constexpr const char* kUsage =
     "usage: gen_games --games N --seed S [--min-actions A] [--max-actions B] [--jump-bias P]\n"
-    "                 [--max-timelines T] [--jobs J] [--out FILE]\n";
+    "                 [--max-timelines T] [--variants V1,V2,...] [--jobs J] [--out FILE]\n";
 
 struct Batch {
   std::string text;
@@ -90,6 +91,15 @@ int main(int argc, char** argv) {
       char* end = nullptr;
       options.jump_bias = std::strtod(value, &end);
       ok = end != value && *end == 0 && options.jump_bias >= 0 && options.jump_bias <= 1;
+    } else if (flag == "--variants") {
+      options.variants.clear();
+      std::string list = value;
+      for (size_t start = 0; start <= list.size();) {
+        const size_t comma = std::min(list.find(',', start), list.size());
+        if (comma > start) options.variants.push_back(list.substr(start, comma - start));
+        start = comma + 1;
+      }
+      ok = !options.variants.empty();
     } else if (flag == "--jobs") {
       ok = ParseLong(value, &jobs) && jobs >= 1 && jobs <= 256;
     } else if (flag == "--out") {
