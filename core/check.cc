@@ -12,7 +12,6 @@ namespace fived {
 
 namespace {
 
-using movegen_internal::Slides;
 using movegen_internal::Vec;
 using movegen_internal::VecGroup;
 using movegen_internal::VectorGroups;
@@ -186,7 +185,7 @@ bool NearCapturesRoyal(const Position& pos, const Neighbours& near, int l, int h
               }
               if (AttackerAt(
                       tip, x, y, attacker,
-                      [&](PieceType t) { return Slides(t) && SliderUses(t, axes); }, &piece)) {
+                      [&](PieceType t) { return IsSlider(t) && SliderUses(t, axes); }, &piece)) {
                 return capture(x, y, bl, bh, royal);
               }
             }
@@ -545,7 +544,7 @@ bool TipCapturesRoyalByScan(const Position& pos, const MoveView& view, int l, in
       for (int rank = 0; rank < board.height(); ++rank) {
         for (int file = 0; file < board.width(); ++file) {
           const Piece piece = board.at(file, rank);
-          if (piece.empty() || piece.color() != attacker || !Slides(piece.type())) continue;
+          if (piece.empty() || piece.color() != attacker || !IsSlider(piece.type())) continue;
           sliders[slider_count++] =
               TipSlider{Square{static_cast<int8_t>(file), static_cast<int8_t>(rank)}, piece.type()};
         }

@@ -49,7 +49,7 @@ void ForEachCaptureCell(const Position& pos, const Move& capture, F&& f) {
                     (capture.dst_half - capture.src_half) / 2,
                     capture.dst_timeline - capture.src_timeline};
   int steps = 1;
-  if (movegen_internal::Slides(attacker.type())) {
+  if (IsSlider(attacker.type())) {
     steps = 0;
     for (int c : d) steps = std::max(steps, std::abs(c));
   }

@@ -20,7 +20,6 @@ namespace fived {
 
 namespace {
 
-using movegen_internal::Slides;
 
 // One value of an axis: what happens to a playable board, or which jump creates a new timeline.
 struct Choice {

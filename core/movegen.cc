@@ -112,26 +112,11 @@ std::span<const VecGroup> VectorGroups(PieceType type) {
   return GetTables().groups[static_cast<int>(type)];
 }
 
-bool Slides(PieceType type) {
-  switch (type) {
-    case PieceType::kRook:
-    case PieceType::kBishop:
-    case PieceType::kUnicorn:
-    case PieceType::kDragon:
-    case PieceType::kQueen:
-    case PieceType::kRoyalQueen:
-    case PieceType::kPrincess:
-      return true;
-    default:
-      return false;
-  }
-}
-
 }  // namespace movegen_internal
 
 bool PieceTypeMayLandOnBoard(PieceType type, int dt, int dl, int width, int height) {
   if (IsPawnLike(type)) return MayLandOnBoard(dt, dl);
-  const bool slides = movegen_internal::Slides(type);
+  const bool slides = IsSlider(type);
   for (const movegen_internal::VecGroup& group : movegen_internal::VectorGroups(type)) {
     const int k = movegen_internal::GroupSteps(group, dt, dl);
     if (k == 0) continue;
@@ -148,7 +133,6 @@ bool PieceTypeMayLandOnBoard(PieceType type, int dt, int dl, int width, int heig
 bool PieceReaches(const MoveView& view, int timeline, int half_turn, Square from, Piece piece,
                   int dst_timeline, int dst_half, Square to, Move* move) {
   using movegen_internal::HasVector;
-  using movegen_internal::Slides;
   assert(!IsPawnLike(piece.type()));
   const int dh = dst_half - half_turn;
   if (dh % 2 != 0) return false;  // a board of the other colour
@@ -157,7 +141,7 @@ bool PieceReaches(const MoveView& view, int timeline, int half_turn, Square from
   for (int c : d) k = std::max(k, std::abs(c));
   if (k == 0) return false;
   int v[4];
-  if (Slides(piece.type())) {
+  if (IsSlider(piece.type())) {
     // A slider reaches the square k steps along a unit vector.
     for (int i = 0; i < 4; ++i) {
       if (d[i] != 0 && std::abs(d[i]) != k) return false;
@@ -192,7 +176,6 @@ bool PieceReaches(const MoveView& view, int timeline, int half_turn, Square from
 bool SquareAttackedOnBoard(const Board& board, Square square, Color attacker) {
   // Attacks are read backwards: a piece of the attacker's kind standing where a piece on
   // `square` could reach it by the same movement (pawns are asymmetric and handled apart).
-  using movegen_internal::Slides;
   using movegen_internal::Vec;
   using movegen_internal::Vectors;
   const int fy = attacker == Color::kWhite ? 1 : -1;
@@ -205,7 +188,7 @@ bool SquareAttackedOnBoard(const Board& board, Square square, Color attacker) {
   for (int t = 1; t < kPieceTypeCount; ++t) {
     const PieceType type = static_cast<PieceType>(t);
     if (IsPawnLike(type)) continue;
-    const bool slides = Slides(type);
+    const bool slides = IsSlider(type);
     for (const Vec& v : Vectors(type)) {
       if (v.t != 0 || v.l != 0) continue;
       int x = square.file, y = square.rank;

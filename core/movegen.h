@@ -195,7 +195,6 @@ std::span<const Vec> Vectors(PieceType type);
 std::span<const VecGroup> VectorGroups(PieceType type);
 // Whether a piece type has the vector (x, y, t, l) among Vectors(type).
 bool HasVector(PieceType type, int x, int y, int t, int l);
-bool Slides(PieceType type);
 
 }  // namespace movegen_internal
 

@@ -166,7 +166,7 @@ bool ForEachPieceMove(const MoveView& view, int timeline, int half_turn, Square 
     return PawnMoves(view, timeline, half_turn, from, piece, mode, promotions, visit);
   }
   const Color color = piece.color();
-  const bool slides = Slides(type);
+  const bool slides = IsSlider(type);
   Move base;
   base.src_timeline = static_cast<int16_t>(timeline);
   base.src_half = static_cast<int16_t>(half_turn);

@@ -1,13 +1,22 @@
 // Incremental state MD5s; see state_md5.h.
 #include "core/state_md5.h"
 
+// The low-level MD5 context is a plain struct, copied by value at every checkpoint; an EVP
+// context cannot be copied without an allocation. OpenSSL 3 marks the low-level API deprecated
+// but keeps it.
+#define OPENSSL_SUPPRESS_DEPRECATED
+#include <openssl/md5.h>
+
 #include <algorithm>
 #include <cassert>
+#include <cstring>
 
 #include "core/fen.h"
 #include "core/types.h"
 
 namespace fived {
+
+static_assert(sizeof(MD5_CTX) <= kMd5ContextBytes, "StateMd5Stream::Line::after is too small");
 
 std::string Md5DigestHex(const Md5Digest& digest) {
   static constexpr char kHex[] = "0123456789abcdef";
@@ -56,15 +65,17 @@ Md5Digest StateMd5Stream::Next(const Position& position) {
   MD5_Init(&context);
   auto it = lines_.begin();
   while (it != lines_.end() && it->second.hashed_bytes == it->second.text.size()) {
-    context = it->second.after;
+    std::memcpy(&context, it->second.after.data(), sizeof context);
     ++it;
   }
-  if (it != lines_.end() && it->second.hashed_bytes > 0) context = it->second.after;
+  if (it != lines_.end() && it->second.hashed_bytes > 0) {
+    std::memcpy(&context, it->second.after.data(), sizeof context);
+  }
   for (bool first = true; it != lines_.end(); ++it, first = false) {
     Line& line = it->second;
     const size_t from = first ? line.hashed_bytes : 0;
     MD5_Update(&context, line.text.data() + from, line.text.size() - from);
-    line.after = context;
+    std::memcpy(line.after.data(), &context, sizeof context);
     line.hashed_bytes = line.text.size();
   }
   Md5Digest digest;

@@ -12,13 +12,8 @@
 #ifndef FIVED_CORE_STATE_MD5_H_
 #define FIVED_CORE_STATE_MD5_H_
 
-// The low-level MD5 context is a plain struct, copied by value at every checkpoint; an EVP
-// context cannot be copied without an allocation. OpenSSL 3 marks the low-level API deprecated
-// but keeps it.
-#define OPENSSL_SUPPRESS_DEPRECATED
-#include <openssl/md5.h>
-
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <map>
 #include <string>
@@ -37,6 +32,9 @@ std::string Md5DigestHex(const Md5Digest& digest);
 uint64_t Md5DigestKey(const Md5Digest& digest);
 
 // Not thread-safe; keep one per thread and Reset it per game, so that its buffers are reused.
+// Room for OpenSSL's low-level MD5 context (92 bytes; state_md5.cc checks that it fits).
+inline constexpr size_t kMd5ContextBytes = 96;
+
 class StateMd5Stream {
  public:
   // Forgets the game (keeps the memory).
@@ -53,8 +51,9 @@ class StateMd5Stream {
     size_t boards = 0;  // boards in `text`
     FenRowCache rows;   // the ranks of its last board written, which the next mostly repeats
     // The MD5 context after the state's text up to the end of this timeline's first
-    // `hashed_bytes` bytes (every timeline before it whole).
-    MD5_CTX after{};
+    // `hashed_bytes` bytes (every timeline before it whole): OpenSSL's MD5_CTX as bytes, so that
+    // this header needs no OpenSSL (state_md5.cc copies it in and out).
+    alignas(8) std::array<unsigned char, kMd5ContextBytes> after{};
     size_t hashed_bytes = 0;
   };
 

@@ -68,7 +68,7 @@ class Piece {
 // Royal pieces are the ones whose capture ends the game: king and royal queen.
 constexpr bool IsRoyal(PieceType t) { return t == PieceType::kKing || t == PieceType::kRoyalQueen; }
 constexpr bool IsPawnLike(PieceType t) { return t == PieceType::kPawn || t == PieceType::kBrawn; }
-// Pieces that slide along their vectors (movegen.h).
+// Pieces that slide along their vectors (movegen.h): the only list of them.
 constexpr bool IsSlider(PieceType t) {
   return t == PieceType::kQueen || t == PieceType::kRoyalQueen || t == PieceType::kPrincess ||
          t == PieceType::kRook || t == PieceType::kBishop || t == PieceType::kUnicorn ||
