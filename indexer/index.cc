@@ -164,7 +164,7 @@ IndexOutcome IndexInto(const IndexOptions& options, const std::vector<std::strin
   Database db = std::move(opened).value();
   // A large page cache keeps the key B-trees in memory during bulk loads.
   if (auto error = db.Exec("PRAGMA cache_size = -262144")) {
-    Report(err, error->message);
+    Report(err, options.database + ": " + error->message);
     return outcome;
   }
 
@@ -173,19 +173,19 @@ IndexOutcome IndexInto(const IndexOptions& options, const std::vector<std::strin
   // them out.
   const DbResult<int64_t> has_games = QueryInt(db, "SELECT EXISTS (SELECT 1 FROM games)");
   if (!has_games.ok()) {
-    Report(err, has_games.error().message);
+    Report(err, options.database + ": " + has_games.error().message);
     return outcome;
   }
   const bool bulk = has_games.value() == 0;
   if (auto error = db.Exec(bulk ? sql::kDropIndexesSql : sql::kIndexesSql)) {
-    Report(err, error->message);
+    Report(err, options.database + ": " + error->message);
     return outcome;
   }
   // Every state's MD5 or the final ones': the database's choice, which only a database without
   // games can still change.
   DbResult<Statement> state_md5 = db.Prepare("SELECT value FROM meta WHERE key = 'state_md5'");
   if (!state_md5.ok()) {
-    Report(err, state_md5.error().message);
+    Report(err, options.database + ": " + state_md5.error().message);
     return outcome;
   }
   bool all_state_md5 = state_md5.value().Step().ok() && state_md5.value().Text(0) == "all";
@@ -199,14 +199,14 @@ IndexOutcome IndexInto(const IndexOptions& options, const std::vector<std::strin
       return outcome;
     }
     if (auto error = db.Exec("UPDATE meta SET value = 'all' WHERE key = 'state_md5'")) {
-      Report(err, error->message);
+      Report(err, options.database + ": " + error->message);
       return outcome;
     }
     all_state_md5 = true;
   }
   const DbResult<int> stats_actions = PositionStatsActions(db);
   if (!stats_actions.ok()) {
-    Report(err, stats_actions.error().message);
+    Report(err, options.database + ": " + stats_actions.error().message);
     return outcome;
   }
   SharedDictionary shared_dictionary;
@@ -214,7 +214,7 @@ IndexOutcome IndexInto(const IndexOptions& options, const std::vector<std::strin
       Writer::Create(db, stats_actions.value(), sources, summary, err, options.commit_every,
                      shared_dictionary, bulk);
   if (!created.ok()) {
-    Report(err, created.error().message);
+    Report(err, options.database + ": " + created.error().message);
     return outcome;
   }
   outcome.opened = true;
@@ -344,7 +344,7 @@ int RunIndex(const IndexOptions& options, std::ostream& out, std::ostream& err,
                                                          summary.skipped + summary.not_stored);
 
   if (summary.database_failed) {
-    Report(err, "database error: " + summary.database_error);
+    Report(err, options.database + ": database error: " + summary.database_error);
     Report(err, NotStoredMessage(summary));
   }
   if (summary.rejected > kPrintedRejections) {

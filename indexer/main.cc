@@ -8,6 +8,7 @@
 #include "indexer/check.h"
 #include "indexer/index.h"
 #include "indexer/merge.h"
+#include "indexer/verify.h"
 #include "schema/db.h"
 
 namespace po = boost::program_options;
@@ -22,6 +23,7 @@ constexpr const char* kUsage =
     "       5d-index --check --count-actions [--cap N] [--verdict-budget N] PATH...\n"
     "       5d-index --check --list-actions [--at-action K] [--cap N] PATH...\n"
     "       5d-index merge [--json] OUT IN...\n"
+    "       5d-index verify DB\n"
     "       5d-index --version\n"
     "\n"
     "Reads 5dpgn collections: files, directories (searched recursively for *.5dpgn, *.pgn,\n"
@@ -48,7 +50,8 @@ constexpr const char* kUsage =
     "  5d-index merge all.sqlite a.sqlite b.sqlite   merge shards indexed apart\n"
     "\n"
     "Exit status: 0 every game indexed, 1 some games rejected (they are recorded), 2 usage\n"
-    "error, 3 an input could not be read or the database failed. The manual: man 5d-index\n"
+    "error, 3 an input could not be read or the database failed (verify: 0 sound, 1 damaged,\n"
+    "3 unreadable). The manual: man 5d-index\n"
     "(docs/5d-index.md).\n"
     "\n"
     "Options";
@@ -76,10 +79,51 @@ int Merge(int argc, char** argv) {
   return fived::RunMerge(options, std::cout, std::cerr);
 }
 
+// 5d-index verify DB: 0 sound, 1 damaged, 3 unreadable.
+int Verify(int argc, char** argv) {
+  if (argc != 3 || std::string_view(argv[2]).starts_with("-")) {
+    std::cerr << "Usage: 5d-index verify DB\n"
+                 "Checks that a database is sound: SQLite's integrity check, every game's checksum "
+                 "and\nrecord, and its postings, pattern index and statistics against a replay of "
+                 "its record.\nExit status: 0 sound, 1 damaged, 3 unreadable.\n";
+    return argc == 3 && std::string_view(argv[2]) == "--help" ? 0 : 2;
+  }
+  const std::string path = argv[2];
+  const fived::VerifyReport report = fived::VerifyDatabase(path);
+  const std::string name = fived::EscapeForTerminal(path);
+  if (report.verdict == fived::VerifyReport::Verdict::kUnreadable) {
+    std::cerr << "5d-index: " << fived::EscapeForTerminal(report.error) << "\n";
+    return 3;
+  }
+  if (report.verdict == fived::VerifyReport::Verdict::kSound) {
+    std::cout << name << ": sound: " << report.games << " games and " << report.rejected
+              << " rejections; the integrity check, every game's checksum and record, its "
+                 "postings, pattern index and statistics agree\n";
+    return 0;
+  }
+  for (const std::string& problem : report.problems) {
+    std::cout << name << ": " << fived::EscapeForTerminal(problem) << "\n";
+  }
+  const long problems = static_cast<long>(report.problems.size()) + report.more_problems;
+  std::cout << name << ": damaged: " << problems << (problems == 1 ? " problem" : " problems");
+  if (report.more_problems > 0) std::cout << " (" << report.more_problems << " not listed)";
+  if (!report.damaged_games.empty()) {
+    std::cout << "; " << report.damaged_games.size()
+              << (report.damaged_games.size() == 1 ? " game" : " games") << " damaged:";
+    for (size_t i = 0; i < report.damaged_games.size() && i < 20; ++i) {
+      std::cout << (i ? ", " : " ") << report.damaged_games[i];
+    }
+    if (report.damaged_games.size() > 20) std::cout << ", ...";
+  }
+  std::cout << "\n";
+  return 1;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   if (argc >= 2 && std::string_view(argv[1]) == "merge") return Merge(argc, argv);
+  if (argc >= 2 && std::string_view(argv[1]) == "verify") return Verify(argc, argv);
   po::options_description visible(kUsage);
   visible.add_options()("help,h", "print this help")(
       "version", "print the version, the database schema version and the key version")(

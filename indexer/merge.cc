@@ -1,6 +1,8 @@
 // 5d-index merge; see merge.h.
 #include "indexer/merge.h"
 
+#include <sqlite3.h>
+
 #include <algorithm>
 #include <array>
 #include <filesystem>
@@ -17,6 +19,7 @@
 #include "schema/copies.h"
 #include "schema/db.h"
 #include "schema/ending.h"
+#include "schema/game_check.h"
 #include "schema/pattern_index.h"
 #include "schema/position_stats.h"
 #include "schema/postings.h"
@@ -28,13 +31,14 @@ namespace fived {
 namespace {
 
 // The game columns copied as they are (everything but id, source_id, duplicate_of, record's
-// dictionary_id, which are renumbered).
+// dictionary_id, which are renumbered): those of the row's checksum, which stays the same
+// (schema/game_check.h), and the checksum.
 constexpr const char* kGameColumns =
     "byte_offset, game_index, text_hash, variant, width, height, even_start, white, black, "
     "result, date, event, white_key, black_key, date_min, date_max, actions, timelines, "
     "final_md5, start_key, final_key, identity, record, verdict, checked_side, witness, "
-    "verdict_work, result_conflict";
-constexpr int kCopiedGameColumns = 28;
+    "verdict_work, result_conflict, checksum";
+constexpr int kCopiedGameColumns = 29;
 // Games are committed in transactions of this many, and the statistics counted in passes of it.
 constexpr int64_t kGamesPerPass = 100000;
 
@@ -224,8 +228,9 @@ class InputMerge {
   }
 
   std::optional<DbError> CopyGames() {
-    DbResult<Statement> select = in_.Prepare(std::string("SELECT id, source_id, ") + kGameColumns +
-                                             ", coalesce(dictionary_id, 0) FROM games ORDER BY id");
+    DbResult<Statement> select =
+        in_.Prepare(std::string("SELECT id, source_id, ") + kGameColumns +
+                    ", coalesce(dictionary_id, 0), " + kGameSoundSql + " FROM games ORDER BY id");
     if (!select.ok()) return select.error();
     std::string placeholders;
     for (int k = 0; k < kCopiedGameColumns + 3; ++k) {
@@ -244,6 +249,10 @@ class InputMerge {
       if (step.value() == StepResult::kDone) break;
       ++summary_.games;
       const int64_t old_id = s.Int64(0);
+      // A damaged game is not copied: the merge stops, as on any error of its input.
+      if (s.Int64(2 + kCopiedGameColumns + 1) != 1) {
+        return DbError{SQLITE_CORRUPT, "game " + std::to_string(old_id) + ": record damaged"};
+      }
       // Columns of the select: 2 + the column's place in kGameColumns.
       const uint64_t identity = KeyFromSql(s.Int64(2 + 21));
       const CopyHeaders headers{s.Text(2 + 12), s.Text(2 + 13), s.Text(2 + 10), s.Text(2 + 9)};
@@ -585,11 +594,11 @@ std::string NotMergedMessage(const std::vector<std::string>& inputs, long merged
   if (merged < count) {
     return "the inputs up to " + inputs[merged - 1] + " (" + std::to_string(merged) + " of " +
            std::to_string(count) + ") were merged before the error, those from " + inputs[merged] +
-           " on are not, nor are the opening statistics counted: running the same merge again "
-           "completes it, skipping what is already there";
+           " on are not: running the same merge again completes it, skipping what is already "
+           "there";
   }
-  return "every input was merged before the error, but the opening statistics are not counted: "
-         "running the same merge again counts them";
+  return "every input was merged before the error, but the indexes are not built again: running "
+         "the same merge again builds them";
 }
 
 }  // namespace
@@ -609,7 +618,9 @@ int RunMerge(const MergeOptions& options, std::ostream& out, std::ostream& err,
     DbResult<Database> opened = OpenDatabase(input, OpenMode::kReadOnly);
     if (!opened.ok()) {
       Report(err, opened.error().message);
-      return 2;
+      // A file that is not a database to merge is a usage error; one that cannot be read, not.
+      const int code = opened.error().primary_code();
+      return code == SQLITE_IOERR || code == SQLITE_FULL || code == SQLITE_CORRUPT ? 3 : 2;
     }
     DbResult<Settings> read = ReadSettings(opened.value());
     if (!read.ok()) {
@@ -700,7 +711,16 @@ int RunMerge(const MergeOptions& options, std::ostream& out, std::ostream& err,
       // Counted apart, and in the summary once committed.
       MergeSummary counted;
       InputMerge merge(db, in.value(), out_codecs, originals, counted);
-      if (auto error = merge.Run()) return fail(*error);
+      if (auto error = merge.Run()) {
+        // A damaged game of the input ("game 12: record damaged"): the input is named.
+        if (error->primary_code() == SQLITE_CORRUPT && error->message.starts_with("game ")) {
+          error->message = input + ": " + error->message;
+        }
+        return fail(*error);
+      }
+      // The opening statistics are counted again with each input, in its transaction, so that
+      // a merge stopped later leaves them right for what it committed.
+      if (auto error = RecountPositionStats(db)) return fail(*error);
       if (auto error = transaction.value().Commit()) return fail(*error);
       ++summary.databases;
       summary.games += counted.games;
@@ -714,7 +734,6 @@ int RunMerge(const MergeOptions& options, std::ostream& out, std::ostream& err,
   {
     DbResult<Transaction> transaction = Transaction::Begin(db);
     if (!transaction.ok()) return fail(transaction.error());
-    if (auto error = RecountPositionStats(db)) return fail(*error);
     if (empty) {
       if (auto error = db.Exec(sql::kIndexesSql)) return fail(*error);
     }

@@ -61,9 +61,13 @@ constexpr const char* kInsertGame =
     "INSERT OR IGNORE INTO games(source_id, byte_offset, game_index, text_hash, variant, width, "
     "height, even_start, white, black, result, date, event, actions, timelines, final_md5, "
     "start_key, final_key, identity, duplicate_of, record, dictionary_id, white_key, black_key, "
-    "date_min, date_max, verdict, checked_side, witness, verdict_work, result_conflict) "
+    "date_min, date_max, verdict, checked_side, witness, verdict_work, result_conflict, "
+    "checksum) "
     "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, "
-    "NULLIF(?20, 0), ?21, ?22, ?23, ?24, NULLIF(?25, 0), NULLIF(?26, 0), ?27, ?28, ?29, ?30, ?31)";
+    "NULLIF(?20, 0), ?21, ?22, ?23, ?24, NULLIF(?25, 0), NULLIF(?26, 0), ?27, ?28, ?29, ?30, ?31, "
+    // The row's checksum (schema/game_check.h): the values above in kGameCheckColumns' order.
+    "fived_game_check(?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?23, ?24, "
+    "NULLIF(?25, 0), NULLIF(?26, 0), ?14, ?15, ?16, ?17, ?18, ?19, ?21, ?27, ?28, ?29, ?30, ?31))";
 // The originals of an identity, lowest id first, with what a copy of them must agree with
 // (schema/copies.h). The identity index holds (identity, duplicate_of, id): one range of it,
 // without the copies, however many there are.

@@ -201,7 +201,7 @@ DbResult<std::vector<FoundGame>> FilterPositions(GameStore& store, const FindReq
   const SqlCondition condition = FilterCondition(request.filter);
   const int id_param = static_cast<int>(condition.params.size()) + 1;
   DbResult<Statement> statement = store.db().Prepare(
-      std::string("SELECT ") + kGameRowColumns +
+      "SELECT " + kGameRowColumns +
       " FROM games JOIN sources ON sources.id = games.source_id WHERE games.id = ?" +
       std::to_string(id_param) + " AND (" + condition.where + ")");
   if (!statement.ok()) return statement.error();
@@ -212,8 +212,11 @@ DbResult<std::vector<FoundGame>> FilterPositions(GameStore& store, const FindReq
     s.Reset().Bind(id_param, match.game_id);
     DbResult<StepResult> step = s.Step();
     if (!step.ok()) return step.error();
-    if (step.value() == StepResult::kRow)
-      found.push_back({ReadGameRow(s), match.action, match.boards});
+    if (step.value() == StepResult::kRow) {
+      DbResult<GameRow> row = ReadGameRow(s);
+      if (!row.ok()) return row.error();
+      found.push_back({std::move(row).value(), match.action, match.boards});
+    }
     s.Reset();
   }
   return found;
@@ -353,7 +356,7 @@ DbResult<std::vector<FoundGame>> FindGames(GameStore& store, const FindRequest& 
   const std::string order = OrderBy(request.sort);
   const std::string page =
       " LIMIT ?" + std::to_string(limit_param) + " OFFSET ?" + std::to_string(limit_param + 1);
-  const std::string from = std::string("SELECT ") + kGameRowColumns +
+  const std::string from = "SELECT " + kGameRowColumns +
                            " FROM games JOIN sources ON sources.id = games.source_id WHERE ";
   // A page is chosen among ids first (the indexes answer that without reading game rows), and
   // only its rows are read: a player's first 100 games read 100 rows, not all of theirs.
@@ -372,7 +375,9 @@ DbResult<std::vector<FoundGame>> FindGames(GameStore& store, const FindRequest& 
     DbResult<StepResult> step = s.Step();
     if (!step.ok()) return step.error();
     if (step.value() != StepResult::kRow) break;
-    games.push_back({ReadGameRow(s), -1, {}});
+    DbResult<GameRow> row = ReadGameRow(s);
+    if (!row.ok()) return row.error();
+    games.push_back({std::move(row).value(), -1, {}});
   }
   return games;
 }

@@ -8,6 +8,7 @@
 #include "core/pgn_syntax.h"
 #include "query/filter.h"
 #include "schema/ending.h"
+#include "schema/game_check.h"
 #include "schema/search_keys.h"
 
 namespace fived {
@@ -28,15 +29,19 @@ void NameKeyFunction(sqlite3_context* context, int, sqlite3_value** args) {
 
 }  // namespace
 
-const char* const kGameRowColumns =
+// The last column is kGameSoundSql (schema/game_check.h): 1 when the row matches its checksum.
+const std::string kGameRowColumns = std::string(
     "games.id, sources.path, games.byte_offset, games.game_index, games.variant, games.width, "
     "games.height, games.even_start, games.white, games.black, games.result, games.date, "
     "games.event, games.actions, games.timelines, games.final_md5, games.start_key, "
     "games.final_key, games.identity, games.duplicate_of, games.white_key, games.black_key, "
     "games.date_min, games.date_max, games.verdict, games.checked_side, games.witness, "
-    "games.verdict_work, games.result_conflict, sources.member";
+    "games.verdict_work, games.result_conflict, sources.member, ") + kGameSoundSql;
 
-GameRow ReadGameRow(const Statement& s) {
+DbResult<GameRow> ReadGameRow(const Statement& s) {
+  if (s.Int64(30) != 1) {
+    return DbError{SQLITE_CORRUPT, "game " + std::to_string(s.Int64(0)) + ": record damaged"};
+  }
   GameRow row;
   row.id = s.Int64(0);
   row.source = std::string(s.Text(1));
@@ -134,10 +139,12 @@ DbResult<GameStore> GameStore::Open(const std::string& path) {
   const std::string row_sql = std::string("SELECT ") + kGameRowColumns +
                               " FROM games JOIN sources ON sources.id = games.source_id"
                               " WHERE games.id = ?1";
+  const std::string record_sql =
+      std::string("SELECT record, dictionary_id, ") + kGameSoundSql + " FROM games WHERE id = ?1";
   for (auto [statement, sql] :
        {std::pair{&store.s_->row, std::string_view(row_sql)},
         std::pair{&store.s_->record,
-                  std::string_view("SELECT record, dictionary_id FROM games WHERE id = ?1")},
+                  std::string_view(record_sql)},
         std::pair{&store.s_->dictionary,
                   std::string_view("SELECT data FROM dictionaries WHERE id = ?1")}}) {
     DbResult<Statement> prepared = store.db_->Prepare(sql);
@@ -153,7 +160,14 @@ DbResult<std::optional<GameRow>> GameStore::Row(int64_t id) {
   DbResult<StepResult> step = s.Step();
   if (!step.ok()) return step.error();
   std::optional<GameRow> row;
-  if (step.value() == StepResult::kRow) row = ReadGameRow(s);
+  if (step.value() == StepResult::kRow) {
+    DbResult<GameRow> read = ReadGameRow(s);
+    if (!read.ok()) {
+      s.Reset();
+      return read.error();
+    }
+    row = std::move(read).value();
+  }
   s.Reset();
   return row;
 }
@@ -188,6 +202,10 @@ DbResult<GameTexts> GameStore::Texts(int64_t id) {
   if (step.value() != StepResult::kRow) {
     return DbError{1, "game " + std::to_string(id) + " does not exist"};
   }
+  if (s.Int64(2) != 1) {
+    s.Reset();
+    return DbError{SQLITE_CORRUPT, "game " + std::to_string(id) + ": record damaged"};
+  }
   DbResult<RecordCodec*> codec = Codec(s.Int64(1));
   if (!codec.ok()) {
     s.Reset();
@@ -196,7 +214,7 @@ DbResult<GameTexts> GameStore::Texts(int64_t id) {
   GameTexts texts;
   const bool ok = codec.value()->Decompress(s.Blob(0), &texts.text, &texts.moves);
   s.Reset();
-  if (!ok) return DbError{1, "the record of game " + std::to_string(id) + " is damaged"};
+  if (!ok) return DbError{SQLITE_CORRUPT, "game " + std::to_string(id) + ": record damaged"};
   return texts;
 }
 

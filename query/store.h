@@ -56,10 +56,12 @@ struct GameRow {
 };
 
 // The SELECT list that ReadGameRow expects, for queries that join other conditions: the games
-// table must be named `games` and sources joined as `sources`.
-extern const char* const kGameRowColumns;
-// Reads a row selected with kGameRowColumns (columns 0 onwards).
-GameRow ReadGameRow(const Statement& statement);
+// table must be named `games` and sources joined as `sources`. It includes whether the row
+// matches its checksum (schema/game_check.h).
+extern const std::string kGameRowColumns;
+// Reads a row selected with kGameRowColumns (columns 0 onwards). A row that does not match its
+// checksum is an error with SQLITE_CORRUPT: "game 812: record damaged".
+DbResult<GameRow> ReadGameRow(const Statement& statement);
 
 // A game's texts, as stored in its record.
 struct GameTexts {
@@ -88,9 +90,11 @@ class GameStore {
 
   Database& db() { return *db_; }
 
-  // The game `id`, or nullopt when there is none.
+  // The game `id`, or nullopt when there is none; SQLITE_CORRUPT ("game 812: record damaged")
+  // when its row does not match its checksum.
   DbResult<std::optional<GameRow>> Row(int64_t id);
-  // The texts of game `id` (which must exist). Fails when the record cannot be decompressed.
+  // The texts of game `id` (which must exist). Fails with SQLITE_CORRUPT ("game 812: record
+  // damaged") when the row does not match its checksum or the record cannot be decompressed.
   DbResult<GameTexts> Texts(int64_t id);
   // Headers of game `id` in file order, as written (names with their case). Read from the
   // original text, so this includes every header of the game.

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "core/keys.h"
+#include "schema/game_check.h"
 #include "schema/position_stats.h"
 #include "schema/sql.h"
 
@@ -138,15 +139,23 @@ std::optional<DbError> CreateAtomically(const std::string& path, bool* created) 
                    path + ": cannot create the database (" + std::strerror(errno) + ")"};
   }
   {
+    // Errors name the database, not the temporary file.
+    auto named = [&](DbError error) {
+      if (error.message.starts_with(temporary + ": ")) {
+        error.message.erase(0, temporary.size() + 2);
+      }
+      error.message = path + ": cannot create the database (" + error.message + ")";
+      return error;
+    };
     DbResult<Database> created = OpenDatabase(temporary, OpenMode::kReadWrite);
     if (!created.ok()) {
       std::remove(temporary.c_str());
-      return created.error();
+      return named(created.error());
     }
     // Fold the write-ahead log into the file, so that the file alone is the database.
     if (auto error = created.value().Exec("PRAGMA wal_checkpoint(TRUNCATE)")) {
       std::remove(temporary.c_str());
-      return *error;
+      return named(*error);
     }
   }
   const int linked = link(temporary.c_str(), path.c_str());
@@ -191,6 +200,9 @@ DbResult<Database> OpenDatabase(const std::string& path, OpenMode mode) {
   if (!connected.ok()) return OpenError(path, connected.error());
   Database db = std::move(connected).value();
   db.set_created(created);
+  if (RegisterGameCheck(db.handle()) != SQLITE_OK) {
+    return DbError{SQLITE_ERROR, path + ": cannot register " + kGameCheckFunction};
+  }
   if (!read_only) {
     if (auto error = CreateIfEmpty(db)) return OpenError(path, *error);
   }

@@ -88,6 +88,9 @@ CREATE TABLE games (
   witness TEXT,
   verdict_work INTEGER CHECK (verdict_work >= 0),
   result_conflict INTEGER NOT NULL DEFAULT 0 CHECK (result_conflict IN (0, 1)),
+  -- XXH3-64 of the columns above but id, source_id, duplicate_of and dictionary_id
+  -- (schema/game_check.h), as a key: a row or record that no longer matches it is damaged.
+  checksum INTEGER NOT NULL,
   -- The same text at the same place of the same file is the same game: re-indexing adds nothing.
   UNIQUE (source_id, byte_offset, text_hash)
 );

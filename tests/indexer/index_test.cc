@@ -336,8 +336,8 @@ TEST(Index, ACommitThatFailsCountsNothingAsStoredAndSaysWhatIsNot) {
   const std::string rejection =
       games + ": game 3, line 17, col 9: Nxe5: no knight on board (0T1) can reach e5\n";
   EXPECT_EQ(Timeless(run.err),
-            rejection +
-                "5d-index: database error: database or disk is full (statement: COMMIT)\n"
+            rejection + "5d-index: " + db +
+                ": database error: database or disk is full (statement: COMMIT)\n"
                 "5d-index: 0 games and 0 rejections were stored before the error; the 4 games "
                 "read since the last commit are not stored: running the same command again adds "
                 "them\n" +

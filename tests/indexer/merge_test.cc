@@ -279,16 +279,15 @@ TEST(MergeTest, ADiskThatFillsUpAnywhereLeavesTheInputsMergedBeforeAndSaysWhichT
         EXPECT_EQ(std::to_string(summary.rejected) + "|\n", rejections_of_a);
         EXPECT_NE(messages.find(said + "the inputs up to " + a +
                                 " (1 of 2) were merged before the error, those from " + b +
-                                " on are not, nor are the opening statistics counted: running "
-                                "the same merge again completes it, skipping what is already "
-                                "there\n"),
+                                " on are not: running the same merge again completes it, "
+                                "skipping what is already there\n"),
                   std::string::npos)
             << messages;
       } else {
         ++both;
-        EXPECT_NE(messages.find(said + "every input was merged before the error, but the opening "
-                                       "statistics are not counted: running the same merge again "
-                                       "counts them\n"),
+        EXPECT_NE(messages.find(said + "every input was merged before the error, but the indexes "
+                                       "are not built again: running the same merge again builds "
+                                       "them\n"),
                   std::string::npos)
             << messages;
       }

@@ -15,6 +15,7 @@
 #include "query/find.h"
 #include "query/stats.h"
 #include "query/tree.h"
+#include "schema/game_check.h"
 #include "tests/query/query_test_util.h"
 #include "tests/temp_dir.h"
 
@@ -265,6 +266,9 @@ TEST(Endings, GamesWithoutAVerdictAreCountedAsNotDecided) {
     ASSERT_TRUE(db.ok());
     ASSERT_FALSE(db.value().Exec(
         "UPDATE games SET verdict = NULL, checked_side = NULL, verdict_work = NULL WHERE id = 1"));
+    // As a writer would store it: with the checksum of the row it wrote (schema/game_check.h).
+    ASSERT_FALSE(db.value().Exec(std::string("UPDATE games SET checksum = ") + kGameCheckFunction +
+                                 "(" + kGameCheckColumns + ") WHERE id = 1"));
   }
   DbResult<GameStore> opened = GameStore::Open(dir.File("games.sqlite"));
   ASSERT_TRUE(opened.ok());

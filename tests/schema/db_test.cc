@@ -74,7 +74,7 @@ TEST(DatabaseTest, CreatesVersionSevenDatabase) {
   {
     Database db = MustOpen(path, OpenMode::kReadWrite);
     EXPECT_EQ(db.Path(), path);
-    EXPECT_EQ(QueryText(db, "SELECT value FROM meta WHERE key = 'schema_version'"), "7");
+    EXPECT_EQ(QueryText(db, "SELECT value FROM meta WHERE key = 'schema_version'"), "8");
     EXPECT_EQ(QueryText(db, "SELECT value FROM meta WHERE key = 'key_version'"),
               std::to_string(kKeyVersion));
     EXPECT_EQ(QueryText(db, "SELECT value FROM meta WHERE key = 'application'"), "5dpgn-db");
@@ -104,7 +104,7 @@ TEST(DatabaseTest, CreatesVersionSevenDatabase) {
   EXPECT_EQ(QueryText(again, "SELECT count(*) FROM meta"), "6");
   Database reader = MustOpen(path, OpenMode::kReadOnly);
   EXPECT_EQ(reader.mode(), OpenMode::kReadOnly);
-  EXPECT_EQ(QueryText(reader, "SELECT value FROM meta WHERE key = 'schema_version'"), "7");
+  EXPECT_EQ(QueryText(reader, "SELECT value FROM meta WHERE key = 'schema_version'"), "8");
 }
 
 TEST(DatabaseTest, EmbeddedSqlIsTheSchemaFiles) {
@@ -127,16 +127,16 @@ TEST(DatabaseTest, RefusesOtherSchemaVersions) {
     MustExec(db, "UPDATE meta SET value = '1' WHERE key = 'schema_version'");
   }
   const std::string expected =
-      path + ": schema version 1 is not supported; this build reads version 7";
+      path + ": schema version 1 is not supported; this build reads version 8";
   EXPECT_EQ(OpenError(path, OpenMode::kReadOnly), expected);
   EXPECT_EQ(OpenError(path, OpenMode::kReadWrite), expected);
   DbResult<Database> refused = OpenDatabase(path, OpenMode::kReadOnly);
   ASSERT_FALSE(refused.ok());
   EXPECT_EQ(refused.error().code, SQLITE_NOTADB);
-  // The versions before this one (6: any game with the moves of an earlier one was its copy,
-  // whatever its headers; 5: sources without members or what re-indexing needs; 4: no endings)
-  // are refused the same way.
-  for (const char* old : {"6", "5", "4"}) {
+  // The versions before this one (7: no checksum of the games' rows; 6: any game with the moves
+  // of an earlier one was its copy, whatever its headers; 5: sources without members or what
+  // re-indexing needs; 4: no endings) are refused the same way.
+  for (const char* old : {"7", "6", "5", "4"}) {
     sqlite3* raw = nullptr;
     ASSERT_EQ(sqlite3_open(path.c_str(), &raw), SQLITE_OK);
     const std::string update =
@@ -144,7 +144,7 @@ TEST(DatabaseTest, RefusesOtherSchemaVersions) {
     ASSERT_EQ(sqlite3_exec(raw, update.c_str(), nullptr, nullptr, nullptr), SQLITE_OK);
     sqlite3_close(raw);
     EXPECT_EQ(OpenError(path, OpenMode::kReadOnly),
-              path + ": schema version " + old + " is not supported; this build reads version 7");
+              path + ": schema version " + old + " is not supported; this build reads version 8");
   }
 }
 
@@ -443,8 +443,8 @@ TEST(KeyTest, RoundTripsThroughSqlite) {
   Statement insert = MustPrepare(
       db,
       "INSERT INTO games(source_id, byte_offset, game_index, text_hash, variant, width, height, "
-      "even_start, actions, timelines, final_md5, start_key, final_key, identity, record) "
-      "VALUES (1, ?2, 1, 0, 'Standard', 8, 8, 0, 0, 1, '', ?1, 0, 0, x'')");
+      "even_start, actions, timelines, final_md5, start_key, final_key, identity, record, "
+      "checksum) VALUES (1, ?2, 1, 0, 'Standard', 8, 8, 0, 0, 1, '', ?1, 0, 0, x'', 0)");
   Statement select = MustPrepare(db, "SELECT start_key FROM games WHERE start_key = ?1");
   const uint64_t keys[] = {0, 1, uint64_t{1} << 63, std::numeric_limits<uint64_t>::max()};
   int action = 0;
@@ -464,7 +464,7 @@ TEST(SchemaTest, ReindexingAddsNothingAndHeaderNamesIgnoreCase) {
       db,
       "INSERT OR IGNORE INTO games(source_id, byte_offset, game_index, text_hash, variant, width, "
       "height, even_start, actions, timelines, final_md5, start_key, final_key, identity, "
-      "record) VALUES (1, ?1, 1, ?2, 'Standard', 8, 8, 0, 0, 1, '', 0, 0, 0, x'')");
+      "record, checksum) VALUES (1, ?1, 1, ?2, 'Standard', 8, 8, 0, 0, 1, '', 0, 0, 0, x'', 0)");
   ASSERT_FALSE(insert.BindAll(0, KeyToSql(~uint64_t{0})).Run());
   EXPECT_EQ(db.Changes(), 1);
   ASSERT_FALSE(insert.Run());
@@ -607,9 +607,9 @@ TEST(SchemaTest, ReadmeExamplesRun) {
            "INSERT INTO sources(id, path) VALUES (1, '/a.5dpgn');"
            "INSERT INTO games(id, source_id, byte_offset, game_index, text_hash, variant, width, "
            "height, even_start, white, black, actions, timelines, final_md5, start_key, "
-           "final_key, identity, duplicate_of, record) VALUES "
-           "(1, 1, 0, 1, 5, 'Standard', 8, 8, 0, 'Alice', 'Bob', 1, 1, 'm', 1, 2, 3, NULL, x''), "
-           "(2, 1, 9, 2, 6, 'Standard', 8, 8, 0, 'Alice', 'Bob', 1, 1, 'm', 1, 2, 3, 1, x'');"
+           "final_key, identity, duplicate_of, record, checksum) VALUES "
+           "(1, 1, 0, 1, 5, 'Standard', 8, 8, 0, 'Alice', 'Bob', 1, 1, 'm', 1, 2, 3, NULL, x'', 0), "
+           "(2, 1, 9, 2, 6, 'Standard', 8, 8, 0, 'Alice', 'Bob', 1, 1, 'm', 1, 2, 3, 1, x'', 0);"
            "INSERT INTO headers(game_id, position, name, value) VALUES (1, 0, 'White', 'Alice'), "
            "(2, 0, 'White', 'Alice');"
            "INSERT INTO rejected(source_id, byte_offset, game_index, text_hash, line, col, token, "

@@ -54,8 +54,9 @@ TEST(Ending, TheDatabaseRefusesValuesNoVersionWrites) {
   auto insert = [&](const std::string& columns, const std::string& values) {
     return db.Exec(
         "INSERT INTO games(source_id, byte_offset, game_index, text_hash, variant, width, height, "
-        "even_start, actions, timelines, final_md5, start_key, final_key, identity, record" +
-        columns + ") VALUES (1, 0, 1, 0, 'Standard', 8, 8, 0, 0, 1, '', 0, 0, 0, x''" + values +
+        "even_start, actions, timelines, final_md5, start_key, final_key, identity, record, "
+        "checksum" +
+        columns + ") VALUES (1, 0, 1, 0, 'Standard', 8, 8, 0, 0, 1, '', 0, 0, 0, x'', 0" + values +
         ")");
   };
   EXPECT_FALSE(insert("", "")) << "verdict NULL: not decided";
