@@ -17,7 +17,7 @@
 #include <thread>
 #include <vector>
 
-#include "core/random_game.h"
+#include "tests/support/random_game.h"
 
 namespace {
 

@@ -14,7 +14,7 @@
 #include "core/game_query.h"
 #include "core/game_splitter.h"
 #include "core/pgn_syntax.h"
-#include "core/random_game.h"
+#include "tests/support/random_game.h"
 #include "core/replay.h"
 
 namespace fived {

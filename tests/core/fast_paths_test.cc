@@ -13,7 +13,7 @@
 #include "core/check.h"
 #include "core/movegen.h"
 #include "core/pgn_syntax.h"
-#include "core/random_game.h"
+#include "tests/support/random_game.h"
 #include "core/replay.h"
 
 namespace fived {

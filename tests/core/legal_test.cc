@@ -18,7 +18,7 @@
 #include "core/decide.h"
 #include "core/hypercuboid.h"
 #include "core/pgn_syntax.h"
-#include "core/random_game.h"
+#include "tests/support/random_game.h"
 #include "core/replay.h"
 #include "tests/core/game_util.h"
 #include "tests/core/test_util.h"

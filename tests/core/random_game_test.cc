@@ -1,7 +1,7 @@
 // Random legal games: the same seed gives the same text; every game reads back through the
 // syntax layer and the replay without an error, to the generator's final state, and is written
 // canonically; the games really travel in time; lengths stay within the asked range.
-#include "core/random_game.h"
+#include "tests/support/random_game.h"
 
 #include <gtest/gtest.h>
 

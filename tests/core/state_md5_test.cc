@@ -12,7 +12,7 @@
 #include <string>
 
 #include "core/pgn_syntax.h"
-#include "core/random_game.h"
+#include "tests/support/random_game.h"
 #include "core/replay.h"
 #include "tests/core/test_util.h"
 

@@ -13,7 +13,7 @@
 #include <fstream>
 #include <thread>
 
-#include "core/random_game.h"
+#include "tests/support/random_game.h"
 #include "schema/db.h"
 #include "tests/indexer/db_check.h"
 

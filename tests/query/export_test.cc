@@ -20,7 +20,7 @@
 #include <vector>
 
 #include "core/pgn_syntax.h"
-#include "core/random_game.h"
+#include "tests/support/random_game.h"
 #include "query/duplicates.h"
 #include "query/find.h"
 #include "tests/query/query_test_util.h"

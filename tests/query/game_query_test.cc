@@ -17,7 +17,7 @@
 #include "core/game_splitter.h"
 #include "core/legal.h"
 #include "core/pgn_syntax.h"
-#include "core/random_game.h"
+#include "tests/support/random_game.h"
 #include "core/replay.h"
 #include "query/pattern_search.h"
 #include "tests/query/query_test_util.h"

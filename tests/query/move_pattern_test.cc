@@ -12,7 +12,7 @@
 #include "core/legal.h"
 #include "core/pgn_syntax.h"
 #include "core/pgn_writer.h"
-#include "core/random_game.h"
+#include "tests/support/random_game.h"
 #include "core/replay.h"
 
 namespace fived {

@@ -15,7 +15,7 @@
 #include <variant>
 #include <vector>
 
-#include "core/random_game.h"
+#include "tests/support/random_game.h"
 #include "core/replay.h"
 #include "tests/core/test_util.h"
 

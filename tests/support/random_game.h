@@ -9,8 +9,8 @@
 // Everything here is deterministic given the seed: the generator uses its own PRNG (xoshiro256**
 // seeded through splitmix64), never std::random_device or a standard distribution, so the same
 // seed gives the same games on every platform. No I/O: games come back as values and text.
-#ifndef FIVED_CORE_RANDOM_GAME_H_
-#define FIVED_CORE_RANDOM_GAME_H_
+#ifndef FIVED_TESTS_SUPPORT_RANDOM_GAME_H_
+#define FIVED_TESTS_SUPPORT_RANDOM_GAME_H_
 
 #include <cstdint>
 #include <optional>
@@ -168,4 +168,4 @@ std::string GenerateCollection(int games, const CollectionOptions& options,
 
 }  // namespace fived
 
-#endif  // FIVED_CORE_RANDOM_GAME_H_
+#endif  // FIVED_TESTS_SUPPORT_RANDOM_GAME_H_

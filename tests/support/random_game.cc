@@ -1,5 +1,5 @@
 // Random legal games; see random_game.h.
-#include "core/random_game.h"
+#include "tests/support/random_game.h"
 
 #include <algorithm>
 #include <cassert>
