@@ -36,7 +36,7 @@ struct ActionVerdict {
 };
 
 // Judges the position after `mover` played its moves. `promoting_captures`: whether a pawn's
-// capture onto its last rank counts (PromotingCapturesCount in core/replay.h).
+// capture onto its last rank counts (PromotingCapturesCount in core/rules.h).
 ActionVerdict JudgeAction(const Position& pos, Color mover, bool promoting_captures);
 
 }  // namespace fived

@@ -25,7 +25,7 @@ struct BoardPlace {
 // a board where it may move (a tip of its colour), onto any board of its colour, past ones
 // included. After an action by `mover`, RoyalCapturable(pos, Opponent(mover), ...) must be false.
 // A pawn's or brawn's capture onto the attacker's last rank promotes: it counts when
-// `promoting_captures` (PromotingCapturesCount in core/replay.h: some board holds a piece to
+// `promoting_captures` (PromotingCapturesCount in core/rules.h: some board holds a piece to
 // promote to). If `found` is given, it receives the first capturing move found.
 bool RoyalCapturable(const Position& pos, Color attacker, bool promoting_captures,
                      Move* found = nullptr);

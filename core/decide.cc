@@ -34,7 +34,7 @@
 #include "core/action.h"
 #include "core/check.h"
 #include "core/hypercuboid.h"
-#include "core/replay.h"
+#include "core/rules.h"
 
 namespace fived {
 

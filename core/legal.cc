@@ -259,22 +259,6 @@ ActionCount CountActions(const Position& pos, const SearchLimits& limits, uint64
   return result;
 }
 
-PromotionSet PromotionChoices(const GameSetup& setup, const Position& pos) {
-  if (setup.promotions_written) return setup.promotions;
-  PromotionSet choices;
-  const Position& boards = setup.variant == "custom" ? pos : setup.start;
-  boards.ForEachBoard([&](int, int, const Board& board) {
-    for (int rank = 0; rank < board.height(); ++rank) {
-      for (int file = 0; file < board.width(); ++file) {
-        const Piece piece = board.at(file, rank);
-        if (piece.empty() || IsRoyal(piece.type()) || IsPawnLike(piece.type())) continue;
-        choices.Add(piece.type());
-      }
-    }
-  });
-  return choices;
-}
-
 ActionCount CountActions(const Position& pos, PromotionSet promotions, uint64_t cap) {
   SearchLimits limits;
   limits.promotions = promotions;

@@ -33,7 +33,7 @@
 
 #include "core/movegen.h"
 #include "core/position.h"
-#include "core/replay.h"
+#include "core/rules.h"
 
 namespace fived {
 
@@ -70,15 +70,6 @@ enum class SearchEnd : uint8_t {
   kStopped,      // the visitor asked to stop, or the cap was reached
   kOutOfBudget,  // the work budget ran out first: more actions may exist
 };
-
-// The pieces a pawn or brawn of `pos` may become, as a player chooses them (RULES.md): the
-// Promotions header's pieces when the game has one; otherwise every piece type the game contains
-// that is neither royal nor a pawn or brawn: on the starting boards of an official variant (so
-// Standard offers Q, R, B, N and Reversed Royalty C, R, B, N), on every board of `pos`, past
-// ones included, for a custom game. Possibly empty: then a pawn cannot move onto its last rank.
-// The reference implementation chooses the same way, except that it never offers a unicorn or
-// a dragon.
-PromotionSet PromotionChoices(const GameSetup& setup, const Position& pos);
 
 struct SearchLimits {
   PromotionSet promotions;  // pieces a pawn or brawn may become (GameSetup::promotions)

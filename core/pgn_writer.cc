@@ -10,6 +10,26 @@
 
 namespace fived {
 
+std::string BoardRefText(const Position& pos, int timeline, int half_turn) {
+  std::string out;
+  AppendBoardRef(pos, timeline, half_turn, &out);
+  return out;
+}
+
+char* PutBoardRef(const Position& pos, int timeline, int half_turn, char* end) {
+  *end++ = '(';
+  end = pos.labeling().PutLabel(timeline, end);
+  *end++ = 'T';
+  end = std::to_chars(end, end + 11, TurnOf(half_turn)).ptr;
+  *end++ = ')';
+  return end;
+}
+
+void AppendBoardRef(const Position& pos, int timeline, int half_turn, std::string* out) {
+  char buffer[kMaxBoardRefChars];
+  out->append(buffer, static_cast<size_t>(PutBoardRef(pos, timeline, half_turn, buffer) - buffer));
+}
+
 namespace {
 
 // Whether another piece of the same type and colour on the source board can make a move to the

@@ -15,6 +15,15 @@
 
 namespace fived {
 
+// The notation of a board: "(0T5)", "(-1T6)", "(+0T3)".
+std::string BoardRefText(const Position& pos, int timeline, int half_turn);
+// Appends BoardRefText(pos, timeline, half_turn) to `out`, without temporaries.
+void AppendBoardRef(const Position& pos, int timeline, int half_turn, std::string* out);
+// Writes BoardRefText(pos, timeline, half_turn) at `end` (room for kMaxBoardRefChars); returns
+// the end of what it wrote.
+constexpr size_t kMaxBoardRefChars = TimelineLabeling::kMaxLabelChars + 14;
+char* PutBoardRef(const Position& pos, int timeline, int half_turn, char* end);
+
 // The text of one move, written in the position before it (`pos`).
 std::string MoveText(const Position& pos, const Move& move);
 // The same, appended to `out`.

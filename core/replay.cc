@@ -10,6 +10,7 @@
 #include <span>
 
 #include "core/fen.h"
+#include "core/pgn_writer.h"
 #include "core/variants.h"
 
 namespace fived {
@@ -20,26 +21,6 @@ std::string ReplayError::Message() const {
   if (!token.empty()) out += token + ": ";
   out += reason;
   return out;
-}
-
-std::string BoardRefText(const Position& pos, int timeline, int half_turn) {
-  std::string out;
-  AppendBoardRef(pos, timeline, half_turn, &out);
-  return out;
-}
-
-char* PutBoardRef(const Position& pos, int timeline, int half_turn, char* end) {
-  *end++ = '(';
-  end = pos.labeling().PutLabel(timeline, end);
-  *end++ = 'T';
-  end = std::to_chars(end, end + 11, TurnOf(half_turn)).ptr;
-  *end++ = ')';
-  return end;
-}
-
-void AppendBoardRef(const Position& pos, int timeline, int half_turn, std::string* out) {
-  char buffer[kMaxBoardRefChars];
-  out->append(buffer, static_cast<size_t>(PutBoardRef(pos, timeline, half_turn, buffer) - buffer));
 }
 
 namespace {
@@ -618,19 +599,6 @@ ReplayOutcome ReplayGame(const SyntaxGame& game,
     if (on_state) on_state(number, replayer.position());
   }
   return outcome;
-}
-
-bool PromotingCapturesCount(const Position& pos) {
-  bool found = false;
-  pos.ForEachBoard([&](int, int, const Board& board) {
-    for (int rank = 0; rank < board.height() && !found; ++rank) {
-      for (int file = 0; file < board.width() && !found; ++file) {
-        const Piece piece = board.at(file, rank);
-        found = !piece.empty() && !IsRoyal(piece.type()) && !IsPawnLike(piece.type());
-      }
-    }
-  });
-  return found;
 }
 
 }  // namespace fived

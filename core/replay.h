@@ -14,6 +14,7 @@
 #include "core/movegen.h"
 #include "core/pgn_syntax.h"
 #include "core/position.h"
+#include "core/rules.h"
 
 namespace fived {
 
@@ -28,20 +29,6 @@ struct ReplayError {
 
   // "line 40, col 17: (0T5)Nxe5: no knight on board (0T5) can reach e5"
   std::string Message() const;
-};
-
-// The rules a game is played under, from its headers.
-struct GameSetup {
-  std::string variant;  // the official name, or "custom"
-  Position start;
-  // Pieces a written promotion may name: the Promotions header's, or without one every piece a
-  // recorded game might have promoted to (replay accepts what was played; what a player could
-  // choose is PromotionChoices in core/legal.h). Not only the pieces the game contains: real
-  // files promote to a queen in variants without one, as the official game does (the
-  // specification's invasion.5dpgn, 5dchess-tools' issue-1.5dpgn, Slavrick's ctp1.5dpgn).
-  PromotionSet promotions;
-  bool promotions_written = false;                  // the Promotions header gave `promotions`
-  PieceType default_promotion = PieceType::kQueen;  // when a move does not say
 };
 
 // Builds the setup from [Board], [Size], [Promotions] and 5DFEN board lines. An unknown Board
@@ -118,22 +105,6 @@ struct ReplayOutcome {
 ReplayOutcome ReplayGame(const SyntaxGame& game,
                          const std::function<void(int, const Position&)>& on_state = {},
                          const std::function<void(const Position&, const Move&)>& on_move = {});
-
-// The notation of a board: "(0T5)", "(-1T6)", "(+0T3)".
-std::string BoardRefText(const Position& pos, int timeline, int half_turn);
-// Appends BoardRefText(pos, timeline, half_turn) to `out`, without temporaries.
-void AppendBoardRef(const Position& pos, int timeline, int half_turn, std::string* out);
-// Writes BoardRefText(pos, timeline, half_turn) at `end` (room for kMaxBoardRefChars); returns
-// the end of what it wrote.
-constexpr size_t kMaxBoardRefChars = TimelineLabeling::kMaxLabelChars + 14;
-char* PutBoardRef(const Position& pos, int timeline, int half_turn, char* end);
-
-// Whether a pawn's or brawn's capture onto its last rank counts as a capture of the royal piece
-// it lands on: when some board of `pos`, past ones included, holds a piece a pawn could become
-// (neither royal nor a pawn or brawn). That is the reference implementation's rule, which the
-// oracle's games follow: it looks at the boards, not at the Promotions header (a game of pawns
-// and kings with a Promotions header counts no such capture until a pawn has promoted).
-bool PromotingCapturesCount(const Position& pos);
 
 }  // namespace fived
 
