@@ -155,7 +155,7 @@ TEST_F(ApiTest, PictureIsTheSvgOfThePosition) {
   EXPECT_EQ(result->get_header_value("Content-Type"), "image/svg+xml; charset=utf-8");
   EXPECT_EQ(result->body.rfind("<?xml", 0), 0u);
   // The last action's move as an arrow.
-  EXPECT_NE(result->body.find("<line class=\"arrow\""), std::string::npos);
+  EXPECT_NE(result->body.find("<path class=\"arrow\""), std::string::npos);
 }
 
 TEST_F(ApiTest, WrongRequestsSayWhatIsWrong) {
