@@ -17,6 +17,7 @@
   let game = null;            // the last answer shown
   let viewer = null;
   let wanted = 0;  // the action asked for last; older answers are not shown
+  let shown = false;  // whether a picture of the game is on screen (the view then follows the play)
   let marks = new URLSearchParams(location.search).getAll('mark');
 
   // The answer for an action with the boards marked now; null asks for the end.
@@ -111,10 +112,12 @@
             'The start; ' + position.to_move + ' to move.' :
             `${number} ${position.last_moves.join(' ')} · ${position.to_move} to move`);
     const outlined = showMarks(answer);
-    viewer.showSvg(
-        position.svg,
+    viewer.show(
+        position.picture,
         `The multiverse after action ${position.action}` +
-            (outlined.length ? `, with ${outlined.map(fived.boardName).join(', ')} outlined` : ''));
+            (outlined.length ? `, with ${outlined.map(fived.boardName).join(', ')} outlined` : ''),
+        shown);
+    shown = true;
     document.getElementById('first').disabled = position.action === 0;
     document.getElementById('previous').disabled = position.action === 0;
     document.getElementById('next').disabled = position.action === answer.actions;
@@ -183,14 +186,15 @@
   }
 
   document.addEventListener('DOMContentLoaded', () => {
-    viewer = fived.pictureViewer(document.getElementById('picture'));
+    viewer = fived.multiverse(document.getElementById('picture'));
     const at = () => (game ? game.position.action : 0);
     document.getElementById('first').addEventListener('click', () => goTo(0));
     document.getElementById('previous').addEventListener('click', () => goTo(at() - 1));
     document.getElementById('next').addEventListener('click', () => goTo(at() + 1));
     document.getElementById('last').addEventListener('click', () => goTo(game ? game.actions : 0));
     document.addEventListener('keydown', (event) => {
-      if (!game || event.altKey || event.ctrlKey || event.metaKey) return;
+      // Shift + arrows move the picture's view (picture.js).
+      if (!game || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
       if (event.target.closest && event.target.closest('input, textarea, select')) return;
       const moves = {ArrowLeft: at() - 1, ArrowRight: at() + 1, Home: 0, End: game.actions};
       if (!(event.key in moves)) return;
