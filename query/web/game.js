@@ -16,7 +16,7 @@
   const answers = new Map();  // key(action) -> /api/game/ID?action=N&mark=...
   let game = null;            // the last answer shown
   let viewer = null;
-  let wanted = 0;  // the action asked for last; older answers are not shown
+  let wanted = 0;  // the action asked for last; older answers are not shown, and steps count from it
   let shown = false;  // whether a picture of the game is on screen (the view then follows the play)
   let marks = new URLSearchParams(location.search).getAll('mark');
 
@@ -167,6 +167,11 @@
     showGame(answer);
     showMoves(answer);
     showPosition(answer);
+    // The neighbours next, so that the next step shows without waiting for the server.
+    for (const next of [answer.position.action + 1, answer.position.action - 1]) {
+      if (next < 0 || next > answer.actions || answers.has(key(next))) continue;
+      load(next).catch(() => answers.delete(key(next)));
+    }
   }
 
   // Shows the position after `action` (clamped to the game), keeping it in the address.
@@ -187,7 +192,9 @@
 
   document.addEventListener('DOMContentLoaded', () => {
     viewer = fived.multiverse(document.getElementById('picture'));
-    const at = () => (game ? game.position.action : 0);
+    // Steps count from the action asked for last, not from the one on screen, so that quick
+    // presses are never lost while an answer is on its way.
+    const at = () => (game ? wanted : 0);
     document.getElementById('first').addEventListener('click', () => goTo(0));
     document.getElementById('previous').addEventListener('click', () => goTo(at() - 1));
     document.getElementById('next').addEventListener('click', () => goTo(at() + 1));

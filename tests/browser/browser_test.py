@@ -512,12 +512,14 @@ class BoardSearchTest(PageTest):
         return frame.get_attribute('aria-label')
 
     def last_game_request(self):
-        """The parameters of the last /api/game/ID the page asked for (its picture is that
-        answer's svg; the page's Content-Security-Policy keeps a test from reading it back)."""
+        """The parameters of the /api/game/ID request the page asked for the action it shows
+        (its picture is that answer's); the neighbours it fetches ahead come after it."""
         urls = driver.execute_script(
             "return performance.getEntriesByType('resource').map((e) => e.name)"
             ".filter((u) => u.includes('/api/game/'))")
-        return urllib.parse.parse_qs(urllib.parse.urlsplit(urls[-1]).query)
+        shown = driver.execute_script("return document.getElementById('at').dataset.action")
+        asked = [urllib.parse.parse_qs(urllib.parse.urlsplit(url).query) for url in urls]
+        return [params for params in asked if params.get('action') == [shown]][-1]
 
     def test_draw_search_and_open_a_game(self):
         # A real board: game 14 after 8 actions, on timeline +1 (the pieces drawn below are there).
@@ -808,7 +810,7 @@ class PictureTest(PageTest):
     game of 80 actions, a 40-timeline game, a 5x5 and a 16x16 custom game, at a laptop's and a
     phone's size. Each board is one element; a board of the present is in view at a readable
     size when a game opens and after stepping back 10 actions; every timeline created has its
-    branch line."""
+    branch line; quick key presses are all counted."""
 
     SIZES = [((1400, 1000), 160), ((390, 844), 120)]  # window, least width of an 8x8 board
 
@@ -882,6 +884,16 @@ class PictureTest(PageTest):
                     self.assertNoHorizontalScroll()
                     if id == 2:
                         screenshot(f'picture-{width}x{height}.png')
+
+    def test_quick_key_presses_are_all_counted(self):
+        one = next(id for id, game in self.games.items() if game['actions'] == 80)
+        driver.get(f'{self.server.url}/game/{one}?action=0')
+        self.wait_ready()
+        body = driver.find_element(By.TAG_NAME, 'body')
+        ActionChains(driver).send_keys_to_element(body, *([Keys.ARROW_RIGHT] * 10)).perform()
+        self.wait(lambda: self.at() == '10', 'ten presses did not land on action 10')
+        self.wait_ready()
+        self.assertEqual(self.params().get('action'), '10')
 
     def test_zoom_and_fit_all(self):
         driver.set_window_size(1400, 1000)
