@@ -77,9 +77,25 @@
     return answer.position.action % 2 === 0 ? next : other;
   }
 
+  // The move list, built once per game; a step only moves its highlight.
+  let listed = null;  // the answer whose moves the list shows
   function showMoves(answer) {
-    const first = firstMover(answer);
     const current = answer.position.action;
+    if (listed && listed.id === answer.id && listed.actions === answer.actions) {
+      for (const item of document.querySelectorAll('#moves li.current')) {
+        item.classList.remove('current');
+        item.querySelector('a').removeAttribute('aria-current');
+      }
+      const item = document.querySelector(`#moves li[data-action="${current}"]`);
+      if (item) {
+        item.classList.add('current');
+        item.querySelector('a').setAttribute('aria-current', 'step');
+        item.scrollIntoView({block: 'nearest'});
+      }
+      return;
+    }
+    listed = answer;
+    const first = firstMover(answer);
     const items = answer.moves.map((moves, i) => {
       const n = i + 1;
       return el(
@@ -163,10 +179,11 @@
   }
 
   function show(answer) {
+    // The headers are the game's, the same at every action.
+    if (!game || game.id !== answer.id) showGame(answer);
     game = answer;
-    showGame(answer);
-    showMoves(answer);
     showPosition(answer);
+    showMoves(answer);
     // The neighbours next, so that the next step shows without waiting for the server.
     for (const next of [answer.position.action + 1, answer.position.action - 1]) {
       if (next < 0 || next > answer.actions || answers.has(key(next))) continue;

@@ -190,6 +190,11 @@ fived.multiverse = (host) => {
     const maximum = frame.dataset.maxHeight ? Number(frame.dataset.maxHeight) : height;
     frame.style.height = Math.min(maximum, height + 2) + 'px';
     for (const board of boards) {
+      // A step leaves most boards where they were: those are not touched.
+      const where = [toX(board.x), toY(board.y), board.files * model.square * zoom,
+                     board.rankCount * model.square * zoom].join(' ');
+      if (board.where === where) continue;
+      board.where = where;
       const style = board.element.style;
       style.left = toX(board.x) + 'px';
       style.top = toY(board.y) + 'px';
