@@ -90,7 +90,7 @@
       if (item) {
         item.classList.add('current');
         item.querySelector('a').setAttribute('aria-current', 'step');
-        item.scrollIntoView({block: 'nearest'});
+        showInList(item);
       }
       return;
     }
@@ -113,7 +113,20 @@
     });
     fill(document.getElementById('moves'), items);
     const selected = document.querySelector('#moves li.current');
-    if (selected) selected.scrollIntoView({block: 'nearest'});
+    if (selected) showInList(selected);
+  }
+
+  // Scrolls the move list, and only the list, so that `item` shows: scrollIntoView would scroll
+  // the page too, away from the picture on a phone, where the list is under it.
+  function showInList(item) {
+    const list = document.getElementById('moves');
+    const box = list.getBoundingClientRect();
+    const line = item.getBoundingClientRect();
+    if (line.top < box.top) {
+      list.scrollTop -= box.top - line.top;
+    } else if (line.bottom > box.bottom) {
+      list.scrollTop += line.bottom - box.bottom;
+    }
   }
 
   function showPosition(answer) {
