@@ -11,8 +11,9 @@ markup of the escaping game shows as text and runs nothing. What the pages show 
 API answers for the same question. At the end the server gets SIGINT (Ctrl-C) and must stop
 cleanly.
 
-Screenshots of the pages go to --screenshots (default BUILD/tests/browser); docs/explorer.png and
-docs/board-editor.png (patterns.png) are two of them.
+Screenshots of the pages go to --screenshots (default BUILD/tests/browser); docs/explorer.png,
+docs/board-editor.png (patterns.png), docs/picture-laptop.png and docs/picture-phone.png are four
+of them.
 
 Run by tests/browser/run.sh, which finds the browser and skips when none is installed.
 """
@@ -882,8 +883,11 @@ class PictureTest(PageTest):
                     self.wait_ready()
                     self.check_view(id, least)
                     self.assertNoHorizontalScroll()
-                    if id == 2:
-                        screenshot(f'picture-{width}x{height}.png')
+                    if game['timelines'] == 40:  # docs/picture-laptop.png, picture-phone.png
+                        # As a person would scroll to it on a phone, under the moves played.
+                        driver.execute_script(
+                            "document.querySelector('.stepper').scrollIntoView()")
+                        screenshot('picture-laptop.png' if width > 700 else 'picture-phone.png')
 
     def test_quick_key_presses_are_all_counted(self):
         one = next(id for id, game in self.games.items() if game['actions'] == 80)
