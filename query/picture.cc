@@ -316,9 +316,10 @@ constexpr std::string_view kMarkColor = "#d7263d";
 
 using SvgGeometry = PictureGeometry;
 
-// Draws one board at (x, y): its squares from a checkered pattern, then its pieces.
+// Draws one board at (x, y): its squares from a checkered pattern, then its pieces, then, when
+// `coordinates`, its file and rank labels.
 void AppendSvgBoard(const Board& board, const std::string& label, int half_turn, int64_t x,
-                    int64_t y, const SvgGeometry& geometry, std::string* out) {
+                    int64_t y, const SvgGeometry& geometry, bool coordinates, std::string* out) {
   const int square = geometry.square;
   // Top-left is file a of the highest rank; a1 is dark, so that square is dark when the board
   // has an odd number of ranks. Each pattern starts with its named colour at the top-left.
@@ -358,6 +359,30 @@ void AppendSvgBoard(const Board& board, const std::string& label, int half_turn,
         out->push_back(SafePieceLetter(type));
         *out += "</text></g>";
       }
+    }
+    *out += '\n';
+  }
+  if (coordinates) {
+    // Each label in the colour of the other squares, so that it reads on its own square.
+    const std::string size = Num(std::max(6.0, square * 0.28));
+    const auto label_colour = [](bool dark) { return dark ? kLightSquare : kDarkSquare; };
+    for (int file = 0; file < board.width(); ++file) {
+      // The lowest rank, rank 1: file a's square there is dark.
+      *out += "<text class=\"coordinate\" x=\"" + Num((file + 0.96) * square) + "\" y=\"" +
+              Num(board.height() * square - 0.08 * square) + "\" text-anchor=\"end\" font-size=\"" +
+              size + "\" fill=\"";
+      *out += label_colour(file % 2 == 0);
+      *out += "\">";
+      out->push_back(static_cast<char>('a' + file));
+      *out += "</text>";
+    }
+    for (int row = 0; row < board.height(); ++row) {
+      const int rank = board.height() - 1 - row;
+      *out += "<text class=\"coordinate\" x=\"" + Num(0.06 * square) + "\" y=\"" +
+              Num((row + 0.06) * square) + "\" dominant-baseline=\"hanging\" font-size=\"" + size +
+              "\" fill=\"";
+      *out += label_colour(rank % 2 == 0);
+      *out += "\">" + std::to_string(rank + 1) + "</text>";
     }
     *out += '\n';
   }
@@ -488,7 +513,7 @@ std::string SvgPicture(const Position& pos, std::span<const Move> last_action,
       const Board* board = pos.BoardAt(timeline, layout.columns[c]);
       if (board == nullptr) continue;
       AppendSvgBoard(*board, pos.labeling().Label(timeline), layout.columns[c],
-                     geometry.BoardX(static_cast<int>(c)), y, geometry, &out);
+                     geometry.BoardX(static_cast<int>(c)), y, geometry, options.coordinates, &out);
     }
     if (!active) out += "</g>\n";
   }

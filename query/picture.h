@@ -93,6 +93,9 @@ struct SvgPictureOptions {
   std::string title;
   // Boards to point out, each outlined (TextPictureOptions::marked says which are passed over).
   std::vector<BoardAddress> marked = {};
+  // File letters along each board's lowest rank and rank numbers along its first file, small, in
+  // the corners of the squares (class "coordinate"), as the explorer's "a-h" button draws them.
+  bool coordinates = false;
 };
 
 // The position as a standalone SVG 1.1 document (UTF-8, with an XML declaration, the SVG

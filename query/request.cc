@@ -33,7 +33,8 @@ std::string Name(const Request& request, std::string_view name) {
   return std::string(request.spelling.prefix) + std::string(name);
 }
 
-const Params kFlags = {"count", "deep", "unique", "result-conflict", "canonical", "unicode"};
+const Params kFlags = {"count",     "deep",    "unique",     "result-conflict",
+                       "canonical", "unicode", "coordinates"};
 const Params kFilters = {"player",      "white",   "black",          "variant", "result",
                          "date-from",   "date-to", "header",         "unique",  "min-timelines",
                          "min-actions", "ending",  "result-conflict"};
@@ -91,9 +92,10 @@ const Params* CommandParams(std::string_view command) {
                     "when", "move", "count", "limit", "offset", "sort", "canonical"});
   static const Params kTree = with_filters({"format", "moves", "state", "depth", "limit"});
   static const Params kDuplicates = {"format", "twin-actions", "export-unique"};
-  static const Params kShow = {"format", "action", "svg", "columns", "unicode", "mark"};
+  static const Params kShow = {"format",  "action", "svg",        "columns",
+                               "unicode", "mark",   "coordinates"};
   static const Params kStats = with_filters({"format", "top"});
-  static const Params kPicture = {"moves", "state", "variant", "columns", "mark"};
+  static const Params kPicture = {"moves", "state", "variant", "columns", "mark", "coordinates"};
   static const Params kPosition = {"moves", "state", "variant", "mark"};
   static const Params kPattern = {"pattern"};
   if (command == "find") return &kFind;
@@ -156,7 +158,7 @@ std::optional<RequestError> CheckCombinations(const Request& request) {
     return BadRequest(name("canonical") + " goes with " + name("format") + " 5dpgn");
   }
   if (request.command == "show" && (format == "5dpgn" || format == "pgn")) {
-    for (const char* other : {"action", "columns", "unicode", "svg", "mark"}) {
+    for (const char* other : {"action", "columns", "unicode", "svg", "mark", "coordinates"}) {
       if (Given(request, other)) {
         return BadRequest(name(other) + " draws a position: " + name("format") +
                           " 5dpgn writes the game's text");
@@ -675,6 +677,7 @@ RequestResult<ShowAnswer> RunShow(GameStore& store, const Request& request) {
   if (answer.format == OutputFormat::kPgn) return answer;  // the text as stored; no position
   answer.picture.max_columns = static_cast<int>(Number(request, "columns", 0));
   answer.picture.unicode = Given(request, "unicode");
+  answer.coordinates = Given(request, "coordinates");
 
   const int actions = answer.game.actions;
   answer.action = static_cast<int>(Number(request, "action", actions));
@@ -727,6 +730,7 @@ RequestResult<std::string> RunPicture(const Request& request) {
   if (!position.ok()) return position.error();
   SvgPictureOptions options;
   options.max_columns = static_cast<int>(Number(request, "columns", 0));
+  options.coordinates = Given(request, "coordinates");
   RequestResult<std::vector<BoardAddress>> marks = ReadMarks(request, position.value());
   if (!marks.ok()) return marks.error();
   options.marked = std::move(marks).value();

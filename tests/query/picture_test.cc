@@ -860,6 +860,21 @@ TEST(PictureJson, ListsEveryBoardWithTheSvgsGeometry) {
             "rnbqkbnr/pppppppp/......../......../......../....P.../PPPP.PPP/RNBQKBNR");
 }
 
+TEST(SvgPicture, FileAndRankLabelsOnDemand) {
+  const std::optional<Replayer> game = Replay(kBranchingGame);
+  ASSERT_TRUE(game.has_value());
+  const Position& pos = game->position();
+  EXPECT_EQ(Count(SvgPicture(pos), "class=\"coordinate\""), 0u);
+  SvgPictureOptions options;
+  options.coordinates = true;
+  const std::string svg = SvgPicture(pos, LastAction(*game), options);
+  ExpectWellFormedSvg(svg);
+  // Eight files and eight ranks on each board.
+  EXPECT_EQ(Count(svg, "class=\"coordinate\""), 16u * static_cast<size_t>(pos.board_count()));
+  EXPECT_EQ(Count(svg, ">a</text>"), static_cast<size_t>(pos.board_count()));
+  EXPECT_EQ(Count(svg, ">8</text>"), static_cast<size_t>(pos.board_count()));
+}
+
 TEST(SvgPicture, BlacksTimelinesBranchToo) {
   // Timeline -1 is black's: its branch source is timeline 0, a source above it.
   const std::optional<Replayer> game =

@@ -156,6 +156,16 @@ TEST_F(ApiTest, PictureIsTheSvgOfThePosition) {
   EXPECT_EQ(result->body.rfind("<?xml", 0), 0u);
   // The last action's move as an arrow.
   EXPECT_NE(result->body.find("<path class=\"arrow\""), std::string::npos);
+  // File and rank labels when asked: 8 + 8 on each of the two boards.
+  httplib::Result labelled = Get("/api/picture?moves=e3&coordinates=1");
+  ASSERT_TRUE(labelled);
+  EXPECT_EQ(labelled->status, 200);
+  size_t labels = 0;
+  for (size_t at = labelled->body.find("class=\"coordinate\""); at != std::string::npos;
+       at = labelled->body.find("class=\"coordinate\"", at + 1)) {
+    ++labels;
+  }
+  EXPECT_EQ(labels, 32u);
 }
 
 TEST_F(ApiTest, WrongRequestsSayWhatIsWrong) {
