@@ -181,13 +181,18 @@ fived.multiverse = (host) => {
 
   // Places every element for the current zoom.
   function place() {
-    const width = toX(model.width) + 2;
-    const height = toY(model.height);
+    // A picture larger than its frame gets room past its right and bottom edges, half a frame
+    // each, so that its last column (the present, often) and row can be centred too.
+    const maximum = Number(frame.dataset.maxHeight);
+    const contentWidth = toX(model.width) + 2;
+    const contentHeight = toY(model.height);
+    const width =
+        contentWidth + (contentWidth > frame.clientWidth ? Math.round(frame.clientWidth / 2) : 0);
+    const height = contentHeight + (contentHeight > maximum ? Math.round(maximum / 2) : 0);
     canvasArea.style.width = width + 'px';
     canvasArea.style.height = height + 'px';
     turnStrip.style.width = width + 'px';
     timelineStrip.style.height = height - kStripHeight + 'px';
-    const maximum = frame.dataset.maxHeight ? Number(frame.dataset.maxHeight) : height;
     frame.style.height = Math.min(maximum, height + 2) + 'px';
     for (const board of boards) {
       // A step leaves most boards where they were: those are not touched.
