@@ -181,6 +181,7 @@ int Show(fived::GameStore& store, const fived::Request& request, const po::varia
     fived::SvgPictureOptions svg_options;
     svg_options.max_columns = show.picture.max_columns;
     svg_options.marked = show.picture.marked;
+    svg_options.coordinates = show.coordinates;
     svg_options.title =
         "Game " + std::to_string(show.game.id) + " after action " + std::to_string(show.action);
     std::ofstream file(path, std::ios::binary);
@@ -386,6 +387,7 @@ int main(int argc, char** argv) {
       "columns", po::value<int>()->default_value(0),
       "show: draw only the last N half-turns (0: all)")(
       "unicode", "show: chess symbols instead of letters in the terminal picture")(
+      "coordinates", "show: file and rank labels on the boards of the SVG picture")(
       "mark", po::value<std::vector<std::string>>(),
       "show: point out the board L:T:c in the pictures ('+1:5:b', as --pattern's answers name "
       "boards; repeatable)")("top", po::value<int>()->default_value(fived::kDefaultTop),

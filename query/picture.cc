@@ -15,66 +15,7 @@
 namespace fived {
 namespace {
 
-// Which boards a picture shows and where.
-struct Layout {
-  std::vector<int> rows;     // timeline indices, highest first
-  std::vector<int> columns;  // half-turns, ascending
-  // Columns left out by max_columns: how many, and the first and last of them.
-  int hidden_count = 0;
-  int hidden_first = 0;
-  int hidden_last = 0;
-  int present = INT_MAX;  // Position::Present(); INT_MAX when no timeline is active
-  int inactive_count = 0;
-
-  // The index of a half-turn's column, or -1 when it is not drawn.
-  int ColumnOf(int half_turn) const {
-    const auto it = std::lower_bound(columns.begin(), columns.end(), half_turn);
-    if (it == columns.end() || *it != half_turn) return -1;
-    return static_cast<int>(it - columns.begin());
-  }
-  int RowOf(int timeline) const {
-    // Rows are few (one per timeline) and descending, so a scan is simplest.
-    for (size_t i = 0; i < rows.size(); ++i) {
-      if (rows[i] == timeline) return static_cast<int>(i);
-    }
-    return -1;
-  }
-};
-
-Layout MakeLayout(const Position& pos, int max_columns) {
-  Layout layout;
-  std::vector<std::pair<int, int>> spans;  // [start, tip] of each timeline
-  for (int l = pos.max_timeline(); l >= pos.min_timeline(); --l) {
-    if (!pos.HasTimeline(l)) continue;
-    layout.rows.push_back(l);
-    spans.emplace_back(pos.StartHalf(l), pos.TipHalf(l));
-    if (!pos.IsActive(l)) ++layout.inactive_count;
-  }
-  if (layout.rows.empty()) return layout;
-  layout.present = pos.Present();
-
-  // Only half-turns that hold a board get a column. In a played game that is every half-turn
-  // from the first to the last, but a custom start may leave gaps, and walking the gaps could
-  // make a picture of any size out of a few boards.
-  std::sort(spans.begin(), spans.end());
-  int64_t next = INT64_MIN;  // the first half-turn not yet given a column
-  for (const auto& [start, tip] : spans) {
-    for (int64_t h = std::max<int64_t>(start, next); h <= tip; ++h) {
-      layout.columns.push_back(static_cast<int>(h));
-    }
-    next = std::max<int64_t>(next, int64_t{tip} + 1);
-  }
-
-  if (max_columns > 0 && layout.columns.size() > static_cast<size_t>(max_columns)) {
-    const size_t cut = layout.columns.size() - static_cast<size_t>(max_columns);
-    layout.hidden_count = static_cast<int>(cut);
-    layout.hidden_first = layout.columns.front();
-    layout.hidden_last = layout.columns[cut - 1];
-    layout.columns.erase(layout.columns.begin(),
-                         layout.columns.begin() + static_cast<std::ptrdiff_t>(cut));
-  }
-  return layout;
-}
+using Layout = PictureLayout;
 
 bool IsMarked(const std::vector<BoardAddress>& marked, int timeline, int half_turn) {
   return std::find(marked.begin(), marked.end(), BoardAddress{timeline, half_turn}) != marked.end();
@@ -201,7 +142,7 @@ std::string SummaryLine(const Position& pos, const Layout& layout) {
 }  // namespace
 
 std::string TextPicture(const Position& pos, const TextPictureOptions& options) {
-  const Layout layout = MakeLayout(pos, options.max_columns);
+  const Layout layout = MakePictureLayout(pos, options.max_columns);
   if (layout.rows.empty()) return "No boards.\n";
 
   std::string out = SummaryLine(pos, layout);
@@ -368,33 +309,26 @@ std::string Num(double value) {
 constexpr std::string_view kLightSquare = "#f0d9b5";
 constexpr std::string_view kDarkSquare = "#b58863";
 constexpr std::string_view kArrowColor = "#1f6fd1";
+constexpr std::string_view kCheckColor = "#e0162b";
+constexpr std::string_view kBranchColor = "#8a94a6";
 // Red against the brown squares, the blue arrows and the yellow present.
 constexpr std::string_view kMarkColor = "#d7263d";
 
-// The pixel geometry of an SVG picture.
-struct SvgGeometry {
-  int square = 24;
-  int board_width = 0;  // pixels
-  int board_height = 0;
-  int gap = 24;          // between boards, both ways
-  int left = 96;         // timeline labels
-  int title_height = 0;  // the title line, when there is one
-  int header_height = 44;
+using SvgGeometry = PictureGeometry;
 
-  // 64 bits: a position may hold more boards than an int of pixels can span.
-  int64_t top() const { return title_height + header_height; }
-  int64_t BoardX(int column) const { return left + int64_t{column} * (board_width + gap); }
-  int64_t BoardY(int row) const { return top() + int64_t{row} * (board_height + gap); }
-};
-
-// Draws one board at (x, y): its squares from a checkered pattern, then its pieces.
-void AppendSvgBoard(const Board& board, int64_t x, int64_t y, const SvgGeometry& geometry,
-                    std::string* out) {
+// Draws one board at (x, y): its squares from a checkered pattern, then its pieces, then, when
+// `coordinates`, its file and rank labels.
+void AppendSvgBoard(const Board& board, const std::string& label, int half_turn, int64_t x,
+                    int64_t y, const SvgGeometry& geometry, bool coordinates, std::string* out) {
   const int square = geometry.square;
   // Top-left is file a of the highest rank; a1 is dark, so that square is dark when the board
   // has an odd number of ranks. Each pattern starts with its named colour at the top-left.
   const bool dark_top_left = (board.height() - 1) % 2 == 0;
-  *out += "<g transform=\"translate(" + std::to_string(x) + "," + std::to_string(y) + ")\">";
+  // The board's coordinates as 5DFEN writes them, so that a page can find and measure it.
+  *out += "<g transform=\"translate(" + std::to_string(x) + "," + std::to_string(y) +
+          ")\" class=\"board\" data-l=\"" + label + "\" data-t=\"" +
+          std::to_string(TurnOf(half_turn)) + "\" data-c=\"" +
+          (ColorOf(half_turn) == Color::kWhite ? "w" : "b") + "\">";
   *out += "<rect width=\"" + std::to_string(board.width() * square) + "\" height=\"" +
           std::to_string(board.height() * square) + "\" fill=\"url(#" +
           (dark_top_left ? "squares-dark" : "squares-light") +
@@ -428,6 +362,30 @@ void AppendSvgBoard(const Board& board, int64_t x, int64_t y, const SvgGeometry&
     }
     *out += '\n';
   }
+  if (coordinates) {
+    // Each label in the colour of the other squares, so that it reads on its own square.
+    const std::string size = Num(std::max(6.0, square * 0.28));
+    const auto label_colour = [](bool dark) { return dark ? kLightSquare : kDarkSquare; };
+    for (int file = 0; file < board.width(); ++file) {
+      // The lowest rank, rank 1: file a's square there is dark.
+      *out += "<text class=\"coordinate\" x=\"" + Num((file + 0.96) * square) + "\" y=\"" +
+              Num(board.height() * square - 0.08 * square) + "\" text-anchor=\"end\" font-size=\"" +
+              size + "\" fill=\"";
+      *out += label_colour(file % 2 == 0);
+      *out += "\">";
+      out->push_back(static_cast<char>('a' + file));
+      *out += "</text>";
+    }
+    for (int row = 0; row < board.height(); ++row) {
+      const int rank = board.height() - 1 - row;
+      *out += "<text class=\"coordinate\" x=\"" + Num(0.06 * square) + "\" y=\"" +
+              Num((row + 0.06) * square) + "\" dominant-baseline=\"hanging\" font-size=\"" + size +
+              "\" fill=\"";
+      *out += label_colour(rank % 2 == 0);
+      *out += "\">" + std::to_string(rank + 1) + "</text>";
+    }
+    *out += '\n';
+  }
   *out += "</g>\n";
 }
 
@@ -435,32 +393,13 @@ void AppendSvgBoard(const Board& board, int64_t x, int64_t y, const SvgGeometry&
 
 std::string SvgPicture(const Position& pos, std::span<const Move> last_action,
                        const SvgPictureOptions& options) {
-  const Layout layout = MakeLayout(pos, options.max_columns);
-  int width_squares = pos.width();
-  int height_squares = pos.height();
-  pos.ForEachBoard([&](int, int, const Board& board) {
-    width_squares = std::max(width_squares, board.width());
-    height_squares = std::max(height_squares, board.height());
-  });
-
-  SvgGeometry geometry;
-  // Bounded so that the pixel sums below cannot overflow whatever the caller asks.
-  geometry.square = options.square_size > 0
-                        ? std::min(options.square_size, 512)
-                        : std::max(8, 192 / std::max(width_squares, height_squares));
-  geometry.board_width = geometry.square * width_squares;
-  geometry.board_height = geometry.square * height_squares;
-  geometry.gap = std::max(16, geometry.square);
-  geometry.title_height = options.title.empty() ? 0 : 32;
-
-  const int columns = std::max(1, static_cast<int>(layout.columns.size()));
-  const int rows = std::max(1, static_cast<int>(layout.rows.size()));
+  const PictureScene scene = MakePictureScene(pos, last_action, options.max_columns,
+                                              options.square_size, !options.title.empty());
+  const Layout& layout = scene.layout;
+  const SvgGeometry& geometry = scene.geometry;
   const int notice_height = layout.hidden_count > 0 ? 20 : 0;
-  geometry.header_height += notice_height;
-  const int64_t total_width =
-      geometry.left + static_cast<int64_t>(columns) * (geometry.board_width + geometry.gap);
-  const int64_t total_height =
-      geometry.top() + static_cast<int64_t>(rows) * (geometry.board_height + geometry.gap);
+  const int64_t total_width = scene.width;
+  const int64_t total_height = scene.height;
   const std::string width_text = std::to_string(total_width);
   const std::string height_text = std::to_string(total_height);
 
@@ -504,6 +443,10 @@ std::string SvgPicture(const Position& pos, std::span<const Move> last_action,
       "<marker id=\"arrowhead\" viewBox=\"0 0 10 10\" refX=\"8\" refY=\"5\" markerWidth=\"4\" "
       "markerHeight=\"4\" orient=\"auto\"><path d=\"M0,0L10,5L0,10z\" fill=\"";
   out += kArrowColor;
+  out +=
+      "\"/></marker>\n<marker id=\"checkhead\" viewBox=\"0 0 10 10\" refX=\"8\" refY=\"5\" "
+      "markerWidth=\"4\" markerHeight=\"4\" orient=\"auto\"><path d=\"M0,0L10,5L0,10z\" fill=\"";
+  out += kCheckColor;
   out += "\"/></marker>\n</defs>\n";
   // An opaque background, so that a browser's dark theme does not show through the labels.
   out += "<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>\n";
@@ -544,6 +487,14 @@ std::string SvgPicture(const Position& pos, std::span<const Move> last_action,
     }
   }
 
+  // Under the boards, so that a line only shows in the gaps between them.
+  const std::string branch_width = Num(std::max(3.0, geometry.square / 3.0));
+  for (const PictureCurve& branch : scene.branches) {
+    out += "<path class=\"branch\" d=\"" + branch.path + "\" fill=\"none\" stroke=\"";
+    out += kBranchColor;
+    out += "\" stroke-width=\"" + branch_width + "\" stroke-linecap=\"round\"/>\n";
+  }
+
   for (size_t r = 0; r < layout.rows.size(); ++r) {
     const int timeline = layout.rows[r];
     const bool active = pos.IsActive(timeline);
@@ -561,7 +512,8 @@ std::string SvgPicture(const Position& pos, std::span<const Move> last_action,
     for (size_t c = 0; c < layout.columns.size(); ++c) {
       const Board* board = pos.BoardAt(timeline, layout.columns[c]);
       if (board == nullptr) continue;
-      AppendSvgBoard(*board, geometry.BoardX(static_cast<int>(c)), y, geometry, &out);
+      AppendSvgBoard(*board, pos.labeling().Label(timeline), layout.columns[c],
+                     geometry.BoardX(static_cast<int>(c)), y, geometry, options.coordinates, &out);
     }
     if (!active) out += "</g>\n";
   }
@@ -584,31 +536,23 @@ std::string SvgPicture(const Position& pos, std::span<const Move> last_action,
     out += "\" stroke-width=\"" + std::to_string(mark_width) + "\"/>\n";
   }
 
-  // Arrows last, so that no board covers them.
-  const auto square_centre = [&](int timeline, int half_turn, Square s, double* x, double* y) {
-    const Board* board = pos.BoardAt(timeline, half_turn);
-    const int column = layout.ColumnOf(half_turn);
-    const int row = layout.RowOf(timeline);
-    if (board == nullptr || column < 0 || row < 0 || !board->Contains(s.file, s.rank)) {
-      return false;
-    }
-    *x = geometry.BoardX(column) + (s.file + 0.5) * geometry.square;
-    *y = geometry.BoardY(row) + (board->height() - 1 - s.rank + 0.5) * geometry.square;
-    return true;
-  };
+  // Arrows last, so that no board covers them: the moves, then the checks.
   const std::string stroke_width = Num(std::max(2.0, geometry.square / 6.0));
-  for (const Move& move : last_action) {
-    double x1 = 0, y1 = 0, x2 = 0, y2 = 0;
-    if (!square_centre(move.src_timeline, move.src_half, move.from, &x1, &y1) ||
-        !square_centre(move.dst_timeline, move.dst_half, move.to, &x2, &y2)) {
-      continue;
+  const auto arrows = [&](const std::vector<PictureCurve>& curves, std::string_view kind,
+                          std::string_view colour, std::string_view head) {
+    for (const PictureCurve& curve : curves) {
+      out += "<path class=\"";
+      out += kind;
+      out += "\" d=\"" + curve.path + "\" fill=\"none\" stroke=\"";
+      out += colour;
+      out += "\" stroke-opacity=\"0.85\" stroke-width=\"" + stroke_width +
+             "\" stroke-linecap=\"round\" marker-end=\"url(#";
+      out += head;
+      out += ")\"/>\n";
     }
-    out += "<line class=\"arrow\" x1=\"" + Num(x1) + "\" y1=\"" + Num(y1) + "\" x2=\"" + Num(x2) +
-           "\" y2=\"" + Num(y2) + "\" stroke=\"";
-    out += kArrowColor;
-    out += "\" stroke-opacity=\"0.85\" stroke-width=\"" + stroke_width +
-           "\" stroke-linecap=\"round\" marker-end=\"url(#arrowhead)\"/>\n";
-  }
+  };
+  arrows(scene.moves, "arrow", kArrowColor, "arrowhead");
+  arrows(scene.checks, "check", kCheckColor, "checkhead");
   out += "</svg>\n";
   return out;
 }

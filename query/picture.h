@@ -22,15 +22,9 @@
 
 #include "core/movegen.h"
 #include "core/position.h"
+#include "query/picture_scene.h"
 
 namespace fived {
-
-// A board of a position, by its internal timeline index and half-turn (Position::BoardAt).
-struct BoardAddress {
-  int timeline = 0;
-  int half_turn = 0;
-  bool operator==(const BoardAddress&) const = default;
-};
 
 struct TextPictureOptions {
   // Draw at most this many half-turn columns, the latest ones; 0 draws all. When columns are
@@ -99,6 +93,9 @@ struct SvgPictureOptions {
   std::string title;
   // Boards to point out, each outlined (TextPictureOptions::marked says which are passed over).
   std::vector<BoardAddress> marked = {};
+  // File letters along each board's lowest rank and rank numbers along its first file, small, in
+  // the corners of the squares (class "coordinate"), as the explorer's "a-h" button draws them.
+  bool coordinates = false;
 };
 
 // The position as a standalone SVG 1.1 document (UTF-8, with an XML declaration, the SVG
@@ -114,9 +111,16 @@ struct SvgPictureOptions {
 // outside its edges, drawn over the boards (an inactive timeline's too, at full strength) and
 // under the arrows.
 //
-// Each move of `last_action` is drawn as one arrow (a <line> with class "arrow" and an arrowhead
-// marker) from the centre of its source square on the source board (src_timeline, src_half) to
-// the centre of its target square on the target board (dst_timeline, dst_half). Pass the position
+// Each board is a <g class="board"> with data-l, data-t and data-c: its timeline, turn and
+// colour as 5DFEN writes them ("+1", "5", "w"). Under the boards, each timeline a player created
+// has a <path class="branch"> from the board it left to its first board (picture_scene.h says
+// how that board is found). Over them, each check of the side to move (Checks in core/legal.h)
+// is a red <path class="check">, from the attacking piece to the royal piece.
+//
+// Each move of `last_action` is drawn as one arrow (a <path> with class "arrow" and an arrowhead
+// marker, straight on one board and curving between boards) from the centre of its source
+// square on the source board (src_timeline, src_half) to the centre of its target square on the
+// target board (dst_timeline, dst_half). Pass the position
 // after the action and the moves as played (PlayedAction): both boards existed before the move,
 // so they are in that position too. The board a move creates (on the same timeline or, for a
 // branching jump, on a new one) shows the result and gets no arrow. A move whose source or target

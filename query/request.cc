@@ -33,7 +33,8 @@ std::string Name(const Request& request, std::string_view name) {
   return std::string(request.spelling.prefix) + std::string(name);
 }
 
-const Params kFlags = {"count", "deep", "unique", "result-conflict", "canonical", "unicode"};
+const Params kFlags = {"count",     "deep",    "unique",     "result-conflict",
+                       "canonical", "unicode", "coordinates"};
 const Params kFilters = {"player",      "white",   "black",          "variant", "result",
                          "date-from",   "date-to", "header",         "unique",  "min-timelines",
                          "min-actions", "ending",  "result-conflict"};
@@ -91,10 +92,11 @@ const Params* CommandParams(std::string_view command) {
                     "when", "move", "count", "limit", "offset", "sort", "canonical"});
   static const Params kTree = with_filters({"format", "moves", "state", "depth", "limit"});
   static const Params kDuplicates = {"format", "twin-actions", "export-unique"};
-  static const Params kShow = {"format", "action", "svg", "columns", "unicode", "mark"};
+  static const Params kShow = {"format",  "action", "svg",        "columns",
+                               "unicode", "mark",   "coordinates"};
   static const Params kStats = with_filters({"format", "top"});
-  static const Params kPicture = {"moves", "state", "variant", "columns", "mark"};
-  static const Params kPosition = {"moves", "state", "variant"};
+  static const Params kPicture = {"moves", "state", "variant", "columns", "mark", "coordinates"};
+  static const Params kPosition = {"moves", "state", "variant", "mark"};
   static const Params kPattern = {"pattern"};
   if (command == "find") return &kFind;
   if (command == "tree") return &kTree;
@@ -156,7 +158,7 @@ std::optional<RequestError> CheckCombinations(const Request& request) {
     return BadRequest(name("canonical") + " goes with " + name("format") + " 5dpgn");
   }
   if (request.command == "show" && (format == "5dpgn" || format == "pgn")) {
-    for (const char* other : {"action", "columns", "unicode", "svg", "mark"}) {
+    for (const char* other : {"action", "columns", "unicode", "svg", "mark", "coordinates"}) {
       if (Given(request, other)) {
         return BadRequest(name(other) + " draws a position: " + name("format") +
                           " 5dpgn writes the game's text");
@@ -675,6 +677,7 @@ RequestResult<ShowAnswer> RunShow(GameStore& store, const Request& request) {
   if (answer.format == OutputFormat::kPgn) return answer;  // the text as stored; no position
   answer.picture.max_columns = static_cast<int>(Number(request, "columns", 0));
   answer.picture.unicode = Given(request, "unicode");
+  answer.coordinates = Given(request, "coordinates");
 
   const int actions = answer.game.actions;
   answer.action = static_cast<int>(Number(request, "action", actions));
@@ -727,6 +730,7 @@ RequestResult<std::string> RunPicture(const Request& request) {
   if (!position.ok()) return position.error();
   SvgPictureOptions options;
   options.max_columns = static_cast<int>(Number(request, "columns", 0));
+  options.coordinates = Given(request, "coordinates");
   RequestResult<std::vector<BoardAddress>> marks = ReadMarks(request, position.value());
   if (!marks.ok()) return marks.error();
   options.marked = std::move(marks).value();
@@ -735,13 +739,17 @@ RequestResult<std::string> RunPicture(const Request& request) {
 
 RequestResult<Json> RunPosition(const Request& request) {
   if (auto error = CheckRequest(request)) return *error;
-  RequestResult<Position> position = NamedPosition(request, "a position");
+  std::vector<Move> last_action;
+  RequestResult<Position> position = NamedPosition(request, "a position", &last_action);
   if (!position.ok()) return position.error();
   const Position& pos = position.value();
+  RequestResult<std::vector<BoardAddress>> marks = ReadMarks(request, pos);
+  if (!marks.ok()) return marks.error();
   return Json{{"width", pos.width()},
               {"height", pos.height()},
               {"to_move", pos.ToMove() == Color::kWhite ? "white" : "black"},
-              {"fen", pos.StateFen()}};
+              {"fen", pos.StateFen()},
+              {"picture", PictureJson(pos, last_action, 0, marks.value())}};
 }
 
 RequestResult<Json> RunPattern(const Request& request) {
@@ -801,16 +809,14 @@ RequestResult<Json> ShowJson(GameStore& store, const ShowAnswer& answer) {
   if (answer.action > 0 && answer.action <= static_cast<int>(actions.size())) {
     last = actions[answer.action - 1];
   }
-  SvgPictureOptions options;
-  options.max_columns = answer.picture.max_columns;
-  options.title =
-      "Game " + std::to_string(answer.game.id) + " after action " + std::to_string(answer.action);
-  options.marked = answer.picture.marked;
+  // The picture as the explorer's pages draw it (picture_scene.h), not as SVG: a tenth of the
+  // bytes on a game of many timelines, and the page draws only the boards in view.
   json["position"] = {{"action", answer.action},
                       {"to_move", answer.position.ToMove() == Color::kWhite ? "white" : "black"},
                       {"fen", answer.position.StateFen()},
                       {"last_moves", std::move(last)},
-                      {"svg", SvgPicture(answer.position, answer.last_moves, options)}};
+                      {"picture", PictureJson(answer.position, answer.last_moves,
+                                              answer.picture.max_columns, answer.picture.marked)}};
   return json;
 }
 

@@ -130,6 +130,7 @@ struct ShowAnswer {
   std::vector<Move> last_moves;                // the moves of that action (none after action 0)
   OutputFormat format = OutputFormat::kTable;  // table, json or 5dpgn
   TextPictureOptions picture;                  // "columns", "unicode" and the boards of "mark"
+  bool coordinates = false;                    // "coordinates": file and rank labels in the SVG
 };
 struct StatsAnswer {
   DatabaseStats stats;

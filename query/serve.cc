@@ -3,6 +3,7 @@
 
 #include <httplib.h>
 #include <sqlite3.h>
+#include <zlib.h>
 
 #include <algorithm>
 #include <atomic>
@@ -54,7 +55,63 @@ const WebFile* PageFile(std::string_view path) {
 constexpr size_t kMaxPayload = 16 * 1024;
 
 ApiResponse JsonAnswer(int status, const Json& json) {
-  return {status, "application/json", DumpJson(json) + "\n", ""};
+  return {status, "application/json; charset=utf-8", DumpJson(json) + "\n", "", ""};
+}
+
+// Answers shorter than this go out as they are: the gzip header and a round of the compressor
+// cost more than they save.
+constexpr size_t kCompressFrom = 1024;
+
+// `body` compressed with gzip at zlib's default level (6), or empty when zlib fails.
+std::string Gzip(std::string_view body) {
+  z_stream stream{};
+  // 15 + 16: the largest window, with a gzip header and trailer rather than zlib's.
+  if (deflateInit2(&stream, Z_DEFAULT_COMPRESSION, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) !=
+      Z_OK) {
+    return "";
+  }
+  std::string out(deflateBound(&stream, static_cast<uLong>(body.size())), '\0');
+  stream.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(body.data()));
+  stream.avail_in = static_cast<uInt>(body.size());
+  stream.next_out = reinterpret_cast<Bytef*>(out.data());
+  stream.avail_out = static_cast<uInt>(out.size());
+  const int status = deflate(&stream, Z_FINISH);
+  out.resize(stream.total_out);
+  deflateEnd(&stream);
+  return status == Z_STREAM_END ? out : "";
+}
+
+// Fills response->gzip when the body is worth compressing.
+void Compress(ApiResponse* response) {
+  if (!response->gzip.empty() || response->body.size() < kCompressFrom) return;
+  response->gzip = Gzip(response->body);
+  if (response->gzip.size() >= response->body.size()) response->gzip.clear();
+}
+
+// Whether an Accept-Encoding header accepts gzip ("gzip", "gzip;q=0.5", not "gzip;q=0").
+bool AcceptsGzip(std::string_view header) {
+  size_t at = 0;
+  while (at < header.size()) {
+    size_t end = header.find(',', at);
+    if (end == std::string_view::npos) end = header.size();
+    std::string_view coding = header.substr(at, end - at);
+    at = end + 1;
+    while (!coding.empty() && coding.front() == ' ') coding.remove_prefix(1);
+    const size_t semicolon = coding.find(';');
+    std::string_view name = coding.substr(0, semicolon);
+    while (!name.empty() && name.back() == ' ') name.remove_suffix(1);
+    if (name != "gzip" && name != "*") continue;
+    if (semicolon == std::string_view::npos) return true;
+    std::string_view quality = coding.substr(semicolon + 1);
+    while (!quality.empty() && quality.front() == ' ') quality.remove_prefix(1);
+    // q=0, q=0.0, q=0.000: refused; anything else accepts.
+    if (quality.starts_with("q=0") &&
+        quality.find_first_not_of("0.", 2) == std::string_view::npos) {
+      continue;
+    }
+    return true;
+  }
+  return false;
 }
 
 ApiResponse ErrorAnswer(int status, const std::string& message) {
@@ -109,7 +166,7 @@ ApiResponse Find(GameStore& store, const Request& request) {
                               found.search.positions.has_value(), false, out, found.pattern)) {
     return ErrorAnswer(500, error->message);
   }
-  return {200, "application/json", out.str(), ""};
+  return {200, "application/json; charset=utf-8", out.str(), "", ""};
 }
 
 // The request layer's answer to a checked request as an API response.
@@ -127,7 +184,7 @@ ApiResponse Run(GameStore& store, const Request& request) {
       RequestResult<std::string> text = ShowPgn(store, answer.value());
       if (!text.ok()) return Fail(text.error());
       return {200, "text/plain; charset=utf-8", std::move(text).value(),
-              "game-" + request.args.front() + ".5dpgn"};
+              "game-" + request.args.front() + ".5dpgn", ""};
     }
     RequestResult<Json> json = ShowJson(store, answer.value());
     if (!json.ok()) return Fail(json.error());
@@ -244,6 +301,7 @@ struct Api::Impl {
                                   " ms and was stopped");
     }
     stores.Give(std::move(store));
+    Compress(&response);
     if (cacheable && response.status == 200) {
       cache.Keep(key, version.value(), response, response.body.size());
     }
@@ -277,9 +335,17 @@ size_t Api::cached_answers() const { return impl_->cache.size(); }
 
 ApiResponse Api::Get(const std::string& path,
                      const std::map<std::string, std::vector<std::string>>& params) {
+  // The pages are left to cpp-httplib, which compresses text/ types itself; they are small.
   if (const WebFile* file = PageFile(path)) {
-    return {200, std::string(file->content_type), std::string(file->content), ""};
+    return {200, std::string(file->content_type), std::string(file->content), "", ""};
   }
+  ApiResponse response = Answer(path, params);
+  Compress(&response);
+  return response;
+}
+
+ApiResponse Api::Answer(const std::string& path,
+                        const std::map<std::string, std::vector<std::string>>& params) {
   for (std::string_view name : kCommandLineOnly) {
     if (params.count(std::string(name))) {
       return ErrorAnswer(400, std::string(name) + " is a parameter of the command line only");
@@ -293,7 +359,7 @@ ApiResponse Api::Get(const std::string& path,
   if (request.command == "picture") {
     RequestResult<std::string> svg = RunPicture(request);
     if (!svg.ok()) return Fail(svg.error());
-    return {200, "image/svg+xml", std::move(svg).value(), ""};
+    return {200, "image/svg+xml; charset=utf-8", std::move(svg).value(), "", ""};
   }
   if (request.command == "position" || request.command == "pattern") {
     RequestResult<Json> json =
@@ -347,6 +413,13 @@ Server::Server(ServeOptions options) : impl_(std::make_unique<Impl>(std::move(op
     out.set_header("Cache-Control", "no-cache");
     if (!response.attachment.empty()) {
       out.set_header("Content-Disposition", "attachment; filename=\"" + response.attachment + "\"");
+    }
+    if (!response.gzip.empty()) {
+      out.set_header("Vary", "Accept-Encoding");
+      if (AcceptsGzip(in.get_header_value("Accept-Encoding"))) {
+        out.set_header("Content-Encoding", "gzip");
+        response.body = std::move(response.gzip);
+      }
     }
     out.set_content(std::move(response.body), response.content_type);
   });

@@ -58,9 +58,15 @@ struct ServeOptions {
 // One answer of the API, before HTTP.
 struct ApiResponse {
   int status = 200;
-  std::string content_type = "application/json";
+  std::string content_type = "application/json; charset=utf-8";
   std::string body;
   std::string attachment;  // when set, a download: the file name to save the body as
+  // The body compressed with gzip (RFC 1952) for clients that accept it; empty for the pages and
+  // answers too small to gain from it. Made once per answer and kept with it in the cache: a
+  // game's answer of 800 KB takes 7 ms to compress so, where cpp-httplib's brotli at its best
+  // quality took 0.5 s on every request. Answers with a body here have a content type cpp-httplib
+  // leaves alone (a charset parameter), so that they are never compressed twice.
+  std::string gzip;
 };
 
 // The pages and the JSON API, before HTTP. Keeps a pool of read-only connections to the database
@@ -86,6 +92,10 @@ class Api {
   size_t cached_answers() const;
 
  private:
+  // The answer to an API path, before it is compressed.
+  ApiResponse Answer(const std::string& path,
+                     const std::map<std::string, std::vector<std::string>>& params);
+
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };

@@ -29,6 +29,7 @@ packages=(
   libgtest-dev
   googletest
   libcpp-httplib-dev
+  zlib1g-dev
   nlohmann-json3-dev
   libarchive-dev
   libgoogle-perftools-dev

@@ -1,5 +1,5 @@
 // What every page of the explorer shares: building elements, calling the JSON API, the result
-// bar, the picture viewer with its zoom, tables of games and pagers.
+// bar, tables of games and pagers (the picture of the multiverse is picture.js).
 //
 // Every value that comes from the database reaches the page as text: el() turns strings into
 // text nodes and sets attributes one by one, and nothing here (or in the pages' scripts) writes
@@ -245,68 +245,6 @@ const fived = (() => {
     fill(host, el('label', {class: 'check'}, 'Board', select), ' ', link);
   }
 
-  // A picture of the multiverse in a frame that scrolls, with zoom buttons: "fit" scales a
-  // large picture down to the frame's width, "+" and "−" zoom in steps, "1:1" shows it at its
-  // size. The zoom stays as the picture changes, so that stepping through a game keeps it.
-  function pictureViewer(host) {
-    let zoom = 'fit';
-    const image = el('img', {class: 'picture', alt: 'The multiverse'});
-    const frame = el('div', {class: 'picture-frame'}, image);
-    const label = el('span', {class: 'zoom-label'});
-    const button = (text, title, action) =>
-        el('button', {type: 'button', title, 'aria-label': title, onclick: action}, text);
-    const scale = () => {
-      const natural = image.naturalWidth || 1;
-      if (zoom !== 'fit') return zoom;
-      return Math.min(1, (frame.clientWidth - 2) / natural);
-    };
-    const apply = () => {
-      if (!image.naturalWidth) return;
-      const s = scale();
-      image.style.width = Math.round(image.naturalWidth * s) + 'px';
-      fill(label, zoom === 'fit' ? `fit (${Math.round(s * 100)}%)` : `${Math.round(s * 100)}%`);
-    };
-    const step = (factor) => {
-      zoom = Math.min(4, Math.max(0.1, scale() * factor));
-      apply();
-    };
-    const controls =
-        el('div', {class: 'zoom'}, button('−', 'Zoom out', () => step(1 / 1.25)),
-           button('Fit', 'Fit to the width', () => {
-             zoom = 'fit';
-             apply();
-           }), button('1:1', 'Actual size', () => {
-             zoom = 1;
-             apply();
-           }), button('+', 'Zoom in', () => step(1.25)), label);
-    fill(host, controls, frame);
-    image.addEventListener('load', () => {
-      image.dataset.loaded = 'true';
-      apply();
-    });
-    window.addEventListener('resize', () => {
-      if (zoom === 'fit') apply();
-    });
-    let objectUrl = null;
-    return {
-      image,
-      // Shows the picture at `src` (a URL), described by `alt`.
-      show(src, alt) {
-        if (image.getAttribute('src') === src) return;
-        image.dataset.loaded = 'false';
-        image.alt = alt;
-        image.src = src;
-      },
-      // Shows an SVG document given as text (the game's JSON holds it).
-      showSvg(text, alt) {
-        const previous = objectUrl;
-        objectUrl = URL.createObjectURL(new Blob([text], {type: 'image/svg+xml'}));
-        this.show(objectUrl, alt);
-        if (previous) setTimeout(() => URL.revokeObjectURL(previous), 1000);
-      },
-    };
-  }
-
   // A table of games as /api/find answers them. `options.sort` ("date", "-date", ...) marks
   // the sorted column and `options.onSort(field)` makes headers clickable; `options.action`
   // adds the action at which each game reached the searched position, and `options.boards` the
@@ -425,7 +363,6 @@ const fived = (() => {
     boardName,
     boardsOfFen,
     boardSearch,
-    pictureViewer,
     gamesTable,
     pager,
     variants,

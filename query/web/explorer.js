@@ -18,6 +18,7 @@
   const kFilters = ['player', 'result', 'date-from', 'date-to'];
   const kPageRows = 20;
   let viewer = null;
+  let shownVariant = null;  // the variant of the picture on screen
   let generation = 0;  // answers to an older address than the page shows are dropped
 
   // The state of the page, from its address.
@@ -151,13 +152,21 @@
     form.elements.variant.value = state.variant;
     showLine(state);
     const params = apiParams(state);
-    const picture = (mark) => viewer.show(
-        '/api/picture' + fived.query({variant: state.variant, moves: params.moves, mark}),
-        `The position after ${state.line.length} actions`);
-    picture();
+    const alt = `The position after ${state.line.length} actions`;
+    // A board chosen under the picture is outlined in it: the same position, asked again.
+    const picture = (mark) => {
+      api('/api/position', {variant: state.variant, moves: params.moves, mark})
+          .then((answer) => {
+            if (mine === generation) viewer.show(answer.picture, alt, true);
+          })
+          .catch((error) => showError(error.message));
+    };
     const position =
         api('/api/position', {variant: state.variant, moves: params.moves}).then((answer) => {
           if (mine !== generation) return;
+          // Along a line the view follows the play; another variant opens on the present.
+          viewer.show(answer.picture, alt, state.variant === shownVariant);
+          shownVariant = state.variant;
           const line = fived.movetext(state.line);
           fived.boardSearch(document.getElementById('board-search'), answer.fen, {
             variant: state.variant,
@@ -193,7 +202,7 @@
   }
 
   document.addEventListener('DOMContentLoaded', () => {
-    viewer = fived.pictureViewer(document.getElementById('picture'));
+    viewer = fived.multiverse(document.getElementById('picture'));
     const form = document.getElementById('filters');
     const apply = () => {
       const state = readState();

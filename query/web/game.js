@@ -16,7 +16,8 @@
   const answers = new Map();  // key(action) -> /api/game/ID?action=N&mark=...
   let game = null;            // the last answer shown
   let viewer = null;
-  let wanted = 0;  // the action asked for last; older answers are not shown
+  let wanted = 0;  // the action asked for last; older answers are not shown, and steps count from it
+  let shown = false;  // whether a picture of the game is on screen (the view then follows the play)
   let marks = new URLSearchParams(location.search).getAll('mark');
 
   // The answer for an action with the boards marked now; null asks for the end.
@@ -76,9 +77,25 @@
     return answer.position.action % 2 === 0 ? next : other;
   }
 
+  // The move list, built once per game; a step only moves its highlight.
+  let listed = null;  // the answer whose moves the list shows
   function showMoves(answer) {
-    const first = firstMover(answer);
     const current = answer.position.action;
+    if (listed && listed.id === answer.id && listed.actions === answer.actions) {
+      for (const item of document.querySelectorAll('#moves li.current')) {
+        item.classList.remove('current');
+        item.querySelector('a').removeAttribute('aria-current');
+      }
+      const item = document.querySelector(`#moves li[data-action="${current}"]`);
+      if (item) {
+        item.classList.add('current');
+        item.querySelector('a').setAttribute('aria-current', 'step');
+        showInList(item);
+      }
+      return;
+    }
+    listed = answer;
+    const first = firstMover(answer);
     const items = answer.moves.map((moves, i) => {
       const n = i + 1;
       return el(
@@ -96,7 +113,20 @@
     });
     fill(document.getElementById('moves'), items);
     const selected = document.querySelector('#moves li.current');
-    if (selected) selected.scrollIntoView({block: 'nearest'});
+    if (selected) showInList(selected);
+  }
+
+  // Scrolls the move list, and only the list, so that `item` shows: scrollIntoView would scroll
+  // the page too, away from the picture on a phone, where the list is under it.
+  function showInList(item) {
+    const list = document.getElementById('moves');
+    const box = list.getBoundingClientRect();
+    const line = item.getBoundingClientRect();
+    if (line.top < box.top) {
+      list.scrollTop -= box.top - line.top;
+    } else if (line.bottom > box.bottom) {
+      list.scrollTop += line.bottom - box.bottom;
+    }
   }
 
   function showPosition(answer) {
@@ -111,10 +141,12 @@
             'The start; ' + position.to_move + ' to move.' :
             `${number} ${position.last_moves.join(' ')} · ${position.to_move} to move`);
     const outlined = showMarks(answer);
-    viewer.showSvg(
-        position.svg,
+    viewer.show(
+        position.picture,
         `The multiverse after action ${position.action}` +
-            (outlined.length ? `, with ${outlined.map(fived.boardName).join(', ')} outlined` : ''));
+            (outlined.length ? `, with ${outlined.map(fived.boardName).join(', ')} outlined` : ''),
+        shown);
+    shown = true;
     document.getElementById('first').disabled = position.action === 0;
     document.getElementById('previous').disabled = position.action === 0;
     document.getElementById('next').disabled = position.action === answer.actions;
@@ -160,10 +192,16 @@
   }
 
   function show(answer) {
+    // The headers are the game's, the same at every action.
+    if (!game || game.id !== answer.id) showGame(answer);
     game = answer;
-    showGame(answer);
-    showMoves(answer);
     showPosition(answer);
+    showMoves(answer);
+    // The neighbours next, so that the next step shows without waiting for the server.
+    for (const next of [answer.position.action + 1, answer.position.action - 1]) {
+      if (next < 0 || next > answer.actions || answers.has(key(next))) continue;
+      load(next).catch(() => answers.delete(key(next)));
+    }
   }
 
   // Shows the position after `action` (clamped to the game), keeping it in the address.
@@ -183,14 +221,17 @@
   }
 
   document.addEventListener('DOMContentLoaded', () => {
-    viewer = fived.pictureViewer(document.getElementById('picture'));
-    const at = () => (game ? game.position.action : 0);
+    viewer = fived.multiverse(document.getElementById('picture'));
+    // Steps count from the action asked for last, not from the one on screen, so that quick
+    // presses are never lost while an answer is on its way.
+    const at = () => (game ? wanted : 0);
     document.getElementById('first').addEventListener('click', () => goTo(0));
     document.getElementById('previous').addEventListener('click', () => goTo(at() - 1));
     document.getElementById('next').addEventListener('click', () => goTo(at() + 1));
     document.getElementById('last').addEventListener('click', () => goTo(game ? game.actions : 0));
     document.addEventListener('keydown', (event) => {
-      if (!game || event.altKey || event.ctrlKey || event.metaKey) return;
+      // Shift + arrows move the picture's view (picture.js).
+      if (!game || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
       if (event.target.closest && event.target.closest('input, textarea, select')) return;
       const moves = {ArrowLeft: at() - 1, ArrowRight: at() + 1, Home: 0, End: game.actions};
       if (!(event.key in moves)) return;

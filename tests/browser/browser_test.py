@@ -11,8 +11,9 @@ markup of the escaping game shows as text and runs nothing. What the pages show 
 API answers for the same question. At the end the server gets SIGINT (Ctrl-C) and must stop
 cleanly.
 
-Screenshots of the pages go to --screenshots (default BUILD/tests/browser); docs/explorer.png and
-docs/board-editor.png (patterns.png) are two of them.
+Screenshots of the pages go to --screenshots (default BUILD/tests/browser); docs/explorer.png,
+docs/board-editor.png (patterns.png), docs/picture-laptop.png and docs/picture-phone.png are four
+of them.
 
 Run by tests/browser/run.sh, which finds the browser and skips when none is installed.
 """
@@ -104,6 +105,13 @@ def fetch(url):
         url = base + url
     with urllib.request.urlopen(url, timeout=30) as r:
         return r.read().decode('utf-8')
+
+
+def picture_boards():
+    """The boards the page's picture shows, as "L:T:c" (5DFEN's coordinates)."""
+    return driver.execute_script(
+        "return [...document.querySelectorAll('.mv-board')].map("
+        "(b) => `${b.dataset.l}:${b.dataset.t}:${b.dataset.c}`)")
 
 
 def setUpModule():
@@ -235,16 +243,17 @@ class ExplorerTest(PageTest):
         return tree
 
     def check_picture(self, moves, arrows):
-        """The picture is the position after `moves`, loaded, with `arrows` arrows."""
-        image = driver.find_element(By.CSS_SELECTOR, 'img.picture')
-        self.wait(lambda: image.get_attribute('data-loaded') == 'true', 'the picture did not load')
-        self.assertGreater(driver.execute_script('return arguments[0].naturalWidth', image), 0)
-        src = image.get_attribute('src')
-        self.assertEqual(urllib.parse.parse_qs(urllib.parse.urlsplit(src).query).get('moves', [''])[0],
-                         moves)
-        picture = fetch(src)
+        """The picture is the position after `moves`, drawn, with `arrows` arrows: one element
+        per board of the position's 5DFEN, as the SVG of /api/picture draws them too."""
+        fen = api('/api/position', variant='Standard', moves=moves)['fen']
+        boards = sorted(re.findall(r':([^\]:]*:\d+:[wb])\]', fen))
+        self.wait(lambda: sorted(picture_boards()) == boards, 'the picture does not show ' + moves)
+        self.assertEqual(len(driver.find_elements(By.CSS_SELECTOR, '.picture-lines path.arrow')),
+                         arrows)
+        picture = fetch('/api/picture?' + urllib.parse.urlencode({'moves': moves}))
         self.assertTrue(picture.startswith('<?xml'))
         self.assertEqual(picture.count('class="arrow"'), arrows)
+        self.assertEqual(picture.count('class="board"'), len(boards))
         return picture
 
     def test_two_actions_then_back(self):
@@ -268,6 +277,7 @@ class ExplorerTest(PageTest):
         self.assertEqual([a['action'] for a in after_f6['actions']], ['(0T2)Qh5'])
         picture = self.check_picture('1. (0T1)e3 / (0T1)f6', 1)
         self.assertIn('>T2 w</text>', picture)  # the present after two actions
+        self.assertEqual(self.texts('.turn-label.present'), ['T2 w'])
         self.assertIn('White to move', self.text('#position-title'))
         # The games that reached the position link to their page at the action they got there.
         links = [a.get_attribute('href') for a in driver.find_elements(By.CSS_SELECTOR, '#games td a')]
@@ -346,11 +356,15 @@ class ExplorerTest(PageTest):
         self.open('/?' + urllib.parse.urlencode({'moves': '1. (0T1)e3 / (0T1)f6 2. (0T2)Qh5'}))
         self.check_picture('1. (0T1)e3 / (0T1)f6 2. (0T2)Qh5', 1)
         self.assertNoHorizontalScroll()
-        # The picture fits the frame's width; zooming in makes it scroll inside its frame.
-        image = driver.find_element(By.CSS_SELECTOR, 'img.picture')
+        # "Fit all" fits the picture in its frame both ways; zooming in makes it scroll inside.
         frame = driver.find_element(By.CSS_SELECTOR, '.picture-frame')
-        self.assertLessEqual(image.size['width'], frame.size['width'])
-        driver.find_element(By.CSS_SELECTOR, '.zoom button[title="Actual size"]').click()
+        driver.find_element(By.CSS_SELECTOR, '.zoom button[title^="Fit the whole"]').click()
+        sizes = driver.execute_script('return [arguments[0].scrollWidth, arguments[0].clientWidth,'
+                                      ' arguments[0].scrollHeight, arguments[0].clientHeight]', frame)
+        self.assertLessEqual(sizes[0], sizes[1])
+        self.assertLessEqual(sizes[2], sizes[3])
+        for _ in range(6):
+            driver.find_element(By.CSS_SELECTOR, '.zoom button[title^="Zoom in"]').click()
         self.assertGreater(driver.execute_script('return arguments[0].scrollWidth', frame),
                            frame.size['width'])
         self.assertNoHorizontalScroll()
@@ -493,18 +507,20 @@ class BoardSearchTest(PageTest):
         field.send_keys(text)
 
     def picture_alt(self):
-        """The game page's picture, loaded, as its text for people."""
-        image = driver.find_element(By.CSS_SELECTOR, 'img.picture')
-        self.wait(lambda: image.get_attribute('data-loaded') == 'true', 'the picture did not load')
-        return image.get_attribute('alt')
+        """The game page's picture, drawn, as its text for people."""
+        frame = driver.find_element(By.CSS_SELECTOR, '.picture-frame')
+        self.wait(lambda: picture_boards(), 'the picture was not drawn')
+        return frame.get_attribute('aria-label')
 
     def last_game_request(self):
-        """The parameters of the last /api/game/ID the page asked for (its picture is that
-        answer's svg; the page's Content-Security-Policy keeps a test from reading it back)."""
+        """The parameters of the /api/game/ID request the page asked for the action it shows
+        (its picture is that answer's); the neighbours it fetches ahead come after it."""
         urls = driver.execute_script(
             "return performance.getEntriesByType('resource').map((e) => e.name)"
             ".filter((u) => u.includes('/api/game/'))")
-        return urllib.parse.parse_qs(urllib.parse.urlsplit(urls[-1]).query)
+        shown = driver.execute_script("return document.getElementById('at').dataset.action")
+        asked = [urllib.parse.parse_qs(urllib.parse.urlsplit(url).query) for url in urls]
+        return [params for params in asked if params.get('action') == [shown]][-1]
 
     def test_draw_search_and_open_a_game(self):
         # A real board: game 14 after 8 actions, on timeline +1 (the pieces drawn below are there).
@@ -577,7 +593,10 @@ class BoardSearchTest(PageTest):
                          f"The multiverse after action {first['action']}, with {name} outlined")
         self.assertEqual(self.last_game_request(), {'action': [str(first['action'])], 'mark': [mark]})
         picture = api(f"/api/game/{first['id']}", action=first['action'], mark=mark)
-        self.assertEqual(picture['position']['svg'].count('class="mark"'), 1)
+        self.assertEqual(len(picture['position']['picture']['marks']), 1)
+        self.assertEqual(driver.execute_script(
+            "return [...document.querySelectorAll('.mv-board.marked')].map("
+            "(b) => `${b.dataset.l}:${b.dataset.t}:${b.dataset.c}`)"), [mark])
         screenshot('game-marked.png')
         # Stepping keeps the board marked while it is there.
         driver.find_element(By.TAG_NAME, 'body').send_keys(Keys.HOME)
@@ -740,8 +759,7 @@ class GameTest(PageTest):
         current = [li.get_attribute('data-action')
                    for li in driver.find_elements(By.CSS_SELECTOR, '#moves li.current')]
         self.assertEqual(current, [str(action)] if action > 0 else [])
-        image = driver.find_element(By.CSS_SELECTOR, 'img.picture')
-        self.wait(lambda: image.get_attribute('data-loaded') == 'true', 'the picture did not load')
+        self.wait(lambda: picture_boards(), 'the picture was not drawn')
 
     def test_step_with_the_arrow_keys(self):
         game = api('/api/game/14')
@@ -749,11 +767,10 @@ class GameTest(PageTest):
         self.assertEqual(self.text('#at'), f"action {game['actions']} of {game['actions']}")
         self.assertEqual(self.text('#title .white-player'), 'Ana Duarte')
         self.assertEqual(self.texts('#moves li a'), [' '.join(m) for m in game['moves']])
-        first_picture = driver.find_element(By.CSS_SELECTOR, 'img.picture').get_attribute('src')
+        first_picture = picture_boards()
 
         self.press(Keys.ARROW_LEFT, 11)
-        self.assertNotEqual(driver.find_element(By.CSS_SELECTOR, 'img.picture').get_attribute('src'),
-                            first_picture)
+        self.assertNotEqual(picture_boards(), first_picture)
         at_11 = api('/api/game/14', action=11)
         self.assertEqual(self.text('#last-moves'),
                          '6. ' + ' '.join(at_11['position']['last_moves']) + ' · black to move')
@@ -787,6 +804,143 @@ class GameTest(PageTest):
         driver.get(base + '/game/999')
         self.wait_ready(expect='error')
         self.assertEqual(self.text('#error'), 'show: there is no game 999')
+
+
+class PictureTest(PageTest):
+    """Pictures of tests/browser/pictures.5dpgn (its own database and server): a one-timeline
+    game of 80 actions, a 40-timeline game, a 5x5 and a 16x16 custom game, at a laptop's and a
+    phone's size. Each board is one element; a board of the present is in view at a readable
+    size when a game opens and after stepping back 10 actions; every timeline created has its
+    branch line; quick key presses are all counted."""
+
+    SIZES = [((1400, 1000), 160), ((390, 844), 120)]  # window, least width of an 8x8 board
+
+    @classmethod
+    def setUpClass(cls):
+        cls.scratch = tempfile.TemporaryDirectory(prefix='fived-pictures-')
+        database = os.path.join(cls.scratch.name, 'pictures.sqlite')
+        build = Path(ARGS.build).resolve()
+        subprocess.run([str(build / 'indexer' / '5d-index'), '--db', database, '--quiet',
+                        'tests/browser/pictures.5dpgn'], cwd=ROOT, check=True, capture_output=True)
+        cls.server = Server(str(build / 'query' / '5d-query'), database)
+        cls.games = {}
+        with urllib.request.urlopen(cls.server.url + '/api/find?limit=10', timeout=30) as r:
+            for game in json.loads(r.read().decode('utf-8')):
+                cls.games[game['id']] = game
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.server.stop()
+        cls.scratch.cleanup()
+
+    def game(self, id, action=None):
+        query = f'?action={action}' if action is not None else ''
+        with urllib.request.urlopen(f'{self.server.url}/api/game/{id}{query}', timeout=30) as r:
+            return json.loads(r.read().decode('utf-8'))
+
+    def at(self):
+        return driver.execute_script("return document.getElementById('at').dataset.action")
+
+    def check_view(self, id, least_width):
+        """The picture shows the game's position on screen: one element per board, a branch
+        line per timeline created, a board of the present in the frame and big enough."""
+        answer = self.game(id, int(self.at()))
+        fen_boards = sorted(re.findall(r':([^\]:]*:\d+:[wb])\]', answer['position']['fen']))
+        self.wait(lambda: sorted(picture_boards()) == fen_boards, 'the boards are not the position\'s')
+        rows = answer['position']['picture']['rows']
+        self.assertEqual(len(driver.find_elements(By.CSS_SELECTOR, '.picture-lines path.branch')),
+                         len(rows) - 1)  # every game here starts with one timeline
+        picture = answer['position']['picture']
+        present = picture['columns'][picture['present']]
+        files = len(answer['position']['picture']['boards'][0][2].split('/')[0])
+        in_view = driver.execute_script("""
+            const frame = document.querySelector('.picture-frame').getBoundingClientRect();
+            const inside = (r) => r.left >= frame.left + 44 - 1 && r.right <= frame.right + 1 &&
+                r.top >= frame.top + 24 - 1 && r.bottom <= frame.bottom + 1;
+            return [...document.querySelectorAll(
+                `.mv-board[data-t="${arguments[0]}"][data-c="${arguments[1]}"]`)]
+                .map((b) => b.getBoundingClientRect()).filter(inside).map((r) => r.width);""",
+                                        present['t'], present['c'])
+        self.assertTrue(in_view, f'no board of the present (T{present["t"]} {present["c"]}) in view')
+        self.assertGreaterEqual(max(in_view), least_width * min(files, 8) / 8 - 0.5)
+        # The labels stay at the frame's edges: the present's turn label shows.
+        self.assertIn(f'T{present["t"]} {present["c"]}', self.texts('.turn-label.present'))
+
+    def test_pictures_open_on_the_present_and_step_back(self):
+        self.assertEqual(len(self.games), 4)
+        for (width, height), least in self.SIZES:
+            driver.set_window_size(width, height)
+            for id, game in sorted(self.games.items()):
+                with self.subTest(size=(width, height), game=id):
+                    driver.get(f'{self.server.url}/game/{id}')
+                    self.wait_ready()
+                    self.check_view(id, least)
+                    end = game['actions']
+                    body = driver.find_element(By.TAG_NAME, 'body')
+                    for _ in range(10):
+                        body.send_keys(Keys.ARROW_LEFT)
+                    self.wait(lambda: self.at() == str(max(0, end - 10)), 'not 10 actions back')
+                    self.wait_ready()
+                    self.check_view(id, least)
+                    self.assertNoHorizontalScroll()
+                    if game['timelines'] == 40:  # docs/picture-laptop.png, picture-phone.png
+                        # As a person would scroll to it on a phone, under the moves played.
+                        driver.execute_script(
+                            "document.querySelector('.stepper').scrollIntoView()")
+                        screenshot('picture-laptop.png' if width > 700 else 'picture-phone.png')
+
+    def test_quick_key_presses_are_all_counted(self):
+        one = next(id for id, game in self.games.items() if game['actions'] == 80)
+        driver.get(f'{self.server.url}/game/{one}?action=0')
+        self.wait_ready()
+        body = driver.find_element(By.TAG_NAME, 'body')
+        ActionChains(driver).send_keys_to_element(body, *([Keys.ARROW_RIGHT] * 10)).perform()
+        self.wait(lambda: self.at() == '10', 'ten presses did not land on action 10')
+        self.wait_ready()
+        self.assertEqual(self.params().get('action'), '10')
+
+    def test_zoom_and_fit_all(self):
+        driver.set_window_size(1400, 1000)
+        many = next(id for id, game in self.games.items() if game['timelines'] == 40)
+        driver.get(f'{self.server.url}/game/{many}')
+        self.wait_ready()
+        # Ctrl + wheel (and a touchpad's pinch, which browsers send so) zooms about the pointer:
+        # the board under it stays under it, at the same place within the board (where the
+        # picture is larger than its frame, as it opens, so that it can scroll both ways).
+        under = driver.execute_script("""
+            const frame = document.querySelector('.picture-frame').getBoundingClientRect();
+            const seen = [...document.querySelectorAll('.mv-board')].map((b) => b.getBoundingClientRect())
+                .find((r) => r.left > frame.left + 60 && r.right < frame.right - 20 &&
+                             r.top > frame.top + 40 && r.bottom < frame.bottom - 20);
+            const x = seen.left + seen.width * 0.3, y = seen.top + seen.height * 0.4;
+            const at = () => {
+              const board = document.elementFromPoint(x, y).closest('.mv-board');
+              if (!board) return null;
+              const r = board.getBoundingClientRect();
+              return [board.dataset.l, board.dataset.t, board.dataset.c,
+                      (x - r.left) / r.width, (y - r.top) / r.height, r.width];
+            };
+            const before = at();
+            document.querySelector('.picture-frame').dispatchEvent(new WheelEvent('wheel',
+                {deltaY: -150, ctrlKey: true, clientX: x, clientY: y, bubbles: true, cancelable: true}));
+            return [before, at()];""")
+        before, after = under
+        self.assertIsNotNone(before, 'no board under the pointer')
+        self.assertEqual(before[:3], after[:3])
+        self.assertAlmostEqual(before[3], after[3], delta=0.02)
+        self.assertAlmostEqual(before[4], after[4], delta=0.02)
+        self.assertGreater(after[5], before[5] * 1.5)
+        frame = driver.find_element(By.CSS_SELECTOR, '.picture-frame')
+        width = lambda: driver.execute_script(
+            "return document.querySelector('.mv-board').getBoundingClientRect().width")
+        before = width()
+        driver.find_element(By.CSS_SELECTOR, '.zoom button[title^="Zoom in"]').click()
+        self.assertAlmostEqual(width(), before * 1.25, delta=1)
+        driver.find_element(By.CSS_SELECTOR, '.zoom button[title^="Fit the whole"]').click()
+        sizes = driver.execute_script('return [arguments[0].scrollWidth, arguments[0].clientWidth,'
+                                      ' arguments[0].scrollHeight, arguments[0].clientHeight]', frame)
+        self.assertLessEqual(sizes[0], sizes[1])
+        self.assertLessEqual(sizes[2], sizes[3])
 
 
 class EscapingTest(PageTest):

@@ -527,7 +527,7 @@ TEST(SvgPicture, OneArrowPerMoveOfTheLastAction) {
     EXPECT_EQ(moves.size(), c.arrows);
     const std::string svg = SvgPicture(outcome.replayer->position(), moves);
     ExpectWellFormedSvg(svg);
-    EXPECT_EQ(Count(svg, "<line class=\"arrow\""), c.arrows);
+    EXPECT_EQ(Count(svg, "<path class=\"arrow\""), c.arrows);
     EXPECT_EQ(Count(svg, "marker-end=\"url(#arrowhead)\""), c.arrows);
   }
 }
@@ -555,14 +555,22 @@ TEST(SvgPicture, JumpArrowGoesFromSourceSquareToTargetSquare) {
   std::sort(ys.begin(), ys.end());
   ASSERT_EQ(xs.size(), 8u);  // T1 w .. T4 b
   ASSERT_EQ(ys.size(), 2u);  // +1 above 0
-  const size_t arrow = svg.find("<line class=\"arrow\"");
+  const size_t arrow = svg.find("<path class=\"arrow\"");
   ASSERT_NE(arrow, std::string::npos);
+  // A jump between boards curves: "M x1 y1 Q cx cy x2 y2".
+  const size_t path = svg.find(" d=\"", arrow) + 4;
+  std::istringstream d(svg.substr(path, svg.find('"', path) - path));
+  char m = 0, q = 0;
+  double x1 = 0, y1 = 0, cx = 0, cy = 0, x2 = 0, y2 = 0;
+  d >> m >> x1 >> y1 >> q >> cx >> cy >> x2 >> y2;
+  EXPECT_EQ(m, 'M');
+  EXPECT_EQ(q, 'Q');
   // From b1 on 0T4 w (column 6, the board's bottom rank) to b3 on 0T3 w (column 4, third rank
   // from the bottom): square centres on timeline 0's row.
-  EXPECT_DOUBLE_EQ(Attribute(svg, "x1", arrow), xs[6] + 1.5 * kSquare);
-  EXPECT_DOUBLE_EQ(Attribute(svg, "y1", arrow), ys[1] + 7.5 * kSquare);
-  EXPECT_DOUBLE_EQ(Attribute(svg, "x2", arrow), xs[4] + 1.5 * kSquare);
-  EXPECT_DOUBLE_EQ(Attribute(svg, "y2", arrow), ys[1] + 5.5 * kSquare);
+  EXPECT_DOUBLE_EQ(x1, xs[6] + 1.5 * kSquare);
+  EXPECT_DOUBLE_EQ(y1, ys[1] + 7.5 * kSquare);
+  EXPECT_DOUBLE_EQ(x2, xs[4] + 1.5 * kSquare);
+  EXPECT_DOUBLE_EQ(y2, ys[1] + 5.5 * kSquare);
 }
 
 TEST(SvgPicture, MovesOffTheDrawnBoardsGetNoArrow) {
@@ -800,6 +808,83 @@ TEST(Pictures, RandomGamesOfEveryVariant) {
     }
   }
   EXPECT_GE(most_boards, 100u);
+}
+
+TEST(SvgPicture, BoardsCarryTheirCoordinatesAndBranchesAreDrawn) {
+  const std::optional<Replayer> game = Replay(kBranchingGame);
+  ASSERT_TRUE(game.has_value());
+  const Position& pos = game->position();
+  EXPECT_EQ(BranchSource(pos, 1), 0);
+  EXPECT_EQ(BranchSource(pos, 0), std::nullopt);  // a timeline of the start
+  const std::string svg = SvgPicture(pos, LastAction(*game));
+  ExpectWellFormedSvg(svg);
+  EXPECT_EQ(Count(svg, "class=\"board\""), static_cast<size_t>(pos.board_count()));
+  EXPECT_EQ(Count(svg, "class=\"board\" data-l=\"+1\" data-t=\"3\" data-c=\"b\""), 1u);
+  EXPECT_EQ(Count(svg, "class=\"board\" data-l=\"0\" data-t=\"1\" data-c=\"b\""), 1u);
+  EXPECT_EQ(Count(svg, "<path class=\"branch\""), 1u);
+  // The branch line leaves a board (T3 w) before the boards are drawn, under them.
+  EXPECT_LT(svg.find("class=\"branch\""), svg.find("class=\"board\""));
+  EXPECT_EQ(Count(svg, "class=\"check\""), 0u);
+}
+
+TEST(SvgPicture, ChecksAreRedArrowsToTheRoyalPiece) {
+  const std::optional<Replayer> game = Replay("[Board \"Standard\"]\n1. e3 / f6 2. Qh5+\n");
+  ASSERT_TRUE(game.has_value());
+  const std::string svg = SvgPicture(game->position(), LastAction(*game));
+  ExpectWellFormedSvg(svg);
+  // The queen's move and its check are the same line: one blue arrow, one red.
+  EXPECT_EQ(Count(svg, "<path class=\"arrow\""), 1u);
+  EXPECT_EQ(Count(svg, "<path class=\"check\""), 1u);
+  EXPECT_EQ(Count(svg, "marker-end=\"url(#checkhead)\""), 1u);
+}
+
+TEST(PictureJson, ListsEveryBoardWithTheSvgsGeometry) {
+  const std::optional<Replayer> game = Replay(kBranchingGame);
+  ASSERT_TRUE(game.has_value());
+  const Position& pos = game->position();
+  const Json json = PictureJson(pos, LastAction(*game), 0, {});
+  EXPECT_EQ(json["boards"].size(), static_cast<size_t>(pos.board_count()));
+  EXPECT_EQ(json["rows"].size(), 2u);
+  EXPECT_EQ(json["rows"][0]["l"], "+1");
+  EXPECT_EQ(json["columns"].size(), 8u);
+  EXPECT_EQ(json["branches"].size(), 1u);
+  EXPECT_EQ(json["moves"].size(), 1u);
+  EXPECT_EQ(json["square"], 24);
+  // Row by row, oldest first: +1's one board (T3 b), then timeline 0 from T1 w; each board's
+  // squares from the eighth rank, one character a square.
+  EXPECT_EQ(json["boards"][0][0], 0);
+  EXPECT_EQ(json["boards"][0][1], 5);
+  EXPECT_EQ(json["boards"][2][0], 1);
+  EXPECT_EQ(json["boards"][2][1], 1);
+  EXPECT_EQ(json["boards"][2][2],
+            "rnbqkbnr/pppppppp/......../......../......../....P.../PPPP.PPP/RNBQKBNR");
+}
+
+TEST(SvgPicture, FileAndRankLabelsOnDemand) {
+  const std::optional<Replayer> game = Replay(kBranchingGame);
+  ASSERT_TRUE(game.has_value());
+  const Position& pos = game->position();
+  EXPECT_EQ(Count(SvgPicture(pos), "class=\"coordinate\""), 0u);
+  SvgPictureOptions options;
+  options.coordinates = true;
+  const std::string svg = SvgPicture(pos, LastAction(*game), options);
+  ExpectWellFormedSvg(svg);
+  // Eight files and eight ranks on each board.
+  EXPECT_EQ(Count(svg, "class=\"coordinate\""), 16u * static_cast<size_t>(pos.board_count()));
+  EXPECT_EQ(Count(svg, ">a</text>"), static_cast<size_t>(pos.board_count()));
+  EXPECT_EQ(Count(svg, ">8</text>"), static_cast<size_t>(pos.board_count()));
+}
+
+TEST(SvgPicture, BlacksTimelinesBranchToo) {
+  // Timeline -1 is black's: its branch source is timeline 0, a source above it.
+  const std::optional<Replayer> game =
+      Replay("[Board \"Standard\"]\n1. e3 / Nf6 2. Nf3 / (0T2)Nf6>>(0T1)f4\n");
+  ASSERT_TRUE(game.has_value());
+  const Position& pos = game->position();
+  EXPECT_EQ(BranchSource(pos, -1), 0);
+  const std::string svg = SvgPicture(pos, LastAction(*game));
+  EXPECT_EQ(Count(svg, "<path class=\"branch\""), 1u);
+  EXPECT_EQ(Count(svg, "class=\"board\" data-l=\"-1\""), 1u);
 }
 
 }  // namespace

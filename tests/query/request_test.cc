@@ -325,7 +325,10 @@ TEST_F(RequestTest, ShowMarksTheBoardsNamed) {
   EXPECT_EQ(game.value().picture.marked, expected);
   RequestResult<Json> json = ShowJson(*store_, game.value());
   ASSERT_TRUE(json.ok());
-  EXPECT_EQ(Marks(json.value()["position"]["svg"].get<std::string>()), 1);
+  EXPECT_EQ(json.value()["position"]["picture"]["marks"].size(), 1u);
+  SvgPictureOptions options;
+  options.marked = game.value().picture.marked;
+  EXPECT_EQ(Marks(SvgPicture(game.value().position, game.value().last_moves, options)), 1);
   EXPECT_NE(ShowText(game.value()).find("[rnbqkbnr]"), std::string::npos);
 
   for (const char* wrong : {"1:2", "+1:x:w", "+1:4:white", "--1:4:w", "+1:-4:w", "", "a:4:w"}) {
@@ -362,12 +365,16 @@ TEST_F(RequestTest, PictureMarksInTheTimelinesNumbering) {
 TEST_F(RequestTest, PositionSaysTheBoardSizeAndFen) {
   RequestResult<Json> start = RunPosition(Make("position", {}, kApiSpelling));
   ASSERT_TRUE(start.ok());
+  // The picture (picture_scene.h, tested in picture_test.cc) apart: one board here.
+  EXPECT_EQ(start.value()["picture"]["boards"].size(), 1u);
+  start.value().erase("picture");
   EXPECT_EQ(
       DumpJson(start.value()),
       R"({"width":8,"height":8,"to_move":"white","fen":"[r*nbqk*bnr*/p*p*p*p*p*p*p*p*/8/8/8/8/P*P*P*P*P*P*P*P*/R*NBQK*BNR*:0:1:w]"})");
   RequestResult<Json> small =
       RunPosition(Make("position", {{"variant", "very small"}}, kApiSpelling));
   ASSERT_TRUE(small.ok());
+  small.value().erase("picture");
   EXPECT_EQ(
       DumpJson(small.value()),
       R"({"width":4,"height":4,"to_move":"white","fen":"[nbr*k*/p*p*p*p*/P*P*P*P*/K*R*BN:0:1:w]"})");
@@ -379,8 +386,13 @@ TEST_F(RequestTest, PositionSaysTheBoardSizeAndFen) {
   RequestResult<Json> custom = RunPosition(Make("position", {{"variant", "custom"}}, kApiSpelling));
   ASSERT_FALSE(custom.ok());
   EXPECT_EQ(custom.error().message, "a position of custom games needs state");
-  EXPECT_EQ(CheckMessage(Make("position", {{"mark", "0:1:w"}}, kApiSpelling)),
-            "position does not take mark (docs/http-api.md lists the parameters of each endpoint)");
+  EXPECT_EQ(CheckMessage(Make("position", {{"columns", "3"}}, kApiSpelling)),
+            "position does not take columns (docs/http-api.md lists the parameters of each "
+            "endpoint)");
+  // A board to outline, as the explorer asks when a board is chosen under its picture.
+  RequestResult<Json> marked = RunPosition(Make("position", {{"mark", "0:1:w"}}, kApiSpelling));
+  ASSERT_TRUE(marked.ok());
+  EXPECT_EQ(DumpJson(marked.value()["picture"]["marks"]), "[[0,0]]");
 }
 
 // pattern: reads patterns as find does, without a database; a pattern that does not read says

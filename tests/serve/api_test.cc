@@ -111,7 +111,7 @@ TEST_F(ApiTest, AnswersAreTheCommandLinesJson) {
     httplib::Result result = Get(c.path);
     ASSERT_TRUE(result) << c.path;
     EXPECT_EQ(result->status, 200) << c.path << ": " << result->body;
-    EXPECT_EQ(result->get_header_value("Content-Type"), "application/json");
+    EXPECT_EQ(result->get_header_value("Content-Type"), "application/json; charset=utf-8");
     // The texts are long (show's holds an SVG): say where they differ rather than print both.
     const std::string body = AsInGoldens(result->body);
     const std::string golden = Golden(c.golden);
@@ -122,14 +122,50 @@ TEST_F(ApiTest, AnswersAreTheCommandLinesJson) {
   }
 }
 
+// Answers are compressed with gzip once, for clients that accept it, and kept so: asked again,
+// the same bytes come back; a client that does not accept gzip gets the answer as it is.
+TEST_F(ApiTest, LargeAnswersGoOutGzipped) {
+  httplib::Client client("127.0.0.1", port_);
+  client.set_decompress(false);
+  const httplib::Headers gzip = {{"Accept-Encoding", "br, gzip"}};
+  httplib::Result first = client.Get("/api/game/14?action=9", gzip);
+  ASSERT_TRUE(first);
+  EXPECT_EQ(first->get_header_value("Content-Encoding"), "gzip");
+  EXPECT_EQ(first->get_header_value("Vary"), "Accept-Encoding");
+  ASSERT_GE(first->body.size(), 2u);
+  EXPECT_EQ(first->body.substr(0, 2), "\x1f\x8b");  // the gzip magic
+  httplib::Result again = client.Get("/api/game/14?action=9", gzip);
+  ASSERT_TRUE(again);
+  EXPECT_EQ(again->body, first->body);
+  httplib::Result plain = client.Get("/api/game/14?action=9", {{"Accept-Encoding", "identity"}});
+  ASSERT_TRUE(plain);
+  EXPECT_EQ(plain->get_header_value("Content-Encoding"), "");
+  EXPECT_GT(plain->body.size(), first->body.size());
+  EXPECT_EQ(plain->body.front(), '{');
+  // Small answers are not worth it.
+  httplib::Result small = client.Get("/api/find?count=true", gzip);
+  ASSERT_TRUE(small);
+  EXPECT_EQ(small->get_header_value("Content-Encoding"), "");
+}
+
 TEST_F(ApiTest, PictureIsTheSvgOfThePosition) {
   httplib::Result result = Get("/api/picture?moves=e3");
   ASSERT_TRUE(result);
   EXPECT_EQ(result->status, 200);
-  EXPECT_EQ(result->get_header_value("Content-Type"), "image/svg+xml");
+  EXPECT_EQ(result->get_header_value("Content-Type"), "image/svg+xml; charset=utf-8");
   EXPECT_EQ(result->body.rfind("<?xml", 0), 0u);
   // The last action's move as an arrow.
-  EXPECT_NE(result->body.find("<line class=\"arrow\""), std::string::npos);
+  EXPECT_NE(result->body.find("<path class=\"arrow\""), std::string::npos);
+  // File and rank labels when asked: 8 + 8 on each of the two boards.
+  httplib::Result labelled = Get("/api/picture?moves=e3&coordinates=1");
+  ASSERT_TRUE(labelled);
+  EXPECT_EQ(labelled->status, 200);
+  size_t labels = 0;
+  for (size_t at = labelled->body.find("class=\"coordinate\""); at != std::string::npos;
+       at = labelled->body.find("class=\"coordinate\"", at + 1)) {
+    ++labels;
+  }
+  EXPECT_EQ(labels, 32u);
 }
 
 TEST_F(ApiTest, WrongRequestsSayWhatIsWrong) {
@@ -193,8 +229,14 @@ TEST_F(ApiTest, PositionAndPatternAnswerWithoutSearching) {
     httplib::Result result = Get(c.path);
     ASSERT_TRUE(result) << c.path;
     EXPECT_EQ(result->status, 200) << c.path << ": " << result->body;
-    EXPECT_EQ(result->get_header_value("Content-Type"), "application/json");
-    EXPECT_EQ(result->body, c.body + "\n") << c.path;
+    EXPECT_EQ(result->get_header_value("Content-Type"), "application/json; charset=utf-8");
+    // A position's picture (picture_test.cc tests it) apart.
+    nlohmann::ordered_json body = nlohmann::ordered_json::parse(result->body);
+    if (body.is_object()) {
+      EXPECT_TRUE(body.contains("picture")) << c.path;
+      body.erase("picture");
+    }
+    EXPECT_EQ(body.dump(), c.body) << c.path;
   }
 }
 
@@ -222,15 +264,16 @@ TEST_F(ApiTest, PicturesMarkTheBoardsNamed) {
   EXPECT_EQ(games[0]["id"], 14);
   EXPECT_EQ(games[0]["action"], 8);
   EXPECT_EQ(games[0]["boards"], nlohmann::json::array({"+1:4:w"}));
-  const auto svg_of = [](const std::string& path) {
+  // The game's picture lists the boards it outlines.
+  const auto marks_of = [](const std::string& path) -> size_t {
     httplib::Result game = Get(path);
     EXPECT_TRUE(game && game->status == 200) << path;
-    return game ? nlohmann::json::parse(game->body)["position"]["svg"].get<std::string>() : "";
+    return game ? nlohmann::json::parse(game->body)["position"]["picture"]["marks"].size() : 0;
   };
-  EXPECT_EQ(marks(svg_of("/api/game/14?action=8&mark=%2B1:4:w")), 1u);
-  EXPECT_EQ(marks(svg_of("/api/game/14?action=8&mark=%2B1:4:w&mark=0:1:w")), 2u);
-  EXPECT_EQ(marks(svg_of("/api/game/14?action=8")), 0u);
-  EXPECT_EQ(marks(svg_of("/api/game/14?action=3&mark=%2B1:4:w")), 0u);  // not there yet
+  EXPECT_EQ(marks_of("/api/game/14?action=8&mark=%2B1:4:w"), 1u);
+  EXPECT_EQ(marks_of("/api/game/14?action=8&mark=%2B1:4:w&mark=0:1:w"), 2u);
+  EXPECT_EQ(marks_of("/api/game/14?action=8"), 0u);
+  EXPECT_EQ(marks_of("/api/game/14?action=3&mark=%2B1:4:w"), 0u);  // not there yet
   httplib::Result picture = Get("/api/picture?moves=e3&mark=0:1:b");
   ASSERT_TRUE(picture);
   EXPECT_EQ(picture->status, 200);
@@ -328,7 +371,7 @@ TEST_F(ApiTest, PagesAreTheEmbeddedFiles) {
     httplib::Result result = Get(path);
     ASSERT_TRUE(result) << path;
     EXPECT_EQ(result->status, 404) << path;
-    EXPECT_EQ(result->get_header_value("Content-Type"), "application/json") << path;
+    EXPECT_EQ(result->get_header_value("Content-Type"), "application/json; charset=utf-8") << path;
   }
 }
 
