@@ -1,4 +1,4 @@
-// Writes a collection of random legal games (core/random_game.h) in canonical 5dpgn, for the
+// Writes a collection of random legal games (tests/support/random_game.h) in canonical 5dpgn, for the
 // indexing benchmark and for tests that need many games. The output depends only on the options,
 // never on --jobs: game i is played from a seed derived from (seed, i) and games are written in
 // order. Prints what it made and how long it took to stderr.

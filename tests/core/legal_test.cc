@@ -434,7 +434,7 @@ TEST(Legal, HypercuboidAgreesWithExhaustiveSearchOnOracleEndings) {
   std::printf("%d final positions compared, %d without a legal action\n", compared, without);
 }
 
-// Random games (core/random_game.h): at every state before an action the generator found a legal
+// Random games (tests/support/random_game.h): at every state before an action the generator found a legal
 // action (so Decide must not say mate), Decide agrees with the count (0 <=> not playable), and the
 // witness is accepted by JudgeAction.
 TEST(Legal, DecideAgreesWithCountOnRandomGames) {
