@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages that building and testing 5dpgn-db need, and only those that
 # are missing: a machine that has everything is left alone (no apt-get update, no sudo prompt).
-#   install-deps.sh          everything `make test` uses: building, the man pages, the browser tests
+#   install-deps.sh          everything `make test` uses: building, the man pages, the browser
+#                            tests, the format check
 #   install-deps.sh --demo   only what building and `make demo` need (no browser: about 400 MB less)
 #   install-deps.sh --fuzz   clang and libFuzzer for `make fuzz`
 set -euo pipefail
@@ -40,6 +41,10 @@ packages=(
 # cannot be installed (no such package for the architecture, no network) those tests are skipped
 # and say so.
 optional_packages=(ninja-build go-md2man chromium chromium-driver python3-selenium)
+# make test also checks the code's format (scripts/check-format.sh, the ctest `format`).
+if [[ $mode == "" ]]; then
+  packages+=(clang-format)
+fi
 # make demo (install-deps.sh --demo): the demo builds and runs the tools (the tests are built too,
 # so GoogleTest stays), but needs neither the browser nor the man pages.
 if [[ $mode == --demo ]]; then
