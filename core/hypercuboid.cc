@@ -20,7 +20,6 @@ namespace fived {
 
 namespace {
 
-
 // One value of an axis: what happens to a playable board, or which jump creates a new timeline.
 struct Choice {
   enum class Kind : uint8_t { kPhysical, kLeave, kArrive, kPass };

@@ -44,8 +44,8 @@ struct GameDigest {
 
 // Which tables a digest's tallies come from, for the messages.
 constexpr std::pair<Tally GameDigest::*, const char*> kTallies[] = {
-    {&GameDigest::states, "state postings"},     {&GameDigest::md5s, "state MD5 postings"},
-    {&GameDigest::boards, "board keys"},         {&GameDigest::features, "piece postings"},
+    {&GameDigest::states, "state postings"}, {&GameDigest::md5s, "state MD5 postings"},
+    {&GameDigest::boards, "board keys"},     {&GameDigest::features, "piece postings"},
     {&GameDigest::headers, "headers"},
 };
 
@@ -175,10 +175,9 @@ class Verifier {
         continue;
       }
       const GameRecord game = AnalyzeGame(std::move(raw), options);
-      if (game.rejected || game.actions != s.Int64(4) ||
-          game.start_key != KeyFromSql(s.Int64(5)) || game.final_key != KeyFromSql(s.Int64(6)) ||
-          game.identity != KeyFromSql(s.Int64(7)) || game.final_md5 != s.Text(8) ||
-          game.moves != moves) {
+      if (game.rejected || game.actions != s.Int64(4) || game.start_key != KeyFromSql(s.Int64(5)) ||
+          game.final_key != KeyFromSql(s.Int64(6)) || game.identity != KeyFromSql(s.Int64(7)) ||
+          game.final_md5 != s.Text(8) || game.moves != moves) {
         GameProblem(id, "its row disagrees with a replay of its record");
         continue;
       }
@@ -299,8 +298,7 @@ class Verifier {
   }
 
   bool Headers() {
-    DbResult<Statement> select =
-        db_.Prepare("SELECT game_id, name, value, position FROM headers");
+    DbResult<Statement> select = db_.Prepare("SELECT game_id, name, value, position FROM headers");
     if (!select.ok()) return Failed("headers", select.error());
     while (true) {
       DbResult<StepResult> step = select.value().Step();
@@ -308,9 +306,10 @@ class Verifier {
       if (step.value() == StepResult::kDone) break;
       const Statement& row = select.value();
       const std::string_view name = row.Text(1), value = row.Text(2);
-      Found(row.Int64(0)).headers.Add(
-          XXH3_64bits(name.data(), name.size()),
-          XXH3_64bits(value.data(), value.size()) + static_cast<uint64_t>(row.Int64(3)));
+      Found(row.Int64(0))
+          .headers.Add(
+              XXH3_64bits(name.data(), name.size()),
+              XXH3_64bits(value.data(), value.size()) + static_cast<uint64_t>(row.Int64(3)));
     }
     DbResult<int64_t> rejected = QueryInt(db_, "SELECT count(*) FROM rejected");
     if (!rejected.ok()) return Failed("rejected", rejected.error());
@@ -412,8 +411,8 @@ VerifyReport VerifyDatabase(const std::string& path) {
     report.verdict = VerifyReport::Verdict::kUnreadable;
     return report;
   }
-  report.verdict = report.problems.empty() ? VerifyReport::Verdict::kSound
-                                           : VerifyReport::Verdict::kDamaged;
+  report.verdict =
+      report.problems.empty() ? VerifyReport::Verdict::kSound : VerifyReport::Verdict::kDamaged;
   return report;
 }
 

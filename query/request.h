@@ -44,7 +44,8 @@ struct Spelling {
 };
 inline constexpr Spelling kCommandLineSpelling = {
     "--", "5d-query --help says which options go with which command"};
-inline constexpr Spelling kApiSpelling = {"", "docs/http-api.md lists the parameters of each endpoint"};
+inline constexpr Spelling kApiSpelling = {"",
+                                          "docs/http-api.md lists the parameters of each endpoint"};
 
 struct Request {
   std::string command = "find";  // find, tree, duplicates, show or stats

@@ -30,13 +30,15 @@ void NameKeyFunction(sqlite3_context* context, int, sqlite3_value** args) {
 }  // namespace
 
 // The last column is kGameSoundSql (schema/game_check.h): 1 when the row matches its checksum.
-const std::string kGameRowColumns = std::string(
-    "games.id, sources.path, games.byte_offset, games.game_index, games.variant, games.width, "
-    "games.height, games.even_start, games.white, games.black, games.result, games.date, "
-    "games.event, games.actions, games.timelines, games.final_md5, games.start_key, "
-    "games.final_key, games.identity, games.duplicate_of, games.white_key, games.black_key, "
-    "games.date_min, games.date_max, games.verdict, games.checked_side, games.witness, "
-    "games.verdict_work, games.result_conflict, sources.member, ") + kGameSoundSql;
+const std::string kGameRowColumns =
+    std::string(
+        "games.id, sources.path, games.byte_offset, games.game_index, games.variant, games.width, "
+        "games.height, games.even_start, games.white, games.black, games.result, games.date, "
+        "games.event, games.actions, games.timelines, games.final_md5, games.start_key, "
+        "games.final_key, games.identity, games.duplicate_of, games.white_key, games.black_key, "
+        "games.date_min, games.date_max, games.verdict, games.checked_side, games.witness, "
+        "games.verdict_work, games.result_conflict, sources.member, ") +
+    kGameSoundSql;
 
 DbResult<GameRow> ReadGameRow(const Statement& s) {
   if (s.Int64(30) != 1) {
@@ -143,8 +145,7 @@ DbResult<GameStore> GameStore::Open(const std::string& path) {
       std::string("SELECT record, dictionary_id, ") + kGameSoundSql + " FROM games WHERE id = ?1";
   for (auto [statement, sql] :
        {std::pair{&store.s_->row, std::string_view(row_sql)},
-        std::pair{&store.s_->record,
-                  std::string_view(record_sql)},
+        std::pair{&store.s_->record, std::string_view(record_sql)},
         std::pair{&store.s_->dictionary,
                   std::string_view("SELECT data FROM dictionaries WHERE id = ?1")}}) {
     DbResult<Statement> prepared = store.db_->Prepare(sql);

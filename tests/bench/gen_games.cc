@@ -1,7 +1,7 @@
-// Writes a collection of random legal games (tests/support/random_game.h) in canonical 5dpgn, for the
-// indexing benchmark and for tests that need many games. The output depends only on the options,
-// never on --jobs: game i is played from a seed derived from (seed, i) and games are written in
-// order. Prints what it made and how long it took to stderr.
+// Writes a collection of random legal games (tests/support/random_game.h) in canonical 5dpgn, for
+// the indexing benchmark and for tests that need many games. The output depends only on the
+// options, never on --jobs: game i is played from a seed derived from (seed, i) and games are
+// written in order. Prints what it made and how long it took to stderr.
 //
 // Usage: gen_games --games N --seed S [--min-actions A] [--max-actions B] [--jump-bias P]
 //                  [--max-timelines T] [--variants V1,V2,...] [--jobs J] [--out FILE]

@@ -1,6 +1,6 @@
-// bench_pattern DB [ROUNDS] [JOBS] [KIND]: times pattern searches (query/pattern_search.h) on a database,
-// in process, and prints for each kind of pattern the median and slowest of ROUNDS runs in
-// milliseconds, with the games found and the candidates matched. The patterns are made from the
+// bench_pattern DB [ROUNDS] [JOBS] [KIND]: times pattern searches (query/pattern_search.h) on a
+// database, in process, and prints for each kind of pattern the median and slowest of ROUNDS runs
+// in milliseconds, with the games found and the candidates matched. The patterns are made from the
 // boards of the database's own games (fixed seed), so that they find games:
 //   one piece        one square of a board kept, the rest '?' (a single-board pattern)
 //   two pieces       two occupied squares of one board kept (the selective kind)

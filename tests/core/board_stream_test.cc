@@ -14,8 +14,8 @@
 #include "core/game_query.h"
 #include "core/game_splitter.h"
 #include "core/pgn_syntax.h"
-#include "tests/support/random_game.h"
 #include "core/replay.h"
+#include "tests/support/random_game.h"
 
 namespace fived {
 namespace {

@@ -13,8 +13,8 @@
 #include "core/check.h"
 #include "core/movegen.h"
 #include "core/pgn_syntax.h"
-#include "tests/support/random_game.h"
 #include "core/replay.h"
+#include "tests/support/random_game.h"
 
 namespace fived {
 namespace {

@@ -75,8 +75,8 @@ std::vector<std::string> Texts(const std::string& text) {
 
 TEST(GameSplitterTest, CodeFencesAsInAChatEndGamesAndBelongToNone) {
   // Games pasted in a chat: prose, then each game in a Markdown code block.
-  const std::string chat = "alice: our game\n```5dpgn\n" + kGame + "```\nbob: nice\n  ```  \n" +
-                           kGame + "1-0\n````\n";
+  const std::string chat =
+      "alice: our game\n```5dpgn\n" + kGame + "```\nbob: nice\n  ```  \n" + kGame + "1-0\n````\n";
   const std::vector<RawGame> games = Split(chat);
   ASSERT_EQ(games.size(), 4u);
   EXPECT_EQ(games[0].text, "alice: our game\n");

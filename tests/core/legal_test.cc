@@ -18,10 +18,10 @@
 #include "core/decide.h"
 #include "core/hypercuboid.h"
 #include "core/pgn_syntax.h"
-#include "tests/support/random_game.h"
 #include "core/replay.h"
 #include "tests/core/game_util.h"
 #include "tests/core/test_util.h"
+#include "tests/support/random_game.h"
 
 namespace fived {
 namespace {
@@ -434,9 +434,9 @@ TEST(Legal, HypercuboidAgreesWithExhaustiveSearchOnOracleEndings) {
   std::printf("%d final positions compared, %d without a legal action\n", compared, without);
 }
 
-// Random games (tests/support/random_game.h): at every state before an action the generator found a legal
-// action (so Decide must not say mate), Decide agrees with the count (0 <=> not playable), and the
-// witness is accepted by JudgeAction.
+// Random games (tests/support/random_game.h): at every state before an action the generator found a
+// legal action (so Decide must not say mate), Decide agrees with the count (0 <=> not playable),
+// and the witness is accepted by JudgeAction.
 TEST(Legal, DecideAgreesWithCountOnRandomGames) {
   CollectionOptions options;
   options.seed = 11;

@@ -12,9 +12,9 @@
 #include <string>
 
 #include "core/pgn_syntax.h"
-#include "tests/support/random_game.h"
 #include "core/replay.h"
 #include "tests/core/test_util.h"
+#include "tests/support/random_game.h"
 
 namespace fived {
 namespace {

@@ -13,9 +13,9 @@
 #include <fstream>
 #include <thread>
 
-#include "tests/support/random_game.h"
 #include "schema/db.h"
 #include "tests/indexer/db_check.h"
+#include "tests/support/random_game.h"
 
 namespace fived {
 namespace {

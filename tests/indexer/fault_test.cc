@@ -149,7 +149,8 @@ void Check(const Point& point, const RunResult& run, const RunResult& clean, con
     ++figures->stopped;
     // The message names the database and the cause: the output, or the input that failed.
     bool named = false;
-    for (const std::string& name : names) named = named || run.err.find(name + ": ") != std::string::npos;
+    for (const std::string& name : names)
+      named = named || run.err.find(name + ": ") != std::string::npos;
     EXPECT_TRUE(named) << run.err;
     std::string cause;
     for (const char* known : {sqlite3_errstr(point.code), "unable to open database",
@@ -211,7 +212,8 @@ TEST(Faults, AnIngestOfTheCorpusStoppedByAnyIoFaultLosesNothingCommitted) {
       vfs.FailAt(point.call, point.nth, point.code, point.persistent);
       run = Index(db, Corpus());
     }
-    Check(point, run, clean, db, clean_db, {db}, [&] { return Index(db, Corpus()); }, &figures);
+    Check(
+        point, run, clean, db, clean_db, {db}, [&] { return Index(db, Corpus()); }, &figures);
   }
   figures.Print("ingest of corpus/ (" + std::to_string(calls[IoCall::kOpen]) + " opens, " +
                 std::to_string(calls[IoCall::kRead]) + " reads, " +
@@ -246,8 +248,12 @@ TEST(Faults, AMergeStoppedByAnyIoFaultLosesNothingCommitted) {
       run = Merge(db, {a, b});
     }
     // A fault in reading an input stops the merge too; the inputs are never changed.
-    Check(point, run, clean, db, clean_db, {db, a, b}, [&] { return Merge(db, {a, b}); },
-          &figures);
+    Check(
+        point, run, clean, db, clean_db, {db, a, b},
+        [&] {
+          return Merge(db, {a, b});
+        },
+        &figures);
   }
   figures.Print("merge of two shards of corpus/ (" + std::to_string(calls[IoCall::kOpen]) +
                 " opens, " + std::to_string(calls[IoCall::kRead]) + " reads, " +

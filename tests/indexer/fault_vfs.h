@@ -34,7 +34,8 @@ class FaultVfs {
     state_ = State{};
     state_.directory = std::move(directory);
     state_.real = sqlite3_vfs_find(nullptr);
-    vfs_ = *state_.real;  // xDelete, xAccess, ... of the real VFS, which ignore their first argument
+    vfs_ =
+        *state_.real;  // xDelete, xAccess, ... of the real VFS, which ignore their first argument
     vfs_.pNext = nullptr;
     vfs_.pAppData = state_.real->pAppData;
     vfs_.szOsFile = static_cast<int>(sizeof(File)) + state_.real->szOsFile;

@@ -174,7 +174,7 @@ TEST(HostileTest, ADecompressionBombIsOneRejectedGameReadInBoundedMemory) {
   }
   ASSERT_LT(std::filesystem::file_size(dir.File("bomb.zip")), 2u << 20);
   const IndexRun run = RunIndex({"--quiet", "--db", dir.File("db.sqlite"), dir.File("bomb.zip")},
-                           dir.File("err.txt"));
+                                dir.File("err.txt"));
   EXPECT_EQ(run.status, 1) << run.err;  // a rejection, recorded
   // Far below the 256 MiB the bomb holds (the splitter keeps 16 MiB of a game at most).
   EXPECT_LT(run.peak_kb, 160 * 1024) << "peak " << run.peak_kb << " KB";
@@ -183,11 +183,12 @@ TEST(HostileTest, ADecompressionBombIsOneRejectedGameReadInBoundedMemory) {
             std::string::npos)
       << run.err;
   EXPECT_EQ(Rows(dir.File("db.sqlite"),
-                  "SELECT s.member, g.white FROM games g JOIN sources s "
-                  "ON s.id = g.source_id"),
+                 "SELECT s.member, g.white FROM games g JOIN sources s "
+                 "ON s.id = g.source_id"),
             "good.5dpgn|A|\n");
-  EXPECT_EQ(Rows(dir.File("db.sqlite"), "SELECT length(CAST(text AS BLOB)), line, col FROM rejected"),
-            "4096|1|1|\n");
+  EXPECT_EQ(
+      Rows(dir.File("db.sqlite"), "SELECT length(CAST(text AS BLOB)), line, col FROM rejected"),
+      "4096|1|1|\n");
 }
 
 TEST(HostileTest, ArchivesWithinArchivesAreReadFourLevelsDeepAndNoDeeper) {
@@ -244,7 +245,7 @@ TEST(HostileTest, ThousandsOfEmptyMembersLeaveNoTrace) {
   members.emplace_back("games.5dpgn", std::string(kGame));
   WritePacked(dir.File("many.tar"), Packing::kTar, members);
   const IndexRun run = RunIndex({"--quiet", "--db", dir.File("db.sqlite"), dir.File("many.tar")},
-                           dir.File("err.txt"));
+                                dir.File("err.txt"));
   EXPECT_EQ(run.status, 0) << run.err;
   EXPECT_EQ(Rows(dir.File("db.sqlite"), "SELECT count(*) FROM games"), "1|\n");
   // The archive's own row and its one member with games.
@@ -260,21 +261,20 @@ TEST(HostileTest, MemberPathsThatClimbOutOrAreNotUtf8AreOnlyNames) {
               {{"../../escaped.5dpgn", std::string(kGame)},
                {"caf\xe9-\xff.5dpgn", rejected},
                {"/absolute.pgn", std::string(kGame) + "2. Nf3 / Nf6\n"}});
-  const IndexRun run = RunIndex({"--quiet", "--db", dir.File("db.sqlite"), dir.File("inside/odd.zip")},
-                           dir.File("err.txt"));
+  const IndexRun run = RunIndex(
+      {"--quiet", "--db", dir.File("db.sqlite"), dir.File("inside/odd.zip")}, dir.File("err.txt"));
   EXPECT_EQ(run.status, 1) << run.err;
   // Nothing was written outside the database (nor anywhere: archives are never extracted).
   EXPECT_FALSE(std::filesystem::exists(dir.path() / "escaped.5dpgn"));
   EXPECT_FALSE(std::filesystem::exists(dir.path().parent_path() / "escaped.5dpgn"));
   EXPECT_FALSE(std::filesystem::exists("/absolute.pgn"));
   // The names are kept as stored; the message shows the bytes that are not UTF-8 escaped.
-  EXPECT_EQ(
-      Rows(dir.File("db.sqlite"),
-            "SELECT s.member FROM games g JOIN sources s ON s.id = g.source_id ORDER BY g.id"),
-      "../../escaped.5dpgn|\n/absolute.pgn|\n");
   EXPECT_EQ(Rows(dir.File("db.sqlite"),
-                  "SELECT hex(s.member) FROM rejected r JOIN sources s ON "
-                  "s.id = r.source_id"),
+                 "SELECT s.member FROM games g JOIN sources s ON s.id = g.source_id ORDER BY g.id"),
+            "../../escaped.5dpgn|\n/absolute.pgn|\n");
+  EXPECT_EQ(Rows(dir.File("db.sqlite"),
+                 "SELECT hex(s.member) FROM rejected r JOIN sources s ON "
+                 "s.id = r.source_id"),
             "636166E92DFF2E356470676E|\n");
   EXPECT_NE(run.err.find("odd.zip:caf\\xe9-\\xff.5dpgn: game 1, line 3, col 9: Nxe5"),
             std::string::npos)

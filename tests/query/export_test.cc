@@ -20,10 +20,10 @@
 #include <vector>
 
 #include "core/pgn_syntax.h"
-#include "tests/support/random_game.h"
 #include "query/duplicates.h"
 #include "query/find.h"
 #include "tests/query/query_test_util.h"
+#include "tests/support/random_game.h"
 #include "tests/temp_dir.h"
 
 namespace fived {

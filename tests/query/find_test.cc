@@ -687,11 +687,11 @@ TEST(PlayerPagesTest, PagesAndCountsOfAPlayerAreThoseOfTheWholeList) {
   fived::testing::TempDir dir;
   const std::string db = dir.File("players.sqlite");
   const std::string games = dir.File("players.5dpgn");
-  const char* kPlayers[][2] = {{"Ada", "Bob"}, {"Bob", "ada"},  {"ADA", "Ada"}, {"Cy", "Bob"},
-                               {"Bob", "Cy"},  {"Ada", "Cy"},   {"Cy", "ADA "}, {"Bob", "Ada"},
-                               {"Ada", "Ada"}, {"Dee", "Bob"},  {"Ada", "Dee"}, {"Dee", "ada"}};
-  const char* kDates[] = {"2021.03.01", "", "2020", "2021.03.01", "2019.12.31", "2022.01.05",
-                          "2021.03", "", "2020.06.01", "2021.03.01", "2018", "2023.02.02"};
+  const char* kPlayers[][2] = {{"Ada", "Bob"}, {"Bob", "ada"}, {"ADA", "Ada"}, {"Cy", "Bob"},
+                               {"Bob", "Cy"},  {"Ada", "Cy"},  {"Cy", "ADA "}, {"Bob", "Ada"},
+                               {"Ada", "Ada"}, {"Dee", "Bob"}, {"Ada", "Dee"}, {"Dee", "ada"}};
+  const char* kDates[] = {"2021.03.01", "", "2020",       "2021.03.01", "2019.12.31", "2022.01.05",
+                          "2021.03",    "", "2020.06.01", "2021.03.01", "2018",       "2023.02.02"};
   const char* kMoves[] = {"1. e3 / e6", "1. d3 / d6", "1. Nf3 / Nf6\n2. e3 / e6", "1. c3 / c6"};
   int64_t expected_ada = 0;
   {

@@ -17,11 +17,11 @@
 #include "core/game_splitter.h"
 #include "core/legal.h"
 #include "core/pgn_syntax.h"
-#include "tests/support/random_game.h"
 #include "core/replay.h"
 #include "query/pattern_search.h"
 #include "tests/query/query_test_util.h"
 #include "tests/query/text_boards.h"
+#include "tests/support/random_game.h"
 
 namespace fived {
 namespace {

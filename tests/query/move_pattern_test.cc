@@ -12,8 +12,8 @@
 #include "core/legal.h"
 #include "core/pgn_syntax.h"
 #include "core/pgn_writer.h"
-#include "tests/support/random_game.h"
 #include "core/replay.h"
+#include "tests/support/random_game.h"
 
 namespace fived {
 namespace {

@@ -15,9 +15,9 @@
 #include <variant>
 #include <vector>
 
-#include "tests/support/random_game.h"
 #include "core/replay.h"
 #include "tests/core/test_util.h"
+#include "tests/support/random_game.h"
 
 namespace fived {
 namespace {

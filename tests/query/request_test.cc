@@ -182,7 +182,8 @@ TEST_F(RequestTest, RunRefusesValuesThatDoNotRead) {
        "--material, --when, --move)"},
       {"find",
        {{"move", "N hop"}},
-       "--move: col 3: 'hop' is not a piece letter, physical, jump, branch, travel, capture, check or "
+       "--move: col 3: 'hop' is not a piece letter, physical, jump, branch, travel, capture, check "
+       "or "
        "actions=A-B\n  N hop\n    ^"},
       {"find", {{"sort", "action"}}, "--sort action needs a position search"},
       {"find",
@@ -193,7 +194,8 @@ TEST_F(RequestTest, RunRefusesValuesThatDoNotRead) {
        "--material: col 3: expected = != < <= > or >= after the pieces\n  Q 2\n    ^"},
       {"find",
        {{"when", "timelines>=4, moves=3"}},
-       "--when: col 15: 'moves' is not timelines, active, turn, to-move, check or checks\n  timelines>=4, "
+       "--when: col 15: 'moves' is not timelines, active, turn, to-move, check or checks\n  "
+       "timelines>=4, "
        "moves=3\n                ^"},
       {"find",
        {{"pattern", "8/8/8/8/8/8/8/8:=:*:*"}},

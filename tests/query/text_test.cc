@@ -10,11 +10,13 @@ namespace {
 TEST(DisplayWidth, CountsTerminalColumns) {
   EXPECT_EQ(DisplayWidth(""), 0u);
   EXPECT_EQ(DisplayWidth("Ann"), 3u);
-  EXPECT_EQ(DisplayWidth("Inês"), 4u);             // precomposed ê
-  EXPECT_EQ(DisplayWidth("Ine\xCC\x82s"), 4u);     // e + combining circumflex
+  EXPECT_EQ(DisplayWidth("Inês"), 4u);          // precomposed ê
+  EXPECT_EQ(DisplayWidth("Ine\xCC\x82s"), 4u);  // e + combining circumflex
   EXPECT_EQ(DisplayWidth("Ανδρέας"), 7u);
-  EXPECT_EQ(DisplayWidth("李小龍"), 6u);            // wide characters take two columns
-  EXPECT_EQ(DisplayWidth("a\xFF" "b"), 3u);         // a broken byte counts one
+  EXPECT_EQ(DisplayWidth("李小龍"), 6u);  // wide characters take two columns
+  EXPECT_EQ(DisplayWidth("a\xFF"
+                         "b"),
+            3u);  // a broken byte counts one
 }
 
 TEST(FitWidth, CutsWholeCharactersAndEndsWithAnEllipsis) {
@@ -25,15 +27,16 @@ TEST(FitWidth, CutsWholeCharactersAndEndsWithAnEllipsis) {
   EXPECT_EQ(FitWidth("李小龍李小龍", 6), "李小\xE2\x80\xA6");
   EXPECT_EQ(DisplayWidth(FitWidth("李小龍李小龍", 6)), 5u);
   // A combining accent stays with its letter.
-  EXPECT_EQ(FitWidth("ae\xCC\x82" "bcdef", 3), "ae\xCC\x82\xE2\x80\xA6");
+  EXPECT_EQ(FitWidth("ae\xCC\x82"
+                     "bcdef",
+                     3),
+            "ae\xCC\x82\xE2\x80\xA6");
 }
 
 TEST(FormatTable, AlignsByDisplayWidth) {
-  const std::string table = FormatTable({{"white", "games"},
-                                         {"Inês Carvalho", "3"},
-                                         {"Ανδρέας", "12"},
-                                         {"李小龍", "1"}},
-                                        {false, true});
+  const std::string table =
+      FormatTable({{"white", "games"}, {"Inês Carvalho", "3"}, {"Ανδρέας", "12"}, {"李小龍", "1"}},
+                  {false, true});
   EXPECT_EQ(table,
             "white          games\n"
             "Inês Carvalho      3\n"
@@ -42,11 +45,10 @@ TEST(FormatTable, AlignsByDisplayWidth) {
 }
 
 TEST(FormatTable, CutsOverlongCellsInsteadOfWideningTheColumn) {
-  const std::string table =
-      FormatTable({{"id", "result", "date"},
-                   {"1", "1-0", "2021.03.01"},
-                   {"2", "Stuck looking for legal moves", "2021.03.02"}},
-                  {true, false, false}, {kMaxCellWidth, 8});
+  const std::string table = FormatTable({{"id", "result", "date"},
+                                         {"1", "1-0", "2021.03.01"},
+                                         {"2", "Stuck looking for legal moves", "2021.03.02"}},
+                                        {true, false, false}, {kMaxCellWidth, 8});
   EXPECT_EQ(table,
             "id  result    date\n"
             " 1  1-0       2021.03.01\n"
@@ -58,8 +60,7 @@ TEST(FormatTable, CutsOverlongCellsInsteadOfWideningTheColumn) {
 }
 
 TEST(FormatTable, EscapesWhatCouldActOnTheTerminal) {
-  EXPECT_EQ(FormatTable({{"\x1b[2Jevil", "ok"}}, {false, false}, {40, 40}),
-            "\\x1b[2Jevil  ok\n");
+  EXPECT_EQ(FormatTable({{"\x1b[2Jevil", "ok"}}, {false, false}, {40, 40}), "\\x1b[2Jevil  ok\n");
   EXPECT_EQ(FormatTable({{"a\tb\nc"}}, {false}), "a\\x09b\\x0ac\n");
 }
 

@@ -603,17 +603,18 @@ TEST(SchemaTest, ReadmeExamplesRun) {
 
   TempDir dir;
   Database db = MustOpen(dir.File("games.db"), OpenMode::kReadWrite);
-  MustExec(db,
-           "INSERT INTO sources(id, path) VALUES (1, '/a.5dpgn');"
-           "INSERT INTO games(id, source_id, byte_offset, game_index, text_hash, variant, width, "
-           "height, even_start, white, black, actions, timelines, final_md5, start_key, "
-           "final_key, identity, duplicate_of, record, checksum) VALUES "
-           "(1, 1, 0, 1, 5, 'Standard', 8, 8, 0, 'Alice', 'Bob', 1, 1, 'm', 1, 2, 3, NULL, x'', 0), "
-           "(2, 1, 9, 2, 6, 'Standard', 8, 8, 0, 'Alice', 'Bob', 1, 1, 'm', 1, 2, 3, 1, x'', 0);"
-           "INSERT INTO headers(game_id, position, name, value) VALUES (1, 0, 'White', 'Alice'), "
-           "(2, 0, 'White', 'Alice');"
-           "INSERT INTO rejected(source_id, byte_offset, game_index, text_hash, line, col, token, "
-           "message, text) VALUES (1, 20, 3, 7, 3, 4, 'Kx', 'bad move', '1. Kx');");
+  MustExec(
+      db,
+      "INSERT INTO sources(id, path) VALUES (1, '/a.5dpgn');"
+      "INSERT INTO games(id, source_id, byte_offset, game_index, text_hash, variant, width, "
+      "height, even_start, white, black, actions, timelines, final_md5, start_key, "
+      "final_key, identity, duplicate_of, record, checksum) VALUES "
+      "(1, 1, 0, 1, 5, 'Standard', 8, 8, 0, 'Alice', 'Bob', 1, 1, 'm', 1, 2, 3, NULL, x'', 0), "
+      "(2, 1, 9, 2, 6, 'Standard', 8, 8, 0, 'Alice', 'Bob', 1, 1, 'm', 1, 2, 3, 1, x'', 0);"
+      "INSERT INTO headers(game_id, position, name, value) VALUES (1, 0, 'White', 'Alice'), "
+      "(2, 0, 'White', 'Alice');"
+      "INSERT INTO rejected(source_id, byte_offset, game_index, text_hash, line, col, token, "
+      "message, text) VALUES (1, 20, 3, 7, 3, 4, 'Kx', 'bad move', '1. Kx');");
   for (const std::string& block : blocks) {
     std::optional<DbError> error = db.Exec(block);
     EXPECT_FALSE(error) << block << error->message;

@@ -22,14 +22,19 @@ TEST(NameKey, FoldsCaseOfEveryScriptAndTrims) {
       {"ΑΝΔΡΈΑΣ", "ανδρέασ"},
       {"ανδρέας", "ανδρέασ"},  // final sigma folds to sigma
       {"Straße", "strasse"},
-      {"\xC2\xA0" "Ana\xC2\xA0", "ana"},
+      {"\xC2\xA0"
+       "Ana\xC2\xA0",
+       "ana"},
       {"", ""},
       {"   ", ""},
       // Wildcards and '[' pass through, so patterns fold like names.
       {"ΑΝΔΡΈΑΣ*", "ανδρέασ*"},
       {"C?U [bot]", "c?u [bot]"},
       // Not UTF-8: ASCII letters lowered, the rest kept.
-      {"AB\xFF" "C", "ab\xFF" "c"},
+      {"AB\xFF"
+       "C",
+       "ab\xFF"
+       "c"},
   };
   for (const auto& [name, key] : cases) EXPECT_EQ(NameKey(name), key) << name;
 }
