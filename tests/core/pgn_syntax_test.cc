@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <fstream>
 #include <random>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -673,9 +674,24 @@ TEST(PgnSyntax, PublicCorpus) {
     }
   }
   std::sort(files.begin(), files.end());
+  // The files the reference implementation replays (MANIFEST.tsv's js_replay "ok"): each must
+  // read without a syntax error, so that a file that replays today cannot stop parsing unseen.
+  std::set<std::string> replayed;
+  {
+    std::istringstream lines(ReadFile(root / "MANIFEST.tsv"));
+    std::string line;
+    std::getline(lines, line);  // the column names
+    while (std::getline(lines, line)) {
+      std::vector<std::string> fields;
+      std::istringstream cells(line);
+      for (std::string cell; std::getline(cells, cell, '\t');) fields.push_back(cell);
+      if (fields.size() > 4 && fields[4] == "ok") replayed.insert(fields[0]);
+    }
+  }
   int games = 0;
   int errors = 0;
   for (const std::filesystem::path& file : files) {
+    const std::string name = std::filesystem::relative(file, root).string();
     std::ifstream in(file, std::ios::binary);
     GameSplitter splitter(in);
     while (std::optional<RawGame> game = splitter.Next()) {
@@ -683,14 +699,18 @@ TEST(PgnSyntax, PublicCorpus) {
       const SyntaxResult result = ParseGameSyntax(game->text, game->first_line);
       if (result.error) {
         ++errors;
-        std::printf("%s:%d:%d: '%s': %s\n", std::filesystem::relative(file, root).string().c_str(),
-                    result.error->pos.line, result.error->pos.column, result.error->token.c_str(),
+        std::printf("%s:%d:%d: '%s': %s\n", name.c_str(), result.error->pos.line,
+                    result.error->pos.column, result.error->token.c_str(),
                     result.error->reason.c_str());
+        EXPECT_EQ(replayed.count(name), 0u)
+            << name << " replays with the reference implementation but no longer parses";
       }
     }
   }
-  std::printf("corpus: %zu files, %d games, %d syntax errors\n", files.size(), games, errors);
+  std::printf("corpus: %zu files (%zu the reference replays), %d games, %d syntax errors\n",
+              files.size(), replayed.size(), games, errors);
   EXPECT_GE(files.size(), 200u);
+  EXPECT_GE(replayed.size(), 150u) << "MANIFEST.tsv was not read";
 }
 
 TEST(PgnSyntax, OracleGames) {
