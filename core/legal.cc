@@ -162,11 +162,9 @@ class ActionSearch {
   bool out_of_budget_ = false;
 };
 
-}  // namespace
-
-bool InCheck(Position* pos) {
-  const Color mover = pos->ToMove();
-  const Position::Mark mark = pos->GetMark();
+// The player to move passes: every mandatory board gets a copy of its tip as the opponent's next
+// board (InCheck's and Checks' first step).
+void PassMandatoryBoards(Position* pos) {
   const int present = pos->Present();
   for (int l = pos->min_timeline(); l <= pos->max_timeline(); ++l) {
     if (!pos->HasTimeline(l) || !IsMandatory(*pos, l, present)) continue;
@@ -174,6 +172,14 @@ bool InCheck(Position* pos) {
     passed.ClearEnPassant();
     pos->Append(l, passed);
   }
+}
+
+}  // namespace
+
+bool InCheck(Position* pos) {
+  const Color mover = pos->ToMove();
+  const Position::Mark mark = pos->GetMark();
+  PassMandatoryBoards(pos);
   const bool check = RoyalCapturable(*pos, Opponent(mover), PromotingCapturesCount(*pos));
   pos->Rollback(mark);
   return check;
@@ -188,13 +194,7 @@ std::vector<Move> Checks(const Position& pos) {
   Position passed = pos;
   const Color mover = pos.ToMove();
   const Color attacker = Opponent(mover);
-  const int present = passed.Present();
-  for (int l = passed.min_timeline(); l <= passed.max_timeline(); ++l) {
-    if (!passed.HasTimeline(l) || !IsMandatory(passed, l, present)) continue;
-    Board tip = passed.Tip(l);
-    tip.ClearEnPassant();
-    passed.Append(l, tip);
-  }
+  PassMandatoryBoards(&passed);
   // Any one piece to become: a capture onto the last rank is listed once (GenMode::kCaptures).
   PromotionSet promotions;
   if (PromotingCapturesCount(passed)) promotions.Add(PieceType::kQueen);

@@ -72,33 +72,6 @@ DbResult<Settings> ReadSettings(Database& db) {
   return Settings{stats.value(), md5.value()};
 }
 
-// Record codecs by dictionary id (0: none) of one database, loaded once.
-class Codecs {
- public:
-  explicit Codecs(Database& db) : db_(db) {}
-  DbResult<RecordCodec*> For(int64_t dictionary) {
-    auto it = codecs_.find(dictionary);
-    if (it != codecs_.end()) return it->second.get();
-    std::string data;
-    if (dictionary != 0) {
-      DbResult<Statement> select = db_.Prepare("SELECT data FROM dictionaries WHERE id = ?1");
-      if (!select.ok()) return select.error();
-      select.value().Bind(1, dictionary);
-      DbResult<StepResult> step = select.value().Step();
-      if (!step.ok()) return step.error();
-      if (step.value() == StepResult::kRow) {
-        const std::span<const uint8_t> blob = select.value().Blob(0);
-        data.assign(reinterpret_cast<const char*>(blob.data()), blob.size());
-      }
-    }
-    return codecs_.emplace(dictionary, std::make_unique<RecordCodec>(data)).first->second.get();
-  }
-
- private:
-  Database& db_;
-  std::map<int64_t, std::unique_ptr<RecordCodec>> codecs_;
-};
-
 // What decides whether a game of the output is the original of a new one (schema/copies.h).
 struct StoredGame {
   uint64_t start_key = 0;
@@ -108,7 +81,7 @@ struct StoredGame {
 };
 
 // The start, canonical moves and compared headers of a stored game of `db`.
-DbResult<StoredGame> ReadStoredGame(Database& db, Codecs& codecs, int64_t id) {
+DbResult<StoredGame> ReadStoredGame(Database& db, RecordCodecs& codecs, int64_t id) {
   DbResult<Statement> select = db.Prepare(
       "SELECT start_key, record, coalesce(dictionary_id, 0), white_key, black_key, date, result "
       "FROM games WHERE id = ?1");
@@ -123,7 +96,7 @@ DbResult<StoredGame> ReadStoredGame(Database& db, Codecs& codecs, int64_t id) {
   if (!codec.ok()) return codec.error();
   StoredGame game;
   std::string text;
-  if (!codec.value()->Decompress(s.Blob(1), &text, &game.moves)) {
+  if (codec.value() == nullptr || !codec.value()->Decompress(s.Blob(1), &text, &game.moves)) {
     return DbError{0, "game " + std::to_string(id) + ": its record cannot be read"};
   }
   game.start_key = KeyFromSql(s.Int64(0));
@@ -137,7 +110,7 @@ DbResult<StoredGame> ReadStoredGame(Database& db, Codecs& codecs, int64_t id) {
 // Merges one input into the output (attached as `src`), in one transaction.
 class InputMerge {
  public:
-  InputMerge(Database& out, Database& in, Codecs& out_codecs, OriginalsByIdentity& originals,
+  InputMerge(Database& out, Database& in, RecordCodecs& out_codecs, OriginalsByIdentity& originals,
              MergeSummary& summary)
       : out_(out),
         in_(in),
@@ -451,8 +424,8 @@ class InputMerge {
 
   Database& out_;
   Database& in_;
-  Codecs& out_codecs_;
-  Codecs in_codecs_;
+  RecordCodecs& out_codecs_;
+  RecordCodecs in_codecs_;
   OriginalsByIdentity& originals_;  // the originals of the output, by identity
   MergeSummary& summary_;
   std::map<int64_t, int64_t> dictionaries_;  // input id -> output id
@@ -473,7 +446,7 @@ std::optional<DbError> RecountPositionStats(Database& db) {
   if (!last.ok()) return last.error();
   DbResult<PositionStatsWriter> writer = PositionStatsWriter::Create(db);
   if (!writer.ok()) return writer.error();
-  Codecs codecs(db);
+  RecordCodecs codecs(db);
   DbResult<PostingReader> reader = PostingReader::Create(db, PostingTable::kStates);
   if (!reader.ok()) return reader.error();
   DbResult<Statement> select = db.Prepare(
@@ -516,7 +489,7 @@ std::optional<DbError> RecountPositionStats(Database& db) {
       DbResult<RecordCodec*> codec = codecs.For(s.Int64(7));
       if (!codec.ok()) return codec.error();
       std::string text, movetext;
-      if (!codec.value()->Decompress(s.Blob(6), &text, &movetext)) {
+      if (codec.value() == nullptr || !codec.value()->Decompress(s.Blob(6), &text, &movetext)) {
         return DbError{0, "game " + std::to_string(id) + ": its record cannot be read"};
       }
       // The texts of its first actions.
@@ -695,7 +668,7 @@ int RunMerge(const MergeOptions& options, std::ostream& out, std::ostream& err,
                     CopyKey::Of({row.Text(2), row.Text(3), row.Text(4), row.Text(5)}));
     }
   }
-  Codecs out_codecs(db);
+  RecordCodecs out_codecs(db);
   for (const std::string& input : options.inputs) {
     DbResult<Database> in = OpenDatabase(input, OpenMode::kReadOnly);
     if (!in.ok()) {

@@ -51,7 +51,7 @@ constexpr std::pair<Tally GameDigest::*, const char*> kTallies[] = {
 
 class Verifier {
  public:
-  Verifier(Database& db, VerifyReport& report) : db_(db), report_(report) {}
+  Verifier(Database& db, VerifyReport& report) : db_(db), report_(report), codecs_(db) {}
 
   // Runs every check; false when the file could not be read (report_.error says why).
   bool Run() {
@@ -125,24 +125,6 @@ class Verifier {
     return true;
   }
 
-  // The codec of a dictionary (0: none); null when the dictionary is missing.
-  DbResult<RecordCodec*> Codec(int64_t dictionary) {
-    auto found = codecs_.find(dictionary);
-    if (found != codecs_.end()) return found->second.get();
-    std::string data;
-    if (dictionary != 0) {
-      DbResult<Statement> select = db_.Prepare("SELECT data FROM dictionaries WHERE id = ?1");
-      if (!select.ok()) return select.error();
-      select.value().Bind(1, dictionary);
-      DbResult<StepResult> step = select.value().Step();
-      if (!step.ok()) return step.error();
-      if (step.value() != StepResult::kRow) return static_cast<RecordCodec*>(nullptr);
-      const std::span<const uint8_t> blob = select.value().Blob(0);
-      data.assign(reinterpret_cast<const char*>(blob.data()), blob.size());
-    }
-    return codecs_.emplace(dictionary, std::make_unique<RecordCodec>(data)).first->second.get();
-  }
-
   // Every game: its checksum and record, and what replaying its text gives.
   bool Games() {
     DbResult<Statement> select = db_.Prepare(
@@ -166,7 +148,7 @@ class Verifier {
         GameProblem(id, "record damaged");
         continue;
       }
-      DbResult<RecordCodec*> codec = Codec(s.Int64(3));
+      DbResult<RecordCodec*> codec = codecs_.For(s.Int64(3));
       if (!codec.ok()) return Failed("dictionaries", codec.error());
       RawGame raw;
       std::string moves;
@@ -390,7 +372,7 @@ class Verifier {
   VerifyReport& report_;
   int stats_actions_ = 0;
   bool all_state_md5_ = false;
-  std::map<int64_t, std::unique_ptr<RecordCodec>> codecs_;
+  RecordCodecs codecs_;
   std::map<int64_t, GameDigest> expected_, found_;
   std::map<std::pair<uint64_t, uint64_t>, ActionStat> stats_;
   std::set<int64_t> damaged_;

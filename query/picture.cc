@@ -296,16 +296,6 @@ std::string XmlEscape(std::string_view text) {
   return out;
 }
 
-// A coordinate for an attribute: integers plainly, halves and tenths with one decimal.
-std::string Num(double value) {
-  char buffer[32];
-  std::snprintf(buffer, sizeof(buffer), "%.1f", value);
-  std::string text = buffer;
-  if (text.size() > 2 && text.compare(text.size() - 2, 2, ".0") == 0) text.resize(text.size() - 2);
-  if (text == "-0") text = "0";
-  return text;
-}
-
 constexpr std::string_view kLightSquare = "#f0d9b5";
 constexpr std::string_view kDarkSquare = "#b58863";
 constexpr std::string_view kArrowColor = "#1f6fd1";
@@ -338,8 +328,8 @@ void AppendSvgBoard(const Board& board, const std::string& label, int half_turn,
     for (int file = 0; file < board.width(); ++file) {
       const Piece piece = board.at(file, rank);
       if (piece.empty()) continue;
-      const std::string cx = Num(file * square + square / 2.0);
-      const std::string cy = Num(row * square + square / 2.0);
+      const std::string cx = SvgNumber(file * square + square / 2.0);
+      const std::string cy = SvgNumber(row * square + square / 2.0);
       const bool white = piece.color() == Color::kWhite;
       if (IsClassical(piece.type())) {
         *out += "<text x=\"" + cx + "\" y=\"" + cy + "\" class=\"piece\">";
@@ -352,8 +342,9 @@ void AppendSvgBoard(const Board& board, const std::string& label, int half_turn,
         *out += "<g><title>";
         *out += white ? "white " : "black ";
         *out += XmlEscape(name);
-        *out += "</title><circle cx=\"" + cx + "\" cy=\"" + cy + "\" r=\"" + Num(square * 0.4) +
-                "\" fill=\"" + (white ? "#fff" : "#222") + "\" stroke=\"#222\"/>";
+        *out += "</title><circle cx=\"" + cx + "\" cy=\"" + cy + "\" r=\"" +
+                SvgNumber(square * 0.4) + "\" fill=\"" + (white ? "#fff" : "#222") +
+                "\" stroke=\"#222\"/>";
         *out += "<text x=\"" + cx + "\" y=\"" + cy + "\" class=\"letter\" fill=\"" +
                 (white ? "#222" : "#fff") + "\">";
         out->push_back(SafePieceLetter(type));
@@ -364,13 +355,13 @@ void AppendSvgBoard(const Board& board, const std::string& label, int half_turn,
   }
   if (coordinates) {
     // Each label in the colour of the other squares, so that it reads on its own square.
-    const std::string size = Num(std::max(6.0, square * 0.28));
+    const std::string size = SvgNumber(std::max(6.0, square * 0.28));
     const auto label_colour = [](bool dark) { return dark ? kLightSquare : kDarkSquare; };
     for (int file = 0; file < board.width(); ++file) {
       // The lowest rank, rank 1: file a's square there is dark.
-      *out += "<text class=\"coordinate\" x=\"" + Num((file + 0.96) * square) + "\" y=\"" +
-              Num(board.height() * square - 0.08 * square) + "\" text-anchor=\"end\" font-size=\"" +
-              size + "\" fill=\"";
+      *out += "<text class=\"coordinate\" x=\"" + SvgNumber((file + 0.96) * square) + "\" y=\"" +
+              SvgNumber(board.height() * square - 0.08 * square) +
+              "\" text-anchor=\"end\" font-size=\"" + size + "\" fill=\"";
       *out += label_colour(file % 2 == 0);
       *out += "\">";
       out->push_back(static_cast<char>('a' + file));
@@ -378,9 +369,9 @@ void AppendSvgBoard(const Board& board, const std::string& label, int half_turn,
     }
     for (int row = 0; row < board.height(); ++row) {
       const int rank = board.height() - 1 - row;
-      *out += "<text class=\"coordinate\" x=\"" + Num(0.06 * square) + "\" y=\"" +
-              Num((row + 0.06) * square) + "\" dominant-baseline=\"hanging\" font-size=\"" + size +
-              "\" fill=\"";
+      *out += "<text class=\"coordinate\" x=\"" + SvgNumber(0.06 * square) + "\" y=\"" +
+              SvgNumber((row + 0.06) * square) + "\" dominant-baseline=\"hanging\" font-size=\"" +
+              size + "\" fill=\"";
       *out += label_colour(rank % 2 == 0);
       *out += "\">" + std::to_string(rank + 1) + "</text>";
     }
@@ -417,9 +408,9 @@ std::string SvgPicture(const Position& pos, std::span<const Move> last_action,
   out +=
       ".piece{font-family:'DejaVu Sans','Segoe UI Symbol','Noto Sans Symbols 2',"
       "'Apple Symbols',serif;text-anchor:middle;dominant-baseline:central;fill:#000;font-size:" +
-      Num(geometry.square * 0.85) +
+      SvgNumber(geometry.square * 0.85) +
       "px}.letter{font-weight:bold;text-anchor:middle;dominant-baseline:central;font-size:" +
-      Num(geometry.square * 0.5) +
+      SvgNumber(geometry.square * 0.5) +
       "px}.label{font-size:14px;fill:#222}.note{font-size:11px;fill:#666}";
   out += "</style>\n";
   for (const bool dark_first : {false, true}) {
@@ -476,7 +467,8 @@ std::string SvgPicture(const Position& pos, std::span<const Move> last_action,
   }
   for (size_t c = 0; c < layout.columns.size(); ++c) {
     const int half_turn = layout.columns[c];
-    const std::string x = Num(geometry.BoardX(static_cast<int>(c)) + geometry.board_width / 2.0);
+    const std::string x =
+        SvgNumber(geometry.BoardX(static_cast<int>(c)) + geometry.board_width / 2.0);
     out += "<text x=\"" + x + "\" y=\"" + std::to_string(header_y + 20) +
            "\" class=\"label\" text-anchor=\"middle\"" +
            (static_cast<int>(c) == present_column ? " font-weight=\"bold\"" : "") + ">" +
@@ -488,7 +480,7 @@ std::string SvgPicture(const Position& pos, std::span<const Move> last_action,
   }
 
   // Under the boards, so that a line only shows in the gaps between them.
-  const std::string branch_width = Num(std::max(3.0, geometry.square / 3.0));
+  const std::string branch_width = SvgNumber(std::max(3.0, geometry.square / 3.0));
   for (const PictureCurve& branch : scene.branches) {
     out += "<path class=\"branch\" d=\"" + branch.path + "\" fill=\"none\" stroke=\"";
     out += kBranchColor;
@@ -537,7 +529,7 @@ std::string SvgPicture(const Position& pos, std::span<const Move> last_action,
   }
 
   // Arrows last, so that no board covers them: the moves, then the checks.
-  const std::string stroke_width = Num(std::max(2.0, geometry.square / 6.0));
+  const std::string stroke_width = SvgNumber(std::max(2.0, geometry.square / 6.0));
   const auto arrows = [&](const std::vector<PictureCurve>& curves, std::string_view kind,
                           std::string_view colour, std::string_view head) {
     for (const PictureCurve& curve : curves) {

@@ -91,9 +91,7 @@ std::optional<int> BranchSource(const Position& pos, int timeline) {
   return best;
 }
 
-namespace {
-
-std::string Coordinate(double value) {
+std::string SvgNumber(double value) {
   char buffer[32];
   std::snprintf(buffer, sizeof(buffer), "%.1f", value);
   std::string text = buffer;
@@ -102,7 +100,9 @@ std::string Coordinate(double value) {
   return text;
 }
 
-std::string Point(double x, double y) { return Coordinate(x) + " " + Coordinate(y); }
+namespace {
+
+std::string Point(double x, double y) { return SvgNumber(x) + " " + SvgNumber(y); }
 
 // An arrow from (x1, y1) to (x2, y2): straight within a board, bowed between boards, so that a
 // jump's arrow does not run along the row of boards it passes.

@@ -99,6 +99,9 @@ PictureScene MakePictureScene(const Position& pos, std::span<const Move> last_ac
 // timeline of the start or when no timeline has a board there. Exposed for tests.
 std::optional<int> BranchSource(const Position& pos, int timeline);
 
+// A coordinate as SVG attributes write it: integers plainly, other values with one decimal.
+std::string SvgNumber(double value);
+
 // The scene as JSON for the explorer's pages, in the SVG's pixels:
 //   {"square", "board_width", "board_height", "gap", "left", "top", "width", "height",
 //    "rows": [{"l": "+1", "active": true, "y": 68}],          highest timeline first

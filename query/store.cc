@@ -112,17 +112,19 @@ std::vector<std::pair<std::string, std::string>> HeadersOfText(std::string_view 
 }
 
 struct GameStore::Statements {
-  Statement row, record, dictionary;
+  Statement row, record;
 };
 
 GameStore::GameStore(Database db)
-    : db_(std::make_unique<Database>(std::move(db))), s_(std::make_unique<Statements>()) {}
+    : db_(std::make_unique<Database>(std::move(db))),
+      s_(std::make_unique<Statements>()),
+      codecs_(std::make_unique<RecordCodecs>(*db_)) {}
 GameStore::GameStore(GameStore&&) noexcept = default;
 GameStore& GameStore::operator=(GameStore&&) noexcept = default;
 GameStore::~GameStore() {
   // Statements before their connection.
   s_.reset();
-  codecs_.clear();
+  codecs_.reset();
   db_.reset();
 }
 
@@ -143,11 +145,10 @@ DbResult<GameStore> GameStore::Open(const std::string& path) {
                               " WHERE games.id = ?1";
   const std::string record_sql =
       std::string("SELECT record, dictionary_id, ") + kGameSoundSql + " FROM games WHERE id = ?1";
-  for (auto [statement, sql] :
-       {std::pair{&store.s_->row, std::string_view(row_sql)},
-        std::pair{&store.s_->record, std::string_view(record_sql)},
-        std::pair{&store.s_->dictionary,
-                  std::string_view("SELECT data FROM dictionaries WHERE id = ?1")}}) {
+  for (auto [statement, sql] : {
+           std::pair{&store.s_->row, std::string_view(row_sql)},
+           std::pair{&store.s_->record, std::string_view(record_sql)},
+       }) {
     DbResult<Statement> prepared = store.db_->Prepare(sql);
     if (!prepared.ok()) return prepared.error();
     *statement = std::move(prepared).value();
@@ -174,25 +175,11 @@ DbResult<std::optional<GameRow>> GameStore::Row(int64_t id) {
 }
 
 DbResult<RecordCodec*> GameStore::Codec(int64_t dictionary_id) {
-  auto it = codecs_.find(dictionary_id);
-  if (it != codecs_.end()) return it->second.get();
-  std::string dictionary;
-  if (dictionary_id != 0) {
-    Statement& s = s_->dictionary;
-    s.Reset().Bind(1, dictionary_id);
-    DbResult<StepResult> step = s.Step();
-    if (!step.ok()) return step.error();
-    if (step.value() != StepResult::kRow) {
-      return DbError{1, "dictionary " + std::to_string(dictionary_id) + " is missing"};
-    }
-    const std::span<const uint8_t> data = s.Blob(0);
-    dictionary.assign(reinterpret_cast<const char*>(data.data()), data.size());
-    s.Reset();
+  DbResult<RecordCodec*> codec = codecs_->For(dictionary_id);
+  if (codec.ok() && codec.value() == nullptr) {
+    return DbError{1, "dictionary " + std::to_string(dictionary_id) + " is missing"};
   }
-  auto codec = std::make_unique<RecordCodec>(dictionary);
-  RecordCodec* raw = codec.get();
-  codecs_.emplace(dictionary_id, std::move(codec));
-  return raw;
+  return codec;
 }
 
 DbResult<GameTexts> GameStore::Texts(int64_t id) {

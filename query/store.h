@@ -110,7 +110,7 @@ class GameStore {
 
   std::unique_ptr<Database> db_;
   std::unique_ptr<Statements> s_;
-  std::map<int64_t, std::unique_ptr<RecordCodec>> codecs_;
+  std::unique_ptr<RecordCodecs> codecs_;  // on the heap, like db_, so that moves keep it valid
 };
 
 // The header lines at the start of a game's text (headers and 5DFEN boards, up to the first line

@@ -53,6 +53,23 @@ struct RecordCodec::Impl {
   }
 };
 
+DbResult<RecordCodec*> RecordCodecs::For(int64_t dictionary) {
+  auto found = codecs_.find(dictionary);
+  if (found != codecs_.end()) return found->second.get();
+  std::string data;
+  if (dictionary != 0) {
+    DbResult<Statement> select = db_.Prepare("SELECT data FROM dictionaries WHERE id = ?1");
+    if (!select.ok()) return select.error();
+    select.value().Bind(1, dictionary);
+    DbResult<StepResult> step = select.value().Step();
+    if (!step.ok()) return step.error();
+    if (step.value() != StepResult::kRow) return static_cast<RecordCodec*>(nullptr);
+    const std::span<const uint8_t> blob = select.value().Blob(0);
+    data.assign(reinterpret_cast<const char*>(blob.data()), blob.size());
+  }
+  return codecs_.emplace(dictionary, std::make_unique<RecordCodec>(data)).first->second.get();
+}
+
 RecordCodec::RecordCodec(std::string_view dictionary) : impl_(std::make_unique<Impl>()) {
   if (!dictionary.empty()) {
     impl_->cdict = ZSTD_createCDict(dictionary.data(), dictionary.size(), kLevel);

@@ -12,12 +12,15 @@
 #define FIVED_SCHEMA_RECORD_H_
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <span>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "schema/sqlite.h"
 
 namespace fived {
 
@@ -42,6 +45,21 @@ class RecordCodec {
  private:
   struct Impl;
   std::unique_ptr<Impl> impl_;
+};
+
+// The codecs of one database's records by dictionary id (0: none), each dictionary read once.
+// Not thread-safe, like the codecs.
+class RecordCodecs {
+ public:
+  explicit RecordCodecs(Database& db) : db_(db) {}
+  // The codec of `dictionary`; null when the database has no such dictionary (what that means is
+  // the caller's: a damaged record, a missing dictionary).
+  DbResult<RecordCodec*> For(int64_t dictionary);
+  void Clear() { codecs_.clear(); }
+
+ private:
+  Database& db_;
+  std::map<int64_t, std::unique_ptr<RecordCodec>> codecs_;
 };
 
 // The tokens of canonical movetext ("1. (0T1)e3 / (0T1)f6\n2. ...", "1b. ..."): calls
