@@ -2,8 +2,10 @@
 // lives, SQLite's default VFS is a shim over the real one that counts the calls of each kind
 // (file opens, reads, writes, syncs) on the files under one directory and can fail the Nth call
 // of a kind with a chosen result code (SQLITE_FULL, SQLITE_IOERR_...), once or from then on, as
-// SQLite's own test VFS does. Deterministic for a given run and needs no privileges.
-// (tests/indexer/full_disk.h is the byte budget of a file system that fills up.)
+// SQLite's own test VFS does; or, as a file system that fills up, count the bytes written there
+// and fail every write past a budget with SQLITE_FULL (FillAfter). Deterministic for a given run
+// (the same run fails at the same call), which a real small file system is not, and needs no
+// privileges.
 #ifndef FIVED_TESTS_INDEXER_FAULT_VFS_H_
 #define FIVED_TESTS_INDEXER_FAULT_VFS_H_
 
@@ -59,6 +61,12 @@ class FaultVfs {
     state_.code = code;
     state_.persistent = persistent;
   }
+  // Lets `bytes` more bytes be written, then fails every write with SQLITE_FULL; -1 lets every
+  // write through.
+  void FillAfter(long bytes) { state_.budget = bytes < 0 ? -1 : state_.written + bytes; }
+  // The bytes written under the directory since the FaultVfs was made (failed writes not
+  // included).
+  long written() const { return state_.written; }
   // Calls of `call` counted since the FaultVfs was made, and how many were failed.
   long calls(IoCall call) const { return state_.calls[static_cast<int>(call)]; }
   long failed() const { return state_.failed; }
@@ -104,6 +112,8 @@ class FaultVfs {
   static int Write(sqlite3_file* f, const void* data, int amount, sqlite3_int64 offset) {
     if (Of(f)->counted) {
       if (const int rc = Count(IoCall::kWrite)) return rc;
+      if (state_.budget >= 0 && state_.written + amount > state_.budget) return SQLITE_FULL;
+      state_.written += amount;
     }
     return Real(f)->pMethods->xWrite(Real(f), data, amount, offset);
   }
@@ -154,6 +164,8 @@ class FaultVfs {
     int code = SQLITE_OK;
     bool persistent = false;
     long failed = 0;
+    long written = 0;
+    long budget = -1;  // the value of `written` past which writes fail; -1: none
   };
   static State state_;
   sqlite3_vfs vfs_{};

@@ -23,7 +23,7 @@
 #include "schema/sql.h"
 #include "tests/indexer/archive_util.h"
 #include "tests/indexer/db_check.h"
-#include "tests/indexer/full_disk.h"
+#include "tests/indexer/fault_vfs.h"
 #include "tests/temp_dir.h"
 
 namespace fived {
@@ -327,7 +327,7 @@ TEST(Index, ACommitThatFailsCountsNothingAsStoredAndSaysWhatIsNot) {
   }
   IndexRun run, json;
   {
-    testing::FullDisk disk(dir.path().string());
+    testing::FaultVfs disk(dir.path().string());
     disk.FillAfter(0);
     run = Index(db, {games});
     json = Index(db, {games}, 0, /*json=*/true);
@@ -419,7 +419,7 @@ FullDiskRuns FillTheDiskAnywhere(const TempDir& dir, const std::string& base,
   IndexRun whole;
   long total = 0;  // bytes written by the run that never fails
   {
-    testing::FullDisk disk(dir.path().string());
+    testing::FaultVfs disk(dir.path().string());
     whole = Index(clean, files, /*commit_every=*/1);
     total = disk.written();
   }
@@ -432,7 +432,7 @@ FullDiskRuns FillTheDiskAnywhere(const TempDir& dir, const std::string& base,
     const std::string db = copy("full" + std::to_string(step) + ".sqlite");
     IndexRun run;
     {
-      testing::FullDisk disk(dir.path().string());
+      testing::FaultVfs disk(dir.path().string());
       disk.FillAfter(total * step / kSteps);
       run = Index(db, files, /*commit_every=*/1);
     }

@@ -15,7 +15,7 @@
 #include "schema/pattern_index.h"
 #include "schema/postings.h"
 #include "tests/indexer/db_check.h"
-#include "tests/indexer/full_disk.h"
+#include "tests/indexer/fault_vfs.h"
 #include "tests/temp_dir.h"
 
 namespace fived {
@@ -238,7 +238,7 @@ TEST(MergeTest, ADiskThatFillsUpAnywhereLeavesTheInputsMergedBeforeAndSaysWhichT
       1);
   long total = 0;  // bytes written by the merge that never fails
   {
-    testing::FullDisk disk(dir.path().string());
+    testing::FaultVfs disk(dir.path().string());
     ASSERT_EQ(Merge(dir.File("clean.sqlite"), {a, b}), 0);
     total = disk.written();
   }
@@ -253,7 +253,7 @@ TEST(MergeTest, ADiskThatFillsUpAnywhereLeavesTheInputsMergedBeforeAndSaysWhichT
     MergeSummary summary;
     int status = 0;
     {
-      testing::FullDisk disk(dir.path().string());
+      testing::FaultVfs disk(dir.path().string());
       disk.FillAfter(total * step / kSteps);
       status = Merge(output, {a, b}, &messages, &summary);
     }
