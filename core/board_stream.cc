@@ -156,41 +156,50 @@ void EncodeBoardStream(const Position& position, std::span<const size_t> boards_
   });
 }
 
-bool BoardStreamReader::ReadLongVarint(uint64_t* value) { return GetVarint(data_, &pos_, value); }
-
-bool BoardStreamReader::Start(std::string_view data, bool keep_squares) {
-  data_ = data;
-  pos_ = 0;
-  read_ = 0;
-  action_ = 0;
-  keep_squares_ = keep_squares;
-  done_ = false;
-  damaged_ = false;
-  for (std::vector<Line>& side : lines_) {
-    for (Line& line : side) line.used = false;
+const uint8_t* BoardStreamReader::ReadLongVarint(const uint8_t* p, const uint8_t* end,
+                                                 uint64_t* value) {
+  size_t pos = 0;
+  if (!GetVarint(std::span<const uint8_t>(p, static_cast<size_t>(end - p)), &pos, value)) {
+    return nullptr;
   }
-  if (data.size() < 5 || static_cast<uint8_t>(data[0]) != kBoardStreamVersion) return Fail();
-  width_ = static_cast<uint8_t>(data[1]);
-  height_ = static_cast<uint8_t>(data[2]);
-  if (width_ < 1 || width_ > kMaxBoardSide || height_ < 1 || height_ > kMaxBoardSide) {
-    return Fail();
-  }
-  if (static_cast<uint8_t>(data[3]) > 1) return Fail();
-  labeling_.even = data[3] == 1;
-  pos_ = 4;
-  uint64_t count = 0;
-  // Each board takes at least two bytes: a count beyond that is damage. The arrays are grown as
-  // boards are read, so that a damaged count allocates nothing.
-  if (!ReadVarint(&count) || count > data.size() / 2) return Fail();
-  board_count_ = static_cast<int>(count);
-  done_ = board_count_ == 0;
-  return true;
+  return p + pos;
 }
 
-const BoardStreamReader::Line* BoardStreamReader::FindLine(int timeline) const {
-  const std::vector<Line>& side = lines_[timeline < 0 ? 1 : 0];
-  const size_t i = static_cast<size_t>(timeline < 0 ? -timeline - 1 : timeline);
-  return i < side.size() && side[i].used ? &side[i] : nullptr;
+BoardStreamReader::BoardStreamReader() : lines_(2 * kMaxTimelineIndex + 1) {}
+
+bool BoardStreamReader::Start(std::string_view data, bool keep_squares) {
+  data_ = reinterpret_cast<const uint8_t*>(data.data());
+  end_ = data_ + data.size();
+  next_ = data_;
+  read_ = 0;
+  action_ = 0;
+  board_count_ = 0;
+  keep_squares_ = keep_squares;
+  damaged_ = false;
+  // A new generation forgets every timeline of the last game.
+  if (++game_ == 0) {
+    for (Line& line : lines_) line.generation = 0;
+    game_ = 1;
+  }
+  auto fail = [this] {
+    damaged_ = true;
+    return false;
+  };
+  if (data.size() < 5 || data_[0] != kBoardStreamVersion) return fail();
+  width_ = data_[1];
+  height_ = data_[2];
+  if (width_ < 1 || width_ > kMaxBoardSide || height_ < 1 || height_ > kMaxBoardSide) {
+    return fail();
+  }
+  if (data_[3] > 1) return fail();
+  labeling_.even = data_[3] == 1;
+  uint64_t count = 0;
+  // Each board takes at least two bytes: a count beyond that is damage (and allocates nothing).
+  next_ = ReadVarint(data_ + 4, end_, &count);
+  if (next_ == nullptr || count > data.size() / 2) return fail();
+  board_count_ = static_cast<int>(count);
+  if (previous_.size() < count) previous_.resize(std::max<size_t>(count, 2 * previous_.size()));
+  return true;
 }
 
 int BoardStreamReader::IndexAt(int timeline, int half_turn) const {
@@ -210,15 +219,14 @@ bool BoardStreamFeatures(std::string_view stream, BoardStreamReader& reader,
   if (!reader.Start(stream)) return false;
   const int width = reader.width();
   const int height = reader.height();
-  BoardStreamReader::Entry entry;
-  while (reader.Next(&entry)) {
+  return reader.Read([&](const BoardStreamReader::Entry& entry) {
     if (entry.whole) {
       for (int s = 0; s < width * height; ++s) {
         if (entry.whole[s] != 0) {
           features->push_back(PieceFeature(width, height, s, entry.whole[s]));
         }
       }
-      continue;
+      return true;
     }
     for (int c = 0; c < entry.change_count; ++c) {
       const BoardStreamReader::Change& change = entry.changes[c];
@@ -226,8 +234,8 @@ bool BoardStreamFeatures(std::string_view stream, BoardStreamReader& reader,
         features->push_back(PieceFeature(width, height, change.square, change.after));
       }
     }
-  }
-  return !reader.Damaged();
+    return true;
+  });
 }
 
 }  // namespace fived

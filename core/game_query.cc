@@ -285,6 +285,56 @@ bool Related(const BoardPattern& pattern, const PatternHit& before, const Patter
   return true;
 }
 
+// The constrained squares of entry's board that pattern p (of `patterns`) does not accept: a
+// whole board's counted, a changed board's from its parent's count in `misses` (board * patterns
+// + p), the changed squares only.
+inline int Missing(const BoardPattern& pattern, const BoardStreamReader::Entry& entry,
+                   const int16_t* misses, size_t patterns, size_t p) {
+  int missing = 0;
+  if (entry.whole) {
+    for (uint16_t i : pattern.constrained) missing += !pattern.Accepts(i, entry.whole[i]);
+    return missing;
+  }
+  missing = misses[static_cast<size_t>(entry.parent) * patterns + p];
+  for (int c = 0; c < entry.change_count; ++c) {
+    const BoardStreamReader::Change& change = entry.changes[c];
+    missing += static_cast<int>(pattern.Accepts(change.square, change.before)) -
+               static_cast<int>(pattern.Accepts(change.square, change.after));
+  }
+  return missing;
+}
+
+// MatchGame for board patterns without relations, nothing else asked: each board's misses from
+// its parent's, and the first match of the last pattern still missing is the answer.
+// kPatterns: the number of patterns when known at compile time (1), 0 otherwise.
+template <size_t kPatterns>
+bool MatchUnrelated(const GameQuery& query, BoardStreamReader& reader, int16_t* misses,
+                    GameMatch* match) {
+  const size_t patterns = kPatterns ? kPatterns : query.boards.size();
+  size_t hit_patterns = 0;
+  bool found = false;
+  const bool read = reader.Read([&](const BoardStreamReader::Entry& entry) {
+    for (size_t p = 0; p < patterns; ++p) {
+      const BoardPattern& pattern = query.boards[p];
+      const int missing = Missing(pattern, entry, misses, patterns, p);
+      misses[static_cast<size_t>(entry.index) * patterns + p] = static_cast<int16_t>(missing);
+      if (missing != 0 || match->boards[p].board >= 0 ||
+          !pattern.PinsAccept(reader.labeling(), entry.timeline, entry.half_turn)) {
+        continue;
+      }
+      match->boards[p] = PatternHit{entry.index, entry.timeline, entry.half_turn, entry.action};
+      ++hit_patterns;
+    }
+    if (hit_patterns < patterns) return true;
+    // Boards come in the order of their actions: this one's is the latest of the hits.
+    match->action = entry.action;
+    found = true;
+    return false;
+  });
+  if (!found) match->action = -1;
+  return read;
+}
+
 // The earliest action at which every pattern has a match related to the previous pattern's as
 // its pins say, and those matches; kNever when there is no such chain. reach[m] of a match of
 // pattern p: the earliest action at which a chain of patterns 0..p ends on it.
@@ -440,11 +490,21 @@ bool MatchGame(const GameQuery& query, std::string_view stream, BoardStreamReade
     return false;
   };
 
-  BoardStreamReader::Entry entry;
-  for (int board = 0; reader.Next(&entry); ++board) {
+  // Board patterns alone, unrelated (the common search, one pattern the most common of all).
+  if (!relations && !with_material && !with_state) {
+    return patterns == 1 ? MatchUnrelated<1>(query, reader, s.misses.data(), match)
+                         : MatchUnrelated<0>(query, reader, s.misses.data(), match);
+  }
+
+  bool stopped = false;
+  const bool read = reader.Read([&](const BoardStreamReader::Entry& entry) {
+    const size_t board = static_cast<size_t>(entry.index);
     // A board of the next action: the state after the previous one is complete.
     while (entry.action > current) {
-      if (finish_state()) return true;
+      if (finish_state()) {
+        stopped = true;
+        return false;
+      }
       ++current;
     }
     if (!any_board || entry.timeline < min_timeline) min_timeline = entry.timeline;
@@ -455,11 +515,11 @@ bool MatchGame(const GameQuery& query, std::string_view stream, BoardStreamReade
       initial_max = max_timeline;
     }
     if (with_state) {
-      s.half[static_cast<size_t>(board)] = entry.half_turn;
-      Slot(s.tips, entry.timeline) = board;
+      s.half[board] = entry.half_turn;
+      Slot(s.tips, entry.timeline) = static_cast<int>(board);
     }
     if (with_material) {
-      int16_t* counts = &s.counts[static_cast<size_t>(board) * 64];
+      int16_t* counts = &s.counts[board * 64];
       if (entry.whole) {
         for (int i = 0; i < width * height; ++i) ++counts[entry.whole[i] & 63];
       } else {
@@ -483,22 +543,12 @@ bool MatchGame(const GameQuery& query, std::string_view stream, BoardStreamReade
     }
     for (size_t p = 0; p < patterns; ++p) {
       const BoardPattern& pattern = query.boards[p];
-      int16_t missing = 0;
-      if (entry.whole) {
-        for (uint16_t i : pattern.constrained) missing += !pattern.Accepts(i, entry.whole[i]);
-      } else {
-        missing = s.misses[static_cast<size_t>(entry.parent) * patterns + p];
-        for (int c = 0; c < entry.change_count; ++c) {
-          const BoardStreamReader::Change& change = entry.changes[c];
-          missing += !pattern.Accepts(change.square, change.after) -
-                     !pattern.Accepts(change.square, change.before);
-        }
-      }
-      s.misses[static_cast<size_t>(board) * patterns + p] = missing;
+      const int missing = Missing(pattern, entry, s.misses.data(), patterns, p);
+      s.misses[board * patterns + p] = static_cast<int16_t>(missing);
       if (missing != 0 || !pattern.PinsAccept(reader.labeling(), entry.timeline, entry.half_turn)) {
         continue;
       }
-      const PatternHit hit{board, entry.timeline, entry.half_turn, entry.action};
+      const PatternHit hit{entry.index, entry.timeline, entry.half_turn, entry.action};
       if (relations) {
         s.matches[p].push_back(hit);
       } else if (match->boards[p].board < 0) {
@@ -512,10 +562,13 @@ bool MatchGame(const GameQuery& query, std::string_view stream, BoardStreamReade
       for (const PatternHit& hit : match->boards)
         match->action = std::max(match->action, hit.action);
       match->action = std::max(match->action, board_material);
-      return true;
+      stopped = true;
+      return false;
     }
-  }
-  if (reader.Damaged()) return false;
+    return true;
+  });
+  if (stopped) return true;
+  if (!read) return false;
   if (with_state && finish_state()) return true;
   // What holds at the end holds from some action on: the patterns' (chain's) and the board
   // material's action, then the first state from there where the state conditions held.

@@ -66,9 +66,14 @@ std::vector<int64_t> Intersect(const std::vector<int64_t>& a, const std::vector<
   return out;
 }
 
+// A block as stored, or (sparse) only its candidates' streams: a search that knows its candidates
+// copies those (a few hundred bytes a game) instead of the whole block (about 4 KB).
 struct Block {
   int64_t first = 0, last = 0;
   std::vector<uint8_t> data;
+  bool sparse = false;
+  std::vector<std::pair<int64_t, size_t>>
+      games;  // sparse: each game's id and the end of its stream
 };
 
 // What one thread needs to match games: its own decoder, stream reader and hits.
@@ -76,23 +81,38 @@ struct Matcher {
   StreamBlockDecoder decoder;
   BoardStreamReader reader;
   GameMatch match;
+  std::vector<StreamOfGame> games;  // the block's games to match
 
   // Matches the games of a block (those in `only`, when given) into `out`.
   std::optional<DbError> MatchBlock(const GameQuery& query, const Block& block,
                                     const std::vector<int64_t>* only,
                                     std::vector<PositionMatch>* out, int64_t* matched,
                                     int64_t* boards) {
-    if (auto error = decoder.Decode(block.first, block.last, block.data)) return error;
-    size_t next = 0;
-    if (only) {
-      next = static_cast<size_t>(std::lower_bound(only->begin(), only->end(), block.first) -
-                                 only->begin());
-    }
-    for (const StreamOfGame& game : decoder.games()) {
-      if (only) {
-        while (next < only->size() && (*only)[next] < game.game_id) ++next;
-        if (next == only->size() || (*only)[next] != game.game_id) continue;
+    games.clear();
+    if (block.sparse) {
+      size_t start = 0;
+      for (const auto& [id, end] : block.games) {
+        games.push_back(StreamOfGame{
+            id, std::string_view(reinterpret_cast<const char*>(block.data.data()) + start,
+                                 end - start)});
+        start = end;
       }
+    } else {
+      if (auto error = decoder.Decode(block.first, block.last, block.data)) return error;
+      size_t next = 0;
+      if (only) {
+        next = static_cast<size_t>(std::lower_bound(only->begin(), only->end(), block.first) -
+                                   only->begin());
+      }
+      for (const StreamOfGame& game : decoder.games()) {
+        if (only) {
+          while (next < only->size() && (*only)[next] < game.game_id) ++next;
+          if (next == only->size() || (*only)[next] != game.game_id) continue;
+        }
+        games.push_back(game);
+      }
+    }
+    for (const StreamOfGame& game : games) {
       ++*matched;
       const bool read = MatchGame(query, game.stream, reader, &match);
       *boards += reader.boards_read();
@@ -245,18 +265,34 @@ DbResult<std::vector<PositionMatch>> FindPatterns(GameStore& store, const GameQu
     running = -1;
     return !failed;
   };
+  StreamBlockDecoder sparse_decoder;  // this thread's, for the candidates of sparse blocks
   auto take = [&](int64_t first, int64_t last, std::span<const uint8_t> data) {
-    if (only) {
-      // A block without a candidate is not even copied.
-      const auto it = std::lower_bound(only->begin(), only->end(), first);
-      if (it == only->end() || *it > last) return true;
-    }
+    std::vector<int64_t>::const_iterator candidate;
+    if (only) candidate = std::lower_bound(only->begin(), only->end(), first);
+    // A block without a candidate is not even copied.
+    if (only && (candidate == only->end() || *candidate > last)) return true;
     Batch& batch = batches[filling];
     if (batch.size == batch.blocks.size()) batch.blocks.emplace_back();
     Block& block = batch.blocks[batch.size++];
     block.first = first;
     block.last = last;
-    block.data.assign(data.begin(), data.end());
+    block.sparse = only != nullptr;
+    if (!block.sparse) {
+      block.data.assign(data.begin(), data.end());
+    } else {
+      block.data.clear();
+      block.games.clear();
+      if (auto error = sparse_decoder.Decode(first, last, data)) {
+        failed = error;
+        return false;
+      }
+      for (const StreamOfGame& game : sparse_decoder.games()) {
+        while (candidate != only->end() && *candidate < game.game_id) ++candidate;
+        if (candidate == only->end() || *candidate != game.game_id) continue;
+        block.data.insert(block.data.end(), game.stream.begin(), game.stream.end());
+        block.games.emplace_back(game.game_id, block.data.size());
+      }
+    }
     if (batch.size < kBatchBlocks) return true;
     if (!finish()) return false;
     launch(filling);

@@ -133,8 +133,9 @@ DbResult<GameStore> GameStore::Open(const std::string& path) {
   if (!opened.ok()) return opened.error();
   GameStore store(std::move(opened).value());
   // Searches read postings and records all over the file: mapping it saves a copy per page read
-  // (about 10% of an opening tree). Failing to map is harmless, so errors are ignored.
-  (void)store.db_->Exec("PRAGMA mmap_size = 1073741824");
+  // (about 10% of an opening tree). As much as SQLite maps (its limit, 2 GiB as Debian builds it;
+  // the pages past it are read by copy). Failing to map is harmless, so errors are ignored.
+  (void)store.db_->Exec("PRAGMA mmap_size = 1099511627776");
   if (sqlite3_create_function_v2(store.db_->handle(), kNameKeyFunction, 1,
                                  SQLITE_UTF8 | SQLITE_DETERMINISTIC, nullptr, NameKeyFunction,
                                  nullptr, nullptr, nullptr) != SQLITE_OK) {

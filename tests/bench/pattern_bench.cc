@@ -11,6 +11,13 @@
 //   two rare pieces  the two pieces of an 8x8 board that fewest games of the database have on
 //                    their squares (piece_counts): the selective kind of the goals, "my queen on
 //                    d4 against a king on h8"
+//   rare pair        the same, among the boards whose rarest pieces few games hold together:
+//                    the two of their four rarest pieces fewest games have both of (as the
+//                    postings say, on any boards), when fewer than 1,000 games do (so that at
+//                    most 1,000 games match). What a player
+//                    asks in a real archive ("my queen on d4 against a king on h8"), where such
+//                    pairs are rare; random games scatter pieces so evenly that "two rare
+//                    pieces" above still match several percent of the games
 // Every kind is sampled from 8x8 boards only.
 //   classes only     'A' and 'a' on two squares, nothing named: no piece narrows the search
 //   empty board      every square empty: nothing narrows and no board matches, so every board
@@ -24,7 +31,9 @@
 #include <chrono>
 #include <cstdio>
 #include <functional>
+#include <iterator>
 #include <random>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -122,11 +131,17 @@ int main(int argc, char** argv) {
   }
   fived::PatternIndexReader patterns_index = Must(fived::PatternIndexReader::Create(store.db()));
   std::mt19937_64 rng(1);
-  const char* kinds[] = {"one piece",       "two pieces",   "piece and class",
-                         "empty squares",   "whole board",  "two patterns",
-                         "two rare pieces", "classes only", "empty board"};
+  const char* kinds[] = {"one piece",   "two pieces",   "piece and class", "empty squares",
+                         "whole board", "two patterns", "two rare pieces", "classes only",
+                         "empty board", "rare pair"};
+  constexpr size_t kRarePair = 9;
+  constexpr size_t kFewGames = 1000;
   std::vector<std::vector<std::vector<std::string>>> samples(std::size(kinds));
-  while (static_cast<int>(samples[0].size()) < rounds) {
+  // Rare pairs are looked for among at most this many boards.
+  const int boards_for_pairs = 200 * rounds;
+  for (int tried = 0;
+       static_cast<int>(samples[0].size()) < rounds ||
+       (static_cast<int>(samples[kRarePair].size()) < rounds && tried < boards_for_pairs);) {
     const int64_t id = 1 + static_cast<int64_t>(rng() % static_cast<uint64_t>(max_id));
     auto row = Must(store.Row(id));
     if (!row || row->actions < 4) continue;
@@ -155,6 +170,39 @@ int main(int argc, char** argv) {
       rarity.emplace_back(Must(patterns_index.GamesWith(feature)), i);
     }
     std::sort(rarity.begin(), rarity.end());
+    ++tried;
+    if (static_cast<int>(samples[kRarePair].size()) < rounds) {
+      std::vector<std::vector<int64_t>> holding;
+      const size_t rarest = std::min<size_t>(4, rarity.size());
+      for (size_t k = 0; k < rarest; ++k) {
+        // The games holding a piece the square's token accepts ("K": moved or not).
+        const size_t i = rarity[k].second;
+        const int square = (7 - static_cast<int>(i) / 8) * 8 + static_cast<int>(i) % 8;
+        const auto parsed = fived::ParseBoardPattern(Pattern(tokens, width, {i}));
+        const fived::PieceSet set = std::get<fived::BoardPattern>(parsed).squares[square];
+        std::vector<uint32_t> features;
+        for (int bits = 1; bits < 64; ++bits) {
+          if (set >> bits & 1) features.push_back(fived::PieceFeature(8, 8, square, bits));
+        }
+        holding.push_back(Must(patterns_index.GamesWithAny(features)));
+      }
+      size_t best = kFewGames, best_a = 0, best_b = 0;
+      for (size_t a = 0; a < rarest; ++a) {
+        for (size_t b = a + 1; b < rarest; ++b) {
+          std::vector<int64_t> both;
+          std::set_intersection(holding[a].begin(), holding[a].end(), holding[b].begin(),
+                                holding[b].end(), std::back_inserter(both));
+          if (both.size() < best) {
+            best = both.size();
+            best_a = rarity[a].second;
+            best_b = rarity[b].second;
+          }
+        }
+      }
+      if (best < kFewGames)
+        samples[kRarePair].push_back({Pattern(tokens, width, {best_a, best_b})});
+    }
+    if (static_cast<int>(samples[0].size()) >= rounds) continue;
     samples[6].push_back({Pattern(tokens, width, {rarity[0].second, rarity[1].second})});
     {
       std::vector<std::string> classed = tokens;
@@ -204,7 +252,12 @@ int main(int argc, char** argv) {
       double cpu_ms = 0;
       size_t found = 0;
       int64_t candidates = 0, narrowed = 0, boards = 0;
-      for (int i = 0; i < rounds; ++i) {
+      const int taken = static_cast<int>(samples[kind].size());
+      if (taken == 0) {
+        std::printf("%-16s none found among %d boards\n", kinds[kind], boards_for_pairs);
+        break;
+      }
+      for (int i = 0; i < taken; ++i) {
         std::vector<fived::BoardPattern> patterns;
         for (const std::string& text : samples[kind][i]) {
           auto parsed = fived::ParseBoardPattern(text);
@@ -236,10 +289,10 @@ int main(int argc, char** argv) {
       std::printf(
           "%-16s %-5s median %7.2f ms  max %7.2f ms  cpu %7.2f ms  games %7.0f  candidates "
           "%7.0f  boards %9.0f (%4.1f ns cpu each)  narrowed %d/%d\n",
-          kinds[kind], page ? "page" : "count", ms[ms.size() / 2], ms.back(), cpu_ms / rounds,
-          static_cast<double>(found) / rounds, static_cast<double>(candidates) / rounds,
-          static_cast<double>(boards) / rounds, boards > 0 ? cpu_ms * 1e6 / boards : 0.0,
-          static_cast<int>(narrowed), rounds);
+          kinds[kind], page ? "page" : "count", ms[ms.size() / 2], ms.back(), cpu_ms / taken,
+          static_cast<double>(found) / taken, static_cast<double>(candidates) / taken,
+          static_cast<double>(boards) / taken, boards > 0 ? cpu_ms * 1e6 / boards : 0.0,
+          static_cast<int>(narrowed), taken);
     }
   }
   std::printf("e.g. %s\n", samples[1][0][0].c_str());

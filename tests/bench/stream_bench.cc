@@ -1,7 +1,7 @@
 // bench_stream DB [ROUNDS] [GAMES]: the cost of reading board streams (core/board_stream.h) and
 // matching patterns on them (core/game_query.h MatchGame), in memory and on one thread, without
 // SQLite: the first GAMES games' streams (default 100,000) are loaded once, then each round reads
-// every board of every game (BoardStreamReader::Next alone), and matches the empty 8x8 board
+// every board of every game (BoardStreamReader::Read alone), and matches the empty 8x8 board
 // (which no board matches, so every board is read: a full scan's worst case) and a one-piece
 // pattern. Prints the median nanoseconds per board of each, for before/after comparisons of the
 // hot path a full scan spends its time in.
@@ -65,8 +65,7 @@ int main(int argc, char** argv) {
   int64_t boards = 0;
   for (const std::string& stream : streams) {
     if (!reader.Start(stream)) continue;
-    fived::BoardStreamReader::Entry entry;
-    while (reader.Next(&entry)) ++boards;
+    reader.Read([&](const fived::BoardStreamReader::Entry&) { return ++boards > 0; });
   }
   std::printf("%zu games, %lld boards, %d rounds\n", streams.size(), static_cast<long long>(boards),
               rounds);
@@ -79,7 +78,7 @@ int main(int argc, char** argv) {
   struct Kind {
     const char* name;
     const fived::GameQuery* query;  // null: Next alone
-  } kinds[] = {{"Next alone", nullptr}, {"empty board", &empty}, {"rare piece", &rare}};
+  } kinds[] = {{"Read alone", nullptr}, {"empty board", &empty}, {"rare piece", &rare}};
   for (const Kind& kind : kinds) {
     std::vector<double> ns;
     int64_t read = 0, matched = 0;
@@ -91,8 +90,7 @@ int main(int argc, char** argv) {
       for (const std::string& stream : streams) {
         if (kind.query == nullptr) {
           if (!reader.Start(stream)) continue;
-          fived::BoardStreamReader::Entry entry;
-          while (reader.Next(&entry)) ++read;
+          reader.Read([&](const fived::BoardStreamReader::Entry&) { return ++read > 0; });
         } else {
           fived::MatchGame(*kind.query, stream, reader, &match);
           read += reader.boards_read();

@@ -183,9 +183,16 @@ class PageTest(unittest.TestCase):
 
     def wait_ready(self, expect='ready'):
         """Waits until the page has shown every answer it asked for (body[data-state])."""
-        self.wait(lambda: driver.execute_script('return document.body && document.body.dataset.state')
-                  in ('ready', 'error'), 'the page did not finish loading')
-        state = driver.execute_script('return document.body.dataset.state')
+        # The state judged is the one the wait saw: read again, it may already be the next load's
+        # (a page that updates as the user types starts one on its own).
+        seen = {}
+
+        def settled():
+            seen['state'] = driver.execute_script(
+                'return document.body && document.body.dataset.state')
+            return seen['state'] in ('ready', 'error')
+        self.wait(settled, 'the page did not finish loading')
+        state = seen['state']
         if state != expect:
             error = driver.find_element(By.ID, 'error').text
             self.fail(f'the page is {state}, not {expect}: {error}')

@@ -68,11 +68,38 @@ TEST(BoardStreamTest, EveryBoardReadsBackWhereAndWhenItWasAdded) {
     EXPECT_EQ(reader.height(), pos.height());
     EXPECT_EQ(reader.labeling().even, pos.labeling().even);
     ASSERT_EQ(reader.board_count(), static_cast<int>(pos.board_count()));
+    std::vector<BoardStreamReader::Entry> entries;
+    ASSERT_TRUE(reader.Read([&](const BoardStreamReader::Entry& entry) {
+      entries.push_back(entry);
+      return true;
+    }));
+    EXPECT_TRUE(reader.Done());
+    EXPECT_FALSE(reader.Damaged());
+    ASSERT_EQ(entries.size(), pos.board_count());
+    // Read again a few boards at a time (visit stopping, Read resuming): the same entries.
+    BoardStreamReader piecewise;
+    ASSERT_TRUE(piecewise.Start(stream));
+    size_t resumed = 0;
+    for (int call = 0; !piecewise.Done(); ++call) {
+      ASSERT_LT(call, reader.board_count() + 1);
+      int taken = 0;
+      ASSERT_TRUE(piecewise.Read([&](const BoardStreamReader::Entry& entry) {
+        const BoardStreamReader::Entry& whole = entries[resumed++];
+        EXPECT_EQ(entry.index, whole.index);
+        EXPECT_EQ(entry.timeline, whole.timeline);
+        EXPECT_EQ(entry.half_turn, whole.half_turn);
+        EXPECT_EQ(entry.action, whole.action);
+        EXPECT_EQ(entry.parent, whole.parent);
+        EXPECT_EQ(entry.change_count, whole.change_count);
+        return ++taken < 1 + call % 3;
+      }));
+    }
+    EXPECT_EQ(resumed, entries.size());
     std::set<uint32_t> expected_features;
     int index = 0;
     pos.ForEachBoardInOrder([&](int timeline, int half_turn, uint64_t) {
-      BoardStreamReader::Entry entry;
-      ASSERT_TRUE(reader.Next(&entry)) << "board " << index;
+      const BoardStreamReader::Entry& entry = entries[static_cast<size_t>(index)];
+      EXPECT_EQ(entry.index, index);
       EXPECT_EQ(entry.timeline, timeline);
       EXPECT_EQ(entry.half_turn, half_turn);
       // The action that added it: the first state whose board count exceeds its index.
@@ -110,10 +137,6 @@ TEST(BoardStreamTest, EveryBoardReadsBackWhereAndWhenItWasAdded) {
       EXPECT_EQ(reader.IndexAt(timeline, half_turn), index);
       ++index;
     });
-    BoardStreamReader::Entry entry;
-    EXPECT_FALSE(reader.Next(&entry));
-    EXPECT_TRUE(reader.Done());
-    EXPECT_FALSE(reader.Damaged());
     EXPECT_EQ(std::set<uint32_t>(features.begin(), features.end()), expected_features);
     // The features read back from the stream alone (as a merge copies a game) are the same.
     std::vector<uint32_t> read_back;
@@ -139,9 +162,8 @@ TEST(BoardStreamTest, DamagedStreamsReadSafely) {
     for (size_t length = 0; length < stream.size(); ++length) {
       const std::string cut = stream.substr(0, length);
       if (!reader.Start(cut, length % 2 == 0)) continue;
-      BoardStreamReader::Entry entry;
-      while (reader.Next(&entry)) {
-      }
+      const bool read = reader.Read([](const BoardStreamReader::Entry&) { return true; });
+      EXPECT_NE(read, reader.Damaged());
       EXPECT_TRUE(reader.Damaged() || reader.Done());
     }
     // Random bytes changed.
@@ -149,9 +171,8 @@ TEST(BoardStreamTest, DamagedStreamsReadSafely) {
       std::string changed = stream;
       for (int k = 0; k < 3; ++k) changed[next() % changed.size()] = static_cast<char>(next());
       if (!reader.Start(changed, trial % 2 == 0)) continue;
-      BoardStreamReader::Entry entry;
       int read = 0;
-      while (reader.Next(&entry)) ++read;
+      reader.Read([&](const BoardStreamReader::Entry&) { return ++read <= reader.board_count(); });
       EXPECT_LE(read, reader.board_count());
     }
   }

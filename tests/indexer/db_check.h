@@ -63,12 +63,12 @@ inline PostingSummary Summarize(Database& db) {
   EXPECT_FALSE(patterns.value().ForEachStream([&](int64_t game_id, std::string_view stream) {
     bool starting = false;
     if (reader.Start(stream, /*keep_squares=*/true)) {
-      BoardStreamReader::Entry entry;
-      while (reader.Next(&entry)) {
+      const bool read = reader.Read([&](const BoardStreamReader::Entry& entry) {
         starting = starting || entry.action == 0;
         ++summary.boards;
-      }
-      if (reader.Damaged()) starting = false;
+        return true;
+      });
+      if (!read) starting = false;
     }
     if (starting) summary.games_with_starting_boards.insert(game_id);
     summary.key_sum +=
