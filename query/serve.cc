@@ -1,16 +1,28 @@
 // The HTTP server of 5d-query serve; see serve.h.
 #include "query/serve.h"
 
+#include <arpa/inet.h>
+#include <dirent.h>
 #include <httplib.h>
+#include <netinet/in.h>
 #include <sqlite3.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <zlib.h>
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdlib>
+#include <mutex>
 #include <optional>
+#include <semaphore>
 #include <sstream>
 #include <string_view>
 #include <thread>
+#include <unordered_map>
 
 #include "query/answer_cache.h"
 #include "query/json.h"
@@ -378,28 +390,169 @@ ApiResponse Api::Answer(const std::string& path,
   return impl_->Query(request);
 }
 
+namespace {
+
+// cpp-httplib gives each connection a thread of its pool from accept to close, and reads a
+// request with a time limit per read: a client that connects and sends nothing holds a thread for
+// that limit, and one that sends a byte a second holds it for ever, through Ctrl-C too (stopping
+// waits for every thread). The library keeps its sockets to itself (0.11, Debian 12), so a
+// watchdog finds the server's connections among the process's open files (/proc/self/fd: the
+// sockets whose local port is the server's) and shuts down those that spent more than
+// kOutsideAnswer outside an answer (reading a request, writing an answer, waiting on a kept-alive
+// connection), and, once the server stops, every connection not answering. Answers take one of
+// `workers` places, so that slow clients cost a connection thread (the pool has
+// kThreadsPerWorker per worker) for seconds at most, never a place that answers.
+constexpr auto kOutsideAnswer = std::chrono::seconds(5);
+constexpr int kThreadsPerWorker = 8;
+constexpr auto kWatchdogTick = std::chrono::milliseconds(200);
+constexpr auto kStaleAnswer = std::chrono::minutes(10);
+
+class ConnectionWatch {
+ public:
+  explicit ConnectionWatch(int workers) : places_(workers) {}
+
+  void SetPort(int port) { port_ = port; }
+
+  // Runs `answer` in one of the places that answer. The connection (by the client's port) counts
+  // as answering from here until Answered, once the answer is written.
+  template <typename Answer>
+  void Answering(int remote_port, Answer&& answer) {
+    Mark(remote_port, true);
+    places_.acquire();
+    answer();
+    places_.release();
+  }
+  void Answered(int remote_port) { Mark(remote_port, false); }
+
+  // Until `done`: shuts down the connections that overstayed outside an answer (every one not
+  // answering once `stopping`).
+  void Watch(const std::atomic<bool>& stopping, const std::atomic<bool>& done) {
+    std::unique_lock<std::mutex> lock(mutex_);
+    while (!done) {
+      Sweep(stopping);
+      wake_.wait_for(lock, kWatchdogTick);
+    }
+  }
+  void Wake() { wake_.notify_all(); }
+
+ private:
+  using Clock = std::chrono::steady_clock;
+  struct Peer {
+    int answering = 0;
+    Clock::time_point last_answer{};  // when its last answer was made
+  };
+  struct Seen {
+    Clock::time_point first;
+    bool kept = false;  // seen in the last sweep
+  };
+
+  void Mark(int remote_port, bool answering) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    Peer& peer = peers_[remote_port];
+    peer.answering = answering ? peer.answering + 1 : std::max(0, peer.answering - 1);
+    peer.last_answer = Clock::now();  // peers are forgotten a while after (Sweep)
+  }
+
+  // Under mutex_.
+  void Sweep(bool stopping) {
+    const Clock::time_point now = Clock::now();
+    for (auto& [inode, seen] : seen_) seen.kept = false;
+    DIR* fds = opendir("/proc/self/fd");
+    if (fds == nullptr) return;
+    while (const dirent* entry = readdir(fds)) {
+      char* end = nullptr;
+      const long fd = std::strtol(entry->d_name, &end, 10);
+      if (end == entry->d_name || *end != '\0' || fd == dirfd(fds)) continue;
+      struct stat info {};
+      if (fstat(static_cast<int>(fd), &info) != 0 || !S_ISSOCK(info.st_mode)) continue;
+      sockaddr_storage local{}, remote{};
+      socklen_t local_size = sizeof(local), remote_size = sizeof(remote);
+      if (getsockname(static_cast<int>(fd), reinterpret_cast<sockaddr*>(&local), &local_size) !=
+              0 ||
+          getpeername(static_cast<int>(fd), reinterpret_cast<sockaddr*>(&remote), &remote_size) !=
+              0) {
+        continue;  // not connected: the listening socket, or another kind
+      }
+      if (PortOf(local) != port_) continue;
+      auto [it, added] = seen_.try_emplace(info.st_ino, Seen{now});
+      it->second.kept = true;
+      Clock::time_point since = it->second.first;
+      if (auto peer = peers_.find(PortOf(remote)); peer != peers_.end()) {
+        // An answer whose writing failed is never marked answered: after the longest an answer
+        // takes, the mark is stale.
+        if (peer->second.answering > 0 && now - peer->second.last_answer < kStaleAnswer) continue;
+        since = std::max(since, peer->second.last_answer);
+      }
+      if (!stopping && now - since <= kOutsideAnswer) continue;
+      // The same socket still (a closed number may have been given to a new connection).
+      struct stat again {};
+      if (fstat(static_cast<int>(fd), &again) == 0 && again.st_ino == info.st_ino) {
+        ::shutdown(static_cast<int>(fd), SHUT_RDWR);
+      }
+    }
+    closedir(fds);
+    std::erase_if(seen_, [](const auto& entry) { return !entry.second.kept; });
+    std::erase_if(peers_, [](const auto& entry) {
+      return entry.second.answering == 0 &&
+             Clock::now() - entry.second.last_answer > 4 * kOutsideAnswer;
+    });
+  }
+
+  static int PortOf(const sockaddr_storage& address) {
+    if (address.ss_family == AF_INET) {
+      return ntohs(reinterpret_cast<const sockaddr_in&>(address).sin_port);
+    }
+    if (address.ss_family == AF_INET6) {
+      return ntohs(reinterpret_cast<const sockaddr_in6&>(address).sin6_port);
+    }
+    return -1;
+  }
+
+  std::counting_semaphore<> places_;
+  std::atomic<int> port_{-1};
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  std::unordered_map<ino_t, Seen> seen_;  // the connections by their socket's inode
+  std::unordered_map<int, Peer> peers_;   // by the client's port
+};
+
+}  // namespace
+
 struct Server::Impl {
-  explicit Impl(ServeOptions o) : options(o), api(std::move(o)) {}
+  explicit Impl(ServeOptions o)
+      : options(o), api(std::move(o)), watch(std::max(1, options.workers)) {}
   const ServeOptions options;
   Api api;
   httplib::Server http;
+  ConnectionWatch watch;
+  std::atomic<bool> stopping{false};
+  int listening = -1;  // the listening socket, once bound
 };
 
 Server::Server(ServeOptions options) : impl_(std::make_unique<Impl>(std::move(options))) {
   httplib::Server& http = impl_->http;
-  const int workers = std::max(1, impl_->options.workers);
-  http.new_task_queue = [workers] { return new httplib::ThreadPool(workers); };
+  const int threads = std::max(1, impl_->options.workers) * kThreadsPerWorker;
+  http.new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
   http.set_payload_max_length(kMaxPayload);
   // Headers and body go out in separate writes: with Nagle's algorithm the body would wait for
   // the client's delayed acknowledgement of the headers, 40 ms on Linux, on every small answer.
   http.set_tcp_nodelay(true);
+  // cpp-httplib listens with a backlog of 5 connections: past it, the kernel drops a client's
+  // SYN, which the client sends again after 1 s, then 3 s. Bind listens again with the system's
+  // backlog (Linux takes a second listen() as a new backlog).
+  http.set_socket_options([this](socket_t sock) {
+    int yes = 1;
+    ::setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof(yes));
+    impl_->listening = sock;
+  });
   http.set_read_timeout(std::chrono::seconds(5));
   http.set_write_timeout(std::chrono::seconds(5));
   // Every path, so that an unknown one is answered by Api::Get (404 JSON), never from disk.
   http.Get(".*", [this](const httplib::Request& in, httplib::Response& out) {
     std::map<std::string, std::vector<std::string>> params;
     for (const auto& [name, value] : in.params) params[name].push_back(value);
-    ApiResponse response = impl_->api.Get(in.path, params);
+    ApiResponse response;
+    impl_->watch.Answering(in.remote_port, [&] { response = impl_->api.Get(in.path, params); });
     out.status = response.status;
     out.set_header("X-Content-Type-Options", "nosniff");
     // Pages run only their own scripts (never inline ones); SVG pictures run none. The game
@@ -423,6 +576,10 @@ Server::Server(ServeOptions options) : impl_(std::make_unique<Impl>(std::move(op
     }
     out.set_content(std::move(response.body), response.content_type);
   });
+  // Called once an answer is written (or failed to be, as a connection's reading did).
+  http.set_logger([this](const httplib::Request& in, const httplib::Response&) {
+    impl_->watch.Answered(in.remote_port);
+  });
   http.set_exception_handler(
       [](const httplib::Request&, httplib::Response& out, std::exception_ptr) {
         out.status = 500;
@@ -440,6 +597,8 @@ std::variant<int, std::string> Server::Bind() {
   if (port < 0) {
     return "cannot listen on " + options.host + " port " + std::to_string(options.port);
   }
+  impl_->watch.SetPort(port);
+  if (impl_->listening >= 0) ::listen(impl_->listening, SOMAXCONN);
   return port;
 }
 
@@ -447,12 +606,21 @@ bool Server::Listen() {
   // The first questions are answered while the server already listens.
   std::atomic<bool> stop{false};
   std::thread warm([this, &stop] { impl_->api.Warm(stop); });
+  std::atomic<bool> done{false};
+  std::thread watchdog([this, &done] { impl_->watch.Watch(impl_->stopping, done); });
   const bool served = impl_->http.listen_after_bind();
   stop = true;
+  done = true;
+  impl_->watch.Wake();
+  watchdog.join();
   warm.join();
   return served;
 }
 
-void Server::Stop() { impl_->http.stop(); }
+void Server::Stop() {
+  impl_->stopping = true;
+  impl_->watch.Wake();
+  impl_->http.stop();
+}
 
 }  // namespace fived

@@ -50,8 +50,11 @@ struct ServeOptions {
   // Answers of the API kept for requests that ask the same again while the database has not
   // changed (query/answer_cache.h); 0 keeps none.
   size_t cache_bytes = 64 << 20;
-  // Requests answered at once; more wait for a worker. A browser keeps a few connections open
-  // for seconds, each holding a worker while it is open.
+  // Requests answered at once; more wait for a worker. Connections have threads of their own
+  // (8 per worker), so that clients that are slow to send a request, or keep a connection open
+  // for the next one, never hold a worker; a connection is closed after 5 s outside an answer
+  // (sending nothing, trickling a request, not reading its answer), and when the server stops,
+  // once the answers being made are written.
   int workers = 16;
 };
 
