@@ -5,11 +5,13 @@
 #include "indexer/index.h"
 
 #include <gtest/gtest.h>
+#include <sys/mount.h>
 #include <sys/socket.h>
 #include <sys/un.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -24,6 +26,7 @@
 #include "tests/indexer/archive_util.h"
 #include "tests/indexer/db_check.h"
 #include "tests/indexer/fault_vfs.h"
+#include "tests/support/random_game.h"
 #include "tests/temp_dir.h"
 
 namespace fived {
@@ -508,6 +511,72 @@ TEST(Index, ADiskThatFillsUpAnywhereInARunThatAppendsLeavesATruthfulSummary) {
   EXPECT_GT(runs.failed, 10);
   EXPECT_GT(runs.partial, 0);
   EXPECT_GT(runs.unread, 0);
+}
+
+// A real full file system: a tmpfs of 3 MiB mounted for the test (as root; skipped where it
+// cannot be mounted). The byte budget of FaultVfs above stands in for it everywhere else; this
+// checks that SQLite's own errors on a file system that is really full are read the same way.
+TEST(Index, ARealFullFileSystemLeavesATruthfulSummaryAndARerunCompletesIt) {
+  TempDir dir;
+  const std::string mount_point = dir.File("small");
+  fs::create_directory(mount_point);
+  if (geteuid() != 0) GTEST_SKIP() << "mounting a small tmpfs needs root";
+  if (mount("tmpfs", mount_point.c_str(), "tmpfs", 0, "size=3m") != 0) {
+    GTEST_SKIP() << "cannot mount a tmpfs here: " << std::strerror(errno);
+  }
+  struct Unmount {
+    std::string path;
+    ~Unmount() { umount2(path.c_str(), MNT_DETACH); }
+  } unmount{mount_point};
+  // Eight files of 60 random games: more than the file system holds with SQLite's write-ahead log
+  // (the database alone is about 1.6 MB, 0.45 MB of it the empty schema).
+  CollectionOptions options;
+  options.max_actions = 30;
+  std::vector<std::string> files;
+  for (int f = 0; f < 8; ++f) {
+    options.seed = 100 + static_cast<uint64_t>(f);
+    files.push_back(dir.File("r" + std::to_string(f) + ".5dpgn"));
+    WriteFile(files.back(), GenerateCollection(60, options));
+  }
+  const std::string clean = dir.File("clean.sqlite");
+  const IndexRun whole = Index(clean, files, /*commit_every=*/1);
+  ASSERT_EQ(whole.status, 0) << whole.err;
+
+  const std::string db = mount_point + "/db.sqlite";
+  for (int run_number = 0; run_number < 2; ++run_number) {
+    SCOPED_TRACE(run_number == 0 ? "first run" : "the same command again, the disk still full");
+    const int64_t before = run_number == 0 ? 0 : Count(db, "SELECT count(*) FROM games");
+    const IndexRun run = Index(db, files, /*commit_every=*/1);
+    const IndexSummary& s = run.summary;
+    EXPECT_EQ(run.status, 3) << run.err;
+    EXPECT_NE(run.err.find(db), std::string::npos) << "the message names the database\n" << run.err;
+    EXPECT_NE(run.err.find("database or disk is full"), std::string::npos) << run.err;
+    // The first run stores the schema and part of the games.
+    if (run_number == 0) {
+      ASSERT_TRUE(s.database_failed) << run.err;
+      EXPECT_GT(s.indexed, 0);
+    }
+    if (s.database_failed) {
+      EXPECT_LT(s.indexed, whole.summary.indexed);
+      EXPECT_EQ(s.indexed, Count(db, "SELECT count(*) FROM games") - before);
+      EXPECT_EQ(s.games, s.indexed + s.rejected + s.skipped + s.not_stored);
+      EXPECT_NE(run.err.find(NotStoredLine(s)), std::string::npos) << NotStoredLine(s) << "\n"
+                                                                   << run.err;
+    } else {
+      // The database could not even be made ready (the first run's bulk load had dropped the
+      // secondary indexes, and there is no room to build them): the run says so, claims nothing.
+      EXPECT_EQ(s.indexed + s.rejected + s.games, 0) << run.err;
+      EXPECT_EQ(Count(db, "SELECT count(*) FROM games"), before);
+    }
+    testing::ExpectSoundAndWhole(db);
+  }
+  // Room made: the same command stores the rest, and the database holds what the clean run's does.
+  ASSERT_EQ(mount("tmpfs", mount_point.c_str(), "tmpfs", MS_REMOUNT, "size=64m"), 0)
+      << std::strerror(errno);
+  const IndexRun last = Index(db, files, /*commit_every=*/1);
+  EXPECT_EQ(last.status, 0) << last.err;
+  EXPECT_EQ(Stored(db), Stored(clean));
+  testing::ExpectSoundAndWhole(db);
 }
 
 TEST(Index, MalformedInputNeverCrashesNorLosesGames) {
