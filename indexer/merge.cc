@@ -8,14 +8,12 @@
 #include <filesystem>
 #include <map>
 #include <memory>
-#include <nlohmann/json.hpp>
 #include <optional>
 #include <unordered_map>
 #include <utility>
 #include <vector>
 
 #include "core/board_stream.h"
-#include "core/utf8.h"
 #include "schema/copies.h"
 #include "schema/db.h"
 #include "schema/ending.h"
@@ -41,10 +39,6 @@ constexpr const char* kGameColumns =
 constexpr int kCopiedGameColumns = 29;
 // Games are committed in transactions of this many, and the statistics counted in passes of it.
 constexpr int64_t kGamesPerPass = 100000;
-
-void Report(std::ostream& err, std::string_view message) {
-  err << "5d-index: " << EscapeForTerminal(message) << "\n";
-}
 
 DbResult<std::string> MetaValue(Database& db, std::string_view key) {
   DbResult<Statement> select = db.Prepare("SELECT value FROM meta WHERE key = ?1");
@@ -538,93 +532,55 @@ std::optional<DbError> RecountPositionStats(Database& db) {
   return std::nullopt;
 }
 
-// The summary: as JSON on `out` or as text on `err`.
-void PrintSummary(const MergeOptions& options, const MergeSummary& summary, std::ostream& out,
-                  std::ostream& err) {
-  if (options.json) {
-    nlohmann::ordered_json json = {
-        {"database", options.output},       {"databases", summary.databases},
-        {"games", summary.games},           {"merged", summary.merged},
-        {"duplicates", summary.duplicates}, {"skipped", summary.skipped},
-        {"rejected", summary.rejected},     {"database_error", nullptr}};
-    if (!summary.database_error.empty()) json["database_error"] = summary.database_error;
-    out << json.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << "\n";
-  } else {
-    err << EscapeForTerminal(options.output) << ": " << summary.games << " games from "
-        << summary.databases << " databases: " << summary.merged << " merged, "
-        << summary.duplicates << " copies, " << summary.skipped << " already there; "
-        << summary.rejected << " rejected games\n";
-  }
-}
-
-// After an error: which inputs were merged (committed) before it and which were not, of `inputs`
-// merged in order, the first `merged` of them committed.
-std::string NotMergedMessage(const std::vector<std::string>& inputs, long merged) {
-  const long count = static_cast<long>(inputs.size());
-  if (merged == 0) {
-    return "no input was merged before the error: running the same merge again merges them";
-  }
-  if (merged < count) {
-    return "the inputs up to " + inputs[merged - 1] + " (" + std::to_string(merged) + " of " +
-           std::to_string(count) + ") were merged before the error, those from " + inputs[merged] +
-           " on are not: running the same merge again completes it, skipping what is already "
-           "there";
-  }
-  return "every input was merged before the error, but the indexes are not built again: running "
-         "the same merge again builds them";
-}
-
 }  // namespace
 
-int RunMerge(const MergeOptions& options, std::ostream& out, std::ostream& err,
-             MergeSummary* summary_out) {
-  MergeSummary summary;
+MergeResult RunMerge(const MergeOptions& options) {
+  MergeResult result;
+  MergeSummary& summary = result.summary;
+  // Ends the merge with `failure`, said by `message`.
+  auto end = [&](MergeResult::Failure failure, std::string message) {
+    result.failure = failure;
+    result.message = std::move(message);
+    return result;
+  };
   // Every input is checked before anything is written.
   std::optional<Settings> settings;
   for (const std::string& input : options.inputs) {
     std::error_code ec;
     if (std::filesystem::exists(options.output, ec) &&
         std::filesystem::equivalent(input, options.output, ec)) {
-      Report(err, input + ": is the output of the merge");
-      return 2;
+      return end(MergeResult::Failure::kRefused, input + ": is the output of the merge");
     }
     DbResult<Database> opened = OpenDatabase(input, OpenMode::kReadOnly);
     if (!opened.ok()) {
-      Report(err, opened.error().message);
-      // A file that is not a database to merge is a usage error; one that cannot be read, not.
+      // A file that is not a database to merge is refused; one that cannot be read, not.
       const int code = opened.error().primary_code();
-      return code == SQLITE_IOERR || code == SQLITE_FULL || code == SQLITE_CORRUPT ? 3 : 2;
+      return end(code == SQLITE_IOERR || code == SQLITE_FULL || code == SQLITE_CORRUPT
+                     ? MergeResult::Failure::kUnreadable
+                     : MergeResult::Failure::kRefused,
+                 opened.error().message);
     }
     DbResult<Settings> read = ReadSettings(opened.value());
     if (!read.ok()) {
-      Report(err, input + ": " + read.error().message);
-      return 3;
+      return end(MergeResult::Failure::kUnreadable, input + ": " + read.error().message);
     }
     if (settings && !(*settings == read.value())) {
-      Report(err, input + ": made with other settings than " + options.inputs.front() +
-                      " (position statistics of " + read.value().stats_actions +
-                      " actions, MD5s of " + read.value().state_md5 + " states)");
-      return 2;
+      return end(MergeResult::Failure::kRefused,
+                 input + ": made with other settings than " + options.inputs.front() +
+                     " (position statistics of " + read.value().stats_actions +
+                     " actions, MD5s of " + read.value().state_md5 + " states)");
     }
     settings = read.value();
   }
   DbResult<Database> opened = OpenDatabase(options.output, OpenMode::kReadWrite);
-  if (!opened.ok()) {
-    Report(err, opened.error().message);
-    return 3;
-  }
+  if (!opened.ok()) return end(MergeResult::Failure::kUnreadable, opened.error().message);
   Database& db = opened.value();
-  // Stops the merge on an error: what was committed stays, and the summary counts only that.
-  auto stop = [&](const std::string& message) {
-    Report(err, message);
-    Report(err, options.output + ": " + NotMergedMessage(options.inputs, summary.databases));
-    if (summary_out) *summary_out = summary;
-    PrintSummary(options, summary, out, err);
-    return 3;
-  };
+  // Stops the merge on a database error: what was committed stays, and the summary counts only
+  // that.
   auto fail = [&](const DbError& error) {
     summary.database_error = error.message;
-    return stop(options.output + ": database error: " + error.message);
+    return end(MergeResult::Failure::kStopped,
+               options.output + ": database error: " + error.message);
   };
   if (auto error = db.Exec("PRAGMA cache_size = -262144")) return fail(*error);
   const DbResult<int64_t> has_games =
@@ -636,8 +592,8 @@ int RunMerge(const MergeOptions& options, std::ostream& out, std::ostream& err,
     if (!own.ok()) return fail(own.error());
     if (!(own.value() == *settings)) {
       if (!empty || own.value().stats_actions != settings->stats_actions) {
-        Report(err, options.output + ": made with other settings than the inputs");
-        return 2;
+        return end(MergeResult::Failure::kRefused,
+                   options.output + ": made with other settings than the inputs");
       }
       // A new output takes the inputs' choice of state MD5s.
       if (auto error = db.Exec("UPDATE meta SET value = '" +
@@ -673,7 +629,7 @@ int RunMerge(const MergeOptions& options, std::ostream& out, std::ostream& err,
     DbResult<Database> in = OpenDatabase(input, OpenMode::kReadOnly);
     if (!in.ok()) {
       summary.database_error = in.error().message;
-      return stop(in.error().message);
+      return end(MergeResult::Failure::kStopped, in.error().message);
     }
     DbResult<Statement> attach = db.Prepare("ATTACH DATABASE ?1 AS src");
     if (!attach.ok()) return fail(attach.error());
@@ -712,9 +668,7 @@ int RunMerge(const MergeOptions& options, std::ostream& out, std::ostream& err,
     }
     if (auto error = transaction.value().Commit()) return fail(*error);
   }
-  PrintSummary(options, summary, out, err);
-  if (summary_out) *summary_out = summary;
-  return 0;
+  return result;
 }
 
 }  // namespace fived

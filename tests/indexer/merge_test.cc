@@ -16,6 +16,7 @@
 #include "schema/postings.h"
 #include "tests/indexer/db_check.h"
 #include "tests/indexer/fault_vfs.h"
+#include "tests/indexer/run_as_tool.h"
 #include "tests/temp_dir.h"
 
 namespace fived {
@@ -32,10 +33,9 @@ int Index(const std::string& db, const std::vector<std::string>& inputs,
   options.database = db;
   options.inputs = inputs;
   options.jobs = 2;
-  options.progress = false;
   options.all_state_md5 = all_state_md5;
   std::ostringstream out, err;
-  return RunIndex(options, out, err);
+  return testing::IndexAsTool(options, out, err);
 }
 
 int Merge(const std::string& output, const std::vector<std::string>& inputs,
@@ -44,7 +44,7 @@ int Merge(const std::string& output, const std::vector<std::string>& inputs,
   options.output = output;
   options.inputs = inputs;
   std::ostringstream out, err;
-  const int status = RunMerge(options, out, err, summary);
+  const int status = testing::MergeAsTool(options, out, err, summary);
   if (messages) *messages = err.str();
   return status;
 }
