@@ -16,7 +16,7 @@
 #include "indexer/pipeline.h"
 #include "indexer/writer.h"
 #include "schema/db.h"
-#include "schema/position_stats.h"
+#include "schema/meta.h"
 #include "schema/sql.h"
 
 namespace fived {
@@ -69,13 +69,12 @@ IndexOutcome IndexInto(const IndexOptions& options, const std::vector<std::strin
   }
   // Every state's MD5 or the final ones': the database's choice, which only a database without
   // games can still change.
-  DbResult<Statement> state_md5 = db.Prepare("SELECT value FROM meta WHERE key = 'state_md5'");
-  if (!state_md5.ok()) {
-    outcome.open_error = options.database + ": " + state_md5.error().message;
+  const DbResult<StateMd5s> state_md5s = ReadStateMd5s(db);
+  if (!state_md5s.ok()) {
+    outcome.open_error = options.database + ": " + state_md5s.error().message;
     return outcome;
   }
-  bool all_state_md5 = state_md5.value().Step().ok() && state_md5.value().Text(0) == "all";
-  state_md5.value().Reset();
+  bool all_state_md5 = state_md5s.value() == StateMd5s::kAll;
   if (options.all_state_md5 && !all_state_md5) {
     const DbResult<int64_t> rejected = QueryInt(db, "SELECT EXISTS (SELECT 1 FROM rejected)");
     if (!bulk || !rejected.ok() || rejected.value() != 0) {
@@ -84,7 +83,7 @@ IndexOutcome IndexInto(const IndexOptions& options, const std::vector<std::strin
                            "needs a new database (index the collections again into one)";
       return outcome;
     }
-    if (auto error = db.Exec("UPDATE meta SET value = 'all' WHERE key = 'state_md5'")) {
+    if (auto error = WriteStateMd5s(db, StateMd5s::kAll)) {
       outcome.open_error = options.database + ": " + error->message;
       return outcome;
     }

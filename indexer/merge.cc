@@ -18,6 +18,7 @@
 #include "schema/db.h"
 #include "schema/ending.h"
 #include "schema/game_check.h"
+#include "schema/meta.h"
 #include "schema/pattern_index.h"
 #include "schema/position_stats.h"
 #include "schema/postings.h"
@@ -40,30 +41,19 @@ constexpr int kCopiedGameColumns = 29;
 // Games are committed in transactions of this many, and the statistics counted in passes of it.
 constexpr int64_t kGamesPerPass = 100000;
 
-DbResult<std::string> MetaValue(Database& db, std::string_view key) {
-  DbResult<Statement> select = db.Prepare("SELECT value FROM meta WHERE key = ?1");
-  if (!select.ok()) return select.error();
-  select.value().Bind(1, key);
-  DbResult<StepResult> step = select.value().Step();
-  if (!step.ok()) return step.error();
-  if (step.value() != StepResult::kRow) return std::string();
-  return std::string(select.value().Text(0));
-}
-
-// What must agree between the databases merged.
+// What must agree between the databases merged (schema/meta.h).
 struct Settings {
-  std::string stats_actions;
-  std::string state_md5;
+  int stats_actions = 0;
+  StateMd5s state_md5s = StateMd5s::kFinal;
   bool operator==(const Settings&) const = default;
 };
 
 DbResult<Settings> ReadSettings(Database& db) {
-  Settings settings;
-  DbResult<std::string> stats = MetaValue(db, "position_stats_actions");
+  DbResult<int> stats = PositionStatsActions(db);
   if (!stats.ok()) return stats.error();
-  DbResult<std::string> md5 = MetaValue(db, "state_md5");
-  if (!md5.ok()) return md5.error();
-  return Settings{stats.value(), md5.value()};
+  DbResult<StateMd5s> md5s = ReadStateMd5s(db);
+  if (!md5s.ok()) return md5s.error();
+  return Settings{stats.value(), md5s.value()};
 }
 
 // What decides whether a game of the output is the original of a new one (schema/copies.h).
@@ -567,8 +557,9 @@ MergeResult RunMerge(const MergeOptions& options) {
     if (settings && !(*settings == read.value())) {
       return end(MergeResult::Failure::kRefused,
                  input + ": made with other settings than " + options.inputs.front() +
-                     " (position statistics of " + read.value().stats_actions +
-                     " actions, MD5s of " + read.value().state_md5 + " states)");
+                     " (position statistics of " + std::to_string(read.value().stats_actions) +
+                     " actions, MD5s of " + std::string(StateMd5sText(read.value().state_md5s)) +
+                     " states)");
     }
     settings = read.value();
   }
@@ -596,11 +587,7 @@ MergeResult RunMerge(const MergeOptions& options) {
                    options.output + ": made with other settings than the inputs");
       }
       // A new output takes the inputs' choice of state MD5s.
-      if (auto error = db.Exec("UPDATE meta SET value = '" +
-                               std::string(settings->state_md5 == "all" ? "all" : "final") +
-                               "' WHERE key = 'state_md5'")) {
-        return fail(*error);
-      }
+      if (auto error = WriteStateMd5s(db, settings->state_md5s)) return fail(*error);
     }
   }
   // Into an empty output, a bulk load: the secondary indexes are built once at the end.
