@@ -18,6 +18,7 @@
 #include "schema/db.h"
 #include "schema/ending.h"
 #include "schema/game_check.h"
+#include "schema/game_columns.h"
 #include "schema/meta.h"
 #include "schema/pattern_index.h"
 #include "schema/position_stats.h"
@@ -29,15 +30,34 @@
 namespace fived {
 namespace {
 
-// The game columns copied as they are (everything but id, source_id, duplicate_of, record's
-// dictionary_id, which are renumbered): those of the row's checksum, which stays the same
-// (schema/game_check.h), and the checksum.
-constexpr const char* kGameColumns =
-    "byte_offset, game_index, text_hash, variant, width, height, even_start, white, black, "
-    "result, date, event, white_key, black_key, date_min, date_max, actions, timelines, "
-    "final_md5, start_key, final_key, identity, record, verdict, checked_side, witness, "
-    "verdict_work, result_conflict, checksum";
-constexpr int kCopiedGameColumns = 29;
+// A game's own values are copied as they are (schema/game_columns.h), so its checksum stays
+// right (schema/game_check.h); the ids it holds are renumbered. CopyGames selects the values
+// first, in kGameValueColumns' order, then these columns of the input.
+constexpr int kValueColumns = static_cast<int>(kGameValueColumns.size());
+constexpr int kSelectedId = kValueColumns;
+constexpr int kSelectedSource = kValueColumns + 1;
+constexpr int kSelectedDictionary = kValueColumns + 2;  // 0 for none
+constexpr int kSelectedSound = kValueColumns + 3;       // 1 when the row matches its checksum
+
+// The place of a value in CopyGames' select.
+constexpr int SelectedValue(std::string_view name) {
+  return static_cast<int>(GameValueColumn(name));
+}
+static_assert(SelectedValue("identity") < kValueColumns &&
+              SelectedValue("white_key") < kValueColumns &&
+              SelectedValue("black_key") < kValueColumns && SelectedValue("date") < kValueColumns &&
+              SelectedValue("result") < kValueColumns);
+
+// The value columns' names, in order, as "byte_offset, game_index, ...".
+std::string ValueColumnList() {
+  std::string list;
+  for (const GameColumn& column : kGameValueColumns) {
+    if (!list.empty()) list += ", ";
+    list += column.name;
+  }
+  return list;
+}
+
 // Games are committed in transactions of this many, and the statistics counted in passes of it.
 constexpr int64_t kGamesPerPass = 100000;
 
@@ -185,18 +205,21 @@ class InputMerge {
   }
 
   std::optional<DbError> CopyGames() {
-    DbResult<Statement> select =
-        in_.Prepare(std::string("SELECT id, source_id, ") + kGameColumns +
-                    ", coalesce(dictionary_id, 0), " + kGameSoundSql + " FROM games ORDER BY id");
+    DbResult<Statement> select = in_.Prepare("SELECT " + ValueColumnList() +
+                                             ", id, source_id, coalesce(dictionary_id, 0), " +
+                                             kGameSoundSql + " FROM games ORDER BY id");
     if (!select.ok()) return select.error();
+    // The values bound as ?1 to ?kValueColumns, then the new ids.
     std::string placeholders;
-    for (int k = 0; k < kCopiedGameColumns + 3; ++k) {
-      placeholders += (k ? ", ?" : "?") + std::to_string(k + 1);
+    for (int k = 1; k <= kValueColumns + 3; ++k) {
+      placeholders += (k > 1 ? ", ?" : "?") + std::to_string(k);
     }
+    constexpr int kBoundSource = kValueColumns + 1;
+    constexpr int kBoundOriginal = kValueColumns + 2;
+    constexpr int kBoundDictionary = kValueColumns + 3;
     DbResult<Statement> insert =
-        out_.Prepare(std::string("INSERT OR IGNORE INTO games(source_id, duplicate_of, "
-                                 "dictionary_id, ") +
-                     kGameColumns + ") VALUES(" + placeholders + ")");
+        out_.Prepare("INSERT OR IGNORE INTO games(" + ValueColumnList() +
+                     ", source_id, duplicate_of, dictionary_id) VALUES(" + placeholders + ")");
     if (!insert.ok()) return insert.error();
     Statement& s = select.value();
     Statement& i = insert.value();
@@ -205,16 +228,17 @@ class InputMerge {
       if (!step.ok()) return step.error();
       if (step.value() == StepResult::kDone) break;
       ++summary_.games;
-      const int64_t old_id = s.Int64(0);
+      const int64_t old_id = s.Int64(kSelectedId);
       // A damaged game is not copied: the merge stops, as on any error of its input.
-      if (s.Int64(2 + kCopiedGameColumns + 1) != 1) {
+      if (s.Int64(kSelectedSound) != 1) {
         return DbError{SQLITE_CORRUPT, "game " + std::to_string(old_id) + ": record damaged"};
       }
-      // Columns of the select: 2 + the column's place in kGameColumns.
-      const uint64_t identity = KeyFromSql(s.Int64(2 + 21));
-      const CopyHeaders headers{s.Text(2 + 12), s.Text(2 + 13), s.Text(2 + 10), s.Text(2 + 9)};
+      const uint64_t identity = KeyFromSql(s.Int64(SelectedValue("identity")));
+      const CopyHeaders headers{s.Text(SelectedValue("white_key")),
+                                s.Text(SelectedValue("black_key")), s.Text(SelectedValue("date")),
+                                s.Text(SelectedValue("result"))};
       const CopyKey key = CopyKey::Of(headers);
-      const int64_t dictionary = s.Int64(2 + kCopiedGameColumns);
+      const int64_t dictionary = s.Int64(kSelectedDictionary);
       // The original it is a copy of among the games before it, as the indexer finds it: the
       // first original of its identity whose headers agree with its own and whose moves are its
       // own.
@@ -240,21 +264,23 @@ class InputMerge {
         }
       }
       i.Reset().ClearBindings();
-      i.Bind(1, sources_.at(s.Int64(1)));
-      if (original != 0) i.Bind(2, original);
-      if (dictionary != 0) i.Bind(3, dictionaries_.at(dictionary));
-      for (int k = 0; k < kCopiedGameColumns; ++k) {
-        const int column = 2 + k;
-        if (s.IsNull(column)) continue;  // NULL: bindings were cleared
-        const std::string_view name = ColumnName(k);
-        if (name == "record") {
-          i.Bind(4 + k, s.Blob(column));
-        } else if (IsTextColumn(name)) {
-          i.Bind(4 + k, s.Text(column));
-        } else {
-          i.Bind(4 + k, s.Int64(column));
+      for (int k = 0; k < kValueColumns; ++k) {
+        if (s.IsNull(k)) continue;  // NULL: bindings were cleared
+        switch (kGameValueColumns[k].type) {
+          case ColumnType::kInteger:
+            i.Bind(k + 1, s.Int64(k));
+            break;
+          case ColumnType::kText:
+            i.Bind(k + 1, s.Text(k));
+            break;
+          case ColumnType::kBlob:
+            i.Bind(k + 1, s.Blob(k));
+            break;
         }
       }
+      i.Bind(kBoundSource, sources_.at(s.Int64(kSelectedSource)));
+      if (original != 0) i.Bind(kBoundOriginal, original);
+      if (dictionary != 0) i.Bind(kBoundDictionary, dictionaries_.at(dictionary));
       if (auto error = i.Run()) return error;
       if (out_.Changes() == 0) {  // the same game of the same file is there already
         ++summary_.skipped;
@@ -271,27 +297,6 @@ class InputMerge {
       }
     }
     return std::nullopt;
-  }
-
-  static std::string_view ColumnName(int k) {
-    static const std::vector<std::string> names = [] {
-      std::vector<std::string> out;
-      std::string_view columns = kGameColumns;
-      while (!columns.empty()) {
-        const size_t comma = columns.find(',');
-        out.emplace_back(columns.substr(0, comma));
-        columns = comma == std::string_view::npos ? "" : columns.substr(comma + 2);
-      }
-      return out;
-    }();
-    return names[k];
-  }
-  static bool IsTextColumn(std::string_view name) {
-    for (std::string_view text : {"variant", "white", "black", "result", "date", "event",
-                                  "white_key", "black_key", "final_md5", "witness"}) {
-      if (name == text) return true;
-    }
-    return false;
   }
 
   // Headers and rejections through the attached input, with the new ids from temporary maps.
