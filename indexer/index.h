@@ -4,10 +4,11 @@
 #define FIVED_INDEXER_INDEX_H_
 
 #include <cstdint>
-#include <ostream>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "indexer/index_summary.h"
 #include "schema/db.h"
 
 namespace fived {
@@ -19,8 +20,6 @@ struct IndexOptions {
   std::string database = kDefaultDatabase;
   std::vector<std::string> inputs;  // files, directories, "-"
   int jobs = 0;                     // worker threads; 0 = one per core
-  bool progress = true;             // a live line on stderr when it is a terminal
-  bool json = false;                // the summary as one JSON object on stdout
   long commit_every = 0;            // commit at least every N games (0: by size only)
   // Moves tried when deciding each game's final position (AnalyzeOptions); 0 decides nothing
   // (--skip-endings: the endings are stored undecided). Lower than --check's default: the
@@ -32,41 +31,17 @@ struct IndexOptions {
   bool all_state_md5 = false;
 };
 
-// What a run did. The games read are counted as they are read, what became of them once it is
-// committed: after a database error the summary counts what the database holds, and
-// games = indexed + rejected + skipped + not_stored.
-struct IndexSummary {
-  long files = 0;
-  long games = 0;            // games read (with those of unchanged files, which are not read)
-  long indexed = 0;          // new games stored
-  long rejected = 0;         // new rejections stored
-  long duplicates = 0;       // of the indexed games, copies of an earlier one (schema/copies.h)
-  long skipped = 0;          // games (or rejections) already in the database ("already indexed"),
-                             // those of unchanged files included
-  long rejected_before = 0;  // of the skipped, those recorded as rejected by an earlier run
-  long warnings = 0;
-  long unchanged_files = 0;  // files skipped: the same as when last read completely
-  long members_passed = 0;   // archive members that are not game files (by their names)
-  // The endings of the indexed games (their final positions' verdicts), and of those the games
-  // whose verdict contradicts their result (schema/ending.h).
-  long checkmates = 0;
-  long stalemates = 0;
-  long playable = 0;
-  long unknown = 0;
-  long undecided = 0;  // indexed with --skip-endings
-  long result_conflicts = 0;
-  long io_errors = 0;
-  double seconds = 0;
-  bool database_failed = false;
-  std::string database_error;
-  // After a database error: the games read since the last commit, which are not stored, and
-  // whether the run stopped before the end of its input (the rest of which is not read).
-  long not_stored = 0;
-  bool input_unread = false;
+// What a run did: its summary, or why it could not open the database.
+struct IndexResult {
+  IndexSummary summary;
+  // Set when the database could not be opened or prepared (the message names it): nothing was
+  // read into it, and the summary counts only the inputs found.
+  std::optional<std::string> open_error;
 };
 
-// Runs the index mode. Messages (rejections, errors, the summary) go to `err`, or with `json`
-// the summary goes to `out`; they quote file names and input escaped (core/utf8.h).
+// Runs the index mode. Prints nothing: what it meets on the way (inputs that cannot be read,
+// rejections, progress) goes to `reporter` when given, as it happens, and what it did is the
+// result (indexer/report.h says it as 5d-index does).
 //
 // A game already in the database is skipped: from a file, when the file's source row holds the
 // same text at the same offset; from standard input ("-"), also when the database held a game
@@ -77,13 +52,9 @@ struct IndexSummary {
 // the database and every input failed while it was read, the files it created are removed.
 //
 // When the database fails during the run (a full disk, say), what was committed before stays:
-// the summary counts only that, and a message says how many games are not stored and whether the
-// rest of the input was read. Running the same command again adds what is not stored.
-//
-// Returns the exit status: 0 every game indexed (or already there), 1 some games rejected, now or
-// by an earlier run (they are recorded), 3 an input could not be read or the database failed.
-int RunIndex(const IndexOptions& options, std::ostream& out, std::ostream& err,
-             IndexSummary* summary = nullptr);
+// the summary counts only that (database_failed, database_error, not_stored, input_unread).
+// Running the same command again adds what is not stored.
+IndexResult RunIndex(const IndexOptions& options, IndexReporter* reporter = nullptr);
 
 }  // namespace fived
 

@@ -8,6 +8,7 @@
 #include "indexer/check.h"
 #include "indexer/index.h"
 #include "indexer/merge.h"
+#include "indexer/report.h"
 #include "indexer/verify.h"
 #include "schema/db.h"
 
@@ -62,21 +63,21 @@ int Merge(int argc, char** argv) {
     std::cerr << "Usage: 5d-index merge [--json] OUT IN...\n"
                  "Merges databases indexed separately (in shards, on one machine or several) into "
                  "OUT,\nas if their inputs had been indexed together in the order given.\n";
-    return argc >= 2 && argc == 3 && std::string_view(argv[2]) == "--help" ? 0 : 2;
+    return argc >= 2 && argc == 3 && std::string_view(argv[2]) == "--help" ? fived::kExitOk
+                                                                           : fived::kExitUsage;
   }
   fived::MergeOptions options;
   int first = 2;
-  if (std::string_view(argv[2]) == "--json") {
-    options.json = true;
-    ++first;
-  }
+  const bool json = std::string_view(argv[2]) == "--json";
+  if (json) ++first;
   if (argc - first < 2) {
     std::cerr << "Usage: 5d-index merge [--json] OUT IN...\n";
-    return 2;
+    return fived::kExitUsage;
   }
   options.output = argv[first];
   for (int i = first + 1; i < argc; ++i) options.inputs.push_back(argv[i]);
-  return fived::RunMerge(options, std::cout, std::cerr);
+  const fived::MergeResult result = fived::RunMerge(options);
+  return fived::Emit(fived::ReportMerge(result, options, json), std::cout, std::cerr);
 }
 
 // 5d-index verify DB: 0 sound, 1 damaged, 3 unreadable.
@@ -86,20 +87,20 @@ int Verify(int argc, char** argv) {
                  "Checks that a database is sound: SQLite's integrity check, every game's checksum "
                  "and\nrecord, and its postings, pattern index and statistics against a replay of "
                  "its record.\nExit status: 0 sound, 1 damaged, 3 unreadable.\n";
-    return argc == 3 && std::string_view(argv[2]) == "--help" ? 0 : 2;
+    return argc == 3 && std::string_view(argv[2]) == "--help" ? fived::kExitOk : fived::kExitUsage;
   }
   const std::string path = argv[2];
   const fived::VerifyReport report = fived::VerifyDatabase(path);
   const std::string name = fived::EscapeForTerminal(path);
   if (report.verdict == fived::VerifyReport::Verdict::kUnreadable) {
     std::cerr << "5d-index: " << fived::EscapeForTerminal(report.error) << "\n";
-    return 3;
+    return fived::kExitFailed;
   }
   if (report.verdict == fived::VerifyReport::Verdict::kSound) {
     std::cout << name << ": sound: " << report.games << " games and " << report.rejected
               << " rejections; the integrity check, every game's checksum and record, its "
                  "postings, pattern index and statistics agree\n";
-    return 0;
+    return fived::kExitOk;
   }
   for (const std::string& problem : report.problems) {
     std::cout << name << ": " << fived::EscapeForTerminal(problem) << "\n";
@@ -116,7 +117,7 @@ int Verify(int argc, char** argv) {
     if (report.damaged_games.size() > 20) std::cout << ", ...";
   }
   std::cout << "\n";
-  return 1;
+  return fived::kExitRejected;
 }
 
 }  // namespace
@@ -181,20 +182,20 @@ int main(int argc, char** argv) {
   } catch (const po::error& e) {
     // The message quotes the command line.
     std::cerr << "5d-index: " << fived::EscapeForTerminal(e.what()) << "\n" << visible;
-    return 2;
+    return fived::kExitUsage;
   }
   if (vm.count("help")) {
     std::cout << visible;
-    return 0;
+    return fived::kExitOk;
   }
   if (vm.count("version")) {
     std::cout << "5d-index " << fived::kVersion << " (schema version " << fived::kSchemaVersion
               << ", key version " << fived::kKeyVersion << ")\n";
-    return 0;
+    return fived::kExitOk;
   }
   if (!vm.count("input")) {
     std::cerr << "5d-index: no input files (use - for standard input)\n";
-    return 2;
+    return fived::kExitUsage;
   }
   const std::vector<std::string> inputs = vm["input"].as<std::vector<std::string>>();
   std::ios::sync_with_stdio(false);
@@ -205,16 +206,16 @@ int main(int argc, char** argv) {
     if (vm.count("skip-endings") || vm.count("all-state-md5")) {
       std::cerr << "5d-index: --" << (vm.count("skip-endings") ? "skip-endings" : "all-state-md5")
                 << " goes with indexing, not --check\n";
-      return 2;
+      return fived::kExitUsage;
     }
     if (outputs > 1) {
       std::cerr << "5d-index: --hashes, --fen, --verdict, --count-actions and --list-actions "
                    "exclude each other\n";
-      return 2;
+      return fived::kExitUsage;
     }
     if (vm.count("at-action") && !vm.count("list-actions")) {
       std::cerr << "5d-index: --at-action goes with --list-actions\n";
-      return 2;
+      return fived::kExitUsage;
     }
     fived::CheckOptions options;
     if (vm.count("hashes")) options.output = fived::CheckOptions::Output::kHashes;
@@ -226,23 +227,24 @@ int main(int argc, char** argv) {
       options.at_action = vm["at-action"].as<int>();
       if (options.at_action < 0) {
         std::cerr << "5d-index: --at-action must be 0 or more\n";
-        return 2;
+        return fived::kExitUsage;
       }
     }
     if (vm.count("verdict-budget")) options.verdict_budget = vm["verdict-budget"].as<uint64_t>();
     options.count_cap = vm["cap"].as<uint64_t>();
     if (options.verdict_budget == 0 || options.count_cap == 0) {
       std::cerr << "5d-index: --verdict-budget and --cap must be 1 or more\n";
-      return 2;
+      return fived::kExitUsage;
     }
     const fived::CheckSummary summary = fived::CheckFiles(inputs, options, std::cout, std::cerr);
     std::cout.flush();
-    return summary.rejected > 0 || summary.unreadable_files > 0 ? 1 : 0;
+    return summary.rejected > 0 || summary.unreadable_files > 0 ? fived::kExitRejected
+                                                                : fived::kExitOk;
   }
   if (outputs > 0) {
     std::cerr << "5d-index: --hashes, --fen, --verdict, --count-actions and --list-actions go "
                  "with --check\n";
-    return 2;
+    return fived::kExitUsage;
   }
   fived::IndexOptions options;
   options.database = vm["db"].as<std::string>();
@@ -250,34 +252,37 @@ int main(int argc, char** argv) {
   options.jobs = vm["jobs"].as<int>();
   if (options.jobs < 0) {
     std::cerr << "5d-index: --jobs must be 0 or more\n";
-    return 2;
+    return fived::kExitUsage;
   }
   options.commit_every = vm["commit-every"].as<long>();
   if (options.commit_every < 0) {
     std::cerr << "5d-index: --commit-every must be 0 or more\n";
-    return 2;
+    return fived::kExitUsage;
   }
   if (vm.count("verdict-budget")) options.verdict_budget = vm["verdict-budget"].as<uint64_t>();
   if (options.verdict_budget == 0) {
     std::cerr << "5d-index: --verdict-budget must be 1 or more\n";
-    return 2;
+    return fived::kExitUsage;
   }
   if (vm.count("skip-endings")) {
     if (vm.count("verdict-budget")) {
       std::cerr << "5d-index: --skip-endings and --verdict-budget exclude each other\n";
-      return 2;
+      return fived::kExitUsage;
     }
     options.verdict_budget = 0;  // IndexOptions: decide nothing
   }
   options.all_state_md5 = vm.count("all-state-md5") > 0;
-  options.progress = !vm.count("quiet");
-  options.json = vm.count("json") > 0;
-  if (!vm["db"].defaulted() || options.json) {
+  const bool json = vm.count("json") > 0;
+  if (!vm["db"].defaulted() || json) {
     // The database is named by the user or the summary says it.
   } else {
     std::cerr << "5d-index: writing to " << options.database << " in the current directory\n";
   }
-  const int status = fived::RunIndex(options, std::cout, std::cerr);
+  fived::IndexMessages messages(std::cerr, !vm.count("quiet"));
+  const fived::IndexResult result = fived::RunIndex(options, &messages);
+  messages.Finish();
+  const int status =
+      fived::Emit(fived::ReportIndex(result, options.database, json), std::cout, std::cerr);
   std::cout.flush();
   return status;
 }

@@ -8,18 +8,18 @@
 #include <filesystem>
 #include <map>
 #include <memory>
-#include <nlohmann/json.hpp>
 #include <optional>
 #include <unordered_map>
 #include <utility>
 #include <vector>
 
 #include "core/board_stream.h"
-#include "core/utf8.h"
 #include "schema/copies.h"
 #include "schema/db.h"
 #include "schema/ending.h"
 #include "schema/game_check.h"
+#include "schema/game_columns.h"
+#include "schema/meta.h"
 #include "schema/pattern_index.h"
 #include "schema/position_stats.h"
 #include "schema/postings.h"
@@ -30,46 +30,50 @@
 namespace fived {
 namespace {
 
-// The game columns copied as they are (everything but id, source_id, duplicate_of, record's
-// dictionary_id, which are renumbered): those of the row's checksum, which stays the same
-// (schema/game_check.h), and the checksum.
-constexpr const char* kGameColumns =
-    "byte_offset, game_index, text_hash, variant, width, height, even_start, white, black, "
-    "result, date, event, white_key, black_key, date_min, date_max, actions, timelines, "
-    "final_md5, start_key, final_key, identity, record, verdict, checked_side, witness, "
-    "verdict_work, result_conflict, checksum";
-constexpr int kCopiedGameColumns = 29;
+// A game's own values are copied as they are (schema/game_columns.h), so its checksum stays
+// right (schema/game_check.h); the ids it holds are renumbered. CopyGames selects the values
+// first, in kGameValueColumns' order, then these columns of the input.
+constexpr int kValueColumns = static_cast<int>(kGameValueColumns.size());
+constexpr int kSelectedId = kValueColumns;
+constexpr int kSelectedSource = kValueColumns + 1;
+constexpr int kSelectedDictionary = kValueColumns + 2;  // 0 for none
+constexpr int kSelectedSound = kValueColumns + 3;       // 1 when the row matches its checksum
+
+// The place of a value in CopyGames' select.
+constexpr int SelectedValue(std::string_view name) {
+  return static_cast<int>(GameValueColumn(name));
+}
+static_assert(SelectedValue("identity") < kValueColumns &&
+              SelectedValue("white_key") < kValueColumns &&
+              SelectedValue("black_key") < kValueColumns && SelectedValue("date") < kValueColumns &&
+              SelectedValue("result") < kValueColumns);
+
+// The value columns' names, in order, as "byte_offset, game_index, ...".
+std::string ValueColumnList() {
+  std::string list;
+  for (const GameColumn& column : kGameValueColumns) {
+    if (!list.empty()) list += ", ";
+    list += column.name;
+  }
+  return list;
+}
+
 // Games are committed in transactions of this many, and the statistics counted in passes of it.
 constexpr int64_t kGamesPerPass = 100000;
 
-void Report(std::ostream& err, std::string_view message) {
-  err << "5d-index: " << EscapeForTerminal(message) << "\n";
-}
-
-DbResult<std::string> MetaValue(Database& db, std::string_view key) {
-  DbResult<Statement> select = db.Prepare("SELECT value FROM meta WHERE key = ?1");
-  if (!select.ok()) return select.error();
-  select.value().Bind(1, key);
-  DbResult<StepResult> step = select.value().Step();
-  if (!step.ok()) return step.error();
-  if (step.value() != StepResult::kRow) return std::string();
-  return std::string(select.value().Text(0));
-}
-
-// What must agree between the databases merged.
+// What must agree between the databases merged (schema/meta.h).
 struct Settings {
-  std::string stats_actions;
-  std::string state_md5;
+  int stats_actions = 0;
+  StateMd5s state_md5s = StateMd5s::kFinal;
   bool operator==(const Settings&) const = default;
 };
 
 DbResult<Settings> ReadSettings(Database& db) {
-  Settings settings;
-  DbResult<std::string> stats = MetaValue(db, "position_stats_actions");
+  DbResult<int> stats = PositionStatsActions(db);
   if (!stats.ok()) return stats.error();
-  DbResult<std::string> md5 = MetaValue(db, "state_md5");
-  if (!md5.ok()) return md5.error();
-  return Settings{stats.value(), md5.value()};
+  DbResult<StateMd5s> md5s = ReadStateMd5s(db);
+  if (!md5s.ok()) return md5s.error();
+  return Settings{stats.value(), md5s.value()};
 }
 
 // What decides whether a game of the output is the original of a new one (schema/copies.h).
@@ -201,18 +205,21 @@ class InputMerge {
   }
 
   std::optional<DbError> CopyGames() {
-    DbResult<Statement> select =
-        in_.Prepare(std::string("SELECT id, source_id, ") + kGameColumns +
-                    ", coalesce(dictionary_id, 0), " + kGameSoundSql + " FROM games ORDER BY id");
+    DbResult<Statement> select = in_.Prepare("SELECT " + ValueColumnList() +
+                                             ", id, source_id, coalesce(dictionary_id, 0), " +
+                                             kGameSoundSql + " FROM games ORDER BY id");
     if (!select.ok()) return select.error();
+    // The values bound as ?1 to ?kValueColumns, then the new ids.
     std::string placeholders;
-    for (int k = 0; k < kCopiedGameColumns + 3; ++k) {
-      placeholders += (k ? ", ?" : "?") + std::to_string(k + 1);
+    for (int k = 1; k <= kValueColumns + 3; ++k) {
+      placeholders += (k > 1 ? ", ?" : "?") + std::to_string(k);
     }
+    constexpr int kBoundSource = kValueColumns + 1;
+    constexpr int kBoundOriginal = kValueColumns + 2;
+    constexpr int kBoundDictionary = kValueColumns + 3;
     DbResult<Statement> insert =
-        out_.Prepare(std::string("INSERT OR IGNORE INTO games(source_id, duplicate_of, "
-                                 "dictionary_id, ") +
-                     kGameColumns + ") VALUES(" + placeholders + ")");
+        out_.Prepare("INSERT OR IGNORE INTO games(" + ValueColumnList() +
+                     ", source_id, duplicate_of, dictionary_id) VALUES(" + placeholders + ")");
     if (!insert.ok()) return insert.error();
     Statement& s = select.value();
     Statement& i = insert.value();
@@ -221,16 +228,17 @@ class InputMerge {
       if (!step.ok()) return step.error();
       if (step.value() == StepResult::kDone) break;
       ++summary_.games;
-      const int64_t old_id = s.Int64(0);
+      const int64_t old_id = s.Int64(kSelectedId);
       // A damaged game is not copied: the merge stops, as on any error of its input.
-      if (s.Int64(2 + kCopiedGameColumns + 1) != 1) {
+      if (s.Int64(kSelectedSound) != 1) {
         return DbError{SQLITE_CORRUPT, "game " + std::to_string(old_id) + ": record damaged"};
       }
-      // Columns of the select: 2 + the column's place in kGameColumns.
-      const uint64_t identity = KeyFromSql(s.Int64(2 + 21));
-      const CopyHeaders headers{s.Text(2 + 12), s.Text(2 + 13), s.Text(2 + 10), s.Text(2 + 9)};
+      const uint64_t identity = KeyFromSql(s.Int64(SelectedValue("identity")));
+      const CopyHeaders headers{s.Text(SelectedValue("white_key")),
+                                s.Text(SelectedValue("black_key")), s.Text(SelectedValue("date")),
+                                s.Text(SelectedValue("result"))};
       const CopyKey key = CopyKey::Of(headers);
-      const int64_t dictionary = s.Int64(2 + kCopiedGameColumns);
+      const int64_t dictionary = s.Int64(kSelectedDictionary);
       // The original it is a copy of among the games before it, as the indexer finds it: the
       // first original of its identity whose headers agree with its own and whose moves are its
       // own.
@@ -256,21 +264,23 @@ class InputMerge {
         }
       }
       i.Reset().ClearBindings();
-      i.Bind(1, sources_.at(s.Int64(1)));
-      if (original != 0) i.Bind(2, original);
-      if (dictionary != 0) i.Bind(3, dictionaries_.at(dictionary));
-      for (int k = 0; k < kCopiedGameColumns; ++k) {
-        const int column = 2 + k;
-        if (s.IsNull(column)) continue;  // NULL: bindings were cleared
-        const std::string_view name = ColumnName(k);
-        if (name == "record") {
-          i.Bind(4 + k, s.Blob(column));
-        } else if (IsTextColumn(name)) {
-          i.Bind(4 + k, s.Text(column));
-        } else {
-          i.Bind(4 + k, s.Int64(column));
+      for (int k = 0; k < kValueColumns; ++k) {
+        if (s.IsNull(k)) continue;  // NULL: bindings were cleared
+        switch (kGameValueColumns[k].type) {
+          case ColumnType::kInteger:
+            i.Bind(k + 1, s.Int64(k));
+            break;
+          case ColumnType::kText:
+            i.Bind(k + 1, s.Text(k));
+            break;
+          case ColumnType::kBlob:
+            i.Bind(k + 1, s.Blob(k));
+            break;
         }
       }
+      i.Bind(kBoundSource, sources_.at(s.Int64(kSelectedSource)));
+      if (original != 0) i.Bind(kBoundOriginal, original);
+      if (dictionary != 0) i.Bind(kBoundDictionary, dictionaries_.at(dictionary));
       if (auto error = i.Run()) return error;
       if (out_.Changes() == 0) {  // the same game of the same file is there already
         ++summary_.skipped;
@@ -287,27 +297,6 @@ class InputMerge {
       }
     }
     return std::nullopt;
-  }
-
-  static std::string_view ColumnName(int k) {
-    static const std::vector<std::string> names = [] {
-      std::vector<std::string> out;
-      std::string_view columns = kGameColumns;
-      while (!columns.empty()) {
-        const size_t comma = columns.find(',');
-        out.emplace_back(columns.substr(0, comma));
-        columns = comma == std::string_view::npos ? "" : columns.substr(comma + 2);
-      }
-      return out;
-    }();
-    return names[k];
-  }
-  static bool IsTextColumn(std::string_view name) {
-    for (std::string_view text : {"variant", "white", "black", "result", "date", "event",
-                                  "white_key", "black_key", "final_md5", "witness"}) {
-      if (name == text) return true;
-    }
-    return false;
   }
 
   // Headers and rejections through the attached input, with the new ids from temporary maps.
@@ -538,93 +527,56 @@ std::optional<DbError> RecountPositionStats(Database& db) {
   return std::nullopt;
 }
 
-// The summary: as JSON on `out` or as text on `err`.
-void PrintSummary(const MergeOptions& options, const MergeSummary& summary, std::ostream& out,
-                  std::ostream& err) {
-  if (options.json) {
-    nlohmann::ordered_json json = {
-        {"database", options.output},       {"databases", summary.databases},
-        {"games", summary.games},           {"merged", summary.merged},
-        {"duplicates", summary.duplicates}, {"skipped", summary.skipped},
-        {"rejected", summary.rejected},     {"database_error", nullptr}};
-    if (!summary.database_error.empty()) json["database_error"] = summary.database_error;
-    out << json.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << "\n";
-  } else {
-    err << EscapeForTerminal(options.output) << ": " << summary.games << " games from "
-        << summary.databases << " databases: " << summary.merged << " merged, "
-        << summary.duplicates << " copies, " << summary.skipped << " already there; "
-        << summary.rejected << " rejected games\n";
-  }
-}
-
-// After an error: which inputs were merged (committed) before it and which were not, of `inputs`
-// merged in order, the first `merged` of them committed.
-std::string NotMergedMessage(const std::vector<std::string>& inputs, long merged) {
-  const long count = static_cast<long>(inputs.size());
-  if (merged == 0) {
-    return "no input was merged before the error: running the same merge again merges them";
-  }
-  if (merged < count) {
-    return "the inputs up to " + inputs[merged - 1] + " (" + std::to_string(merged) + " of " +
-           std::to_string(count) + ") were merged before the error, those from " + inputs[merged] +
-           " on are not: running the same merge again completes it, skipping what is already "
-           "there";
-  }
-  return "every input was merged before the error, but the indexes are not built again: running "
-         "the same merge again builds them";
-}
-
 }  // namespace
 
-int RunMerge(const MergeOptions& options, std::ostream& out, std::ostream& err,
-             MergeSummary* summary_out) {
-  MergeSummary summary;
+MergeResult RunMerge(const MergeOptions& options) {
+  MergeResult result;
+  MergeSummary& summary = result.summary;
+  // Ends the merge with `failure`, said by `message`.
+  auto end = [&](MergeResult::Failure failure, std::string message) {
+    result.failure = failure;
+    result.message = std::move(message);
+    return result;
+  };
   // Every input is checked before anything is written.
   std::optional<Settings> settings;
   for (const std::string& input : options.inputs) {
     std::error_code ec;
     if (std::filesystem::exists(options.output, ec) &&
         std::filesystem::equivalent(input, options.output, ec)) {
-      Report(err, input + ": is the output of the merge");
-      return 2;
+      return end(MergeResult::Failure::kRefused, input + ": is the output of the merge");
     }
     DbResult<Database> opened = OpenDatabase(input, OpenMode::kReadOnly);
     if (!opened.ok()) {
-      Report(err, opened.error().message);
-      // A file that is not a database to merge is a usage error; one that cannot be read, not.
+      // A file that is not a database to merge is refused; one that cannot be read, not.
       const int code = opened.error().primary_code();
-      return code == SQLITE_IOERR || code == SQLITE_FULL || code == SQLITE_CORRUPT ? 3 : 2;
+      return end(code == SQLITE_IOERR || code == SQLITE_FULL || code == SQLITE_CORRUPT
+                     ? MergeResult::Failure::kUnreadable
+                     : MergeResult::Failure::kRefused,
+                 opened.error().message);
     }
     DbResult<Settings> read = ReadSettings(opened.value());
     if (!read.ok()) {
-      Report(err, input + ": " + read.error().message);
-      return 3;
+      return end(MergeResult::Failure::kUnreadable, input + ": " + read.error().message);
     }
     if (settings && !(*settings == read.value())) {
-      Report(err, input + ": made with other settings than " + options.inputs.front() +
-                      " (position statistics of " + read.value().stats_actions +
-                      " actions, MD5s of " + read.value().state_md5 + " states)");
-      return 2;
+      return end(MergeResult::Failure::kRefused,
+                 input + ": made with other settings than " + options.inputs.front() +
+                     " (position statistics of " + std::to_string(read.value().stats_actions) +
+                     " actions, MD5s of " + std::string(StateMd5sText(read.value().state_md5s)) +
+                     " states)");
     }
     settings = read.value();
   }
   DbResult<Database> opened = OpenDatabase(options.output, OpenMode::kReadWrite);
-  if (!opened.ok()) {
-    Report(err, opened.error().message);
-    return 3;
-  }
+  if (!opened.ok()) return end(MergeResult::Failure::kUnreadable, opened.error().message);
   Database& db = opened.value();
-  // Stops the merge on an error: what was committed stays, and the summary counts only that.
-  auto stop = [&](const std::string& message) {
-    Report(err, message);
-    Report(err, options.output + ": " + NotMergedMessage(options.inputs, summary.databases));
-    if (summary_out) *summary_out = summary;
-    PrintSummary(options, summary, out, err);
-    return 3;
-  };
+  // Stops the merge on a database error: what was committed stays, and the summary counts only
+  // that.
   auto fail = [&](const DbError& error) {
     summary.database_error = error.message;
-    return stop(options.output + ": database error: " + error.message);
+    return end(MergeResult::Failure::kStopped,
+               options.output + ": database error: " + error.message);
   };
   if (auto error = db.Exec("PRAGMA cache_size = -262144")) return fail(*error);
   const DbResult<int64_t> has_games =
@@ -636,15 +588,11 @@ int RunMerge(const MergeOptions& options, std::ostream& out, std::ostream& err,
     if (!own.ok()) return fail(own.error());
     if (!(own.value() == *settings)) {
       if (!empty || own.value().stats_actions != settings->stats_actions) {
-        Report(err, options.output + ": made with other settings than the inputs");
-        return 2;
+        return end(MergeResult::Failure::kRefused,
+                   options.output + ": made with other settings than the inputs");
       }
       // A new output takes the inputs' choice of state MD5s.
-      if (auto error = db.Exec("UPDATE meta SET value = '" +
-                               std::string(settings->state_md5 == "all" ? "all" : "final") +
-                               "' WHERE key = 'state_md5'")) {
-        return fail(*error);
-      }
+      if (auto error = WriteStateMd5s(db, settings->state_md5s)) return fail(*error);
     }
   }
   // Into an empty output, a bulk load: the secondary indexes are built once at the end.
@@ -673,7 +621,7 @@ int RunMerge(const MergeOptions& options, std::ostream& out, std::ostream& err,
     DbResult<Database> in = OpenDatabase(input, OpenMode::kReadOnly);
     if (!in.ok()) {
       summary.database_error = in.error().message;
-      return stop(in.error().message);
+      return end(MergeResult::Failure::kStopped, in.error().message);
     }
     DbResult<Statement> attach = db.Prepare("ATTACH DATABASE ?1 AS src");
     if (!attach.ok()) return fail(attach.error());
@@ -712,9 +660,7 @@ int RunMerge(const MergeOptions& options, std::ostream& out, std::ostream& err,
     }
     if (auto error = transaction.value().Commit()) return fail(*error);
   }
-  PrintSummary(options, summary, out, err);
-  if (summary_out) *summary_out = summary;
-  return 0;
+  return result;
 }
 
 }  // namespace fived

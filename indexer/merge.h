@@ -8,7 +8,6 @@
 #ifndef FIVED_INDEXER_MERGE_H_
 #define FIVED_INDEXER_MERGE_H_
 
-#include <ostream>
 #include <string>
 #include <vector>
 
@@ -17,7 +16,6 @@ namespace fived {
 struct MergeOptions {
   std::string output;               // created when missing; may hold games already (appended to)
   std::vector<std::string> inputs;  // databases of this schema and key version
-  bool json = false;                // the summary as one JSON object on `out`
 };
 
 // What a merge did, counting only what was committed: after an error, the inputs merged before it.
@@ -31,16 +29,27 @@ struct MergeSummary {
   std::string database_error;  // the error that stopped the merge; empty when none did
 };
 
+// What a merge did: its summary, and what stopped it if anything did.
+struct MergeResult {
+  enum class Failure {
+    kNone,        // every input was merged
+    kRefused,     // an input is not one to merge here (or is the output): nothing was written
+    kUnreadable,  // a database could not be opened or read before anything was written
+    kStopped,     // a database failed during the merge: the inputs merged before it stay
+  };
+  MergeSummary summary;
+  Failure failure = Failure::kNone;
+  std::string message;  // what failed, naming the database; empty when nothing did
+};
+
 // Runs the merge. Every input is checked first (a 5dpgn-db database of this schema and key
 // version, made with the same position statistics depth and the same choice of state MD5s as
 // the others and the output) and nothing is written when one is refused. The output is written
 // in one transaction per input, then one that counts the opening statistics again. When a
-// database fails, the inputs merged before stay, a message says which were and which were not,
-// and running the same merge again completes it (the games already there are skipped). Messages
-// and the summary go to `err` (or `out` with `json`).
-// Returns 0 on success, 2 when an input is refused (or is the output), 3 when a database fails.
-int RunMerge(const MergeOptions& options, std::ostream& out, std::ostream& err,
-             MergeSummary* summary = nullptr);
+// database fails, the inputs merged before stay (summary.databases counts them) and running the
+// same merge again completes it (the games already there are skipped). Prints nothing
+// (indexer/report.h says the result as 5d-index does).
+MergeResult RunMerge(const MergeOptions& options);
 
 }  // namespace fived
 

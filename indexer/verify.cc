@@ -16,6 +16,7 @@
 #include "schema/db.h"
 #include "schema/ending.h"
 #include "schema/game_check.h"
+#include "schema/meta.h"
 #include "schema/pattern_index.h"
 #include "schema/position_stats.h"
 #include "schema/postings.h"
@@ -111,17 +112,17 @@ class Verifier {
     if (!actions.ok()) return Failed("meta", actions.error());
     stats_actions_ = actions.value();
     if (stats_actions_ < 1 || stats_actions_ > 64) {
-      Problem("meta: position_stats_actions is " + std::to_string(stats_actions_));
+      Problem("meta: " + std::string(MetaKeyName(MetaKey::kPositionStatsActions)) + " is " +
+              std::to_string(stats_actions_));
       stats_actions_ = 0;
     }
-    DbResult<Statement> md5 = db_.Prepare("SELECT value FROM meta WHERE key = 'state_md5'");
-    if (!md5.ok()) return Failed("meta", md5.error());
-    DbResult<StepResult> step = md5.value().Step();
-    if (!step.ok()) return Failed("meta", step.error());
-    const std::string value =
-        step.value() == StepResult::kRow ? std::string(md5.value().Text(0)) : "";
-    if (value != "all" && value != "final") Problem("meta: state_md5 is '" + value + "'");
-    all_state_md5_ = value == "all";
+    DbResult<std::optional<std::string>> md5s = ReadMeta(db_, MetaKey::kStateMd5);
+    if (!md5s.ok()) return Failed("meta", md5s.error());
+    const std::string value = md5s.value().value_or("");
+    if (value != StateMd5sText(StateMd5s::kAll) && value != StateMd5sText(StateMd5s::kFinal)) {
+      Problem("meta: " + std::string(MetaKeyName(MetaKey::kStateMd5)) + " is '" + value + "'");
+    }
+    all_state_md5_ = value == StateMd5sText(StateMd5s::kAll);
     return true;
   }
 

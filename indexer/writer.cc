@@ -7,7 +7,6 @@
 #include <unordered_map>
 #include <utility>
 
-#include "core/utf8.h"
 #include "schema/copies.h"
 #include "schema/ending.h"
 #include "schema/pattern_index.h"
@@ -162,7 +161,7 @@ class Writer::Impl {
   // In a bulk load (into a database without games) the secondary indexes are built at the end
   // and copies are found through a map of this run's originals.
   Impl(Database& db, int stats_actions, std::unique_ptr<Statements> statements,
-       const std::vector<std::string>& sources, IndexSummary& summary, std::ostream& err,
+       const std::vector<std::string>& sources, IndexSummary& summary, IndexReporter& reporter,
        long commit_every, SharedDictionary& shared, bool bulk)
       : bulk_(bulk),
         stats_actions_(stats_actions),
@@ -172,7 +171,7 @@ class Writer::Impl {
         shared_(shared),
         sources_(sources),
         summary_(summary),
-        err_(err),
+        reporter_(reporter),
         file_ids_(sources.size(), 0),
         commit_every_(commit_every) {}
 
@@ -202,9 +201,6 @@ class Writer::Impl {
     }
     return WriteNow(batch);
   }
-
-  // Sets what to call before a message is written to err (the progress line clears itself).
-  void SetBeforeMessage(std::function<void()> f) { before_message_ = std::move(f); }
 
   // Remembers what the database holds before this run, which the games of standard input are
   // compared with: the last game id and the rejections' text hashes. Call before the first
@@ -563,7 +559,7 @@ class Writer::Impl {
   }
 
   // Adds what the transaction just committed counted to the summary, which counts only what is
-  // stored (index.h).
+  // stored (index_summary.h).
   void AddCommitted() {
     IndexSummary& to = summary_;
     const IndexSummary& from = uncommitted_;
@@ -630,11 +626,7 @@ class Writer::Impl {
       return std::nullopt;
     }
     ++uncommitted_.rejected;
-    if (summary_.rejected + uncommitted_.rejected <= kPrintedRejections) {
-      if (before_message_) before_message_();
-      err_ << EscapeForTerminal(SourceName(sources_[batch.source], batch.member)) << ": "
-           << EscapeForTerminal(game.error_message) << "\n";
-    }
+    reporter_.Rejected(SourceName(sources_[batch.source], batch.member), game.error_message);
     return std::nullopt;
   }
 
@@ -736,7 +728,7 @@ class Writer::Impl {
   // The counts of the open transaction, added to summary_ once it commits (games read, warnings,
   // members passed and unchanged files are counted in summary_ at once).
   IndexSummary uncommitted_;
-  std::ostream& err_;
+  IndexReporter& reporter_;
   std::vector<int64_t> file_ids_;  // sources row of each file (member ''), 0 until made
   std::map<std::pair<size_t, std::string>, int64_t> member_ids_;  // of (file, member)
   std::optional<Transaction> transaction_;
@@ -745,7 +737,6 @@ class Writer::Impl {
   std::vector<Posting> md5s_;
   long commit_every_ = 0;
   long games_since_commit_ = 0;
-  std::function<void()> before_message_;
   std::unique_ptr<RecordCodec> codec_;  // compresses new records; null until decided
   int64_t dictionary_id_ = 0;           // its dictionary, 0 for none
   std::map<int64_t, std::unique_ptr<RecordCodec>> readers_;  // by dictionary id (0: none)
@@ -789,21 +780,20 @@ void SharedDictionary::CompressBatch(GameBatch& batch) const {
 
 DbResult<std::unique_ptr<Writer>> Writer::Create(Database& db, int stats_actions,
                                                  const std::vector<std::string>& sources,
-                                                 IndexSummary& summary, std::ostream& err,
+                                                 IndexSummary& summary, IndexReporter& reporter,
                                                  long commit_every, SharedDictionary& shared,
                                                  bool bulk) {
   auto statements = std::make_unique<Statements>();
   if (auto error = Prepare(db, statements.get())) return *error;
   return std::unique_ptr<Writer>(
       new Writer(std::make_unique<Impl>(db, stats_actions, std::move(statements), sources, summary,
-                                        err, commit_every, shared, bulk)));
+                                        reporter, commit_every, shared, bulk)));
 }
 
 Writer::Writer(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 Writer::~Writer() = default;
 
 std::optional<DbError> Writer::Write(GameBatch&& batch) { return impl_->Write(std::move(batch)); }
-void Writer::SetBeforeMessage(std::function<void()> f) { impl_->SetBeforeMessage(std::move(f)); }
 std::optional<DbError> Writer::RememberBeforeRun() { return impl_->RememberBeforeRun(); }
 std::optional<DbError> Writer::Finish() { return impl_->Finish(); }
 const IndexSummary& Writer::Uncommitted() const { return impl_->Uncommitted(); }

@@ -7,23 +7,18 @@
 #define FIVED_INDEXER_WRITER_H_
 
 #include <cstdint>
-#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
-#include <ostream>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include "indexer/index.h"
+#include "indexer/index_summary.h"
 #include "indexer/pipeline.h"
 #include "schema/db.h"
 
 namespace fived {
-
-// Rejections printed one by one before the rest are only counted (all are in the database).
-constexpr long kPrintedRejections = 20;
 
 // The dictionary the writer compresses records with, shared with the workers once chosen, so
 // that they compress the games they analyze (compression was a fifth of the writer's time, and
@@ -47,11 +42,11 @@ class SharedDictionary {
   std::shared_ptr<const Dictionary> dictionary_;
 };
 
-// Writes analyzed games into `db`, and writes the first kPrintedRejections rejections to `err`.
-// Counts in `summary` the games read (and their warnings, the archive members passed over and the
+// Writes analyzed games into `db`, and tells `reporter` of every rejection it stores. Counts in
+// `summary` the games read (and their warnings, the archive members passed over and the
 // unchanged files) as they come, and the games indexed, rejected or already there (with their
 // duplicates, endings and result conflicts) once they are committed: after an error, the summary
-// counts what the database holds. One thread; the database, sources, summary, stream and
+// counts what the database holds. One thread; the database, sources, summary, reporter and
 // dictionary must outlive it. Every error is the database's (DbError): the run must stop, and
 // what was committed before stays.
 class Writer {
@@ -63,7 +58,7 @@ class Writer {
   // must hold that many actions (or all of a shorter game's).
   static DbResult<std::unique_ptr<Writer>> Create(Database& db, int stats_actions,
                                                   const std::vector<std::string>& sources,
-                                                  IndexSummary& summary, std::ostream& err,
+                                                  IndexSummary& summary, IndexReporter& reporter,
                                                   long commit_every, SharedDictionary& shared,
                                                   bool bulk);
   ~Writer();
@@ -71,8 +66,6 @@ class Writer {
   // Takes a batch. Until the database has a record dictionary, batches wait (up to a thousand
   // games) so that one can be trained on them; then they are written.
   std::optional<DbError> Write(GameBatch&& batch);
-  // Sets what to call before a message is written to err (the progress line clears itself).
-  void SetBeforeMessage(std::function<void()> f);
   // Remembers what the database holds before this run, which the games of standard input are
   // compared with (index.h): the last game id and the rejections' text hashes. Call before the
   // first Write when "-" is among the sources.

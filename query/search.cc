@@ -15,6 +15,7 @@
 #include "core/variants.h"
 #include "query/pattern_search.h"
 #include "query/text.h"
+#include "schema/meta.h"
 #include "schema/postings.h"
 
 namespace fived {
@@ -219,10 +220,9 @@ DbResult<std::vector<PositionMatch>> FindFinalStateMd5(GameStore& store, std::st
 }
 
 DbResult<bool> IndexesEveryStateMd5(GameStore& store) {
-  DbResult<int64_t> all = QueryInt(
-      store.db(), "SELECT EXISTS (SELECT 1 FROM meta WHERE key = 'state_md5' AND value = 'all')");
-  if (!all.ok()) return all.error();
-  return all.value() != 0;
+  DbResult<StateMd5s> md5s = ReadStateMd5s(store.db());
+  if (!md5s.ok()) return md5s.error();
+  return md5s.value() == StateMd5s::kAll;
 }
 
 DbResult<std::vector<PositionMatch>> FindStateMd5(GameStore& store, std::string_view md5) {

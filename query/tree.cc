@@ -19,6 +19,7 @@
 #include "query/search.h"
 #include "query/text.h"
 #include "schema/ending.h"
+#include "schema/meta.h"
 #include "schema/position_stats.h"
 #include "schema/search_keys.h"
 

@@ -12,7 +12,7 @@
 
 #include "core/keys.h"
 #include "schema/game_check.h"
-#include "schema/position_stats.h"
+#include "schema/meta.h"
 #include "schema/sql.h"
 
 namespace fived {
@@ -28,11 +28,6 @@ constexpr std::string_view kCountTablesSql =
     "SELECT count(*) FROM sqlite_schema WHERE type = 'table'";
 constexpr std::string_view kHasMetaSql =
     "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'meta'";
-constexpr std::string_view kMetaValueSql = "SELECT value FROM meta WHERE key = ?1";
-constexpr std::string_view kInsertMetaSql =
-    "INSERT INTO meta(key, value) VALUES ('schema_version', ?1), ('key_version', ?2), "
-    "('application', ?3), ('created_at', strftime('%Y-%m-%dT%H:%M:%SZ', 'now')), "
-    "('position_stats_actions', ?4), ('state_md5', 'final')";
 
 // An error of Open: the path, then what went wrong.
 DbError OpenError(const std::string& path, const DbError& error) {
@@ -63,16 +58,7 @@ std::optional<DbError> CreateIfEmpty(Database& db) {
   if (tables.value() != 0) return std::nullopt;
   if (auto error = db.Exec(sql::kSchemaSql)) return error;
   if (auto error = db.Exec(sql::kIndexesSql)) return error;
-  DbResult<Statement> insert = db.Prepare(kInsertMetaSql);
-  if (!insert.ok()) return insert.error();
-  const std::string schema_version = std::to_string(kSchemaVersion);
-  const std::string key_version = std::to_string(kKeyVersion);
-  const std::string stats_actions = std::to_string(kPositionStatsActions);
-  if (auto error = insert.value()
-                       .BindAll(schema_version, key_version, kApplicationName, stats_actions)
-                       .Run()) {
-    return error;
-  }
+  if (auto error = WriteNewMeta(db)) return error;
   return transaction.value().Commit();
 }
 
@@ -82,42 +68,34 @@ std::optional<DbError> CheckMeta(Database& db, const std::string& path) {
   if (!has_meta.ok()) return OpenError(path, has_meta.error());
   if (has_meta.value() == 0) return NotOurs(path, "no meta table");
 
-  DbResult<Statement> select = db.Prepare(kMetaValueSql);
-  if (!select.ok()) return OpenError(path, select.error());
-  Statement& statement = select.value();
-  // The value of a meta key, or nullopt when the key is missing.
-  auto read = [&](std::string_view key) -> DbResult<std::optional<std::string>> {
-    statement.Reset().Bind(1, key);
-    DbResult<StepResult> step = statement.Step();
-    if (!step.ok()) return step.error();
-    std::optional<std::string> value;
-    if (step.value() == StepResult::kRow) value = std::string(statement.Text(0));
-    statement.Reset();
-    return value;
+  // The value of `key`, or why the database is not one of ours (the row is missing) or cannot be
+  // read.
+  auto read = [&](MetaKey key) -> DbResult<std::string> {
+    DbResult<std::optional<std::string>> value = ReadMeta(db, key);
+    if (!value.ok()) return OpenError(path, value.error());
+    if (!value.value()) return NotOurs(path, "meta has no " + std::string(MetaKeyName(key)));
+    return *value.value();
   };
 
-  DbResult<std::optional<std::string>> application = read("application");
-  if (!application.ok()) return OpenError(path, application.error());
-  if (!application.value()) return NotOurs(path, "meta has no application");
-  if (*application.value() != kApplicationName) {
-    return NotOurs(path, "application is '" + *application.value() + "'");
+  DbResult<std::string> application = read(MetaKey::kApplication);
+  if (!application.ok()) return application.error();
+  if (application.value() != kApplicationName) {
+    return NotOurs(path, "application is '" + application.value() + "'");
   }
 
-  DbResult<std::optional<std::string>> schema_version = read("schema_version");
-  if (!schema_version.ok()) return OpenError(path, schema_version.error());
-  if (!schema_version.value()) return NotOurs(path, "meta has no schema_version");
-  if (*schema_version.value() != std::to_string(kSchemaVersion)) {
-    return DbError{SQLITE_NOTADB, path + ": schema version " + *schema_version.value() +
+  DbResult<std::string> schema_version = read(MetaKey::kSchemaVersion);
+  if (!schema_version.ok()) return schema_version.error();
+  if (schema_version.value() != std::to_string(kSchemaVersion)) {
+    return DbError{SQLITE_NOTADB, path + ": schema version " + schema_version.value() +
                                       " is not supported; this build reads version " +
                                       std::to_string(kSchemaVersion)};
   }
 
-  DbResult<std::optional<std::string>> key_version = read("key_version");
-  if (!key_version.ok()) return OpenError(path, key_version.error());
-  if (!key_version.value()) return NotOurs(path, "meta has no key_version");
-  if (*key_version.value() != std::to_string(kKeyVersion)) {
+  DbResult<std::string> key_version = read(MetaKey::kKeyVersion);
+  if (!key_version.ok()) return key_version.error();
+  if (key_version.value() != std::to_string(kKeyVersion)) {
     return DbError{SQLITE_NOTADB, path + ": keys were computed by key version " +
-                                      *key_version.value() + "; this build computes version " +
+                                      key_version.value() + "; this build computes version " +
                                       std::to_string(kKeyVersion) +
                                       " (index the games into a new database)"};
   }

@@ -158,13 +158,4 @@ DbResult<std::vector<ActionStat>> ReadPositionStats(Database& db, uint64_t state
   return rows;
 }
 
-DbResult<int> PositionStatsActions(Database& db) {
-  DbResult<int64_t> value =
-      QueryInt(db,
-               "SELECT coalesce((SELECT CAST(value AS INTEGER) FROM meta WHERE key = "
-               "'position_stats_actions'), 0)");
-  if (!value.ok()) return value.error();
-  return static_cast<int>(value.value());
-}
-
 }  // namespace fived

@@ -91,9 +91,6 @@ class PositionStatsWriter {
 // when the position has none.
 DbResult<std::vector<ActionStat>> ReadPositionStats(Database& db, uint64_t state_key);
 
-// meta.position_stats_actions of `db`: positions reached after fewer actions have statistics.
-DbResult<int> PositionStatsActions(Database& db);
-
 }  // namespace fived
 
 #endif  // FIVED_SCHEMA_POSITION_STATS_H_

@@ -19,6 +19,7 @@
 #include "indexer/check.h"
 #include "indexer/index.h"
 #include "schema/db.h"
+#include "tests/indexer/run_as_tool.h"
 #include "tests/temp_dir.h"
 
 namespace fived {
@@ -143,7 +144,6 @@ IndexOptions IndexEveryCase(const TempDir& dir) {
   IndexOptions options;
   options.database = dir.File("games.sqlite");
   options.inputs = {dir.File("games.5dpgn")};
-  options.progress = false;
   return options;
 }
 
@@ -154,7 +154,7 @@ TEST(IndexEndings, EveryGameStoresItsVerdictCheckAndConflict) {
   options.jobs = 2;
   std::ostringstream out, err;
   IndexSummary summary;
-  ASSERT_EQ(RunIndex(options, out, err, &summary), 0) << err.str();
+  ASSERT_EQ(testing::IndexAsTool(options, out, err, &summary), 0) << err.str();
   EXPECT_EQ(summary.indexed, static_cast<long>(cases.size()));
   EXPECT_EQ(summary.checkmates, 5);
   EXPECT_EQ(summary.stalemates, 3);
@@ -184,10 +184,9 @@ TEST(IndexEndings, EveryGameStoresItsVerdictCheckAndConflict) {
   }
 
   // The JSON summary has the same counts.
-  options.json = true;
   options.database = dir.File("again.sqlite");
   std::ostringstream json, json_err;
-  ASSERT_EQ(RunIndex(options, json, json_err), 0);
+  ASSERT_EQ(testing::IndexAsTool(options, json, json_err, nullptr, /*json=*/true), 0);
   EXPECT_NE(json.str().find("\"endings\":{\"checkmate\":5,\"stalemate\":3,\"playable\":3,"
                             "\"unknown\":0,\"undecided\":0},\"result_conflicts\":5,"),
             std::string::npos)
@@ -208,11 +207,10 @@ TEST(IndexEndings, TheBudgetIsTheOneOfCheck) {
     IndexOptions options;
     options.database = dir.File("games" + std::to_string(budget) + ".sqlite");
     options.inputs = {input};
-    options.progress = false;
     options.verdict_budget = budget;
     std::ostringstream out, err;
     IndexSummary summary;
-    ASSERT_EQ(RunIndex(options, out, err, &summary), 0) << err.str();
+    ASSERT_EQ(testing::IndexAsTool(options, out, err, &summary), 0) << err.str();
     if (budget == 1) {
       EXPECT_EQ(summary.checkmates + summary.stalemates, 0);
       EXPECT_GE(summary.unknown, 8);
@@ -271,7 +269,7 @@ TEST(IndexEndings, SkippedEndingsAreStoredUndecided) {
   options.verdict_budget = 0;
   std::ostringstream out, err;
   IndexSummary summary;
-  ASSERT_EQ(RunIndex(options, out, err, &summary), 0) << err.str();
+  ASSERT_EQ(testing::IndexAsTool(options, out, err, &summary), 0) << err.str();
   EXPECT_EQ(summary.indexed, static_cast<long>(cases.size()));
   EXPECT_EQ(summary.undecided, static_cast<long>(cases.size()));
   EXPECT_EQ(summary.checkmates + summary.stalemates + summary.playable + summary.unknown, 0);

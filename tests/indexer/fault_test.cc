@@ -27,6 +27,7 @@
 #include "schema/db.h"
 #include "tests/indexer/db_check.h"
 #include "tests/indexer/fault_vfs.h"
+#include "tests/indexer/run_as_tool.h"
 #include "tests/temp_dir.h"
 
 namespace fived {
@@ -53,11 +54,10 @@ RunResult Index(const std::string& db, const std::vector<std::string>& inputs) {
   options.database = db;
   options.inputs = inputs;
   options.jobs = 2;
-  options.progress = false;
   options.commit_every = 4;  // several commits, so that a fault can fall between them
   std::ostringstream out, err;
   RunResult run;
-  run.status = RunIndex(options, out, err);
+  run.status = testing::IndexAsTool(options, out, err);
   run.err = err.str();
   return run;
 }
@@ -68,7 +68,7 @@ RunResult Merge(const std::string& output, const std::vector<std::string>& input
   options.inputs = inputs;
   std::ostringstream out, err;
   RunResult run;
-  run.status = RunMerge(options, out, err);
+  run.status = testing::MergeAsTool(options, out, err);
   run.err = err.str();
   return run;
 }

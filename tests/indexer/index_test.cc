@@ -26,6 +26,7 @@
 #include "tests/indexer/archive_util.h"
 #include "tests/indexer/db_check.h"
 #include "tests/indexer/fault_vfs.h"
+#include "tests/indexer/run_as_tool.h"
 #include "tests/support/random_game.h"
 #include "tests/temp_dir.h"
 
@@ -62,12 +63,10 @@ IndexRun Index(const std::string& db, const std::vector<std::string>& inputs, lo
   options.database = db;
   options.inputs = inputs;
   options.jobs = 2;
-  options.progress = false;
   options.commit_every = commit_every;
-  options.json = json;
   std::ostringstream out, err;
   IndexRun run;
-  run.status = RunIndex(options, out, err, &run.summary);
+  run.status = testing::IndexAsTool(options, out, err, &run.summary, json);
   run.out = out.str();
   run.err = err.str();
   return run;

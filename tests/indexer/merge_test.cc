@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -12,10 +13,12 @@
 
 #include "indexer/index.h"
 #include "schema/db.h"
+#include "schema/game_columns.h"
 #include "schema/pattern_index.h"
 #include "schema/postings.h"
 #include "tests/indexer/db_check.h"
 #include "tests/indexer/fault_vfs.h"
+#include "tests/indexer/run_as_tool.h"
 #include "tests/temp_dir.h"
 
 namespace fived {
@@ -32,10 +35,9 @@ int Index(const std::string& db, const std::vector<std::string>& inputs,
   options.database = db;
   options.inputs = inputs;
   options.jobs = 2;
-  options.progress = false;
   options.all_state_md5 = all_state_md5;
   std::ostringstream out, err;
-  return RunIndex(options, out, err);
+  return testing::IndexAsTool(options, out, err);
 }
 
 int Merge(const std::string& output, const std::vector<std::string>& inputs,
@@ -44,7 +46,7 @@ int Merge(const std::string& output, const std::vector<std::string>& inputs,
   options.output = output;
   options.inputs = inputs;
   std::ostringstream out, err;
-  const int status = RunMerge(options, out, err, summary);
+  const int status = testing::MergeAsTool(options, out, err, summary);
   if (messages) *messages = err.str();
   return status;
 }
@@ -141,6 +143,47 @@ TEST(MergeTest, ShardsMergedHoldWhatOneIndexingOfTheirInputsHolds) {
   ASSERT_EQ(Merge(dir.File("merged.sqlite"), {dir.File("b.sqlite")}, &messages), 0);
   EXPECT_NE(messages.find(" 0 merged, 0 copies, 8 already there"), std::string::npos) << messages;
   ExpectSameDatabases(dir.File("together.sqlite"), dir.File("merged.sqlite"));
+}
+
+// Every column of games, as schema.sql makes it, is one a merge copies: a value of the game, of
+// the type schema/game_columns.h gives it, or an id that the merge renumbers. A column added to
+// the schema and not to game_columns.h fails here instead of being left out of every merge; and
+// every value of every game reaches the output as it was.
+TEST(MergeTest, EveryColumnOfGamesIsCopied) {
+  TempDir dir;
+  const std::string input = dir.File("a.sqlite");
+  const std::string output = dir.File("merged.sqlite");
+  ASSERT_EQ(Index(input, {kCorpus + "club-games.5dpgn"}), 0);
+  std::string messages;
+  ASSERT_EQ(Merge(output, {input}, &messages), 0) << messages;
+
+  DbResult<Database> db = OpenDatabase(input, OpenMode::kReadOnly);
+  ASSERT_TRUE(db.ok());
+  DbResult<Statement> columns =
+      db.value().Prepare("SELECT name, type FROM pragma_table_info('games') ORDER BY cid");
+  ASSERT_TRUE(columns.ok());
+  size_t values = 0;
+  while (columns.value().Step().value() == StepResult::kRow) {
+    const std::string name(columns.value().Text(0));
+    const std::string type(columns.value().Text(1));
+    if (std::find(kGameReferenceColumns.begin(), kGameReferenceColumns.end(), name) !=
+        kGameReferenceColumns.end()) {
+      continue;
+    }
+    const size_t k = GameValueColumn(name);
+    ASSERT_LT(k, kGameValueColumns.size())
+        << "games." << name << " is not copied by 5d-index merge (schema/game_columns.h)";
+    const ColumnType described = kGameValueColumns[k].type;
+    EXPECT_EQ(type, described == ColumnType::kInteger ? "INTEGER"
+                    : described == ColumnType::kText  ? "TEXT"
+                                                      : "BLOB")
+        << "games." << name;
+    ++values;
+    const std::string sql = "SELECT quote(" + name + ") FROM games ORDER BY id";
+    EXPECT_EQ(Rows(input, sql), Rows(output, sql)) << "games." << name;
+  }
+  // No column is described that the table lacks.
+  EXPECT_EQ(values, kGameValueColumns.size());
 }
 
 // Games with the same moves in both shards: copies of an original of the other shard (the same

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "indexer/index.h"
+#include "tests/indexer/run_as_tool.h"
 #include "tests/temp_dir.h"
 
 namespace fived {
@@ -22,10 +23,9 @@ std::string Indexed(const TempDir& dir) {
   IndexOptions options;
   options.database = dir.File("games.sqlite");
   options.inputs = {Corpus()};
-  options.progress = false;
   options.jobs = 2;
   std::ostringstream out, err;
-  EXPECT_EQ(RunIndex(options, out, err), 1) << err.str();
+  EXPECT_EQ(testing::IndexAsTool(options, out, err), 1) << err.str();
   return options.database;
 }
 

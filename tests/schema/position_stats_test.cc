@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include "schema/meta.h"
 #include "tests/temp_dir.h"
 
 namespace fived {

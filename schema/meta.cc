@@ -1,0 +1,83 @@
+// The meta table; see meta.h.
+#include "schema/meta.h"
+
+#include <array>
+
+#include "core/keys.h"
+#include "schema/db.h"
+#include "schema/position_stats.h"
+
+namespace fived {
+namespace {
+
+// By MetaKey, in its order.
+constexpr std::array<std::string_view, 6> kKeyNames = {
+    "application", "schema_version",         "key_version",
+    "created_at",  "position_stats_actions", "state_md5"};
+
+constexpr std::string_view kSelectSql = "SELECT value FROM meta WHERE key = ?1";
+constexpr std::string_view kInsertSql = "INSERT INTO meta(key, value) VALUES (?1, ?2)";
+constexpr std::string_view kInsertNowSql =
+    "INSERT INTO meta(key, value) VALUES (?1, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))";
+constexpr std::string_view kUpdateSql = "UPDATE meta SET value = ?2 WHERE key = ?1";
+// CAST reads the leading number of any text (0 when there is none), as SQLite does.
+constexpr std::string_view kSelectIntSql =
+    "SELECT coalesce((SELECT CAST(value AS INTEGER) FROM meta WHERE key = ?1), 0)";
+
+}  // namespace
+
+std::string_view MetaKeyName(MetaKey key) { return kKeyNames[static_cast<size_t>(key)]; }
+
+DbResult<std::optional<std::string>> ReadMeta(Database& db, MetaKey key) {
+  DbResult<Statement> select = db.Prepare(kSelectSql);
+  if (!select.ok()) return select.error();
+  DbResult<StepResult> step = select.value().Bind(1, MetaKeyName(key)).Step();
+  if (!step.ok()) return step.error();
+  std::optional<std::string> value;
+  if (step.value() == StepResult::kRow) value = std::string(select.value().Text(0));
+  return value;
+}
+
+std::optional<DbError> WriteNewMeta(Database& db) {
+  DbResult<Statement> insert = db.Prepare(kInsertSql);
+  if (!insert.ok()) return insert.error();
+  const std::pair<MetaKey, std::string> rows[] = {
+      {MetaKey::kSchemaVersion, std::to_string(kSchemaVersion)},
+      {MetaKey::kKeyVersion, std::to_string(kKeyVersion)},
+      {MetaKey::kApplication, std::string(kApplicationName)},
+      {MetaKey::kPositionStatsActions, std::to_string(kPositionStatsActions)},
+      {MetaKey::kStateMd5, std::string(StateMd5sText(StateMd5s::kFinal))}};
+  for (const auto& [key, value] : rows) {
+    if (auto error = insert.value().Reset().BindAll(MetaKeyName(key), value).Run()) return error;
+  }
+  DbResult<Statement> insert_now = db.Prepare(kInsertNowSql);
+  if (!insert_now.ok()) return insert_now.error();
+  return insert_now.value().Bind(1, MetaKeyName(MetaKey::kCreatedAt)).Run();
+}
+
+DbResult<int> PositionStatsActions(Database& db) {
+  DbResult<Statement> select = db.Prepare(kSelectIntSql);
+  if (!select.ok()) return select.error();
+  DbResult<StepResult> step =
+      select.value().Bind(1, MetaKeyName(MetaKey::kPositionStatsActions)).Step();
+  if (!step.ok()) return step.error();
+  return static_cast<int>(select.value().Int64(0));
+}
+
+std::string_view StateMd5sText(StateMd5s which) {
+  return which == StateMd5s::kAll ? "all" : "final";
+}
+
+DbResult<StateMd5s> ReadStateMd5s(Database& db) {
+  DbResult<std::optional<std::string>> value = ReadMeta(db, MetaKey::kStateMd5);
+  if (!value.ok()) return value.error();
+  return value.value() == StateMd5sText(StateMd5s::kAll) ? StateMd5s::kAll : StateMd5s::kFinal;
+}
+
+std::optional<DbError> WriteStateMd5s(Database& db, StateMd5s which) {
+  DbResult<Statement> update = db.Prepare(kUpdateSql);
+  if (!update.ok()) return update.error();
+  return update.value().BindAll(MetaKeyName(MetaKey::kStateMd5), StateMd5sText(which)).Run();
+}
+
+}  // namespace fived
