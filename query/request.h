@@ -125,13 +125,15 @@ struct DuplicatesAnswer {
 struct ShowAnswer {
   GameRow game;
   GameTexts texts;
-  // With "format" table or json, the position after an action (with 5dpgn nothing is replayed):
+  // With "format" table or json, the position after an action (with 5dpgn nothing is replayed,
+  // with vmn the whole game is, into `vmn` below):
   int action = 0;  // the position is the state after this action
   Position position;
   std::vector<Move> last_moves;                // the moves of that action (none after action 0)
-  OutputFormat format = OutputFormat::kTable;  // table, json or 5dpgn
+  OutputFormat format = OutputFormat::kTable;  // table, json, 5dpgn or vmn
   TextPictureOptions picture;                  // "columns", "unicode" and the boards of "mark"
   bool coordinates = false;                    // "coordinates": file and rank labels in the SVG
+  std::string vmn;  // with "format" vmn (and nothing else): the game as core/vmn_writer.h writes it
 };
 struct StatsAnswer {
   DatabaseStats stats;

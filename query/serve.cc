@@ -198,6 +198,9 @@ ApiResponse Run(GameStore& store, const Request& request) {
       return {200, "text/plain; charset=utf-8", std::move(text).value(),
               "game-" + request.args.front() + ".5dpgn", ""};
     }
+    if (answer.value().format == OutputFormat::kVmn) {
+      return {200, "text/plain; charset=utf-8", std::move(answer.value().vmn), "", ""};
+    }
     RequestResult<Json> json = ShowJson(store, answer.value());
     if (!json.ok()) return Fail(json.error());
     return JsonAnswer(200, json.value());
@@ -236,15 +239,17 @@ bool Counting(const Request& request) {
 }
 
 // The request layer's command for an API path ("/api/game/12" is show with the argument 12,
-// "/api/game/12.5dpgn" the same with format 5dpgn); false for any other path.
+// "/api/game/12.5dpgn" the same with format 5dpgn, "/api/game/12.vmn" with format vmn); false
+// for any other path.
 bool ToCommand(const std::string& path, Request* request) {
   constexpr std::string_view kGame = "/api/game/";
-  constexpr std::string_view kPgnSuffix = ".5dpgn";
   if (path.rfind(kGame, 0) == 0) {
     std::string id = path.substr(kGame.size());
-    if (id.ends_with(kPgnSuffix)) {
-      id.resize(id.size() - kPgnSuffix.size());
-      request->params["format"] = {"5dpgn"};
+    for (std::string_view format : {"5dpgn", "vmn"}) {
+      const std::string suffix = "." + std::string(format);
+      if (!id.ends_with(suffix)) continue;
+      id.resize(id.size() - suffix.size());
+      request->params["format"] = {std::string(format)};
     }
     request->command = "show";
     request->args = {std::move(id)};

@@ -12,6 +12,7 @@
 //   /api/tree            tree's position and actions
 //   /api/game/ID         show's JSON (request.h ShowJson); "action" picks the position
 //   /api/game/ID.5dpgn   the game as 5dpgn, a download (show with format 5dpgn)
+//   /api/game/ID.vmn     the game as Verbose Matrix Notation, text (show with format vmn)
 //   /api/duplicates      the duplicate groups
 //   /api/stats           the statistics
 //   /api/picture         SVG of the position "moves" or "state" names (request.h RunPicture)
