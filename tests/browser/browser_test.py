@@ -806,6 +806,31 @@ class GameTest(PageTest):
         self.assertEqual(urllib.parse.parse_qs(urllib.parse.urlsplit(explore).query)['moves'][0],
                          expected)
 
+    def test_moves_as_vmn(self):
+        """The VMN view shows the game as `show --format vmn` writes it (/api/game/ID.vmn), the
+        row of the turn the action on screen was played in highlighted as the game steps."""
+        vmn = fetch('/api/game/14.vmn')
+        self.assertTrue(vmn.startswith(' L[+1 '), vmn)
+        self.open('/game/14?action=3')  # 2. Qh5+
+        driver.find_element(By.ID, 'view-vmn').click()
+        self.wait(lambda: self.texts('#vmn .vmn-row'), 'the matrix did not show')
+        self.wait_ready()
+        self.assertEqual(driver.find_element(By.ID, 'view-vmn').get_attribute('aria-pressed'), 'true')
+        self.assertFalse(driver.find_element(By.ID, 'moves').is_displayed())
+        self.assertEqual(driver.find_element(By.ID, 'vmn').get_attribute('textContent'), vmn)
+        current = lambda: [row.get_attribute('data-turn')
+                           for row in driver.find_elements(By.CSS_SELECTOR, '#vmn .vmn-row.current')]
+        self.assertEqual(current(), ['2'])
+        self.press(Keys.ARROW_RIGHT, 4)  # 2... g6
+        self.assertEqual(current(), ['2'])
+        self.press(Keys.ARROW_RIGHT, 5)  # 3. Qxg6+
+        self.assertEqual(current(), ['3'])
+        self.press(Keys.HOME, 0)
+        self.assertEqual(current(), [])
+        driver.find_element(By.ID, 'view-list').click()
+        self.assertTrue(driver.find_element(By.ID, 'moves').is_displayed())
+        self.assertFalse(driver.find_element(By.ID, 'vmn').is_displayed())
+
     def test_unknown_game(self):
         self.allowed_console = [r'status of 404']
         driver.get(base + '/game/999')
