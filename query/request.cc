@@ -245,19 +245,25 @@ RequestResult<std::optional<Position>> ReadState(const Request& request, const s
                       " exclude each other");
   }
   std::variant<Position, std::string> position;
+  MovesErrorPlace place;
   if (moves) {
     const std::string played_in = variant.empty() ? "Standard" : variant;
     if (played_in == "custom") {
       return BadRequest(Name(request, "moves") + " needs an official " + Name(request, "variant") +
                         ", not custom");
     }
-    position = PositionFromMoves(played_in, *moves, last_action);
+    position = PositionFromMoves(played_in, *moves, last_action, &place);
   } else if (state) {
     position = PositionFromState(*state);
   } else {
     return std::optional<Position>();
   }
-  if (auto* error = std::get_if<std::string>(&position)) return BadRequest(*error);
+  if (auto* error = std::get_if<std::string>(&position)) {
+    RequestError bad = BadRequest(*error);
+    // Moves are read a move at a time: the API says where, for a page to point there.
+    if (moves) bad.place = RequestError::Place{"moves", 0, place.column, place.reason};
+    return bad;
+  }
   return std::optional<Position>(std::get<Position>(std::move(position)));
 }
 

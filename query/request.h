@@ -62,10 +62,11 @@ struct RequestError {
   };
   Kind kind = Kind::kBadRequest;
   std::string message;
-  // Where the problem is, for a value read a character at a time (a pattern): which parameter,
-  // which of its values (from 0), the 1-based column in it, and the reason alone (the message
-  // says it after the parameter's name and the column, then shows the value with a caret). The
-  // API adds these to its answer, so that a page can point at the character.
+  // Where the problem is, for a value read a character at a time (a pattern, moves): which
+  // parameter, which of its values (from 0), the 1-based column in it (0 when the problem is
+  // about no one character), and the reason alone (the message says it after the parameter's
+  // name and the column, then shows the value with a caret). The API adds these to its answer,
+  // so that a page can point at the character.
   struct Place {
     std::string parameter;
     int index = 0;

@@ -44,6 +44,10 @@ constexpr std::pair<std::string_view, std::string_view> kPages[] = {
 constexpr std::string_view kGamePage = "/game/";
 // Scripts, styles and the icon, by their file name.
 constexpr std::string_view kStatic = "/static/";
+// The API's addresses: what is not found under it is answered in JSON, anything else with the
+// page saying there is no such page.
+constexpr std::string_view kApi = "/api/";
+constexpr std::string_view kNotFoundPage = "not-found.html";
 
 bool AllDigits(std::string_view text) {
   return !text.empty() && text.size() <= 18 &&
@@ -356,6 +360,10 @@ ApiResponse Api::Get(const std::string& path,
   if (const WebFile* file = PageFile(path)) {
     return {200, std::string(file->content_type), std::string(file->content), "", ""};
   }
+  if (!path.starts_with(kApi)) {
+    const WebFile* page = FindWebFile(kNotFoundPage);
+    return {404, std::string(page->content_type), std::string(page->content), "", ""};
+  }
   ApiResponse response = Answer(path, params);
   Compress(&response);
   return response;
@@ -552,7 +560,8 @@ Server::Server(ServeOptions options) : impl_(std::make_unique<Impl>(std::move(op
   });
   http.set_read_timeout(std::chrono::seconds(5));
   http.set_write_timeout(std::chrono::seconds(5));
-  // Every path, so that an unknown one is answered by Api::Get (404 JSON), never from disk.
+  // Every path, so that an unknown one is answered by Api::Get (404: JSON under /api/, the page
+  // saying so elsewhere), never from disk.
   http.Get(".*", [this](const httplib::Request& in, httplib::Response& out) {
     std::map<std::string, std::vector<std::string>> params;
     for (const auto& [name, value] : in.params) params[name].push_back(value);

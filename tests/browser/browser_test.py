@@ -831,6 +831,12 @@ class GameTest(PageTest):
         self.assertTrue(driver.find_element(By.ID, 'moves').is_displayed())
         self.assertFalse(driver.find_element(By.ID, 'vmn').is_displayed())
 
+    def test_unknown_address(self):
+        self.allowed_console = [r'status of 404']
+        driver.get(base + '/gmae/14')
+        self.assertEqual(self.text('h1'), 'No such page')
+        self.assertTrue(driver.find_elements(By.CSS_SELECTOR, 'main a[href="/search"]'))
+
     def test_unknown_game(self):
         self.allowed_console = [r'status of 404']
         driver.get(base + '/game/999')

@@ -315,6 +315,26 @@ TEST_F(RequestTest, ShowWritesTheGameAsVmn) {
   EXPECT_EQ(xml.error().message, "show writes --format table, json, 5dpgn or vmn");
 }
 
+// Moves that do not replay say where (RequestError::Place), as a pattern does, so that a page can
+// name the move: its column in one line and the move with the reason; no column when the error
+// is about no one move.
+TEST_F(RequestTest, BadMovesSayWhere) {
+  RequestResult<TreeAnswer> tree =
+      RunTree(*store_, Make("tree", {{"moves", "1. e3 / f6 2. Qh9"}}, kApiSpelling));
+  ASSERT_FALSE(tree.ok());
+  ASSERT_TRUE(tree.error().place.has_value());
+  EXPECT_EQ(tree.error().place->parameter, "moves");
+  EXPECT_EQ(tree.error().place->column, 15u);
+  EXPECT_EQ(tree.error().place->reason, "Qh9: square h9 is off the 8x8 board");
+  RequestResult<TreeAnswer> headers =
+      RunTree(*store_, Make("tree", {{"moves", "[Board \"Small\"] e3"}}, kApiSpelling));
+  ASSERT_FALSE(headers.ok());
+  ASSERT_TRUE(headers.error().place.has_value());
+  EXPECT_EQ(headers.error().place->column, 0u);
+  EXPECT_EQ(headers.error().place->reason,
+            "give only movetext (headers and boards are not allowed)");
+}
+
 // show's JSON says whose action comes next, which tells the pages who played each action.
 TEST_F(RequestTest, ShowJsonSaysWhoIsToMove) {
   for (const auto& [action, side] : {std::pair{"0", "white"}, {"1", "black"}, {"2", "white"}}) {
