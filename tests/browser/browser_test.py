@@ -357,6 +357,46 @@ class ExplorerTest(PageTest):
         driver.get(base + '/?' + urllib.parse.urlencode({'moves': '1. (0T1)e3 / (0T1)Qh9'}))
         self.wait_ready(expect='error')
         self.assertIn('Qh9', self.text('#error'))
+        self.assertTrue(self.text('#error').startswith('The line played, at character 14: (0T1)Qh9: '),
+                        self.text('#error'))
+        self.assertNotIn('--moves', self.text('#error'))
+        self.assertIn('stale', driver.find_element(By.ID, 'picture').get_attribute('class'))
+
+    def test_a_bad_date_clears_the_results(self):
+        """After a date that is none, the numbers of the filters before are gone, the field is
+        marked and the message names it as the page does; a good date brings them back."""
+        self.allowed_console = [r'status of 400']
+        self.open('/?' + urllib.parse.urlencode({'moves': '1. (0T1)e3'}))
+        self.assertTrue(self.texts('#actions tbody tr'))
+        self.assertTrue(driver.find_elements(By.CSS_SELECTOR, '#games tbody tr'))
+        form = driver.find_element(By.ID, 'filters')
+        date = form.find_element(By.NAME, 'date-from')
+        date.send_keys('2021.13')
+        form.find_element(By.CSS_SELECTOR, 'button[type="submit"]').click()
+        self.wait(lambda: self.params().get('date-from') == '2021.13', 'the date is not in the address')
+        self.wait_ready(expect='error')
+        message = self.text('#error')
+        self.assertTrue(message.startswith("From: '2021.13' is not a date"), message)
+        self.assertNotIn('date-from', message)
+        self.assertNotIn('--', message)
+        self.assertEqual(driver.find_elements(By.CSS_SELECTOR, '#actions tbody tr'), [])
+        self.assertEqual(driver.find_elements(By.CSS_SELECTOR, '#games tr'), [])
+        self.assertEqual(self.text('#position'), '')
+        self.assertEqual(date.get_attribute('aria-invalid'), 'true')
+        self.assertEqual(driver.execute_script(
+            "return getComputedStyle(arguments[0]).borderTopColor", date), 'rgb(164, 22, 26)')
+        self.assertEqual([f.get_attribute('name') for f in
+                          driver.find_elements(By.CSS_SELECTOR, '#filters [aria-invalid="true"]')],
+                         ['date-from'])
+        screenshot('explorer-bad-date.png')
+        date.clear()
+        date.send_keys('2024.03')
+        form.find_element(By.CSS_SELECTOR, 'button[type="submit"]').click()
+        self.wait(lambda: self.params().get('date-from') == '2024.03', 'the date is not in the address')
+        self.wait_ready()
+        self.assertTrue(self.texts('#actions tbody tr'))
+        self.assertIsNone(date.get_attribute('aria-invalid'))
+        self.assertFalse(driver.find_element(By.ID, 'error').is_displayed())
 
     def test_phone_screen(self):
         driver.set_window_size(390, 844)
@@ -437,6 +477,18 @@ class SearchTest(PageTest):
                   'the row did not open its game')
         self.wait_ready()
         self.assertEqual(self.text('#title .white-player'), first['white'])
+
+    def test_bad_moves_mark_the_field(self):
+        self.allowed_console = [r'status of 400']
+        self.open('/search')
+        form = driver.find_element(By.ID, 'search')
+        form.find_element(By.NAME, 'moves').send_keys('1. e3 / f6 2. Qh9')
+        form.find_element(By.CSS_SELECTOR, 'button[type="submit"]').click()
+        self.wait(lambda: self.params().get('moves') == '1. e3 / f6 2. Qh9', 'the moves are not in the address')
+        self.wait_ready(expect='error')
+        self.assertTrue(self.text('#error').startswith('Moves, at character 15: Qh9: '), self.text('#error'))
+        self.assertEqual(form.find_element(By.NAME, 'moves').get_attribute('aria-invalid'), 'true')
+        self.assertEqual(driver.find_elements(By.CSS_SELECTOR, '#results tr'), [])
 
     def test_search_by_position_and_header(self):
         self.open('/search?' + urllib.parse.urlencode(
