@@ -4,6 +4,10 @@
 // moment of a game can be bookmarked. Every answer of /api/game/ID is kept, so that stepping
 // back asks nothing again.
 //
+// An action the game does not have goes to the nearest it has: one past the end to the end, one
+// below zero to the start; an address whose action is no number opens on the end, as one
+// without an action does.
+//
 // Boards named in the address (?mark=+1:5:b, repeatable: the board editor's results name the
 // boards their patterns matched) are outlined in the picture at every action that has them.
 // Under the picture, a board of the position can be chosen (it is marked then) and searched for
@@ -270,6 +274,15 @@
              }));
   }
 
+  // The action an address's ?action= asks for: a number, 0 for one below zero, null (the end)
+  // for none or for text that is no number.
+  function askedAction(text) {
+    const asked = (text || '').trim();
+    if (/^\d+$/.test(asked)) return Number(asked);
+    if (/^-\d+$/.test(asked)) return 0;
+    return null;
+  }
+
   document.addEventListener('DOMContentLoaded', () => {
     viewer = fived.multiverse(document.getElementById('picture'));
     // Steps count from the action asked for last, not from the one on screen, so that quick
@@ -291,12 +304,22 @@
       goTo(moves[event.key]);
     });
     const asked = new URLSearchParams(location.search).get('action');
-    const first = asked === null || asked === '' ? null : Number(asked);
+    const first = askedAction(asked);
     wanted = first;
-    busy(load(first)
+    // The server refuses an action past the game's end: the end is the nearest one.
+    const opened = load(first).catch((error) => {
+      if (first === null || error.status !== 400) throw error;
+      answers.delete(key(first));
+      return load(null);
+    });
+    busy(opened
              .then((answer) => {
-               answers.set(key(answer.position.action), Promise.resolve(answer));
-               wanted = answer.position.action;
+               const action = answer.position.action;
+               answers.set(key(action), Promise.resolve(answer));
+               wanted = action;
+               if (asked !== null && asked !== String(action)) {
+                 history.replaceState(null, '', fived.gameHref(id, action, marks));
+               }
                show(answer);
              })
              .catch((error) => showError(error.message)));

@@ -883,6 +883,22 @@ class GameTest(PageTest):
         self.assertTrue(driver.find_element(By.ID, 'moves').is_displayed())
         self.assertFalse(driver.find_element(By.ID, 'vmn').is_displayed())
 
+    def test_actions_the_game_does_not_have_go_to_the_nearest(self):
+        """An address asking for an action past the end opens the end (as /game/200?action=500
+        would), one below zero the start, one that is no number the end; the address then says
+        the action shown, and nothing says 'NaN'."""
+        self.allowed_console = [r'status of 400']
+        actions = api('/api/game/14')['actions']
+        for asked, shown in (('500', actions), ('-3', 0), ('abc', actions), (str(actions), actions)):
+            self.open('/game/14?action=' + urllib.parse.quote(asked))
+            self.assertEqual(self.at(), str(shown), asked)
+            self.assertEqual(self.params().get('action'), str(shown), asked)
+            self.assertFalse(driver.find_element(By.ID, 'error').is_displayed(), asked)
+            self.wait(lambda: picture_boards(), 'the picture was not drawn')
+            self.assertEqual(self.text('#at'), f'action {shown} of {actions}')
+            self.assertNotIn('NaN', driver.find_element(By.TAG_NAME, 'body').text)
+        self.press(Keys.ARROW_LEFT, actions - 1)
+
     def test_unknown_address(self):
         self.allowed_console = [r'status of 404']
         driver.get(base + '/gmae/14')
