@@ -502,6 +502,8 @@ std::optional<DbError> WriteGames(GameStore& store, const std::vector<FoundGame>
       }
       return std::nullopt;
     }
+    case OutputFormat::kVmn:  // show's only: RunFind never asks for it
+      break;
   }
   return std::nullopt;
 }

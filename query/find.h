@@ -68,7 +68,9 @@ DbResult<FindTotals> CountTotals(GameStore& store, const FindRequest& request);
 //   rows 3 to 5 of 21 games (no copies)
 std::string FindSummary(const FindTotals& totals, bool unique, int64_t offset, size_t shown);
 
-enum class OutputFormat { kTable, kJson, kCsv, kPgn };
+// kVmn, Verbose Matrix Notation, is show's alone (query/request.h): ParseOutputFormat does not
+// read it, so that find refuses it.
+enum class OutputFormat { kTable, kJson, kCsv, kPgn, kVmn };
 std::optional<OutputFormat> ParseOutputFormat(std::string_view text);
 
 // Writes found games. JSON objects hold every header of the game (read from its record), CSV

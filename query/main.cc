@@ -28,7 +28,7 @@ constexpr const char* kUsage =
     "Usage: 5d-query [--db FILE] [filters] [position] [output]      find games\n"
     "       5d-query tree [--moves TEXT | --state BOARDS] [--depth N] [filters]\n"
     "       5d-query duplicates [--twin-actions N] [--export-unique FILE]\n"
-    "       5d-query show ID [--action N] [--mark L:T:c] [--svg FILE] [--format json|5dpgn]\n"
+    "       5d-query show ID [--action N] [--mark L:T:c] [--svg FILE] [--format json|5dpgn|vmn]\n"
     "       5d-query stats [filters]\n"
     "       5d-query serve [--host 127.0.0.1] [--port 8080] [--cache-mb 64]   the explorer\n"
     "       5d-query --version\n"
@@ -169,6 +169,10 @@ int Show(fived::GameStore& store, const fived::Request& request, const po::varia
     std::cout << text.value();
     return kExitOk;
   }
+  if (show.format == fived::OutputFormat::kVmn) {
+    std::cout << show.vmn;
+    return kExitOk;
+  }
   if (show.format == fived::OutputFormat::kJson) {
     auto json = fived::ShowJson(store, show);
     if (!json.ok()) return Fail(json.error());
@@ -299,7 +303,7 @@ int main(int argc, char** argv) {
       "db", po::value<std::string>()->default_value(fived::kDefaultDatabaseFile),
       "the database to search (made by 5d-index; never created or changed)")(
       "format,f", po::value<std::string>()->default_value("table"),
-      "table, json, csv or 5dpgn (find); table, json or 5dpgn (show); table or json (tree, "
+      "table, json, csv or 5dpgn (find); table, json, 5dpgn or vmn (show); table or json (tree, "
       "duplicates, stats)");
   po::options_description filters("Filters (find, tree, stats)");
   filters.add_options()("player", po::value<std::string>(), "a player of either colour")(

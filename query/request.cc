@@ -9,6 +9,7 @@
 #include "core/pgn_syntax.h"
 #include "core/replay.h"
 #include "core/utf8.h"
+#include "core/vmn_writer.h"
 #include "query/export.h"
 #include "query/move_pattern.h"
 #include "query/pattern_search.h"
@@ -157,11 +158,12 @@ std::optional<RequestError> CheckCombinations(const Request& request) {
   if (Given(request, "canonical") && format != "5dpgn" && format != "pgn") {
     return BadRequest(name("canonical") + " goes with " + name("format") + " 5dpgn");
   }
-  if (request.command == "show" && (format == "5dpgn" || format == "pgn")) {
+  const bool vmn = format == "vmn";
+  if (request.command == "show" && (format == "5dpgn" || format == "pgn" || vmn)) {
     for (const char* other : {"action", "columns", "unicode", "svg", "mark", "coordinates"}) {
       if (Given(request, other)) {
         return BadRequest(name(other) + " draws a position: " + name("format") +
-                          " 5dpgn writes the game's text");
+                          (vmn ? " vmn writes the whole game" : " 5dpgn writes the game's text"));
       }
     }
   }
@@ -243,19 +245,25 @@ RequestResult<std::optional<Position>> ReadState(const Request& request, const s
                       " exclude each other");
   }
   std::variant<Position, std::string> position;
+  MovesErrorPlace place;
   if (moves) {
     const std::string played_in = variant.empty() ? "Standard" : variant;
     if (played_in == "custom") {
       return BadRequest(Name(request, "moves") + " needs an official " + Name(request, "variant") +
                         ", not custom");
     }
-    position = PositionFromMoves(played_in, *moves, last_action);
+    position = PositionFromMoves(played_in, *moves, last_action, &place);
   } else if (state) {
     position = PositionFromState(*state);
   } else {
     return std::optional<Position>();
   }
-  if (auto* error = std::get_if<std::string>(&position)) return BadRequest(*error);
+  if (auto* error = std::get_if<std::string>(&position)) {
+    RequestError bad = BadRequest(*error);
+    // Moves are read a move at a time: the API says where, for a page to point there.
+    if (moves) bad.place = RequestError::Place{"moves", 0, place.column, place.reason};
+    return bad;
+  }
   return std::optional<Position>(std::get<Position>(std::move(position)));
 }
 
@@ -312,14 +320,15 @@ RequestResult<OutputFormat> ReadTableOrJson(const Request& request) {
   return format;
 }
 
-// The format of show: table, json or 5dpgn.
+// The format of show: table, json, 5dpgn or vmn (which only show writes).
 RequestResult<OutputFormat> ReadShowFormat(const Request& request) {
-  RequestResult<OutputFormat> format = ReadFormat(request);
-  if (!format.ok()) return format;
-  if (format.value() == OutputFormat::kCsv) {
-    return BadRequest("show writes " + Name(request, "format") + " table, json or 5dpgn");
+  const std::string text = Text(request, "format", "table");
+  if (text == "vmn") return OutputFormat::kVmn;
+  const std::optional<OutputFormat> format = ParseOutputFormat(text);
+  if (!format || *format == OutputFormat::kCsv) {
+    return BadRequest("show writes " + Name(request, "format") + " table, json, 5dpgn or vmn");
   }
-  return format;
+  return *format;
 }
 
 // Every "pattern" given, read; the error of the first that does not read, with its place.
@@ -535,6 +544,17 @@ RequestResult<int64_t> ReadGameId(const Request& request) {
   return *id;
 }
 
+// A stored game's text as VMN (core/vmn_writer.h), from a replay of it; nullopt when it no longer
+// replays.
+std::optional<std::string> GameVmn(const std::string& text) {
+  VmnBuilder vmn;
+  const ReplayOutcome outcome =
+      ReplayGame(ParseGameSyntax(text).game, {},
+                 [&vmn](const Position& before, const Move& move) { vmn.AddMove(before, move); });
+  if (!outcome.replayer || outcome.error) return std::nullopt;
+  return vmn.Finish(outcome.replayer->position());
+}
+
 // How a game ends, for show: "checkmate, white in check", "playable, no side in check; a
 // legal action: (0T9)Nf3", "unknown, ... (the search stopped after N moves tried)", and whether
 // it contradicts the game's result; or "not decided".
@@ -675,6 +695,15 @@ RequestResult<ShowAnswer> RunShow(GameStore& store, const Request& request) {
   if (!format.ok()) return format.error();
   answer.format = format.value();
   if (answer.format == OutputFormat::kPgn) return answer;  // the text as stored; no position
+  if (answer.format == OutputFormat::kVmn) {
+    std::optional<std::string> vmn = GameVmn(answer.texts.text);
+    if (!vmn) {
+      return RequestError{RequestError::Kind::kDatabase,
+                          "show: game " + std::to_string(id.value()) + " no longer replays"};
+    }
+    answer.vmn = std::move(*vmn);
+    return answer;
+  }
   answer.picture.max_columns = static_cast<int>(Number(request, "columns", 0));
   answer.picture.unicode = Given(request, "unicode");
   answer.coordinates = Given(request, "coordinates");

@@ -62,10 +62,11 @@ struct RequestError {
   };
   Kind kind = Kind::kBadRequest;
   std::string message;
-  // Where the problem is, for a value read a character at a time (a pattern): which parameter,
-  // which of its values (from 0), the 1-based column in it, and the reason alone (the message
-  // says it after the parameter's name and the column, then shows the value with a caret). The
-  // API adds these to its answer, so that a page can point at the character.
+  // Where the problem is, for a value read a character at a time (a pattern, moves): which
+  // parameter, which of its values (from 0), the 1-based column in it (0 when the problem is
+  // about no one character), and the reason alone (the message says it after the parameter's
+  // name and the column, then shows the value with a caret). The API adds these to its answer,
+  // so that a page can point at the character.
   struct Place {
     std::string parameter;
     int index = 0;
@@ -125,13 +126,15 @@ struct DuplicatesAnswer {
 struct ShowAnswer {
   GameRow game;
   GameTexts texts;
-  // With "format" table or json, the position after an action (with 5dpgn nothing is replayed):
+  // With "format" table or json, the position after an action (with 5dpgn nothing is replayed,
+  // with vmn the whole game is, into `vmn` below):
   int action = 0;  // the position is the state after this action
   Position position;
   std::vector<Move> last_moves;                // the moves of that action (none after action 0)
-  OutputFormat format = OutputFormat::kTable;  // table, json or 5dpgn
+  OutputFormat format = OutputFormat::kTable;  // table, json, 5dpgn or vmn
   TextPictureOptions picture;                  // "columns", "unicode" and the boards of "mark"
   bool coordinates = false;                    // "coordinates": file and rank labels in the SVG
+  std::string vmn;  // with "format" vmn (and nothing else): the game as core/vmn_writer.h writes it
 };
 struct StatsAnswer {
   DatabaseStats stats;

@@ -23,16 +23,25 @@ namespace fived {
 namespace {
 
 // "col 14: Qh9: reason" plus the text and a caret under column `column` when the text is one line.
+// With `place`, the column in one line (0 otherwise) and the rest of the message before the
+// caret go there too.
 std::string PointAt(std::string_view option, std::string_view text, TextPos pos,
-                    std::string_view token, std::string_view reason) {
+                    std::string_view token, std::string_view reason, MovesErrorPlace* place) {
   std::string out = std::string(option) + ": ";
+  const size_t start = out.size();
   const bool one_line = text.find('\n') == std::string_view::npos;
   if (pos.line > 0) {
     if (!one_line) out += "line " + std::to_string(pos.line) + ", ";
     out += "col " + std::to_string(pos.column) + ": ";
   }
+  const size_t after_column = out.size();
   if (!token.empty()) out += std::string(token) + ": ";
   out += reason;
+  if (place != nullptr) {
+    const bool column = one_line && pos.line > 0 && pos.column >= 1;
+    place->column = column ? static_cast<size_t>(pos.column) : 0;
+    place->reason = out.substr(column ? after_column : start);
+  }
   if (one_line && pos.column >= 1) {
     out += "\n  " + std::string(text) + "\n  " + std::string(pos.column - 1, ' ') + "^";
   }
@@ -72,15 +81,20 @@ std::variant<std::string, std::string> ResolveVariantName(std::string_view name)
 
 std::variant<Position, std::string> PositionFromMoves(std::string_view variant,
                                                       std::string_view moves,
-                                                      std::vector<Move>* last_action) {
+                                                      std::vector<Move>* last_action,
+                                                      MovesErrorPlace* place) {
   // The header line is line -1 and the blank line 0, so positions count within `moves`.
   const std::string text = "[Board \"" + std::string(variant) + "\"]\n\n" + std::string(moves);
   const SyntaxResult parsed = ParseGameSyntax(text, -1);
   if (parsed.error) {
-    return PointAt("--moves", moves, parsed.error->pos, parsed.error->token, parsed.error->reason);
+    return PointAt("--moves", moves, parsed.error->pos, parsed.error->token, parsed.error->reason,
+                   place);
   }
   if (!parsed.game.boards.empty() || parsed.game.headers.size() != 1) {
-    return std::string("--moves: give only movetext (headers and boards are not allowed)");
+    constexpr std::string_view kOnlyMoves =
+        "give only movetext (headers and boards are not allowed)";
+    if (place != nullptr) *place = {0, std::string(kOnlyMoves)};
+    return "--moves: " + std::string(kOnlyMoves);
   }
   SyntaxGame game = parsed.game;
   // In a file, moves on one line without a turn number belong to one action (the moves of a turn
@@ -108,12 +122,12 @@ std::variant<Position, std::string> PositionFromMoves(std::string_view variant,
   ReplayOutcome outcome = ReplayGame(game);
   if (outcome.error) {
     return PointAt("--moves", moves, outcome.error->pos, outcome.error->token,
-                   outcome.error->reason);
+                   outcome.error->reason, place);
   }
   if (!outcome.warnings.empty()) {
     const ReplayError& w = outcome.warnings.front();
     return PointAt("--moves", moves, w.pos, w.token,
-                   w.reason + " (a position is searched after whole actions only)");
+                   w.reason + " (a position is searched after whole actions only)", place);
   }
   if (last_action != nullptr) {
     last_action->clear();

@@ -32,9 +32,15 @@ std::variant<std::string, std::string> ResolveVariantName(std::string_view name)
 // and the reason, followed by the movetext and a caret under the move. With `last_action`, the
 // moves of the last action as played go there (none when `moves` plays no action), for a picture to
 // draw them (query/picture.h).
+// With `place`, where the error is goes there too, for a caller that points at it (the API).
+struct MovesErrorPlace {
+  size_t column = 0;   // 1-based, in `moves`; 0 when the error is about no one move
+  std::string reason;  // the move and the reason ("Qh9: ..."), without the column or the caret
+};
 std::variant<Position, std::string> PositionFromMoves(std::string_view variant,
                                                       std::string_view moves,
-                                                      std::vector<Move>* last_action = nullptr);
+                                                      std::vector<Move>* last_action = nullptr,
+                                                      MovesErrorPlace* place = nullptr);
 // The position made of `boards`: 5DFEN boards with their coordinates ("[...:0:1:w][...]"),
 // separated by nothing, spaces or line breaks. An error message when a board does not parse or
 // the boards do not form timelines.

@@ -44,6 +44,10 @@ constexpr std::pair<std::string_view, std::string_view> kPages[] = {
 constexpr std::string_view kGamePage = "/game/";
 // Scripts, styles and the icon, by their file name.
 constexpr std::string_view kStatic = "/static/";
+// The API's addresses: what is not found under it is answered in JSON, anything else with the
+// page saying there is no such page.
+constexpr std::string_view kApi = "/api/";
+constexpr std::string_view kNotFoundPage = "not-found.html";
 
 bool AllDigits(std::string_view text) {
   return !text.empty() && text.size() <= 18 &&
@@ -198,6 +202,9 @@ ApiResponse Run(GameStore& store, const Request& request) {
       return {200, "text/plain; charset=utf-8", std::move(text).value(),
               "game-" + request.args.front() + ".5dpgn", ""};
     }
+    if (answer.value().format == OutputFormat::kVmn) {
+      return {200, "text/plain; charset=utf-8", std::move(answer.value().vmn), "", ""};
+    }
     RequestResult<Json> json = ShowJson(store, answer.value());
     if (!json.ok()) return Fail(json.error());
     return JsonAnswer(200, json.value());
@@ -236,15 +243,17 @@ bool Counting(const Request& request) {
 }
 
 // The request layer's command for an API path ("/api/game/12" is show with the argument 12,
-// "/api/game/12.5dpgn" the same with format 5dpgn); false for any other path.
+// "/api/game/12.5dpgn" the same with format 5dpgn, "/api/game/12.vmn" with format vmn); false
+// for any other path.
 bool ToCommand(const std::string& path, Request* request) {
   constexpr std::string_view kGame = "/api/game/";
-  constexpr std::string_view kPgnSuffix = ".5dpgn";
   if (path.rfind(kGame, 0) == 0) {
     std::string id = path.substr(kGame.size());
-    if (id.ends_with(kPgnSuffix)) {
-      id.resize(id.size() - kPgnSuffix.size());
-      request->params["format"] = {"5dpgn"};
+    for (std::string_view format : {"5dpgn", "vmn"}) {
+      const std::string suffix = "." + std::string(format);
+      if (!id.ends_with(suffix)) continue;
+      id.resize(id.size() - suffix.size());
+      request->params["format"] = {std::string(format)};
     }
     request->command = "show";
     request->args = {std::move(id)};
@@ -350,6 +359,10 @@ ApiResponse Api::Get(const std::string& path,
   // The pages are left to cpp-httplib, which compresses text/ types itself; they are small.
   if (const WebFile* file = PageFile(path)) {
     return {200, std::string(file->content_type), std::string(file->content), "", ""};
+  }
+  if (!path.starts_with(kApi)) {
+    const WebFile* page = FindWebFile(kNotFoundPage);
+    return {404, std::string(page->content_type), std::string(page->content), "", ""};
   }
   ApiResponse response = Answer(path, params);
   Compress(&response);
@@ -547,7 +560,8 @@ Server::Server(ServeOptions options) : impl_(std::make_unique<Impl>(std::move(op
   });
   http.set_read_timeout(std::chrono::seconds(5));
   http.set_write_timeout(std::chrono::seconds(5));
-  // Every path, so that an unknown one is answered by Api::Get (404 JSON), never from disk.
+  // Every path, so that an unknown one is answered by Api::Get (404: JSON under /api/, the page
+  // saying so elsewhere), never from disk.
   http.Get(".*", [this](const httplib::Request& in, httplib::Response& out) {
     std::map<std::string, std::vector<std::string>> params;
     for (const auto& [name, value] : in.params) params[name].push_back(value);

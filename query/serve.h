@@ -12,6 +12,7 @@
 //   /api/tree            tree's position and actions
 //   /api/game/ID         show's JSON (request.h ShowJson); "action" picks the position
 //   /api/game/ID.5dpgn   the game as 5dpgn, a download (show with format 5dpgn)
+//   /api/game/ID.vmn     the game as Verbose Matrix Notation, text (show with format vmn)
 //   /api/duplicates      the duplicate groups
 //   /api/stats           the statistics
 //   /api/picture         SVG of the position "moves" or "state" names (request.h RunPicture)
@@ -20,10 +21,11 @@
 //                        first that does not read goes wrong (request.h RunPattern)
 // and the explorer's pages, compiled in (query/web_files.h): / (the opening explorer), /search,
 // /patterns (the board editor), /game/ID, /duplicates, /stats, and /static/NAME for their
-// scripts and styles.
+// scripts and styles; any other address outside /api/ gets 404 with a page saying there is no
+// such page (query/web/not-found.html).
 // Answers: 200 with the JSON (and a newline) or the SVG; 400 {"error": "..."} for a wrong
 // parameter (a pattern that does not read adds "parameter", "index", "column" and "reason":
-// request.h RequestError::Place), 404 {"error": ...} for an unknown game or path, 503 when a
+// request.h RequestError::Place), 404 {"error": ...} for an unknown game or API path, 503 when a
 // query runs longer than the time limit, 500 when the database fails.
 #ifndef FIVED_QUERY_SERVE_H_
 #define FIVED_QUERY_SERVE_H_

@@ -60,8 +60,9 @@ const fived = (() => {
     return text ? '?' + text : '';
   }
 
-  // The JSON answer of an API path, or an Error with the server's message (and its whole
-  // answer as `answer`: a pattern that does not read says where, with "index" and "column").
+  // The JSON answer of an API path, or an Error with the server's message, its HTTP `status`
+  // and its whole answer as `answer` (a pattern or moves that do not read say where, with
+  // "parameter", "column" and "reason").
   async function api(path, params) {
     const response =
         await fetch(path + query(params || {}), {headers: {Accept: 'application/json'}});
@@ -69,11 +70,12 @@ const fived = (() => {
     try {
       body = await response.json();
     } catch (error) {
-      throw new Error(`${path}: the server answered ${response.status} without JSON`);
+      throw new Error(`The server's answer could not be read (status ${response.status}).`);
     }
     if (!response.ok) {
-      const error =
-          new Error(body && body.error ? body.error : `${path}: status ${response.status}`);
+      const error = new Error(
+          body && body.error ? body.error : `The server refused (status ${response.status}).`);
+      error.status = response.status;
       error.answer = body;
       throw error;
     }
@@ -100,6 +102,64 @@ const fived = (() => {
     fill(box, message || '');
     box.hidden = !message;
     if (message) document.body.dataset.state = 'error';
+  }
+
+  // What the page calls the form field of parameter `name`: the text of its label ("From"), or
+  // `names[name]` for a parameter the page has no field for (the explorer's line of moves).
+  function fieldName(form, name, names) {
+    if (names && names[name]) return names[name];
+    // namedItem, not elements[name]: the collection's own properties ("length") are no fields.
+    const field = form && form.elements.namedItem(name);
+    const label = field && field.closest && field.closest('label');
+    const text = label && label.firstChild && label.firstChild.nodeType === Node.TEXT_NODE ?
+        label.firstChild.textContent.trim() :
+        '';
+    return text || null;
+  }
+  // The server names a wrong parameter first, as the API spells it ("date-from: '2021.13' is not
+  // a date ...", "limit must be 0 or more": docs/http-api.md), or says where with "parameter",
+  // "column" and "reason". Returns {parameter, message}: the message with the parameter named as
+  // the page names it ("From: '2021.13' is not a date ...", "Moves, at character 4: Qh9: ..."),
+  // or the server's message as it is when it is about no field the page knows.
+  function explain(error, form, names) {
+    const answer = error.answer || {};
+    const message = String(error.message || error);
+    const known = (name) => fieldName(form, name, names) !== null;
+    if (answer.parameter && known(answer.parameter) && answer.reason) {
+      const label = fieldName(form, answer.parameter, names);
+      const where = answer.column ? `, at character ${answer.column}` : '';
+      return {parameter: answer.parameter, message: `${label}${where}: ${answer.reason}`};
+    }
+    const match = /^(?:--)?([a-z][a-z-]*)([: ])/.exec(message);
+    if (!match || !known(match[1])) return {parameter: null, message};
+    // Other parameters the message names ("--date-from is after --date-to") are named as the
+    // page names them too.
+    const rest = message.slice(match[0].length - 1)
+                     .replace(/(^|[\s(])(?:--)?([a-z][a-z-]*)(?=$|[\s),.:])/g,
+                              (whole, before, name) => known(name) ?
+                                  before + fieldName(form, name, names) :
+                                  whole);
+    return {parameter: match[1], message: fieldName(form, match[1], names) + rest};
+  }
+  // Shows a failed request's message in the page's words and marks the field at fault
+  // (aria-invalid, styled), after unmarking the others; `names` as in explain().
+  function showFieldError(error, form, names) {
+    const {parameter, message} = explain(error, form, names);
+    clearInvalid(form);
+    const field = parameter && form && form.elements.namedItem(parameter);
+    if (field && field.setAttribute) {
+      field.setAttribute('aria-invalid', 'true');
+      field.setAttribute('aria-describedby', 'error');
+    }
+    showError(message);
+  }
+  // Unmarks the fields of `form` showFieldError marked.
+  function clearInvalid(form) {
+    if (!form) return;
+    for (const field of form.querySelectorAll('[aria-invalid]')) {
+      field.removeAttribute('aria-invalid');
+      field.removeAttribute('aria-describedby');
+    }
   }
 
   // Numbers for people.
@@ -351,6 +411,9 @@ const fived = (() => {
     api,
     busy,
     showError,
+    explain,
+    showFieldError,
+    clearInvalid,
     count,
     percent,
     dates,

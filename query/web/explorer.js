@@ -11,12 +11,18 @@
 //
 // Under the picture, a board of the position can be chosen (the picture outlines it) and
 // searched for in the board editor.
+//
+// A request the server refuses (a date that is none, a line that does not replay) clears the
+// statistics and the games, which were those of the address before, marks the filter at fault
+// and says what is wrong in the page's words.
 'use strict';
 
 (() => {
   const {el, fill, api, busy, showError, count, percent, dates, resultBar} = fived;
   const kFilters = ['player', 'result', 'date-from', 'date-to'];
   const kPageRows = 20;
+  // What the page calls the parameters it has no field for, in messages.
+  const kNames = {moves: 'The line played'};
   let viewer = null;
   let shownVariant = null;  // the variant of the picture on screen
   let generation = 0;  // answers to an older address than the page shows are dropped
@@ -140,12 +146,24 @@
                       ]);
   }
 
+  // Empties what answers to an address fill in, so that none of it stays under the message of
+  // a later address that failed.
+  function clearResults() {
+    fill(document.getElementById('position-title'), 'Position');
+    fill(document.getElementById('position'));
+    fill(document.querySelector('#actions tbody'));
+    document.getElementById('no-actions').hidden = true;
+    document.getElementById('copies').hidden = true;
+    fill(document.getElementById('games'));
+  }
+
   // Shows the state of the page's address.
   function show() {
     const state = readState();
     const mine = ++generation;
     showError('');
     const form = document.getElementById('filters');
+    fived.clearInvalid(form);
     for (const name of kFilters) form.elements[name].value = state[name];
     form.elements.copies.checked = state.copies;
     ensureVariant(state.variant);
@@ -164,6 +182,7 @@
     const position =
         api('/api/position', {variant: state.variant, moves: params.moves}).then((answer) => {
           if (mine !== generation) return;
+          document.getElementById('picture').classList.remove('stale');
           // Along a line the view follows the play; another variant opens on the present.
           viewer.show(answer.picture, alt, state.variant === shownVariant);
           shownVariant = state.variant;
@@ -175,6 +194,12 @@
             onChoose: picture
           });
         });
+    // A line that does not replay has no picture: the one on screen is another position's.
+    position.catch(() => {
+      if (mine !== generation) return;
+      document.getElementById('picture').classList.add('stale');
+      fill(document.getElementById('board-search'));
+    });
     const tree = api('/api/tree', params);
     // The list, and the counts that say how many copies it leaves out or holds.
     const list = Object.assign({unique: state.copies ? '' : 'true'}, params);
@@ -190,7 +215,9 @@
                showGames(state, g, state.copies ? n : u, n - u);
              })
              .catch((error) => {
-               if (mine === generation) showError(error.message);
+               if (mine !== generation) return;
+               clearResults();
+               fived.showFieldError(error, form, kNames);
              }));
   }
 

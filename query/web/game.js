@@ -4,6 +4,10 @@
 // moment of a game can be bookmarked. Every answer of /api/game/ID is kept, so that stepping
 // back asks nothing again.
 //
+// An action the game does not have goes to the nearest it has: one past the end to the end, one
+// below zero to the start; an address whose action is no number opens on the end, as one
+// without an action does.
+//
 // Boards named in the address (?mark=+1:5:b, repeatable: the board editor's results name the
 // boards their patterns matched) are outlined in the picture at every action that has them.
 // Under the picture, a board of the position can be chosen (it is marked then) and searched for
@@ -116,10 +120,9 @@
     if (selected) showInList(selected);
   }
 
-  // Scrolls the move list, and only the list, so that `item` shows: scrollIntoView would scroll
-  // the page too, away from the picture on a phone, where the list is under it.
-  function showInList(item) {
-    const list = document.getElementById('moves');
+  // Scrolls the move list (or `list`), and only it, so that `item` shows: scrollIntoView would
+  // scroll the page too, away from the picture on a phone, where the list is under it.
+  function showInList(item, list = document.getElementById('moves')) {
     const box = list.getBoundingClientRect();
     const line = item.getBoundingClientRect();
     if (line.top < box.top) {
@@ -127,6 +130,56 @@
     } else if (line.bottom > box.bottom) {
       list.scrollTop += line.bottom - box.bottom;
     }
+  }
+
+  // The moves as Verbose Matrix Notation (/api/game/ID.vmn, asked for when first shown): a line
+  // a turn, the turn of the action on screen highlighted.
+  let view = 'list';
+  let vmnText = null;  // a promise of the text
+  function loadVmn() {
+    if (!vmnText) {
+      vmnText = fetch(`/api/game/${encodeURIComponent(id)}.vmn`).then(async (response) => {
+        if (response.ok) return response.text();
+        const body = await response.json().catch(() => null);
+        throw new Error(body && body.error ? body.error : 'The matrix of this game did not load.');
+      });
+      vmnText.catch(() => {
+        vmnText = null;
+      });
+    }
+    return vmnText;
+  }
+  function showVmn(text) {
+    const lines = text.split('\n').filter(Boolean).map((line) => {
+      const label = line.slice(0, line.indexOf('[')).trim();
+      return [
+        el('span', {class: 'vmn-row', 'data-turn': label.startsWith('T') ? label.slice(1) : null},
+           line),
+        '\n'
+      ];
+    });
+    fill(document.getElementById('vmn'), lines);
+    markTurn();
+  }
+  // Highlights the row of the turn the action on screen was played in: that of the board its
+  // first move left.
+  function markTurn() {
+    const host = document.getElementById('vmn');
+    for (const row of host.querySelectorAll('.vmn-row.current')) row.classList.remove('current');
+    const first = game && game.position.action > 0 ? game.position.last_moves[0] : '';
+    const turn = /^\([+-]?\d+T(\d+)\)/.exec(first || '');
+    const row = turn && host.querySelector(`.vmn-row[data-turn="${turn[1]}"]`);
+    if (!row) return;
+    row.classList.add('current');
+    showInList(row, host);
+  }
+  function setView(name) {
+    view = name;
+    document.getElementById('view-list').setAttribute('aria-pressed', String(name === 'list'));
+    document.getElementById('view-vmn').setAttribute('aria-pressed', String(name === 'vmn'));
+    document.getElementById('moves').hidden = name !== 'list';
+    document.getElementById('vmn').hidden = name !== 'vmn';
+    if (name === 'vmn') busy(loadVmn().then(showVmn).catch((error) => showError(error.message)));
   }
 
   function showPosition(answer) {
@@ -197,6 +250,7 @@
     game = answer;
     showPosition(answer);
     showMoves(answer);
+    if (view === 'vmn') markTurn();
     // The neighbours next, so that the next step shows without waiting for the server.
     for (const next of [answer.position.action + 1, answer.position.action - 1]) {
       if (next < 0 || next > answer.actions || answers.has(key(next))) continue;
@@ -220,6 +274,15 @@
              }));
   }
 
+  // The action an address's ?action= asks for: a number, 0 for one below zero, null (the end)
+  // for none or for text that is no number.
+  function askedAction(text) {
+    const asked = (text || '').trim();
+    if (/^\d+$/.test(asked)) return Number(asked);
+    if (/^-\d+$/.test(asked)) return 0;
+    return null;
+  }
+
   document.addEventListener('DOMContentLoaded', () => {
     viewer = fived.multiverse(document.getElementById('picture'));
     // Steps count from the action asked for last, not from the one on screen, so that quick
@@ -229,6 +292,8 @@
     document.getElementById('previous').addEventListener('click', () => goTo(at() - 1));
     document.getElementById('next').addEventListener('click', () => goTo(at() + 1));
     document.getElementById('last').addEventListener('click', () => goTo(game ? game.actions : 0));
+    document.getElementById('view-list').addEventListener('click', () => setView('list'));
+    document.getElementById('view-vmn').addEventListener('click', () => setView('vmn'));
     document.addEventListener('keydown', (event) => {
       // Shift + arrows move the picture's view (picture.js).
       if (!game || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
@@ -239,12 +304,22 @@
       goTo(moves[event.key]);
     });
     const asked = new URLSearchParams(location.search).get('action');
-    const first = asked === null || asked === '' ? null : Number(asked);
+    const first = askedAction(asked);
     wanted = first;
-    busy(load(first)
+    // The server refuses an action past the game's end: the end is the nearest one.
+    const opened = load(first).catch((error) => {
+      if (first === null || error.status !== 400) throw error;
+      answers.delete(key(first));
+      return load(null);
+    });
+    busy(opened
              .then((answer) => {
-               answers.set(key(answer.position.action), Promise.resolve(answer));
-               wanted = answer.position.action;
+               const action = answer.position.action;
+               answers.set(key(action), Promise.resolve(answer));
+               wanted = action;
+               if (asked !== null && asked !== String(action)) {
+                 history.replaceState(null, '', fived.gameHref(id, action, marks));
+               }
                show(answer);
              })
              .catch((error) => showError(error.message)));

@@ -13,16 +13,6 @@
 (() => {
   const {el, fill, api, busy, showError, count} = fived;
   const kFilters = ['variant', 'white', 'black', 'player', 'result', 'date-from', 'date-to'];
-  // The filters' names on the page, for messages the server writes with the API's names.
-  const kLabels = {
-    'variant': 'Variant',
-    'white': 'White',
-    'black': 'Black',
-    'player': 'Either colour',
-    'result': 'Result',
-    'date-from': 'From',
-    'date-to': 'To',
-  };
   const kPageRows = 50;
   let editor = null;
   let generation = 0;
@@ -62,16 +52,13 @@
   }
 
   // A message of the server for people: a pattern's error names its board and column, a
-  // filter's names the field as the page does.
+  // filter's names the field as the page does (common.js explain).
   function forPeople(error) {
     const answer = error.answer || {};
     if (answer.parameter === 'pattern') {
       return `Board ${answer.index + 1}: ${answer.reason} (column ${answer.column}).`;
     }
-    for (const [name, label] of Object.entries(kLabels)) {
-      if (error.message.startsWith(name + ':')) return label + error.message.slice(name.length);
-    }
-    return error.message;
+    return fived.explain(error, document.getElementById('patterns')).message;
   }
 
   // The board size of a variant ('' for any: null), and its start as a source for the editor.
@@ -164,9 +151,12 @@
           if (mine !== generation) return;
           fill(document.getElementById('results'));
           const answer = error.answer || {};
-          if (answer.parameter === 'pattern')
+          if (answer.parameter === 'pattern') {
             editor.showError(answer.index, answer.column, answer.reason);
-          showError(forPeople(error));
+            showError(forPeople(error));
+          } else {
+            fived.showFieldError(error, document.getElementById('patterns'));
+          }
         });
   }
 
@@ -183,6 +173,7 @@
     form.elements.variant.value = state.variant;
     form.elements.copies.checked = state.copies;
     showError('');
+    fived.clearInvalid(form);
     fill(
         document.getElementById('from-note'),
         state.from ? `From the position shown: ${state.fromLabel || 'a board'}.` : '');

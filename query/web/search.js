@@ -50,6 +50,7 @@
     form.elements.header.value = state.header.join('\n');
     form.elements.copies.checked = state.copies;
     showError('');
+    fived.clearInvalid(form);
     const params = apiParams(state);
     const list = Object.assign({unique: state.copies ? '' : 'true'}, params);
     const games = api(
@@ -89,7 +90,7 @@
              .catch((error) => {
                if (mine !== generation) return;
                fill(document.getElementById('results'));
-               showError(error.message);
+               fived.showFieldError(error, form);
              }));
   }
 

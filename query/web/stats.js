@@ -98,6 +98,7 @@
       form.elements[name].value = filters[name];
     }
     showError('');
+    fived.clearInvalid(form);
     busy(
         api('/api/stats', Object.assign({top: kTop}, filters))
             .then((stats) => {
@@ -179,7 +180,12 @@
                       dates.years.map((y) => ({label: String(y.year), value: y.games})),
                       dates.years.length ? null : 'No game has a date within one year.'));
             })
-            .catch((error) => showError(error.message)));
+            .catch((error) => {
+              // The figures were those of the filters before.
+              fill(document.getElementById('summary'));
+              fill(document.getElementById('charts'));
+              fived.showFieldError(error, form);
+            }));
   }
 
   function figureOf(title, value, detail) {

@@ -357,6 +357,46 @@ class ExplorerTest(PageTest):
         driver.get(base + '/?' + urllib.parse.urlencode({'moves': '1. (0T1)e3 / (0T1)Qh9'}))
         self.wait_ready(expect='error')
         self.assertIn('Qh9', self.text('#error'))
+        self.assertTrue(self.text('#error').startswith('The line played, at character 14: (0T1)Qh9: '),
+                        self.text('#error'))
+        self.assertNotIn('--moves', self.text('#error'))
+        self.assertIn('stale', driver.find_element(By.ID, 'picture').get_attribute('class'))
+
+    def test_a_bad_date_clears_the_results(self):
+        """After a date that is none, the numbers of the filters before are gone, the field is
+        marked and the message names it as the page does; a good date brings them back."""
+        self.allowed_console = [r'status of 400']
+        self.open('/?' + urllib.parse.urlencode({'moves': '1. (0T1)e3'}))
+        self.assertTrue(self.texts('#actions tbody tr'))
+        self.assertTrue(driver.find_elements(By.CSS_SELECTOR, '#games tbody tr'))
+        form = driver.find_element(By.ID, 'filters')
+        date = form.find_element(By.NAME, 'date-from')
+        date.send_keys('2021.13')
+        form.find_element(By.CSS_SELECTOR, 'button[type="submit"]').click()
+        self.wait(lambda: self.params().get('date-from') == '2021.13', 'the date is not in the address')
+        self.wait_ready(expect='error')
+        message = self.text('#error')
+        self.assertTrue(message.startswith("From: '2021.13' is not a date"), message)
+        self.assertNotIn('date-from', message)
+        self.assertNotIn('--', message)
+        self.assertEqual(driver.find_elements(By.CSS_SELECTOR, '#actions tbody tr'), [])
+        self.assertEqual(driver.find_elements(By.CSS_SELECTOR, '#games tr'), [])
+        self.assertEqual(self.text('#position'), '')
+        self.assertEqual(date.get_attribute('aria-invalid'), 'true')
+        self.assertEqual(driver.execute_script(
+            "return getComputedStyle(arguments[0]).borderTopColor", date), 'rgb(164, 22, 26)')
+        self.assertEqual([f.get_attribute('name') for f in
+                          driver.find_elements(By.CSS_SELECTOR, '#filters [aria-invalid="true"]')],
+                         ['date-from'])
+        screenshot('explorer-bad-date.png')
+        date.clear()
+        date.send_keys('2024.03')
+        form.find_element(By.CSS_SELECTOR, 'button[type="submit"]').click()
+        self.wait(lambda: self.params().get('date-from') == '2024.03', 'the date is not in the address')
+        self.wait_ready()
+        self.assertTrue(self.texts('#actions tbody tr'))
+        self.assertIsNone(date.get_attribute('aria-invalid'))
+        self.assertFalse(driver.find_element(By.ID, 'error').is_displayed())
 
     def test_phone_screen(self):
         driver.set_window_size(390, 844)
@@ -437,6 +477,18 @@ class SearchTest(PageTest):
                   'the row did not open its game')
         self.wait_ready()
         self.assertEqual(self.text('#title .white-player'), first['white'])
+
+    def test_bad_moves_mark_the_field(self):
+        self.allowed_console = [r'status of 400']
+        self.open('/search')
+        form = driver.find_element(By.ID, 'search')
+        form.find_element(By.NAME, 'moves').send_keys('1. e3 / f6 2. Qh9')
+        form.find_element(By.CSS_SELECTOR, 'button[type="submit"]').click()
+        self.wait(lambda: self.params().get('moves') == '1. e3 / f6 2. Qh9', 'the moves are not in the address')
+        self.wait_ready(expect='error')
+        self.assertTrue(self.text('#error').startswith('Moves, at character 15: Qh9: '), self.text('#error'))
+        self.assertEqual(form.find_element(By.NAME, 'moves').get_attribute('aria-invalid'), 'true')
+        self.assertEqual(driver.find_elements(By.CSS_SELECTOR, '#results tr'), [])
 
     def test_search_by_position_and_header(self):
         self.open('/search?' + urllib.parse.urlencode(
@@ -805,6 +857,53 @@ class GameTest(PageTest):
         explore = driver.find_element(By.ID, 'explore').get_attribute('href')
         self.assertEqual(urllib.parse.parse_qs(urllib.parse.urlsplit(explore).query)['moves'][0],
                          expected)
+
+    def test_moves_as_vmn(self):
+        """The VMN view shows the game as `show --format vmn` writes it (/api/game/ID.vmn), the
+        row of the turn the action on screen was played in highlighted as the game steps."""
+        vmn = fetch('/api/game/14.vmn')
+        self.assertTrue(vmn.startswith(' L[+1 '), vmn)
+        self.open('/game/14?action=3')  # 2. Qh5+
+        driver.find_element(By.ID, 'view-vmn').click()
+        self.wait(lambda: self.texts('#vmn .vmn-row'), 'the matrix did not show')
+        self.wait_ready()
+        self.assertEqual(driver.find_element(By.ID, 'view-vmn').get_attribute('aria-pressed'), 'true')
+        self.assertFalse(driver.find_element(By.ID, 'moves').is_displayed())
+        self.assertEqual(driver.find_element(By.ID, 'vmn').get_attribute('textContent'), vmn)
+        current = lambda: [row.get_attribute('data-turn')
+                           for row in driver.find_elements(By.CSS_SELECTOR, '#vmn .vmn-row.current')]
+        self.assertEqual(current(), ['2'])
+        self.press(Keys.ARROW_RIGHT, 4)  # 2... g6
+        self.assertEqual(current(), ['2'])
+        self.press(Keys.ARROW_RIGHT, 5)  # 3. Qxg6+
+        self.assertEqual(current(), ['3'])
+        self.press(Keys.HOME, 0)
+        self.assertEqual(current(), [])
+        driver.find_element(By.ID, 'view-list').click()
+        self.assertTrue(driver.find_element(By.ID, 'moves').is_displayed())
+        self.assertFalse(driver.find_element(By.ID, 'vmn').is_displayed())
+
+    def test_actions_the_game_does_not_have_go_to_the_nearest(self):
+        """An address asking for an action past the end opens the end (as /game/200?action=500
+        would), one below zero the start, one that is no number the end; the address then says
+        the action shown, and nothing says 'NaN'."""
+        self.allowed_console = [r'status of 400']
+        actions = api('/api/game/14')['actions']
+        for asked, shown in (('500', actions), ('-3', 0), ('abc', actions), (str(actions), actions)):
+            self.open('/game/14?action=' + urllib.parse.quote(asked))
+            self.assertEqual(self.at(), str(shown), asked)
+            self.assertEqual(self.params().get('action'), str(shown), asked)
+            self.assertFalse(driver.find_element(By.ID, 'error').is_displayed(), asked)
+            self.wait(lambda: picture_boards(), 'the picture was not drawn')
+            self.assertEqual(self.text('#at'), f'action {shown} of {actions}')
+            self.assertNotIn('NaN', driver.find_element(By.TAG_NAME, 'body').text)
+        self.press(Keys.ARROW_LEFT, actions - 1)
+
+    def test_unknown_address(self):
+        self.allowed_console = [r'status of 404']
+        driver.get(base + '/gmae/14')
+        self.assertEqual(self.text('h1'), 'No such page')
+        self.assertTrue(driver.find_elements(By.CSS_SELECTOR, 'main a[href="/search"]'))
 
     def test_unknown_game(self):
         self.allowed_console = [r'status of 404']

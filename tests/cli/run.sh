@@ -158,6 +158,13 @@ query show-json "${db[@]}" show 14 --action 9 --format json
 query show-5dpgn "${db[@]}" show 14 --format 5dpgn
 query show-5dpgn-action "${db[@]}" show 14 --format 5dpgn --action 3
 query show-csv "${db[@]}" show 14 --format csv
+# Verbose Matrix Notation (docs/5d-query.md): a game of one timeline; one where both players
+# branch (white's +1, black's -1 and -2); Timeline Invasion's even start (+0 left of -0) with
+# jumps onto other timelines' last boards ('<'); and a position asked of the whole game.
+query show-vmn "${db[@]}" show 16 --format vmn
+query show-vmn-branches "${db[@]}" show 4 --format vmn
+query show-vmn-even "${db[@]}" show 10 --format vmn
+query show-vmn-action "${db[@]}" show 10 --format vmn --action 3
 # Boards pointed out (a pattern search's boards): +1 T4 w is drawn, 0 T7 w is not there yet.
 query show-mark "${db[@]}" show 14 --action 8 --columns 3 --mark +1:4:w --mark 0:7:w
 query bad-mark "${db[@]}" show 14 --mark +1:4

@@ -286,7 +286,53 @@ TEST_F(RequestTest, ShowWritesTheGameAs5dpgn) {
   show.args = {"1"};
   RequestResult<ShowAnswer> csv = RunShow(*store_, show);
   ASSERT_FALSE(csv.ok());
-  EXPECT_EQ(csv.error().message, "show writes --format table, json or 5dpgn");
+  EXPECT_EQ(csv.error().message, "show writes --format table, json, 5dpgn or vmn");
+}
+
+// show with --format vmn: the whole game as a matrix (core/vmn_writer.h), white's knight jump of
+// action 7 making +1 from black's board of turn 3; what draws a position is refused.
+TEST_F(RequestTest, ShowWritesTheGameAsVmn) {
+  Request show = Make("show", {{"format", "vmn"}});
+  show.args = {"1"};
+  RequestResult<ShowAnswer> game = RunShow(*store_, show);
+  ASSERT_TRUE(game.ok()) << game.error().message;
+  EXPECT_EQ(game.value().vmn,
+            " L[+1        | 0               ]\n"
+            "T1[0         | e3/f6           ]\n"
+            "T2[0         | Qh5/g6          ]\n"
+            "T3[0/e5      | Qxg6/hxg6       ]\n"
+            "T4[Nc3/d5    | Ng1>>(0T3)g3/Rh5]\n"
+            "T5[Nxd5/Qxd5 | Nc3/Nc6         ]\n"
+            "T6[-/0       | -/0             ]\n");
+  EXPECT_EQ(CheckMessage(Make("show", {{"format", "vmn"}, {"action", "3"}})),
+            "--action draws a position: --format vmn writes the whole game");
+  EXPECT_EQ(CheckMessage(Make("show", {{"format", "vmn"}, {"mark", "0:1:w"}}, kApiSpelling)),
+            "mark draws a position: format vmn writes the whole game");
+  show = Make("show", {{"format", "xml"}});
+  show.args = {"1"};
+  RequestResult<ShowAnswer> xml = RunShow(*store_, show);
+  ASSERT_FALSE(xml.ok());
+  EXPECT_EQ(xml.error().message, "show writes --format table, json, 5dpgn or vmn");
+}
+
+// Moves that do not replay say where (RequestError::Place), as a pattern does, so that a page can
+// name the move: its column in one line and the move with the reason; no column when the error
+// is about no one move.
+TEST_F(RequestTest, BadMovesSayWhere) {
+  RequestResult<TreeAnswer> tree =
+      RunTree(*store_, Make("tree", {{"moves", "1. e3 / f6 2. Qh9"}}, kApiSpelling));
+  ASSERT_FALSE(tree.ok());
+  ASSERT_TRUE(tree.error().place.has_value());
+  EXPECT_EQ(tree.error().place->parameter, "moves");
+  EXPECT_EQ(tree.error().place->column, 15u);
+  EXPECT_EQ(tree.error().place->reason, "Qh9: square h9 is off the 8x8 board");
+  RequestResult<TreeAnswer> headers =
+      RunTree(*store_, Make("tree", {{"moves", "[Board \"Small\"] e3"}}, kApiSpelling));
+  ASSERT_FALSE(headers.ok());
+  ASSERT_TRUE(headers.error().place.has_value());
+  EXPECT_EQ(headers.error().place->column, 0u);
+  EXPECT_EQ(headers.error().place->reason,
+            "give only movetext (headers and boards are not allowed)");
 }
 
 // show's JSON says whose action comes next, which tells the pages who played each action.

@@ -1,7 +1,8 @@
 // The JSON API of 5d-query serve (query/serve.h) over HTTP, on the database the CLI golden tests
 // build from corpus/: each answer must be the very text 5d-query writes with --format json for
 // the same query (tests/cli/expected/, made by the command line, not by the server), and wrong
-// requests get 400 or 404 with a JSON error. The server runs in this process on a free port.
+// requests get 400 or 404 with a JSON error (addresses outside the API a page saying there is no
+// such page). The server runs in this process on a free port.
 #include <gtest/gtest.h>
 #include <httplib.h>
 #include <sqlite3.h>
@@ -187,12 +188,14 @@ TEST_F(ApiTest, WrongRequestsSayWhatIsWrong) {
       {"/api/game/999", 404, R"j({"error":"show: there is no game 999"})j"},
       {"/api/game/abc", 400, R"j({"error":"show: 'abc' is not a game id"})j"},
       {"/api/nothing", 404, R"j({"error":"no such page: /api/nothing"})j"},
-      {"/index.html", 404, R"j({"error":"no such page: /index.html"})j"},
       // A pattern that does not read says which and where, for the board editor to point at.
       {"/api/find?pattern=8/8/8/8/8/8/8/8&pattern=8/8/8/8/8/8/8/7X", 400,
        R"j({"error":"pattern: col 16: unknown piece letter or token 'X'\n  8/8/8/8/8/8/8/7X\n                 ^","parameter":"pattern","index":1,"column":16,"reason":"unknown piece letter or token 'X'"})j"},
       {"/api/pattern?pattern=8/8/8/8/8/8/8/7", 400,
        R"j({"error":"pattern: col 15: rank 8 from the top has 7 squares, the first has 8\n  8/8/8/8/8/8/8/7\n                ^","parameter":"pattern","index":0,"column":15,"reason":"rank 8 from the top has 7 squares, the first has 8"})j"},
+      // Moves that do not replay say where too, for a page to name the move.
+      {"/api/tree?moves=1.%20e3%20%2F%20f6%202.%20Qh9", 400,
+       R"j({"error":"--moves: col 15: Qh9: square h9 is off the 8x8 board\n  1. e3 / f6 2. Qh9\n                ^","parameter":"moves","index":0,"column":15,"reason":"Qh9: square h9 is off the 8x8 board"})j"},
       {"/api/game/14?mark=%2B1", 400,
        R"j({"error":"mark: '+1' is not a board: L:T:c, the timeline as the notation writes it, the turn, and w or b (+1:5:b)"})j"},
       {"/api/position?variant=custom", 400,
@@ -371,8 +374,29 @@ TEST_F(ApiTest, PagesAreTheEmbeddedFiles) {
     httplib::Result result = Get(path);
     ASSERT_TRUE(result) << path;
     EXPECT_EQ(result->status, 404) << path;
-    EXPECT_EQ(result->get_header_value("Content-Type"), "application/json; charset=utf-8") << path;
+    EXPECT_EQ(result->get_header_value("Content-Type"), "text/html; charset=utf-8") << path;
   }
+}
+
+// An address that is no page gets a page saying so (HTML, 404, linking to the pages), not the
+// API's JSON; the API's unknown addresses keep their JSON error.
+TEST_F(ApiTest, UnknownPagesGetAPageSayingSo) {
+  const WebFile* page = FindWebFile("not-found.html");
+  ASSERT_NE(page, nullptr);
+  EXPECT_NE(page->content.find("<h1 id=\"not-found\">No such page</h1>"), std::string::npos);
+  EXPECT_NE(page->content.find("<a href=\"/search\">"), std::string::npos);
+  for (const char* path : {"/index.html", "/gmae/12", "/game/12a", "/static/missing.js"}) {
+    httplib::Result result = Get(path);
+    ASSERT_TRUE(result) << path;
+    EXPECT_EQ(result->status, 404) << path;
+    EXPECT_EQ(result->get_header_value("Content-Type"), "text/html; charset=utf-8") << path;
+    EXPECT_EQ(result->body, page->content) << path;
+  }
+  httplib::Result api = Get("/api/gmae/12");
+  ASSERT_TRUE(api);
+  EXPECT_EQ(api->status, 404);
+  EXPECT_EQ(api->get_header_value("Content-Type"), "application/json; charset=utf-8");
+  EXPECT_EQ(api->body, std::string(R"j({"error":"no such page: /api/gmae/12"})j") + "\n");
 }
 
 // Every answer forbids what the pages never need: scripts from elsewhere or inline, being
