@@ -276,7 +276,9 @@ DbResult<std::vector<PositionMatch>> FindPatterns(GameStore& store, const GameQu
     Block& block = batch.blocks[batch.size++];
     block.first = first;
     block.last = last;
-    block.sparse = only != nullptr;
+    // Sparse when looked up by candidate (few games of each block wanted); a scan in order, which
+    // wants many, copies whole blocks and leaves their decoding to the workers.
+    block.sparse = only != nullptr && !in_order;
     if (!block.sparse) {
       block.data.assign(data.begin(), data.end());
     } else {
