@@ -1113,6 +1113,40 @@ class OtherPagesTest(PageTest):
                          [g['ids'] for g in groups])
         self.assertNoHorizontalScroll()
 
+    def test_duplicates_name_players_dates_and_the_game_kept(self):
+        groups = api('/api/duplicates')
+        if not any(g['kind'] == 'exact' for g in groups):
+            self.skipTest('the database has no copies')
+        self.open('/duplicates')
+        rows = driver.find_elements(By.CSS_SELECTOR, '#groups tbody tr')
+        self.assertEqual(len(rows), len(groups))
+        for row, group in zip(rows, groups):
+            items = row.find_elements(By.CSS_SELECTOR, 'li')
+            self.assertEqual([int(i.get_attribute('data-id')) for i in items], group['ids'])
+            for item, game in zip(items, group['games']):
+                # The API's details are the game's own.
+                found = api(f'/api/game/{game["id"]}')
+                for field in ('white', 'black', 'date', 'result', 'duplicate_of'):
+                    self.assertEqual(game[field], found[field], f'{field} of {game["id"]}')
+                players = (f'{game["white"] or "?"} – {game["black"] or "?"}'
+                           if game['white'] or game['black'] else '')
+                described = ', '.join(p for p in (players, game['date'], game['result']) if p)
+                self.assertEqual(item.find_element(By.CSS_SELECTOR, '.game').text,
+                                 described or 'no players or date')
+                status = item.find_element(By.CSS_SELECTOR, '.status').text
+                if group['kind'] != 'exact':
+                    self.assertEqual(status, 'counted')
+                elif game['id'] == group['ids'][0]:
+                    self.assertEqual(status, 'kept')
+                    self.assertIsNone(game['duplicate_of'])
+                else:
+                    self.assertEqual(status,
+                                     f'copy of game {group["ids"][0]}, left out of counts')
+                    self.assertEqual(item.get_attribute('data-kept'), 'false')
+        driver.set_window_size(390, 844)
+        self.open('/duplicates')
+        self.assertNoHorizontalScroll()
+
     def test_statistics(self):
         stats = api('/api/stats', top=15)
         self.open('/stats')
