@@ -503,6 +503,13 @@ DbResult<std::vector<DuplicateGroup>> FindDuplicates(GameStore& store,
     });
     for (DuplicateGroup& group : *kind) groups.push_back(std::move(group));
   }
+  for (DuplicateGroup& group : groups) {
+    for (int64_t id : group.ids) {
+      const GameInfo& game = games[index.Find(id)];
+      group.games.push_back(
+          {id, game.white, game.black, game.date, game.result, game.duplicate_of});
+    }
+  }
   return groups;
 }
 
@@ -659,7 +666,21 @@ void WriteDuplicatesTable(const std::vector<DuplicateGroup>& groups, std::string
 Json DuplicatesJson(const std::vector<DuplicateGroup>& groups) {
   Json json = Json::array();
   for (const DuplicateGroup& group : groups) {
-    json.push_back({{"kind", group.kind}, {"ids", group.ids}, {"reason", group.reason}});
+    Json games = Json::array();
+    for (const DuplicateGame& game : group.games) {
+      // Headers as find's objects write them: empty when missing.
+      games.push_back(
+          {{"id", game.id},
+           {"white", game.white},
+           {"black", game.black},
+           {"date", game.date},
+           {"result", game.result},
+           {"duplicate_of", game.duplicate_of != 0 ? Json(game.duplicate_of) : Json(nullptr)}});
+    }
+    json.push_back({{"kind", group.kind},
+                    {"ids", group.ids},
+                    {"reason", group.reason},
+                    {"games", std::move(games)}});
   }
   return json;
 }

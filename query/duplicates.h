@@ -50,6 +50,15 @@
 
 namespace fived {
 
+// One game of a group as people tell games apart: its players, date and result as written (empty
+// when missing), and the original it copies (0 for a game the counts keep: every game but the
+// copies of an exact group).
+struct DuplicateGame {
+  int64_t id = 0;
+  std::string white, black, date, result;
+  int64_t duplicate_of = 0;
+};
+
 struct DuplicateGroup {
   std::string kind;  // "exact", "same-moves", "prefix" or "twin"
   // The games, in the order described above for their kind; always at least two.
@@ -60,6 +69,8 @@ struct DuplicateGroup {
   // differ between its games), "game 12 (10 actions) is the start of game 40 (31 actions)",
   // "same players (A, B), date 2021.03.04 and first 10 actions".
   std::string reason;
+  // The games of `ids`, in the same order.
+  std::vector<DuplicateGame> games;
 };
 
 struct DuplicateOptions {

@@ -308,7 +308,8 @@ const fived = (() => {
   // A table of games as /api/find answers them. `options.sort` ("date", "-date", ...) marks
   // the sorted column and `options.onSort(field)` makes headers clickable; `options.action`
   // adds the action at which each game reached the searched position, and `options.boards` the
-  // boards a pattern search matched there, which each game's link marks in its picture.
+  // boards a pattern search matched there, which each game's link marks in its picture. A copy
+  // of an earlier game (its duplicate_of set) says so under its id, with a link to the original.
   const gameColumns = [
     ['id', 'Id'],
     ['white', 'White'],
@@ -348,7 +349,13 @@ const fived = (() => {
       const href = gameHref(game.id, options.action ? game.action : undefined, marks);
       const cells = columns.map(([field]) => {
         const value = game[field];
-        if (field === 'id') return el('td', {class: 'num'}, el('a', {href}, String(value)));
+        if (field === 'id') {
+          const copyOf = game.duplicate_of ?
+              el('span', {class: 'copy-of'}, 'copy of ',
+                 el('a', {href: gameHref(game.duplicate_of)}, `game ${game.duplicate_of}`)) :
+              null;
+          return el('td', {class: 'num'}, el('a', {href}, String(value)), copyOf);
+        }
         if (field === 'boards') {
           return el('td', {class: 'boards'}, (value || []).map(boardName).join(', '));
         }
@@ -356,7 +363,13 @@ const fived = (() => {
         const numeric = ['actions', 'timelines', 'action'].includes(field);
         return el('td', {class: numeric ? 'num' : null}, text);
       });
-      return el('tr', {'data-id': game.id}, cells);
+      return el(
+          'tr', {
+            'data-id': game.id,
+            'data-copy-of': game.duplicate_of || null,
+            class: game.duplicate_of ? 'copy' : null
+          },
+          cells);
     });
     return el(
         'div', {class: 'table-scroll'},

@@ -1,13 +1,13 @@
 // The opening explorer: the position after a line of actions in a variant, the actions played
 // from it with their games and results, and the games that reached it. The line and the filters
 // live in the page's address (the API's own parameter names: variant, moves, player, result,
-// date-from, date-to; and page, and copies=1 to list copies), so that a position can be
+// date-from, date-to; and page, and copies=1 when "hide copies" is unticked), so that a position can be
 // bookmarked and shared and the back button walks back along the line.
 //
 // Copies of earlier games (the same moves, and the same players, date and result where both
 // games have them) are left out of the position's counts, as of every statistic; the list of
 // games leaves them out too, so that it holds as many games as the position counts, unless
-// "list copies" is ticked, and it says how many copies there are.
+// "hide copies" is unticked, and it says how many copies there are.
 //
 // Under the picture, a board of the position can be chosen (the picture outlines it) and
 // searched for in the board editor.
@@ -165,7 +165,7 @@
     const form = document.getElementById('filters');
     fived.clearInvalid(form);
     for (const name of kFilters) form.elements[name].value = state[name];
-    form.elements.copies.checked = state.copies;
+    form.elements.copies.checked = !state.copies;
     ensureVariant(state.variant);
     form.elements.variant.value = state.variant;
     showLine(state);
@@ -237,7 +237,7 @@
       // Another variant has another start: the line does not carry over.
       if (state.variant !== readState().variant) state.line = [];
       for (const name of kFilters) state[name] = form.elements[name].value.trim();
-      state.copies = form.elements.copies.checked;
+      state.copies = !form.elements.copies.checked;
       state.page = 0;
       go(state);
     };

@@ -2,7 +2,7 @@
 // the games that had a board like each of them are listed with the action after which they all
 // held and the boards they matched there; each game opens at that action with those boards
 // outlined. The search lives in the page's address (pattern, repeatable, and the filters with
-// the API's names; sort, page, copies=1), so that the back button and bookmarks work.
+// the API's names; sort, page, copies=1 when "hide copies" is unticked), so that the back button and bookmarks work.
 //
 // The boards' size follows the variant chosen (GET /api/position says its boards' size and
 // start); with any variant it is the files and ranks given. A link from a game or the opening
@@ -171,7 +171,7 @@
     }
     ensureVariant(state.variant);
     form.elements.variant.value = state.variant;
-    form.elements.copies.checked = state.copies;
+    form.elements.copies.checked = !state.copies;
     showError('');
     fived.clearInvalid(form);
     fill(
@@ -228,7 +228,7 @@
         const state = readState();
         for (const name of kFilters) state[name] = form.elements[name].value.trim();
         state.patterns = editor.patterns();
-        state.copies = form.elements.copies.checked;
+        state.copies = !form.elements.copies.checked;
         state.page = 0;
         go(state);
       }));

@@ -1,8 +1,9 @@
 // Search: games by players, variant, result, ending, dates, headers and a position (moves or
 // 5DFEN), as 5d-query finds them, in a table sorted by any column and paged. The search lives in
 // the page's address with the API's parameter names (and sort, page, copies), so that the back
-// button and bookmarks work. Copies of earlier games are left out, as statistics leave them out,
-// unless "list copies" is ticked (copies=1); the heading says how many there are.
+// button and bookmarks work. Copies of earlier games are left out, as statistics and the explorer
+// leave them out, while "hide copies" is ticked (the default); unticked, the address says
+// copies=1 and each copy's row names the game it copies. The heading says how many there are.
 'use strict';
 
 (() => {
@@ -48,7 +49,7 @@
     const form = document.getElementById('search');
     for (const name of kFields) form.elements[name].value = state[name];
     form.elements.header.value = state.header.join('\n');
-    form.elements.copies.checked = state.copies;
+    form.elements.copies.checked = !state.copies;
     showError('');
     fived.clearInvalid(form);
     const params = apiParams(state);
@@ -102,7 +103,7 @@
       for (const name of kFields) state[name] = form.elements[name].value.trim();
       state.header =
           form.elements.header.value.split('\n').map((line) => line.trim()).filter(Boolean);
-      state.copies = form.elements.copies.checked;
+      state.copies = !form.elements.copies.checked;
       state.page = 0;
       // Sorting by the action needs a position; another search keeps its order otherwise.
       if (!state.moves && !state.state && state.sort.replace('-', '') === 'action')

@@ -423,9 +423,56 @@ class SearchTest(PageTest):
         return [int(r.get_attribute('data-id'))
                 for r in driver.find_elements(By.CSS_SELECTOR, '#results tbody tr')]
 
+    def test_hide_copies(self):
+        copies = [g for g in api('/api/find', limit=500) if g['duplicate_of'] and g['white']
+                  and g['black']]
+        if not copies:
+            self.skipTest('the database has no copy with both players')
+        copy = copies[0]
+        original = copy['duplicate_of']
+        players = {'white': copy['white'], 'black': copy['black']}
+        # "hide copies" is the default: the copy is not listed, its original is.
+        self.open('/search?' + urllib.parse.urlencode(players))
+        hide = driver.find_element(By.CSS_SELECTOR, '#search input[name="copies"]')
+        self.assertTrue(hide.is_selected())
+        self.assertEqual(hide.find_element(By.XPATH, '..').text.strip(), 'hide copies')
+        self.assertNotIn(copy['id'], self.row_ids())
+        self.assertIn(original, self.row_ids())
+        self.assertEqual(driver.find_elements(By.CSS_SELECTOR, '#results tr.copy'), [])
+        # Shown, each copy says which game it copies and links to it, the original does not.
+        hide.click()
+        self.wait(lambda: self.params().get('copies') == '1', 'the choice is not in the address')
+        self.wait_ready()
+        driver.refresh()  # the choice survives a reload
+        self.wait_ready()
+        self.assertFalse(
+            driver.find_element(By.CSS_SELECTOR, '#search input[name="copies"]').is_selected())
+        listed = api('/api/find', limit=50, sort='-date', **players)
+        self.assertEqual(self.row_ids(), [g['id'] for g in listed])
+        for game in listed:
+            row = driver.find_element(By.CSS_SELECTOR, f'#results tr[data-id="{game["id"]}"]')
+            labels = row.find_elements(By.CSS_SELECTOR, '.copy-of')
+            if game['duplicate_of'] is None:
+                self.assertEqual(labels, [])
+                self.assertNotIn('copy', row.get_attribute('class') or '')
+                continue
+            self.assertEqual(row.get_attribute('data-copy-of'), str(game['duplicate_of']))
+            self.assertEqual(labels[0].text, f'copy of game {game["duplicate_of"]}')
+            link = labels[0].find_element(By.TAG_NAME, 'a')
+            self.assertEqual(urllib.parse.urlsplit(link.get_attribute('href')).path,
+                             f'/game/{game["duplicate_of"]}')
+        self.assertIn(copy['id'], self.row_ids())
+        # Hidden again, the address drops the choice and the copies go.
+        driver.find_element(By.CSS_SELECTOR, '#search input[name="copies"]').click()
+        self.wait(lambda: 'copies' not in self.params(), 'the choice stays in the address')
+        self.wait_ready()
+        self.assertNotIn(copy['id'], self.row_ids())
+        self.assertEqual(driver.find_elements(By.CSS_SELECTOR, '#results tr.copy'), [])
+
     def test_search_sort_and_open_a_game(self):
         self.open('/search')
-        # Copies are left out, as statistics leave them out, and said; "list copies" lists them.
+        # Copies are left out, as statistics leave them out, and said; unticking "hide copies"
+        # lists them.
         total = api('/api/find', count='true', unique='true')
         every = api('/api/find', count='true')
         self.assertEqual(total, api('/api/stats')['games'])
@@ -1111,6 +1158,40 @@ class OtherPagesTest(PageTest):
         self.assertEqual([r.get_attribute('data-kind') for r in rows], [g['kind'] for g in groups])
         self.assertEqual([[int(a.text) for a in r.find_elements(By.TAG_NAME, 'a')] for r in rows],
                          [g['ids'] for g in groups])
+        self.assertNoHorizontalScroll()
+
+    def test_duplicates_name_players_dates_and_the_game_kept(self):
+        groups = api('/api/duplicates')
+        if not any(g['kind'] == 'exact' for g in groups):
+            self.skipTest('the database has no copies')
+        self.open('/duplicates')
+        rows = driver.find_elements(By.CSS_SELECTOR, '#groups tbody tr')
+        self.assertEqual(len(rows), len(groups))
+        for row, group in zip(rows, groups):
+            items = row.find_elements(By.CSS_SELECTOR, 'li')
+            self.assertEqual([int(i.get_attribute('data-id')) for i in items], group['ids'])
+            for item, game in zip(items, group['games']):
+                # The API's details are the game's own.
+                found = api(f'/api/game/{game["id"]}')
+                for field in ('white', 'black', 'date', 'result', 'duplicate_of'):
+                    self.assertEqual(game[field], found[field], f'{field} of {game["id"]}')
+                players = (f'{game["white"] or "?"} – {game["black"] or "?"}'
+                           if game['white'] or game['black'] else '')
+                described = ', '.join(p for p in (players, game['date'], game['result']) if p)
+                self.assertEqual(item.find_element(By.CSS_SELECTOR, '.game').text,
+                                 described or 'no players or date')
+                status = item.find_element(By.CSS_SELECTOR, '.status').text
+                if group['kind'] != 'exact':
+                    self.assertEqual(status, 'counted')
+                elif game['id'] == group['ids'][0]:
+                    self.assertEqual(status, 'kept')
+                    self.assertIsNone(game['duplicate_of'])
+                else:
+                    self.assertEqual(status,
+                                     f'copy of game {group["ids"][0]}, left out of counts')
+                    self.assertEqual(item.get_attribute('data-kept'), 'false')
+        driver.set_window_size(390, 844)
+        self.open('/duplicates')
         self.assertNoHorizontalScroll()
 
     def test_statistics(self):

@@ -97,6 +97,27 @@ TEST(Duplicates, FindsExactCopiesPrefixesAndTwins) {
   // 5 and 6 agree on 4 actions; 7 differs at its second, 8 is of another day.
   ExpectGroup(groups[3], "twin", {5, 6},
               "same players (Cat, Dan), date 2020.05.06 and first 4 actions");
+  // Each group names its games' players, dates and results as written, and which one a copy
+  // copies; missing headers are empty.
+  ASSERT_EQ(groups[0].games.size(), 2u);
+  EXPECT_EQ(groups[0].games[0].id, 1);
+  EXPECT_EQ(groups[0].games[0].white, "Ann");
+  EXPECT_EQ(groups[0].games[0].black, "Bob");
+  EXPECT_EQ(groups[0].games[0].date, "2021.03.04");
+  EXPECT_EQ(groups[0].games[0].result, "1-0");
+  EXPECT_EQ(groups[0].games[0].duplicate_of, 0);
+  EXPECT_EQ(groups[0].games[1].id, 2);
+  EXPECT_EQ(groups[0].games[1].white, "ann");
+  EXPECT_EQ(groups[0].games[1].black, "BOB");
+  EXPECT_EQ(groups[0].games[1].duplicate_of, 1);
+  ASSERT_EQ(groups[2].games.size(), 2u);
+  EXPECT_EQ(groups[2].games[1].id, 10);
+  EXPECT_EQ(groups[2].games[1].white, "");
+  EXPECT_EQ(groups[2].games[1].date, "");
+  for (const DuplicateGroup& group : groups) {
+    ASSERT_EQ(group.games.size(), group.ids.size());
+    for (size_t i = 0; i < group.ids.size(); ++i) EXPECT_EQ(group.games[i].id, group.ids[i]);
+  }
 }
 
 TEST(Duplicates, TwinsNeedTheirFirstActionsOnBothSides) {
@@ -267,12 +288,16 @@ TEST(Duplicates, GamesWithTheSameMovesAreAGroupOfTheirOwn) {
 
 TEST(Duplicates, TableAndJson) {
   const std::vector<DuplicateGroup> groups = {
-      {"exact", {1, 2}, "same variant (Standard), start and 8 actions"},
-      {"same-moves", {7, 9}, "same variant (Standard), start and 4 actions; different results"},
+      {"exact",
+       {1, 2},
+       "same variant (Standard), start and 8 actions",
+       {{1, "Ann", "Bob", "2021.03.04", "1-0", 0}, {2, "ann", "BOB", "", "", 1}}},
+      {"same-moves", {7, 9}, "same variant (Standard), start and 4 actions; different results", {}},
       {"prefix",
        {4, 1, 3},
-       "games 1 (8 actions) and 3 (3 actions) are the start of game 4 (11 actions)"},
-      {"twin", {5, 6}, "same players (Cat, \"Dan\"), date 2020.05.06 and first 4 actions"}};
+       "games 1 (8 actions) and 3 (3 actions) are the start of game 4 (11 actions)",
+       {}},
+      {"twin", {5, 6}, "same players (Cat, \"Dan\"), date 2020.05.06 and first 4 actions", {}}};
   std::string table;
   WriteDuplicatesTable(groups, &table);
   EXPECT_EQ(table,
@@ -291,11 +316,14 @@ TEST(Duplicates, TableAndJson) {
   EXPECT_EQ(
       json,
       "[{\"kind\":\"exact\",\"ids\":[1,2],\"reason\":\"same variant (Standard), start and 8 "
-      "actions\"},{\"kind\":\"same-moves\",\"ids\":[7,9],\"reason\":\"same variant (Standard), "
-      "start and 4 actions; different results\"},{\"kind\":\"prefix\",\"ids\":[4,1,3],"
-      "\"reason\":\"games 1 (8 actions) and 3 (3 actions) are the start of game 4 (11 "
-      "actions)\"},{\"kind\":\"twin\",\"ids\":[5,6],\"reason\":\"same players (Cat, "
-      "\\\"Dan\\\"), date 2020.05.06 and first 4 actions\"}]\n");
+      "actions\",\"games\":[{\"id\":1,\"white\":\"Ann\",\"black\":\"Bob\",\"date\":"
+      "\"2021.03.04\",\"result\":\"1-0\",\"duplicate_of\":null},{\"id\":2,\"white\":\"ann\","
+      "\"black\":\"BOB\",\"date\":\"\",\"result\":\"\",\"duplicate_of\":1}]},"
+      "{\"kind\":\"same-moves\",\"ids\":[7,9],\"reason\":\"same variant (Standard), "
+      "start and 4 actions; different results\",\"games\":[]},{\"kind\":\"prefix\",\"ids\":"
+      "[4,1,3],\"reason\":\"games 1 (8 actions) and 3 (3 actions) are the start of game 4 (11 "
+      "actions)\",\"games\":[]},{\"kind\":\"twin\",\"ids\":[5,6],\"reason\":\"same players "
+      "(Cat, \\\"Dan\\\"), date 2020.05.06 and first 4 actions\",\"games\":[]}]\n");
   json.clear();
   WriteDuplicatesJson({}, &json);
   EXPECT_EQ(json, "[]\n");
