@@ -7,6 +7,8 @@
 # damage that PRAGMA integrity_check or a checksum sees.
 #
 #   scripts/damage-sweep.sh BUILD_DIR [TRIALS] [SEED]
+# A failing trial's damaged file is kept in BUILD_DIR (or $DAMAGE_KEEP) as
+# damage-trial-SEED-TRIAL.sqlite, with the server's output beside it.
 # ctest runs a sample (tests/CMakeLists.txt: damage_sample); the figures of a full run are in
 # docs/RELIABILITY.md. Exit status 0 when every trial held, 1 otherwise.
 set -u
@@ -104,6 +106,7 @@ for trial in $(seq "$trials"); do
     printf "$(printf '\\%03o' "$new")" | dd of="$db" bs=1 seek="$offset" conv=notrunc 2>/dev/null
   done
   seen=0  # whether some answer differs from the clean database's
+  failures_before=$failures
   for i in "${!commands[@]}"; do
     st=$(ask_split "$db" "$i")
     if [ "$st" = "${clean_status[$i]}" ] && [ "$(cat "$work/out")" = "${clean_out[$i]}" ]; then
@@ -163,6 +166,14 @@ for trial in $(seq "$trials"); do
     unseen=$((unseen + 1)); failures=$((failures + 1))
     echo "trial $trial (page $page): verify says sound, but integrity_check says '$integrity'" \
          "and answers differed: $seen"
+  fi
+  # A failing trial's damaged file is kept (with the server's output), to be looked into: the
+  # same flips on another indexing of corpus/ land on other bytes.
+  if [ $failures -gt $failures_before ]; then
+    keep="${DAMAGE_KEEP:-$build}/damage-trial-$seed-$trial.sqlite"
+    cp "$db" "$keep" && cp "$work/serve.out" "$keep.serve.out" 2>/dev/null
+    cp "$work/serve.err" "$keep.serve.err" 2>/dev/null
+    echo "trial $trial: the damaged file is kept as $keep"
   fi
 done
 echo "damage sweep: $trials trials (seed $seed) on a database of $pages pages of $page_size bytes"
