@@ -505,9 +505,8 @@ class ConnectionWatch {
     }
     closedir(fds);
     std::erase_if(seen_, [](const auto& entry) { return !entry.second.kept; });
-    std::erase_if(peers_, [](const auto& entry) {
-      return entry.second.answering == 0 &&
-             Clock::now() - entry.second.last_answer > 4 * kOutsideAnswer;
+    std::erase_if(peers_, [now](const auto& entry) {
+      return entry.second.answering == 0 && now - entry.second.last_answer > 4 * kOutsideAnswer;
     });
   }
 

@@ -215,7 +215,9 @@ def main():
 
         held = []  # how long the server kept each slow connection open (s)
 
-        def idle():
+        def slow_client(request):
+            """Connects, sends `request` a byte a second (nothing when empty) and waits for the
+            server to close the connection; records how long it stayed open, and reconnects."""
             while not stop.is_set():
                 try:
                     s = socket.create_connection(('127.0.0.1', port))
@@ -223,45 +225,28 @@ def main():
                     time.sleep(0.2)
                     continue
                 opened = time.monotonic()
-                s.settimeout(0.5)
                 try:
-                    while not stop.is_set():
-                        try:
-                            if s.recv(1) == b'':
-                                with lock:
-                                    held.append(time.monotonic() - opened)
-                                break  # closed by the server
-                        except socket.timeout:
-                            continue
+                    for second in range(10 ** 6):
+                        if stop.is_set():
+                            break
+                        if second < len(request):
+                            s.sendall(request[second:second + 1])
+                        # The rest of the second, watching for the server closing the connection.
+                        r, _, _ = select.select([s], [], [], max(0.0, opened + second + 1 -
+                                                                time.monotonic()))
+                        if r and s.recv(1) == b'':
+                            raise ConnectionResetError('closed by the server')
                 except OSError:
                     with lock:
                         held.append(time.monotonic() - opened)
                 s.close()
 
+        def idle():
+            slow_client(b'')
+
         def trickle():
-            request = b'GET /api/stats HTTP/1.1\r\nHost: x\r\nX-Slow: ' + b'a' * 200 + b'\r\n\r\n'
-            while not stop.is_set():
-                try:
-                    s = socket.create_connection(('127.0.0.1', port))
-                except OSError:
-                    time.sleep(0.2)
-                    continue
-                opened = time.monotonic()
-                try:
-                    for byte in request:
-                        if stop.is_set():
-                            break
-                        s.sendall(bytes([byte]))
-                        # A second, watching for the server closing the connection.
-                        r, _, _ = select.select([s], [], [], 1)
-                        if r and s.recv(1) == b'':
-                            raise ConnectionResetError('closed by the server')
-                        time.sleep(max(0.0, opened + 1 + (time.monotonic() - opened) // 1 -
-                                       time.monotonic()))
-                except OSError:
-                    with lock:
-                        held.append(time.monotonic() - opened)
-                s.close()
+            slow_client(b'GET /api/stats HTTP/1.1\r\nHost: x\r\nX-Slow: ' + b'a' * 200 +
+                        b'\r\n\r\n')
 
         rss = []
 
