@@ -44,6 +44,7 @@ trap 'stop_server; rm -rf "$scratch"' EXIT
 
 # Starts 5d-query serve with the given options on a free port; sets $base.
 start_server() {
+  : >"$scratch/serve.out"  # not the last server's address (the redirection below empties it late)
   build/query/5d-query --db "$db" serve --port 0 "$@" >"$scratch/serve.out" 2>&1 &
   server_pid=$!
   for _ in $(seq 100); do

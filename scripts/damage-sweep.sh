@@ -59,6 +59,10 @@ ask_split() {
 }
 
 start_server() {  # start_server DB: serves DB on a free port, sets $server and $port
+  # Emptied here, before the server starts: the redirection below empties it only once the
+  # background shell runs, and the loop could read the last server's port first (every call of
+  # the trial then refused: the "server answered nothing" of earlier sweeps).
+  : > "$work/serve.out"
   "$query" --db "$1" serve --port 0 > "$work/serve.out" 2> "$work/serve.err" &
   server=$!
   port=
