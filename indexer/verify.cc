@@ -17,6 +17,7 @@
 #include "schema/ending.h"
 #include "schema/game_check.h"
 #include "schema/meta.h"
+#include "schema/page_checksums.h"
 #include "schema/pattern_index.h"
 #include "schema/position_stats.h"
 #include "schema/postings.h"
@@ -77,7 +78,8 @@ class Verifier {
   // or anything else, which ends it (false).
   bool Failed(const std::string& what, const DbError& error) {
     const int code = error.primary_code();
-    if (code == SQLITE_CORRUPT || code == SQLITE_NOTADB || code == 0) {
+    if (code == SQLITE_CORRUPT || code == SQLITE_NOTADB || code == 0 ||
+        error.code == SQLITE_IOERR_DATA) {
       Problem(what + ": " + error.message);
       return true;
     }
@@ -388,6 +390,16 @@ VerifyReport VerifyDatabase(const std::string& path) {
     report.verdict = VerifyReport::Verdict::kUnreadable;
     report.error = opened.error().message;
     return report;
+  }
+  // Every page against its checksum first, straight from the file: the checks below stop at
+  // the first damaged page each of their statements reads.
+  const PageChecksumReport pages = CheckPageChecksums(path);
+  for (int64_t page : pages.bad_pages) {
+    if (report.problems.size() < kMaxProblems) {
+      report.problems.push_back("page " + std::to_string(page) + ": fails its checksum");
+    } else {
+      ++report.more_problems;
+    }
   }
   Verifier verifier(opened.value(), report);
   if (!verifier.Run()) {

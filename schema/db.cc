@@ -13,6 +13,7 @@
 #include "core/keys.h"
 #include "schema/game_check.h"
 #include "schema/meta.h"
+#include "schema/page_checksums.h"
 #include "schema/sql.h"
 
 namespace fived {
@@ -51,6 +52,12 @@ std::optional<DbError> CreateIfEmpty(Database& db) {
 
   // Set before anything is written (a WAL database keeps its page size for good).
   if (auto error = db.Exec("PRAGMA page_size = " + std::to_string(kPageSize))) return error;
+  // Room for each page's checksum (page_checksums.h), also fixed by the first write.
+  int reserved = kPageChecksumBytes;
+  if (sqlite3_file_control(db.handle(), "main", SQLITE_FCNTL_RESERVE_BYTES, &reserved) !=
+      SQLITE_OK) {
+    return DbError{SQLITE_ERROR, "cannot reserve the bytes of page checksums"};
+  }
   DbResult<Transaction> transaction = Transaction::Begin(db);
   if (!transaction.ok()) return transaction.error();
   tables = QueryInt(db, kCountTablesSql);

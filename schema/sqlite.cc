@@ -6,6 +6,8 @@
 #include <cctype>
 #include <string>
 
+#include "schema/page_checksums.h"
+
 namespace fived {
 namespace {
 
@@ -35,6 +37,12 @@ std::string OneLine(std::string_view sql) {
 
 DbError MakeError(int code, std::string_view what, std::string_view sql) {
   DbError error{code, std::string(what)};
+  if (code == SQLITE_IOERR_DATA) {
+    // A page failed its checksum (page_checksums.h): say where, not "disk I/O error".
+    if (std::optional<std::string> page = TakeChecksumFailure()) {
+      error.message = "the database file is damaged: " + *page + " fails its checksum";
+    }
+  }
   if (!sql.empty()) error.message += " (statement: " + OneLine(sql) + ")";
   return error;
 }
@@ -228,7 +236,7 @@ DbResult<Database> Database::Connect(const std::string& path, OpenMode mode) {
       (read_only ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) |
       SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE;
   sqlite3* handle = nullptr;
-  const int rc = sqlite3_open_v2(path.c_str(), &handle, flags, nullptr);
+  const int rc = sqlite3_open_v2(path.c_str(), &handle, flags, PageChecksumVfs());
   if (rc != SQLITE_OK) {
     DbError error{rc, handle ? sqlite3_errmsg(handle) : sqlite3_errstr(rc)};
     sqlite3_close_v2(handle);

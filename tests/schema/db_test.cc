@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "core/keys.h"
+#include "schema/page_checksums.h"
 #include "schema/pattern_index.h"
 #include "schema/position_stats.h"
 #include "schema/postings.h"
@@ -138,7 +139,9 @@ TEST(DatabaseTest, RefusesOtherSchemaVersions) {
   // re-indexing needs; 4: no endings) are refused the same way.
   for (const char* old : {"7", "6", "5", "4"}) {
     sqlite3* raw = nullptr;
-    ASSERT_EQ(sqlite3_open(path.c_str(), &raw), SQLITE_OK);
+    // Written as the programs write (page_checksums.h), so that only the version differs.
+    ASSERT_EQ(sqlite3_open_v2(path.c_str(), &raw, SQLITE_OPEN_READWRITE, PageChecksumVfs()),
+              SQLITE_OK);
     const std::string update =
         std::string("UPDATE meta SET value = '") + old + "' WHERE key = 'schema_version'";
     ASSERT_EQ(sqlite3_exec(raw, update.c_str(), nullptr, nullptr, nullptr), SQLITE_OK);
