@@ -1,0 +1,200 @@
+// Mates in one (core/tactics.h), on positions built by hand whose mating actions are counted
+// beside them, and on the public games that end in checkmate: the position before their last
+// action has a mate in one (the action played), which the search must never deny.
+#include "core/tactics.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "core/action.h"
+#include "core/decide.h"
+#include "core/pgn_syntax.h"
+#include "core/pgn_writer.h"
+#include "core/replay.h"
+#include "tests/core/game_util.h"
+#include "tests/core/test_util.h"
+
+namespace fived {
+namespace {
+
+using Answer = MateInOne::Answer;
+
+constexpr uint64_t kBudget = 2'000'000;
+
+// A custom game of `size` ("5x5") from its boards, one 5DFEN string each.
+testing::Game Custom(const std::string& size, const std::vector<std::string>& boards) {
+  std::string text = "[Board \"custom\"]\n[Size \"" + size + "\"]\n";
+  for (const std::string& board : boards) text += board + "\n";
+  return testing::Play(text, kBudget);
+}
+
+MateInOne Find(const testing::Game& game, bool stop_at_first = false) {
+  MateInOneLimits limits;
+  limits.search = game.limits;
+  limits.reply_budget = kBudget;
+  limits.stop_at_first = stop_at_first;
+  return FindMateInOne(game.pos, limits);
+}
+
+// The action as 5dpgn move texts, each written in the position before it.
+std::string ActionText(const Position& start, const std::vector<Move>& moves) {
+  Position pos = start;
+  std::string text;
+  for (const Move& m : moves) {
+    if (!text.empty()) text += " ";
+    text += MoveText(pos, m);
+    ApplyMove(&pos, m);
+  }
+  return text;
+}
+
+// Every mating action as text, sorted: each legal action's position decided, check or not (the
+// brute force FindMateInOne's check filter must agree with).
+std::vector<std::string> MatingActions(const testing::Game& game) {
+  std::vector<std::string> out;
+  const SearchStats stats = ForEachLegalAction(
+      game.pos, game.limits, [&](const std::vector<Move>& moves, const Position& after) {
+        if (Decide(after, game.limits).verdict == Decision::Verdict::kCheckmate) {
+          out.push_back(ActionText(game.pos, moves));
+        }
+        return false;
+      });
+  EXPECT_EQ(stats.end, SearchEnd::kExhausted);
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// Plays `solution` on `start` and decides the position after it: the proof a puzzle gives.
+Decision::Verdict After(const testing::Game& game, const std::vector<Move>& solution) {
+  Position pos = game.pos;
+  for (const Move& m : solution) ApplyMove(&pos, m);
+  return Decide(pos, game.limits).verdict;
+}
+
+TEST(MateInOne, OneRookMoveMates) {
+  // 5x5, white to move: black king e5; white rooks b4 and a3, king a1. Ra3-a5 checks along rank 5
+  // (b5-d5 empty); d5 is on that rank, d4 and e4 on the b4 rook's: mate. No other action mates:
+  // Rb5+ leaves rank 4 free (d4, e4), Re3+ and Rb4-e4+ leave d5 free (and e4 is taken), the
+  // rook a3 cannot reach a4-a5 other than by a5, the king's moves check nothing.
+  const testing::Game game = Custom("5x5", {"[4k/1R3/R4/5/K4:0:1:w]"});
+  const MateInOne found = Find(game);
+  EXPECT_EQ(found.answer, Answer::kMates);
+  EXPECT_TRUE(found.complete);
+  EXPECT_EQ(found.mating, 1u);
+  EXPECT_EQ(MatingActions(game), std::vector<std::string>{"(0T1)Ra5"});
+  EXPECT_EQ(ActionText(game.pos, found.solution), "(0T1)Ra5");
+  EXPECT_EQ(After(game, found.solution), Decision::Verdict::kCheckmate);
+  EXPECT_EQ(found.undecided, 0u);
+  EXPECT_GT(found.actions, 10u);
+}
+
+TEST(MateInOne, NoneIsProvedOnlyWhenEveryActionWasTried) {
+  // The same without the a3 rook: Rb5+ leaves d4 and e4, Re4+ is taken, nothing else checks.
+  const testing::Game game = Custom("5x5", {"[4k/1R3/5/5/K4:0:1:w]"});
+  const MateInOne found = Find(game);
+  EXPECT_EQ(found.answer, Answer::kNone);
+  EXPECT_TRUE(found.complete);
+  EXPECT_EQ(found.mating, 0u);
+  EXPECT_TRUE(found.solution.empty());
+
+  // With a legal search too poor to try them all, nothing is claimed.
+  MateInOneLimits poor;
+  poor.search = game.limits;
+  poor.search.budget = 3;
+  const MateInOne cut = FindMateInOne(game.pos, poor);
+  EXPECT_EQ(cut.answer, Answer::kUnknown);
+  EXPECT_FALSE(cut.complete);
+}
+
+TEST(MateInOne, TwoRooksWithTwoMates) {
+  // 8x8, white to move: black king a8 (not in check); white king b6, rooks h1 and g2. Rh8 and Rg8
+  // check along rank 8, which covers b8; a7 and b7 are the king's: 2 mates. The other checks, Ra1
+  // and Ra2 along the a-file, leave b8 free; the b-file is blocked by the king.
+  const testing::Game game = Custom("8x8", {"[k7/8/1K6/8/8/8/6R1/7R:0:1:w]"});
+  const MateInOne found = Find(game);
+  EXPECT_EQ(found.answer, Answer::kMates);
+  EXPECT_TRUE(found.complete);
+  EXPECT_EQ(found.mating, 2u);
+  EXPECT_EQ(MatingActions(game), (std::vector<std::string>{"(0T1)Rg8", "(0T1)Rh8"}));
+  const std::string first = ActionText(game.pos, found.solution);
+  EXPECT_TRUE(first == "(0T1)Rh8" || first == "(0T1)Rg8") << first;
+  EXPECT_EQ(After(game, found.solution), Decision::Verdict::kCheckmate);
+
+  // Stopping at the first: one mate, and the count is not claimed complete.
+  const MateInOne one = Find(game, /*stop_at_first=*/true);
+  EXPECT_EQ(one.answer, Answer::kMates);
+  EXPECT_EQ(one.mating, 1u);
+  EXPECT_FALSE(one.complete);
+}
+
+TEST(MateInOne, NamesAreStable) {
+  EXPECT_STREQ(MateInOneAnswerName(Answer::kMates), "mates");
+  EXPECT_STREQ(MateInOneAnswerName(Answer::kNone), "none");
+  EXPECT_STREQ(MateInOneAnswerName(Answer::kUnknown), "unknown");
+}
+
+// The public generated games that end in checkmate: before their last action the mover had a
+// mate in one, the action they played. The search may run out of budget on large positions, but
+// must never say "none" there, and a complete answer counts at least one mate.
+TEST(MateInOne, PublicGamesEndingInCheckmate) {
+  const std::string shared = testing::SharedDir();
+  if (shared.empty()) GTEST_SKIP() << "../shared is absent";
+  const std::filesystem::path dir = std::filesystem::path(shared) / "oracle" / "public" / "games";
+  if (!std::filesystem::is_directory(dir)) GTEST_SKIP() << "no " << dir;
+  std::vector<std::filesystem::path> files;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) files.push_back(entry.path());
+  std::sort(files.begin(), files.end());
+  int mates = 0, found = 0, unknown = 0;
+  for (const std::filesystem::path& file : files) {
+    if (mates == 20) break;
+    std::ifstream in(file, std::ios::binary);
+    std::stringstream text;
+    text << in.rdbuf();
+    SyntaxResult syntax = ParseGameSyntax(text.str());
+    if (syntax.error) continue;
+    std::optional<Position> before, last;
+    ReplayOutcome outcome = ReplayGame(syntax.game, [&](int, const Position& pos) {
+      before = std::move(last);
+      last = pos;
+    });
+    if (outcome.error || !outcome.replayer || !before) continue;
+    testing::Game game;
+    game.pos = *last;
+    game.limits.promotions = PromotionChoices(outcome.replayer->setup(), game.pos);
+    game.limits.budget = kBudget;
+    if (Decide(game.pos, game.limits).verdict != Decision::Verdict::kCheckmate) continue;
+    ++mates;
+    game.pos = *before;
+    // Bounded (a position of many timelines has millions of actions): the first mate is enough.
+    MateInOneLimits limits;
+    limits.search = game.limits;
+    limits.search.budget = 200'000;
+    limits.reply_budget = 200'000;
+    limits.stop_at_first = true;
+    const MateInOne result = FindMateInOne(game.pos, limits);
+    EXPECT_NE(result.answer, Answer::kNone) << file;
+    if (result.complete) EXPECT_GE(result.mating, 1u) << file;
+    if (result.answer == Answer::kMates) {
+      ++found;
+      EXPECT_EQ(After(game, result.solution), Decision::Verdict::kCheckmate) << file;
+    } else {
+      ++unknown;
+    }
+  }
+  std::printf(
+      "%d games ending in checkmate: the mate found before the last action in %d, %d "
+      "unknown\n",
+      mates, found, unknown);
+  EXPECT_GT(mates, 0);
+}
+
+}  // namespace
+}  // namespace fived
