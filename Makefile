@@ -108,7 +108,8 @@ bench: deps build
 	  echo "bench: scripts/bench-replay.sh does not exist yet"; \
 	fi
 
-# Not part of make test: the harnesses run for as long as FUZZ_RUNS asks.
+# Not part of make test, which runs only a short, fixed run of each harness under g++ (ctest
+# fuzz_short.NAME): here the harnesses run for as long as FUZZ_RUNS asks.
 fuzz: deps
 	./scripts/install-deps.sh --fuzz
 	CC=clang CXX=clang++ $(CMAKE) -S . -B $(FUZZ_BUILD_DIR) $(call generator,$(FUZZ_BUILD_DIR)) \

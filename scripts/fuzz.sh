@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Runs the libFuzzer harnesses of make fuzz (tests/fuzz/) for RUNS executions each (or SECONDS,
-# when given, whichever comes first), seeded from corpus/ and, when present, ../shared (the
-# public corpus and the oracle games). Each harness keeps what it learns in
-# BUILD/fuzz-corpus/NAME, so later runs go on from there; crashes are written to
-# BUILD/fuzz-findings/ (crash-*, leak-*, oom-*, timeout-*), where a finding is to be turned into a
-# regression test. Prints the executions done per harness; each run's log is
+# when given, whichever comes first), seeded by scripts/fuzz-seeds.sh from the game files of
+# corpus/ and tests/ and, when present, ../shared (the public corpus and the oracle games); the
+# short runs of make test (ctest fuzz_short.NAME) use the same seeds without ../shared. Each
+# harness keeps what it learns in BUILD/fuzz-corpus/NAME, so later runs go on from there; crashes
+# are written to BUILD/fuzz-findings/ (crash-*, leak-*, oom-*, timeout-*), where a finding is to
+# be turned into a regression test. Prints the executions done per harness; each run's log is
 # BUILD/fuzz-NAME-DATE.log.
 # Usage: scripts/fuzz.sh [BUILD] [RUNS] [SECONDS] [HARNESS...]
 #   (default build-fuzz 1000000, no time limit, all of pgn fen archive pattern)
@@ -19,56 +20,11 @@ harnesses=("$@")
 # Short allocation stacks in ASan's reports: twice the executions per second, and a finding
 # still names where the bad access is.
 export ASAN_OPTIONS=${ASAN_OPTIONS:-malloc_context_size=5}
-shared=../shared
-seeds="$build/fuzz-seeds"
 findings="$build/fuzz-findings"
-mkdir -p "$seeds/pgn" "$seeds/fen" "$seeds/archive" "$seeds/pattern" "$findings"
+mkdir -p "$findings"
 for harness in pgn fen archive pattern; do mkdir -p "$build/fuzz-corpus/$harness"; done
-# Pattern seeds: a query line, then a board stream (one of a real game, from a database of the
-# corpus indexed here, when sqlite3 and 5d-index are at hand).
-i=0
-for line in '????????/????????/????????/???????Q/????????/????????/????????/????????' \
-            '[Qq]7/8/8/8/8/8/8/7[^.K]:=+1:=-2:=' 'present: Q>=2, A>a' 'board: [RQ]=0' \
-            'timelines>=4, active>=3, turn<10, to-move=b, check=w' 'N branch capture actions=3-9' \
-            'k*4/5/5/5/4K*:-0:3:w'; do
-  printf '%s\n' "$line" >"$seeds/pattern/$i"
-  i=$((i + 1))
-done
-
-# Seeds: game files (cut to 64 KiB), board strings, and small archives of game files.
-files=(corpus/*.5dpgn corpus/rejected/*.5dpgn)
-if [ -d "$shared/corpus" ]; then
-  while IFS= read -r -d '' f; do files+=("$f"); done < <(find "$shared/corpus" -type f -size -256k -print0)
-fi
-i=0
-for f in "${files[@]}"; do
-  head -c 65536 "$f" >"$seeds/pgn/$i"
-  grep -o '\[[^]"]*:[^]"]*\]' "$f" | head -n 20 | while IFS= read -r board; do
-    printf '%s' "$board" >"$seeds/fen/$(printf '%s' "$board" | md5sum | cut -c1-16)"
-  done || true
-  i=$((i + 1))
-done
-if [ -f "$shared/oracle/public/all.5dpgn" ]; then
-  split -C 32768 -d -a 4 "$shared/oracle/public/all.5dpgn" "$seeds/pgn/oracle-"
-fi
-python3 - "$seeds/archive" corpus/*.5dpgn <<'PYTHON'
-import gzip, io, lzma, bz2, sys, tarfile, zipfile
-out, files = sys.argv[1], sys.argv[2:]
-data = [(f.split("/")[-1], open(f, "rb").read()[:4096]) for f in files]
-with zipfile.ZipFile(out + "/seed.zip", "w", zipfile.ZIP_DEFLATED) as z:
-    for name, d in data: z.writestr("dir/" + name, d)
-for mode, name in (("w", "seed.tar"), ("w:gz", "seed.tgz"), ("w:xz", "seed.txz"), ("w:bz2", "seed.tbz")):
-    with tarfile.open(out + "/" + name, mode) as t:
-        for n, d in data:
-            info = tarfile.TarInfo(n); info.size = len(d); t.addfile(info, io.BytesIO(d))
-# Packed again inside: a zip holding a tar.gz and a compressed member.
-with zipfile.ZipFile(out + "/seed-nested.zip", "w", zipfile.ZIP_STORED) as z:
-    z.writestr("inner.tgz", open(out + "/seed.tgz", "rb").read())
-    z.writestr("games.5dpgn.gz", gzip.compress(data[0][1]))
-open(out + "/seed.gz", "wb").write(gzip.compress(data[0][1]))
-open(out + "/seed.xz", "wb").write(lzma.compress(data[0][1]))
-open(out + "/seed.bz2", "wb").write(bz2.compress(data[0][1]))
-PYTHON
+# Seeds: corpus/ and ../shared (scripts/fuzz-seeds.sh).
+scripts/fuzz-seeds.sh "$build/fuzz-seeds" --shared ../shared
 
 build=$(cd "$build" && pwd)
 # The longest input each harness is given: a few games (longer inputs make the replay harness

@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -16,8 +17,21 @@
 #include "core/game_splitter.h"
 #include "indexer/input.h"
 
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+namespace {
+
+const std::string& InputPath() {
   static const std::string path = "/tmp/fived-fuzz-archive-" + std::to_string(getpid());
+  return path;
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  const std::string& path = InputPath();
+  // The file is removed when the process ends normally (make test runs this harness every time);
+  // registered after the path was made, so that it runs before the path is destroyed.
+  static const bool removed_at_exit = std::atexit([] { std::remove(InputPath().c_str()); }) == 0;
+  (void)removed_at_exit;
   {
     std::ofstream out(path, std::ios::binary | std::ios::trunc);
     out.write(reinterpret_cast<const char*>(data), static_cast<std::streamsize>(size));
