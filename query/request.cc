@@ -683,8 +683,7 @@ RequestResult<ShowAnswer> RunShow(GameStore& store, const Request& request) {
   auto row = store.Row(id.value());
   if (!row.ok()) return DbFailure(row.error());
   if (!row.value()) {
-    return RequestError{RequestError::Kind::kNotFound,
-                        "show: there is no game " + std::to_string(id.value())};
+    return RequestError{RequestError::Kind::kNotFound, "no game " + std::to_string(id.value())};
   }
   ShowAnswer answer;
   answer.game = std::move(*row.value());

@@ -956,7 +956,7 @@ class GameTest(PageTest):
         self.allowed_console = [r'status of 404']
         driver.get(base + '/game/999')
         self.wait_ready(expect='error')
-        self.assertEqual(self.text('#error'), 'show: there is no game 999')
+        self.assertEqual(self.text('#error'), 'no game 999')
 
 
 class PictureTest(PageTest):

@@ -104,7 +104,7 @@ TEST_F(RequestTest, UnknownGameIsNotFoundAndOtherMistakesAreBadRequests) {
   RequestResult<ShowAnswer> missing = RunShow(*store_, show);
   ASSERT_FALSE(missing.ok());
   EXPECT_EQ(missing.error().kind, RequestError::Kind::kNotFound);
-  EXPECT_EQ(missing.error().message, "show: there is no game 999");
+  EXPECT_EQ(missing.error().message, "no game 999");
 
   show.args = {"12x"};
   RequestResult<ShowAnswer> bad = RunShow(*store_, show);

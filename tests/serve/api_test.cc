@@ -185,7 +185,7 @@ TEST_F(ApiTest, WrongRequestsSayWhatIsWrong) {
       {"/api/find?format=csv", 400,
        R"j({"error":"format is a parameter of the command line only"})j"},
       {"/api/tree?variant=chess960", 400, ""},
-      {"/api/game/999", 404, R"j({"error":"show: there is no game 999"})j"},
+      {"/api/game/999", 404, R"j({"error":"no game 999"})j"},
       {"/api/game/abc", 400, R"j({"error":"show: 'abc' is not a game id"})j"},
       {"/api/nothing", 404, R"j({"error":"no such page: /api/nothing"})j"},
       // A pattern that does not read says which and where, for the board editor to point at.
