@@ -306,9 +306,10 @@
       note.hidden = true;
       return;
     }
-    host.setAttribute('aria-busy', 'true');
-    // Only a wait long enough to see: a step answered at once does not flash the note.
+    // Only a wait long enough to see: a step answered at once (its neighbours are asked ahead)
+    // neither flashes the note nor restyles the picture, which costs a frame on big games.
     loadingTimer = setTimeout(() => {
+      host.setAttribute('aria-busy', 'true');
       note.hidden = false;
     }, 150);
   }
