@@ -203,8 +203,8 @@ const fived = (() => {
   }
 
   // Movetext of canonical actions (strings of move texts), numbered as 5dpgn numbers them:
-  // "1. (0T1)e3 / (0T1)f6 2. ...". White plays first in every official variant, and the
-  // explorer only plays official variants.
+  // "1. (0T1)e3 / (0T1)f6 2. ...". White plays first in every official variant; a custom start
+  // where black does is read as well, as the replay gives each action to the side to move.
   function movetext(actions) {
     return actions.map((action, i) => (i % 2 === 0 ? `${i / 2 + 1}. ${action}` : `/ ${action}`))
         .join(' ');
