@@ -161,7 +161,13 @@ int Find(fived::GameStore& store, const fived::Request& request) {
 
 int Show(fived::GameStore& store, const fived::Request& request, const po::variables_map& vm) {
   auto answer = fived::RunShow(store, request);
-  if (!answer.ok()) return Fail(answer.error());
+  if (!answer.ok()) {
+    // "no game 999 in games.sqlite": which database, as the messages about the file say.
+    if (answer.error().kind == fived::RequestError::Kind::kNotFound) {
+      return Fail(kExitUsage, answer.error().message + " in " + vm["db"].as<std::string>());
+    }
+    return Fail(answer.error());
+  }
   const fived::ShowAnswer& show = answer.value();
   if (show.format == fived::OutputFormat::kPgn) {
     auto text = fived::ShowPgn(store, show);

@@ -99,6 +99,7 @@ const Params* CommandParams(std::string_view command) {
   static const Params kPicture = {"moves", "state", "variant", "columns", "mark", "coordinates"};
   static const Params kPosition = {"moves", "state", "variant", "mark"};
   static const Params kPattern = {"pattern"};
+  static const Params kStarts = {"format"};
   if (command == "find") return &kFind;
   if (command == "tree") return &kTree;
   if (command == "duplicates") return &kDuplicates;
@@ -107,6 +108,7 @@ const Params* CommandParams(std::string_view command) {
   if (command == "picture") return &kPicture;
   if (command == "position") return &kPosition;
   if (command == "pattern") return &kPattern;
+  if (command == "starts") return &kStarts;
   return nullptr;
 }
 
@@ -240,17 +242,16 @@ RequestResult<std::optional<Position>> ReadState(const Request& request, const s
                                                  std::vector<Move>* last_action = nullptr) {
   const std::string* moves = Value(request, "moves");
   const std::string* state = Value(request, "state");
-  if (moves && state) {
-    return BadRequest(Name(request, "moves") + " and " + Name(request, "state") +
-                      " exclude each other");
-  }
   std::variant<Position, std::string> position;
   MovesErrorPlace place;
-  if (moves) {
+  if (moves && state) {
+    // The moves are played from the state: how a custom start is explored.
+    position = PositionFromStateAndMoves(*state, *moves, last_action, &place);
+  } else if (moves) {
     const std::string played_in = variant.empty() ? "Standard" : variant;
     if (played_in == "custom") {
       return BadRequest(Name(request, "moves") + " needs an official " + Name(request, "variant") +
-                        ", not custom");
+                        ", or the start it is played from as " + Name(request, "state"));
     }
     position = PositionFromMoves(played_in, *moves, last_action, &place);
   } else if (state) {
@@ -261,7 +262,9 @@ RequestResult<std::optional<Position>> ReadState(const Request& request, const s
   if (auto* error = std::get_if<std::string>(&position)) {
     RequestError bad = BadRequest(*error);
     // Moves are read a move at a time: the API says where, for a page to point there.
-    if (moves) bad.place = RequestError::Place{"moves", 0, place.column, place.reason};
+    if (moves && !error->starts_with("--state")) {
+      bad.place = RequestError::Place{"moves", 0, place.column, place.reason};
+    }
     return bad;
   }
   return std::optional<Position>(std::get<Position>(std::move(position)));
@@ -599,6 +602,8 @@ RequestResult<FindAnswer> RunFind(GameStore& store, const Request& request) {
   for (const char* name : {"moves", "state", "state-md5", "board"}) {
     searches += Given(request, name);
   }
+  // Moves played from a state name one position.
+  if (Given(request, "moves") && Given(request, "state")) --searches;
   // A pattern, material or conditions on the state make one position query together.
   searches += Given(request, "pattern") || Given(request, "material") || Given(request, "when") ||
               Given(request, "move");
@@ -683,8 +688,7 @@ RequestResult<ShowAnswer> RunShow(GameStore& store, const Request& request) {
   auto row = store.Row(id.value());
   if (!row.ok()) return DbFailure(row.error());
   if (!row.value()) {
-    return RequestError{RequestError::Kind::kNotFound,
-                        "show: there is no game " + std::to_string(id.value())};
+    return RequestError{RequestError::Kind::kNotFound, "no game " + std::to_string(id.value())};
   }
   ShowAnswer answer;
   answer.game = std::move(*row.value());
@@ -735,6 +739,16 @@ RequestResult<ShowAnswer> RunShow(GameStore& store, const Request& request) {
   if (!marks.ok()) return marks.error();
   answer.picture.marked = std::move(marks).value();
   return answer;
+}
+
+RequestResult<std::vector<CustomStart>> RunStarts(GameStore& store, const Request& request) {
+  if (auto error = CheckRequest(request)) return *error;
+  if (Text(request, "format", "json") != "json") {
+    return BadRequest("starts writes " + Name(request, "format") + " json");
+  }
+  auto starts = ListCustomStarts(store);
+  if (!starts.ok()) return DbFailure(starts.error());
+  return std::move(starts).value();
 }
 
 RequestResult<StatsAnswer> RunStats(GameStore& store, const Request& request) {

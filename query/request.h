@@ -26,6 +26,7 @@
 #include "query/find.h"
 #include "query/json.h"
 #include "query/picture.h"
+#include "query/starts.h"
 #include "query/stats.h"
 #include "query/store.h"
 #include "query/tree.h"
@@ -98,7 +99,7 @@ class [[nodiscard]] RequestResult {
 };
 
 // The checks that need no database: the command exists (find, tree, duplicates, show, stats,
-// or, for the server, picture, position and pattern: see below), it takes every parameter
+// or, for the server, picture, position, pattern and starts: see below), it takes every parameter
 // given (with the others given), flags and numbers read and are in range, show has one argument.
 // The command line runs it before opening the database, so that a usage error is reported first.
 std::optional<RequestError> CheckRequest(const Request& request);
@@ -152,10 +153,14 @@ RequestResult<DuplicatesAnswer> RunDuplicates(GameStore& store, const Request& r
 RequestResult<ShowAnswer> RunShow(GameStore& store, const Request& request);
 RequestResult<StatsAnswer> RunStats(GameStore& store, const Request& request);
 
+// starts (the server's): the starting positions of the custom games (query/starts.h), which
+// the explorer offers as it offers variants. Takes no parameter but "format" json.
+RequestResult<std::vector<CustomStart>> RunStarts(GameStore& store, const Request& request);
+
 // picture: the position "moves" (played in "variant", default Standard) or "state" (5DFEN
-// boards) names, the start of the variant when it names none, drawn as SVG (query/picture.h)
-// with the last "columns" half-turns (0: all); after "moves", the last action's moves are drawn
-// as arrows. Each "mark" (repeatable) outlines a board, as show's does.
+// boards), or "moves" played from "state" names, the start of the variant when it names none, drawn
+// as SVG (query/picture.h) with the last "columns" half-turns (0: all); after "moves", the last
+// action's moves are drawn as arrows. Each "mark" (repeatable) outlines a board, as show's does.
 RequestResult<std::string> RunPicture(const Request& request);
 
 // position: the position picture draws, as JSON: {"width", "height" (of its boards), "to_move"

@@ -79,18 +79,59 @@ std::variant<std::string, std::string> ResolveVariantName(std::string_view name)
   return std::variant<std::string, std::string>(std::in_place_index<0>, variant->name);
 }
 
-std::variant<Position, std::string> PositionFromMoves(std::string_view variant,
-                                                      std::string_view moves,
-                                                      std::vector<Move>* last_action,
-                                                      MovesErrorPlace* place) {
-  // The header line is line -1 and the blank line 0, so positions count within `moves`.
-  const std::string text = "[Board \"" + std::string(variant) + "\"]\n\n" + std::string(moves);
-  const SyntaxResult parsed = ParseGameSyntax(text, -1);
+namespace {
+
+// The header lines of a game starting from `boards` (5DFEN boards, as PositionFromState reads
+// them): "[Board "custom"]" and a line a board, into *headers, with their number in *lines; an
+// error message when a board does not read.
+std::optional<std::string> StateHeaders(std::string_view boards, std::string* headers, int* lines) {
+  *headers = "[Board \"custom\"]\n";
+  *lines = 1;
+  size_t count = 0;
+  for (size_t i = 0; i < boards.size();) {
+    if (std::isspace(static_cast<unsigned char>(boards[i]))) {
+      ++i;
+      continue;
+    }
+    if (boards[i] != '[') {
+      return "--state: expected '[' at character " + std::to_string(i + 1) +
+             " (boards are written [pieces:timeline:turn:colour])";
+    }
+    const size_t end = boards.find(']', i);
+    if (end == std::string_view::npos) {
+      return "--state: board " + std::to_string(count + 1) + " has no closing ']'";
+    }
+    const std::string_view board = boards.substr(i, end + 1 - i);
+    auto parsed = ParseFenBoard(board);
+    if (auto* error = std::get_if<std::string>(&parsed)) {
+      return "--state: board " + std::to_string(count + 1) + " " + std::string(board) + ": " +
+             *error;
+    }
+    *headers += std::string(board) + "\n";
+    ++*lines;
+    ++count;
+    i = end + 1;
+  }
+  if (count == 0) return std::string("--state: no boards given");
+  return std::nullopt;
+}
+
+// The position after `moves` played from the start `headers` (`lines` header lines, the boards
+// among them `boards`) set up; see PositionFromMoves.
+std::variant<Position, std::string> ReplayMoves(const std::string& headers, int lines,
+                                                size_t boards, std::string_view moves,
+                                                std::vector<Move>* last_action,
+                                                MovesErrorPlace* place) {
+  // The header lines count from -lines and the blank line is 0, so positions count within
+  // `moves`.
+  const std::string text = headers + "\n" + std::string(moves);
+  const SyntaxResult parsed = ParseGameSyntax(text, -lines);
   if (parsed.error) {
     return PointAt("--moves", moves, parsed.error->pos, parsed.error->token, parsed.error->reason,
                    place);
   }
-  if (!parsed.game.boards.empty() || parsed.game.headers.size() != 1) {
+  if (parsed.game.boards.size() != boards ||
+      parsed.game.headers.size() != static_cast<size_t>(lines) - boards) {
     constexpr std::string_view kOnlyMoves =
         "give only movetext (headers and boards are not allowed)";
     if (place != nullptr) *place = {0, std::string(kOnlyMoves)};
@@ -140,33 +181,32 @@ std::variant<Position, std::string> PositionFromMoves(std::string_view variant,
   return outcome.replayer->position();
 }
 
-std::variant<Position, std::string> PositionFromState(std::string_view boards) {
-  std::string text = "[Board \"custom\"]\n";
-  size_t count = 0;
-  for (size_t i = 0; i < boards.size();) {
-    if (std::isspace(static_cast<unsigned char>(boards[i]))) {
-      ++i;
-      continue;
-    }
-    if (boards[i] != '[') {
-      return "--state: expected '[' at character " + std::to_string(i + 1) +
-             " (boards are written [pieces:timeline:turn:colour])";
-    }
-    const size_t end = boards.find(']', i);
-    if (end == std::string_view::npos) {
-      return "--state: board " + std::to_string(count + 1) + " has no closing ']'";
-    }
-    const std::string_view board = boards.substr(i, end + 1 - i);
-    auto parsed = ParseFenBoard(board);
-    if (auto* error = std::get_if<std::string>(&parsed)) {
-      return "--state: board " + std::to_string(count + 1) + " " + std::string(board) + ": " +
-             *error;
-    }
-    text += std::string(board) + "\n";
-    ++count;
-    i = end + 1;
+}  // namespace
+
+std::variant<Position, std::string> PositionFromMoves(std::string_view variant,
+                                                      std::string_view moves,
+                                                      std::vector<Move>* last_action,
+                                                      MovesErrorPlace* place) {
+  return ReplayMoves("[Board \"" + std::string(variant) + "\"]\n", 1, 0, moves, last_action, place);
+}
+
+std::variant<Position, std::string> PositionFromStateAndMoves(std::string_view boards,
+                                                              std::string_view moves,
+                                                              std::vector<Move>* last_action,
+                                                              MovesErrorPlace* place) {
+  std::string headers;
+  int lines = 0;
+  if (auto error = StateHeaders(boards, &headers, &lines)) {
+    if (place != nullptr) *place = {0, *error};
+    return *error;
   }
-  if (count == 0) return std::string("--state: no boards given");
+  return ReplayMoves(headers, lines, static_cast<size_t>(lines - 1), moves, last_action, place);
+}
+
+std::variant<Position, std::string> PositionFromState(std::string_view boards) {
+  std::string text;
+  int lines = 0;
+  if (auto error = StateHeaders(boards, &text, &lines)) return *error;
   text += "\n";
   const SyntaxResult parsed = ParseGameSyntax(text);
   if (parsed.error) return "--state: " + parsed.error->reason;

@@ -41,6 +41,12 @@ std::variant<Position, std::string> PositionFromMoves(std::string_view variant,
                                                       std::string_view moves,
                                                       std::vector<Move>* last_action = nullptr,
                                                       MovesErrorPlace* place = nullptr);
+// The same from the position `boards` (5DFEN boards, as PositionFromState reads them) instead of
+// a variant's start: what explores a custom start. An error message (with `place`'s reason) when
+// a board does not read.
+std::variant<Position, std::string> PositionFromStateAndMoves(
+    std::string_view boards, std::string_view moves, std::vector<Move>* last_action = nullptr,
+    MovesErrorPlace* place = nullptr);
 // The position made of `boards`: 5DFEN boards with their coordinates ("[...:0:1:w][...]"),
 // separated by nothing, spaces or line breaks. An error message when a board does not parse or
 // the boards do not form timelines.

@@ -209,6 +209,11 @@ ApiResponse Run(GameStore& store, const Request& request) {
     if (!json.ok()) return Fail(json.error());
     return JsonAnswer(200, json.value());
   }
+  if (request.command == "starts") {
+    RequestResult<std::vector<CustomStart>> answer = RunStarts(store, request);
+    if (!answer.ok()) return Fail(answer.error());
+    return JsonAnswer(200, CustomStartsJson(answer.value()));
+  }
   if (request.command == "duplicates") {
     RequestResult<DuplicatesAnswer> answer = RunDuplicates(store, request);
     if (!answer.ok()) return Fail(answer.error());
@@ -260,7 +265,7 @@ bool ToCommand(const std::string& path, Request* request) {
     return true;
   }
   for (const char* command :
-       {"find", "tree", "duplicates", "stats", "picture", "position", "pattern"}) {
+       {"find", "tree", "duplicates", "stats", "picture", "position", "pattern", "starts"}) {
     if (path == std::string("/api/") + command) {
       request->command = command;
       return true;

@@ -203,8 +203,8 @@ const fived = (() => {
   }
 
   // Movetext of canonical actions (strings of move texts), numbered as 5dpgn numbers them:
-  // "1. (0T1)e3 / (0T1)f6 2. ...". White plays first in every official variant, and the
-  // explorer only plays official variants.
+  // "1. (0T1)e3 / (0T1)f6 2. ...". White plays first in every official variant; a custom start
+  // where black does is read as well, as the replay gives each action to the side to move.
   function movetext(actions) {
     return actions.map((action, i) => (i % 2 === 0 ? `${i / 2 + 1}. ${action}` : `/ ${action}`))
         .join(' ');
@@ -305,6 +305,43 @@ const fived = (() => {
     fill(host, el('label', {class: 'check'}, 'Board', select), ' ', link);
   }
 
+  // "Copy 5DFEN": a button that puts `fen` (a position's 5DFEN boards) on the clipboard, and
+  // holds it as its data-fen for people whose browser keeps the clipboard from pages. It says
+  // "Copied" once the text is there.
+  function copyFen(host, fen) {
+    if (!fen) {
+      fill(host);
+      return;
+    }
+    const note = el('span', {class: 'note', role: 'status'});
+    const button = el('button', {
+      type: 'button',
+      class: 'copy-fen',
+      'data-fen': fen,
+      title: 'Put this position\'s 5DFEN on the clipboard (the Search page\'s 5DFEN field takes it)',
+      onclick: () => {
+        const done = () => fill(note, ' Copied.');
+        const fallback = () => {
+          // Where the clipboard API is missing (an address that is no secure context).
+          const area = el('textarea', {class: 'offscreen', readonly: true});
+          area.value = fen;
+          document.body.appendChild(area);
+          area.select();
+          const copied = document.execCommand && document.execCommand('copy');
+          area.remove();
+          fill(note, copied ? ' Copied.' : ' Your browser did not let the page copy it.');
+        };
+        if (navigator.clipboard && navigator.clipboard.writeText) {
+          navigator.clipboard.writeText(fen).then(done, fallback);
+        } else {
+          fallback();
+        }
+      }
+    },
+                       'Copy 5DFEN');
+    fill(host, button, note);
+  }
+
   // A table of games as /api/find answers them. `options.sort` ("date", "-date", ...) marks
   // the sorted column and `options.onSort(field)` makes headers clickable; `options.action`
   // adds the action at which each game reached the searched position, and `options.boards` the
@@ -361,13 +398,25 @@ const fived = (() => {
         }
         const text = value === null || value === undefined ? '' : String(value);
         const numeric = ['actions', 'timelines', 'action'].includes(field);
-        return el('td', {class: numeric ? 'num' : null}, text);
+        // A result or a date is one piece ("1/2-1/2" never broken at its slashes).
+        const whole = ['result', 'date'].includes(field);
+        return el('td', {class: numeric ? 'num' : whole ? 'whole' : null}, text);
       });
+      // The whole row opens the game (the id's link is what the keyboard and new tabs use).
       return el(
           'tr', {
             'data-id': game.id,
             'data-copy-of': game.duplicate_of || null,
-            class: game.duplicate_of ? 'copy' : null
+            class: game.duplicate_of ? 'copy opens' : 'opens',
+            onclick: (event) => {
+              if (event.target.closest('a, button, input, select') || event.button !== 0) return;
+              if (String(window.getSelection ? window.getSelection() : '')) return;  // copying
+              if (event.ctrlKey || event.metaKey) {
+                window.open(href, '_blank', 'noopener');
+              } else {
+                location.href = href;
+              }
+            }
           },
           cells);
     });
@@ -376,20 +425,25 @@ const fived = (() => {
         el('table', {class: 'games'}, el('thead', {}, head), el('tbody', {}, rows)));
   }
 
-  // "Games 21–40 of 95" with previous and next buttons; onPage(offset) turns the page.
+  // "Games 21–40 of 95" with previous and next buttons; onPage(offset) turns the page. A page
+  // past the last (an edited or old address) says so, and "Previous" goes to the last page.
   function pager(offset, limit, total, onPage) {
     const last = Math.min(offset + limit, total);
-    const text =
-        total === 0 ? 'No games' : `Games ${count(offset + 1)}–${count(last)} of ${count(total)}`;
+    const pages = Math.max(1, Math.ceil(total / limit));
+    const past = total > 0 && offset >= total;
+    const text = total === 0 ? 'No games' :
+        past ? `No page ${count(Math.floor(offset / limit) + 1)}: the ${count(total)} game${
+                   total === 1 ? '' : 's'} fill ${count(pages)} page${pages === 1 ? '' : 's'}` :
+               `Games ${count(offset + 1)}–${count(last)} of ${count(total)}`;
     return el(
-        'div', {class: 'pager'},
+        'div', {class: past ? 'pager past-end' : 'pager'},
         el('button', {
           type: 'button',
           class: 'previous',
           disabled: offset === 0,
-          onclick: () => onPage(Math.max(0, offset - limit))
+          onclick: () => onPage(past ? (pages - 1) * limit : Math.max(0, offset - limit))
         },
-           '‹ Previous'),
+           past ? '‹ Last page' : '‹ Previous'),
         el('span', {}, text),
         el('button', {
           type: 'button',
@@ -439,6 +493,7 @@ const fived = (() => {
     boardName,
     boardsOfFen,
     boardSearch,
+    copyFen,
     gamesTable,
     pager,
     variants,

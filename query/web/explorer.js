@@ -4,6 +4,11 @@
 // date-from, date-to; and page, and copies=1 when "hide copies" is unticked), so that a position can be
 // bookmarked and shared and the back button walks back along the line.
 //
+// Custom games (a 5DFEN start that is no official variant) are explored from their start: the
+// variant list offers each start of the database (GET /api/starts, grouped by start, with its
+// size and the name a game's headers give), and the address holds it as state=5DFEN (the line
+// is played from it; the counts are those of the custom games, variant=custom).
+//
 // Copies of earlier games (the same moves, and the same players, date and result where both
 // games have them) are left out of the position's counts, as of every statistic; the list of
 // games leaves them out too, so that it holds as many games as the position counts, unless
@@ -11,6 +16,11 @@
 //
 // Under the picture, a board of the position can be chosen (the picture outlines it) and
 // searched for in the board editor.
+//
+// Keyboard: the left arrow takes the last action back, the right arrow plays the most played
+// action, up and down move between the actions of the list (Enter plays the one focused); after
+// a step from the list the focus stays on the list. While a position loads the picture says so
+// (aria-busy, "Loading the position…").
 //
 // A request the server refuses (a date that is none, a line that does not replay) clears the
 // statistics and the games, which were those of the address before, marks the filter at fault
@@ -26,12 +36,16 @@
   let viewer = null;
   let shownVariant = null;  // the variant of the picture on screen
   let generation = 0;  // answers to an older address than the page shows are dropped
+  let focusList = false;  // whether the list of actions gets the focus once shown
+  let refocus = null;     // a selector of what gets the focus once the games are shown again
 
   // The state of the page, from its address.
   function readState() {
     const params = new URLSearchParams(location.search);
+    const start = (params.get('state') || '').trim();
     const state = {
-      variant: params.get('variant') || 'Standard',
+      start,
+      variant: start ? 'custom' : params.get('variant') || 'Standard',
       line: fived.splitMovetext(params.get('moves') || ''),
       page: Math.max(0, parseInt(params.get('page') || '0', 10) || 0),
       copies: params.get('copies') === '1',
@@ -42,12 +56,13 @@
   // The API's parameters for a state (without paging).
   function apiParams(state) {
     const params = {variant: state.variant, moves: fived.movetext(state.line)};
+    if (state.start) params.state = state.start;
     for (const name of kFilters) params[name] = state[name];
     return params;
   }
   function href(state) {
     const params = apiParams(state);
-    if (params.variant === 'Standard') delete params.variant;
+    if (params.variant === 'Standard' || state.start) delete params.variant;
     params.page = state.page > 0 ? state.page : '';
     params.copies = state.copies ? '1' : '';
     return '/' + fived.query(params);
@@ -68,6 +83,8 @@
               onclick: (event) => {
                 if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey) return;
                 event.preventDefault();
+                // A step from the list or the line keeps the focus there (the list is made anew).
+                focusList = Boolean(event.currentTarget.closest('#actions, #line'));
                 go(state);
               }
             },
@@ -93,7 +110,7 @@
     fill(
         document.getElementById('position-title'),
         state.line.length === 0 ?
-            `${state.variant}: the start` :
+            `${state.start ? startName(state.start) : state.variant}: the start` :
             `After ${state.line.length} action${state.line.length === 1 ? '' : 's'}`,
         el('span', {class: 'note'}, ` · ${toMove} to move`));
     fill(
@@ -119,12 +136,21 @@
     });
     fill(document.querySelector('#actions tbody'), rows);
     document.getElementById('no-actions').hidden = tree.actions.length > 0 || tree.games === 0;
+    if (focusList) {
+      focusList = false;
+      const first = document.querySelector('#actions tbody td.action a');
+      (first || document.getElementById('line')).focus({preventScroll: true});
+    }
   }
 
   // `total` games are listed (the copies too when the state asks for them); `copies` of the games
   // that reached the position are copies.
   function showGames(state, games, total, copies) {
-    const turn = (offset) => go(Object.assign({}, state, {page: Math.floor(offset / kPageRows)}));
+    const turn = (offset) => {
+      refocus = offset > state.page * kPageRows ? '#games .pager button.next' :
+                                                  '#games .pager button.previous';
+      go(Object.assign({}, state, {page: Math.floor(offset / kPageRows)}));
+    };
     const note = document.getElementById('copies');
     note.hidden = copies === 0;
     const which = copies === 1 ? 'copy of an earlier game' : 'copies of earlier games';
@@ -141,9 +167,12 @@
                          'No game in the database reached this position' +
                              (kFilters.some((n) => state[n]) ? ' and passes the filters.' : '.')) :
                       [
-                        fived.gamesTable(games, {action: true}),
+                        games.length === 0 ? null : fived.gamesTable(games, {action: true}),
                         fived.pager(state.page * kPageRows, kPageRows, total, turn)
                       ]);
+    const again = refocus && document.querySelector(refocus);
+    refocus = null;
+    if (again && !again.disabled) again.focus({preventScroll: true});
   }
 
   // Empties what answers to an address fill in, so that none of it stays under the message of
@@ -166,35 +195,45 @@
     fived.clearInvalid(form);
     for (const name of kFilters) form.elements[name].value = state[name];
     form.elements.copies.checked = !state.copies;
-    ensureVariant(state.variant);
-    form.elements.variant.value = state.variant;
+    ensureVariant(choice(state));
+    form.elements.variant.value = choice(state);
     showLine(state);
     const params = apiParams(state);
     const alt = `The position after ${state.line.length} actions`;
     // A board chosen under the picture is outlined in it: the same position, asked again.
+    const where = state.start ? {state: state.start, moves: params.moves} :
+                                {variant: state.variant, moves: params.moves};
     const picture = (mark) => {
-      api('/api/position', {variant: state.variant, moves: params.moves, mark})
+      api('/api/position', Object.assign({mark}, where))
           .then((answer) => {
             if (mine === generation) viewer.show(answer.picture, alt, true);
           })
           .catch((error) => showError(error.message));
     };
-    const position =
-        api('/api/position', {variant: state.variant, moves: params.moves}).then((answer) => {
+    const host = document.getElementById('picture');
+    host.setAttribute('aria-busy', 'true');
+    document.getElementById('loading').hidden = false;
+    const position = api('/api/position', where).then((answer) => {
           if (mine !== generation) return;
           document.getElementById('picture').classList.remove('stale');
           // Along a line the view follows the play; another variant opens on the present.
-          viewer.show(answer.picture, alt, state.variant === shownVariant);
-          shownVariant = state.variant;
+          viewer.show(answer.picture, alt, choice(state) === shownVariant);
+          shownVariant = choice(state);
           const line = fived.movetext(state.line);
+          fived.copyFen(document.getElementById('copy-fen'), answer.fen);
           fived.boardSearch(document.getElementById('board-search'), answer.fen, {
-            variant: state.variant,
-            describe: (board) => `${state.variant}, ${
+            variant: state.start ? '' : state.variant,
+            describe: (board) => `${state.start ? startName(state.start) : state.variant}, ${
                 line ? 'after ' + line : 'the start'}, board ${fived.boardName(board)}`,
             onChoose: picture
           });
         });
     // A line that does not replay has no picture: the one on screen is another position's.
+    position.finally(() => {
+      if (mine !== generation) return;
+      host.removeAttribute('aria-busy');
+      document.getElementById('loading').hidden = true;
+    }).catch(() => {});
     position.catch(() => {
       if (mine !== generation) return;
       document.getElementById('picture').classList.add('stale');
@@ -221,21 +260,49 @@
              }));
   }
 
-  // Adds a variant the database has no game of (a shared address may name one) to the list.
-  function ensureVariant(name) {
+  // The custom starts of the database (GET /api/starts), by their 5DFEN.
+  const starts = new Map();
+  // What the page calls a custom start: the name its games' headers give, or "Custom", and its
+  // size; with the first game that began there when another start has the same words.
+  function startName(fen) {
+    const start = starts.get(fen);
+    if (!start) return 'Custom start';
+    const words = (s) => `${s.name || 'Custom'} ${s.width}×${s.height}`;
+    const shared = [...starts.values()].filter((s) => words(s) === words(start)).length > 1;
+    return words(start) + (shared ? `, as game ${start.first_game}` : '');
+  }
+  // The value of the variant list for a state: a variant's name, or "state:" and a start.
+  function choice(state) {
+    return state.start ? 'state:' + state.start : state.variant;
+  }
+
+  // Adds a variant or start the database has no game of (a shared address may name one) to the
+  // list.
+  function ensureVariant(value) {
     const select = document.getElementById('variant');
-    if ([...select.options].some((o) => o.value === name)) return;
-    select.appendChild(el('option', {value: name}, name));
+    if ([...select.options].some((o) => o.value === value)) return;
+    const text = value.startsWith('state:') ? startName(value.slice(6)) : value;
+    select.appendChild(el('option', {value}, text));
+  }
+  // The state of a choice of the variant list, at its start.
+  function chosen(value, state) {
+    if (value.startsWith('state:')) {
+      state.start = value.slice(6);
+      state.variant = 'custom';
+    } else {
+      state.start = '';
+      state.variant = value;
+    }
+    return state;
   }
 
   document.addEventListener('DOMContentLoaded', () => {
     viewer = fived.multiverse(document.getElementById('picture'));
     const form = document.getElementById('filters');
     const apply = () => {
-      const state = readState();
-      state.variant = form.elements.variant.value;
+      const state = chosen(form.elements.variant.value, readState());
       // Another variant has another start: the line does not carry over.
-      if (state.variant !== readState().variant) state.line = [];
+      if (choice(state) !== choice(readState())) state.line = [];
       for (const name of kFilters) state[name] = form.elements[name].value.trim();
       state.copies = !form.elements.copies.checked;
       state.page = 0;
@@ -247,22 +314,54 @@
     });
     form.elements.copies.addEventListener('change', apply);
     form.elements.variant.addEventListener('change', () => {
-      const state = readState();
-      state.variant = form.elements.variant.value;
+      const state = chosen(form.elements.variant.value, readState());
       state.line = [];
       state.page = 0;
       go(state);
     });
     window.addEventListener('popstate', show);
-    busy(fived.variants(true)
-             .then((list) => {
+    document.addEventListener('keydown', (event) => {
+      // Shift + arrows move the picture's view (picture.js); fields keep their own keys.
+      if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+      if (event.target.closest && event.target.closest('input, textarea, select, .picture-frame')) {
+        return;
+      }
+      const state = readState();
+      const links = [...document.querySelectorAll('#actions tbody td.action a')];
+      if (event.key === 'ArrowLeft' && state.line.length > 0) {
+        event.preventDefault();
+        focusList = true;
+        go(Object.assign(state, {line: state.line.slice(0, -1), page: 0}));
+      } else if (event.key === 'ArrowRight' && links.length > 0) {
+        event.preventDefault();
+        focusList = true;
+        const action = links[0].closest('tr').dataset.action;
+        go(Object.assign(state, {line: state.line.concat([action]), page: 0}));
+      } else if ((event.key === 'ArrowDown' || event.key === 'ArrowUp') && links.length > 0) {
+        event.preventDefault();
+        const at = links.indexOf(document.activeElement);
+        const next = event.key === 'ArrowDown' ? Math.min(links.length - 1, at + 1) :
+                                                 Math.max(0, at < 0 ? 0 : at - 1);
+        links[next].focus();
+      }
+    });
+    busy(Promise.all([fived.variants(true), api('/api/starts')])
+             .then(([list, custom]) => {
                const select = form.elements.variant;
+               for (const start of custom) starts.set(start.fen, start);
                fill(
                    select,
                    list.map(([name,
-                              games]) => el('option', {value: name}, `${name} (${count(games)})`)));
+                              games]) => el('option', {value: name}, `${name} (${count(games)})`)),
+                   custom.length === 0 ?
+                       null :
+                       el('optgroup', {label: 'Custom starts'},
+                          custom.map(
+                              (start) => el(
+                                  'option', {value: 'state:' + start.fen},
+                                  `${startName(start.fen)} (${count(start.games)})`))));
                ensureVariant('Standard');
-               select.value = readState().variant;
+               select.value = choice(readState());
              })
              .catch((error) => showError(error.message))
              .finally(show));

@@ -58,11 +58,12 @@
                          ([header, value]) =>
                              el('tr', {}, el('th', {scope: 'row'}, header), el('td', {}, value)));
     fill(document.querySelector('#headers tbody'), rows);
+    // The file's name only: where it lies on the server is no business of the page's readers.
+    const file = String(answer.source || '').split(/[\\/]/).pop();
     fill(
         document.getElementById('source'),
-        `Game ${answer.game_index} of ${
-            answer.member ? `${answer.source}:${answer.member}` :
-                            answer.source}, byte ${answer.byte_offset}. Id ${answer.id}.`);
+        `Game ${answer.game_index} of ${answer.member ? `${file}:${answer.member}` : file}, byte ${
+            answer.byte_offset}. Id ${answer.id}.`);
     let ending = answer.verdict ? answer.verdict : 'not decided';
     if (answer.in_check) ending += `, ${answer.in_check} in check`;
     if (answer.witness) ending += `; a legal action: ${answer.witness}`;
@@ -204,16 +205,31 @@
     document.getElementById('previous').disabled = position.action === 0;
     document.getElementById('next').disabled = position.action === answer.actions;
     document.getElementById('last').disabled = position.action === answer.actions;
+    fived.copyFen(document.getElementById('copy-fen'), position.fen);
+    showExplore(answer);
+  }
+
+  // "Open this position in the explorer": the line played so far in the game's variant, or, for
+  // a custom game, from its start (the 5DFEN of action 0, asked for once), which the explorer
+  // offers as it offers variants.
+  function showExplore(answer) {
     const explore = document.getElementById('explore');
-    const official = answer.variant !== 'custom';
-    explore.hidden = !official;
-    if (official) {
-      const line = answer.moves.slice(0, position.action).map((moves) => moves.join(' '));
+    const action = answer.position.action;
+    const line = fived.movetext(answer.moves.slice(0, action).map((moves) => moves.join(' ')));
+    if (answer.variant !== 'custom') {
+      explore.hidden = false;
       explore.href = '/' + fived.query({
         variant: answer.variant === 'Standard' ? '' : answer.variant,
-        moves: fived.movetext(line)
+        moves: line
       });
+      return;
     }
+    explore.hidden = true;
+    load(0).then((start) => {
+      if (!game || game.position.action !== action) return;
+      explore.href = '/' + fived.query({state: start.position.fen, moves: line});
+      explore.hidden = false;
+    }).catch(() => answers.delete(key(0)));
   }
 
   // Which boards are outlined, and the choice of a board to search for. Returns the marked
@@ -264,14 +280,38 @@
     wanted = action;
     history.replaceState(null, '', fived.gameHref(id, action, marks));
     showError('');
+    loading(true);
     busy(load(action)
              .then((answer) => {
                if (wanted === action) show(answer);
+             })
+             .finally(() => {
+               if (wanted === action) loading(false);
              })
              .catch((error) => {
                answers.delete(key(action));
                if (wanted === action) showError(error.message);
              }));
+  }
+
+  // Says that the position asked for is on its way (a step not answered yet: the neighbours
+  // are usually asked already, and then nothing shows).
+  let loadingTimer = null;
+  function loading(on) {
+    clearTimeout(loadingTimer);
+    const host = document.getElementById('picture');
+    const note = document.getElementById('loading');
+    if (!on) {
+      host.removeAttribute('aria-busy');
+      note.hidden = true;
+      return;
+    }
+    // Only a wait long enough to see: a step answered at once (its neighbours are asked ahead)
+    // neither flashes the note nor restyles the picture, which costs a frame on big games.
+    loadingTimer = setTimeout(() => {
+      host.setAttribute('aria-busy', 'true');
+      note.hidden = false;
+    }, 150);
   }
 
   // The action an address's ?action= asks for: a number, 0 for one below zero, null (the end)
@@ -312,7 +352,9 @@
       answers.delete(key(first));
       return load(null);
     });
+    loading(true);
     busy(opened
+             .finally(() => loading(false))
              .then((answer) => {
                const action = answer.position.action;
                answers.set(key(action), Promise.resolve(answer));

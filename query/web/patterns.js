@@ -128,8 +128,13 @@
                                      'boards like all of these were there') +
                      ', and “Boards” says which matched. Each game opens at that action with ' +
                      (boards === 1 ? 'that board' : 'those boards') + ' outlined.'),
-              fived.gamesTable(
-                  found, {sort: state.sort, onSort: sortBy, action: true, boards: true}),
+              found.length === 0 ? null :
+                                   fived.gamesTable(found, {
+                                     sort: state.sort,
+                                     onSort: sortBy,
+                                     action: true,
+                                     boards: true
+                                   }),
               fived.pager(state.page * kPageRows, kPageRows, n, turn),
             ]);
   }

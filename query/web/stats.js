@@ -9,14 +9,23 @@
   const kFilters = ['player', 'variant', 'date-from', 'date-to'];
   const kTop = 15;
 
+  // The width of a chart's drawing, in its own units: the width it will have on screen (one
+  // column of the page's grid, less the box's padding), within 300 to 560, so that the labels'
+  // 11 and 12 units are as many pixels and stay legible on a phone.
+  function chartWidth() {
+    const host = document.getElementById('charts');
+    const column = host ? Math.min(host.clientWidth, 30 * 16 * 2) : 560;
+    return Math.round(Math.max(300, Math.min(560, column - 30)));
+  }
+
   // A name cut to `length` characters for a chart label (the whole name is its tooltip).
   const cut = (text, length) => (text.length > length ? text.slice(0, length - 1) + '…' : text);
 
   // Horizontal bars: rows of {label, parts: [[kind, value, what]...]}; kinds colour the parts.
   function barChart(title, rows, note) {
     const rowHeight = 24;
-    const labelWidth = 170;
-    const width = 560;
+    const width = chartWidth();
+    const labelWidth = width < 450 ? 130 : 170;
     const barWidth = width - labelWidth - 60;
     const max = Math.max(1, ...rows.map((r) => r.parts.reduce((sum, [, v]) => sum + v, 0)));
     const height = Math.max(1, rows.length) * rowHeight + 8;
@@ -28,7 +37,7 @@
       const total = row.parts.reduce((sum, [, v]) => sum + v, 0);
       chart.appendChild(
           svg('text', {x: labelWidth - 8, y: y + 16, 'text-anchor': 'end', class: 'chart-label'},
-              svg('title', {}, row.label), cut(row.label, 24)));
+              svg('title', {}, row.label), cut(row.label, labelWidth < 170 ? 18 : 24)));
       let x = labelWidth;
       for (const [kind, value, what] of row.parts) {
         if (value === 0) continue;
@@ -46,7 +55,7 @@
 
   // Vertical columns: rows of {label, value}.
   function columnChart(title, rows, note) {
-    const width = 560;
+    const width = chartWidth();
     const height = 220;
     const bottom = 40;
     const left = 10;

@@ -956,7 +956,7 @@ class GameTest(PageTest):
         self.allowed_console = [r'status of 404']
         driver.get(base + '/game/999')
         self.wait_ready(expect='error')
-        self.assertEqual(self.text('#error'), 'show: there is no game 999')
+        self.assertEqual(self.text('#error'), 'no game 999')
 
 
 class PictureTest(PageTest):
@@ -1211,6 +1211,330 @@ class OtherPagesTest(PageTest):
         driver.set_window_size(390, 844)
         self.open('/stats')
         self.assertNoHorizontalScroll()
+
+
+def boards_of(fen):
+    """The boards of a 5DFEN state, as "L:T:c", sorted."""
+    return sorted(re.findall(r':([^\]:]*:\d+:[wb])\]', fen))
+
+
+class CustomStartTest(PageTest):
+    """Custom games (a 5DFEN start that is no official variant) explored from their start: the
+    explorer's variant list offers each start, the address holds it as state=, the line is
+    played from it, and a custom game's page links to it."""
+
+    def expected_starts(self):
+        """The starts worked out from the games themselves: each custom game's position at action
+        0, and how many games (copies left out) began there."""
+        starts = {}
+        for game in api('/api/find', variant='custom', unique='true', limit=500):
+            fen = api(f'/api/game/{game["id"]}', action=0)['position']['fen']
+            entry = starts.setdefault(fen, {'games': 0, 'first': game['id']})
+            entry['games'] += 1
+            entry['first'] = min(entry['first'], game['id'])
+        return starts
+
+    def test_custom_start_explored(self):
+        expected = self.expected_starts()
+        self.assertGreater(len(expected), 0, 'corpus/ has custom games')
+        starts = api('/api/starts')
+        self.assertEqual({s['fen']: {'games': s['games'], 'first': s['first_game']} for s in starts},
+                         expected)
+        for width, height in ((1400, 1000), (390, 844)):
+            driver.set_window_size(width, height)
+            self.open('/')
+            options = {o.get_attribute('value'): o.text for o in driver.find_elements(
+                By.CSS_SELECTOR, '#variant optgroup[label="Custom starts"] option')}
+            self.assertEqual(sorted(options), sorted('state:' + fen for fen in expected))
+            for fen, entry in expected.items():
+                self.assertTrue(options['state:' + fen].endswith(f'({entry["games"]})'))
+            start = starts[0]
+            Select(driver.find_element(By.ID, 'variant')).select_by_value('state:' + start['fen'])
+            self.wait(lambda: self.params().get('state') == start['fen'],
+                      'the start is not in the address')
+            self.wait_ready()
+            self.assertNotIn('variant', self.params())
+            self.assertTrue(self.text('#position-title').startswith(
+                options['state:' + start['fen']].rsplit(' (', 1)[0] + ': the start'))
+            games = start['games']
+            self.assertEqual(self.text('#position .games-count'),
+                             f'{games} game' + ('' if games == 1 else 's'))
+            self.wait(lambda: sorted(picture_boards()) == boards_of(start['fen']),
+                      'the picture is not the start')
+            self.assertEqual(driver.find_element(By.CSS_SELECTOR, 'button.copy-fen')
+                             .get_attribute('data-fen'), start['fen'])
+            self.assertNoHorizontalScroll()
+            # An action played from the start: the position is the moves played from its boards.
+            rows = driver.find_elements(By.CSS_SELECTOR, '#actions tbody tr')
+            self.assertTrue(rows, 'the start has actions')
+            action = rows[0].get_attribute('data-action')
+            played = int(rows[0].find_element(By.CSS_SELECTOR, 'td.games').text)
+            rows[0].find_element(By.CSS_SELECTOR, 'td.action a').click()
+            self.wait(lambda: self.params().get('moves') == '1. ' + action, 'the line did not grow')
+            self.wait_ready()
+            self.assertEqual(self.params().get('state'), start['fen'])
+            self.assertEqual(self.text('#position .games-count'),
+                             f'{played} game' + ('' if played == 1 else 's'))
+            after = api('/api/position', state=start['fen'], moves='1. ' + action)['fen']
+            self.wait(lambda: sorted(picture_boards()) == boards_of(after),
+                      'the picture is not the position after the action')
+            self.assertTrue(driver.execute_script(
+                "return document.activeElement.closest('#actions, #line') !== null"),
+                'the focus left the list')
+            self.assertNoHorizontalScroll()
+
+        # A custom game's page opens its position in the explorer, from its start.
+        driver.set_window_size(1400, 1000)
+        game = starts[0]['first_game']
+        played = api(f'/api/game/{game}')
+        line = [' '.join(m) for m in played['moves'][:1]]
+        self.open(f'/game/{game}?action=1')
+        explore = driver.find_element(By.ID, 'explore')
+        self.wait(lambda: explore.is_displayed(), 'the game has no link to the explorer')
+        query = urllib.parse.parse_qs(urllib.parse.urlsplit(explore.get_attribute('href')).query)
+        self.assertEqual(query, {'state': [starts[0]['fen']], 'moves': ['1. ' + line[0]]})
+        explore.click()
+        self.wait(lambda: urllib.parse.urlsplit(driver.current_url).path == '/',
+                  'the link did not open the explorer')
+        self.wait_ready()
+        self.assertEqual(self.current_crumb(), '1. ' + line[0])
+
+    def current_crumb(self):
+        found = driver.find_elements(By.CSS_SELECTOR, '#line [aria-current="step"]')
+        return found[0].text if found else ''
+
+
+class SearchToolsTest(PageTest):
+    """The search's one-board field and its board editor, "copy 5DFEN" on the explorer and the
+    game page, and paging past the end."""
+
+    def row_ids(self):
+        return [int(r.get_attribute('data-id'))
+                for r in driver.find_elements(By.CSS_SELECTOR, '#results tbody tr')]
+
+    def test_one_board_search(self):
+        # A real board: game 14's board +1 T4 w after 8 actions.
+        fen = api('/api/game/14', action=8)['position']['fen']
+        boards = {m.group(2): m.group(1) for m in re.finditer(r'\[([^\]:]*):([^\]]*)\]', fen)}
+        pieces = boards['+1:4:w']
+        for width, height in ((1400, 1000), (390, 844)):
+            driver.set_window_size(width, height)
+            self.open('/search')
+            form = driver.find_element(By.ID, 'search')
+            # Drawn in the board editor: an empty board, then the pieces of the real board.
+            driver.find_element(By.ID, 'draw-board').click()
+            self.assertEqual(driver.find_element(By.ID, 'draw-board').get_attribute('aria-expanded'),
+                             'true')
+            squares = driver.find_elements(By.CSS_SELECTOR, '#board-drawing button.square')
+            self.assertEqual(len(squares), 64)
+            self.assertEqual({q.get_attribute('data-token') for q in squares}, {'.'})
+            wanted = squares_of(pieces)
+            for name, token in wanted.items():
+                if token == '.':
+                    continue
+                unmoved = token.endswith('*')
+                box = driver.find_element(By.CSS_SELECTOR, '#palette input[name="unmoved"]')
+                if box.is_selected() != unmoved:
+                    box.click()
+                driver.find_element(By.CSS_SELECTOR,
+                                    f'#palette button[data-token="{token[0]}"]').click()
+                driver.find_element(
+                    By.CSS_SELECTOR, f'#board-drawing button.square[data-square="{name}"]').click()
+            self.assertEqual(form.find_element(By.NAME, 'board').get_attribute('value'),
+                             f'[{pattern_of(wanted)}]')
+            self.assertNoHorizontalScroll()
+            form.find_element(By.CSS_SELECTOR, 'button[type="submit"]').click()
+            self.wait(lambda: self.params().get('board') == f'[{pattern_of(wanted)}]',
+                      'the board is not in the address')
+            self.wait_ready()
+            found = api('/api/find', board=pieces, sort='-date', limit=50, unique='true')
+            self.assertIn(14, [g['id'] for g in found])
+            self.assertEqual(self.row_ids(), [g['id'] for g in found])
+            self.assertEqual(self.texts('#results tbody td:last-child'),
+                             [str(g['action']) for g in found])
+            self.assertNoHorizontalScroll()
+        # Typed, with coordinates; a board that does not read marks the field.
+        driver.set_window_size(1400, 1000)
+        self.open('/search?' + urllib.parse.urlencode({'board': f'[{pieces}:+1:4:w]'}))
+        found = api('/api/find', board=f'[{pieces}:+1:4:w]', sort='-date', unique='true')
+        self.assertEqual(self.row_ids(), [g['id'] for g in found])
+        self.allowed_console = [r'status of 400']
+        driver.get(base + '/search?board=8%2F7')
+        self.wait_ready(expect='error')
+        self.assertTrue(self.text('#error').startswith('Board: '), self.text('#error'))
+        self.assertEqual(driver.find_element(By.NAME, 'board').get_attribute('aria-invalid'), 'true')
+
+    def copied(self, button):
+        """Clicks a "Copy 5DFEN" button and returns what went onto the clipboard."""
+        driver.execute_cdp_cmd('Browser.grantPermissions', {
+            'origin': base, 'permissions': ['clipboardReadWrite', 'clipboardSanitizedWrite']})
+        button.click()
+        self.wait(lambda: 'Copied' in button.find_element(By.XPATH, '..').text,
+                  'the button did not say it copied')
+        return driver.execute_async_script(
+            'const done = arguments[arguments.length - 1];'
+            'navigator.clipboard.readText().then(done, (e) => done("failed: " + e));')
+
+    def test_copy_fen(self):
+        moves = '1. (0T1)e3 / (0T1)f6'
+        self.open('/?' + urllib.parse.urlencode({'moves': moves}))
+        fen = api('/api/position', moves=moves)['fen']
+        button = driver.find_element(By.CSS_SELECTOR, 'button.copy-fen')
+        self.assertEqual(button.get_attribute('data-fen'), fen)
+        self.assertEqual(self.copied(button), fen)
+        self.open('/game/14?action=3')
+        fen = api('/api/game/14', action=3)['position']['fen']
+        button = driver.find_element(By.CSS_SELECTOR, 'button.copy-fen')
+        self.assertEqual(button.get_attribute('data-fen'), fen)
+        self.assertEqual(self.copied(button), fen)
+        # Stepping keeps it the position's on screen.
+        driver.find_element(By.TAG_NAME, 'body').send_keys(Keys.ARROW_RIGHT)
+        fen4 = api('/api/game/14', action=4)['position']['fen']
+        self.wait(lambda: driver.find_element(By.CSS_SELECTOR, 'button.copy-fen')
+                  .get_attribute('data-fen') == fen4, 'the 5DFEN did not follow the step')
+
+    def test_paging_past_the_end(self):
+        total = api('/api/find', count='true', unique='true')
+        pages = -(-total // 50)
+        for width, height in ((1400, 1000), (390, 844)):
+            driver.set_window_size(width, height)
+            self.open('/search?page=99')
+            self.assertEqual(self.text('#results .pager span'),
+                             f'No page 100: the {total} games fill {pages} page' +
+                             ('' if pages == 1 else 's'))
+            self.assertEqual(driver.find_elements(By.CSS_SELECTOR, '#results tbody tr'), [])
+            self.assertNoHorizontalScroll()
+            driver.find_element(By.CSS_SELECTOR, '#results .pager button.previous').click()
+            self.wait(lambda: self.params().get('page', '0') == str(pages - 1),
+                      'the last page was not opened')
+            self.wait_ready()
+            last = total - (pages - 1) * 50
+            self.assertEqual(self.text('#results .pager span'),
+                             f'Games {(pages - 1) * 50 + 1}–{total} of {total}')
+            self.assertEqual(len(self.row_ids()), last)
+        # The explorer's list too.
+        games = api('/api/tree', variant='Standard')['games']
+        pages = -(-games // 20)
+        self.open('/?page=99')
+        self.assertEqual(self.text('#games .pager span'),
+                         f'No page 100: the {games} games fill {pages} page' +
+                         ('' if pages == 1 else 's'))
+
+
+class PhoneAndKeyboardTest(PageTest):
+    """Every page on a phone without sideways scrolling or words broken inside; the explorer's
+    arrow keys; focus kept after a sort; whole rows open games; the source named by its file."""
+
+    def test_no_sideways_scrolling_on_a_phone(self):
+        custom = api('/api/starts')[0]
+        pages = ['/', '/?' + urllib.parse.urlencode({'moves': '1. (0T1)e3 / (0T1)f6'}),
+                 '/?' + urllib.parse.urlencode({'state': custom['fen']}), '/search',
+                 '/search?player=Ana%20Duarte', '/search?page=99', '/patterns', '/duplicates',
+                 '/stats', '/game/14', f'/game/{custom["first_game"]}', '/no-such-page']
+        driver.set_window_size(390, 844)
+        self.allowed_console = [r'no-such-page .* 404']
+        for path in pages:
+            with self.subTest(path=path):
+                driver.get(base + path)
+                if path != '/no-such-page':
+                    self.wait_ready()
+                self.assertNoHorizontalScroll()
+                # No word of a table cell is broken inside: each cell's text fits its longest word.
+                broken = driver.execute_script("""
+                  const out = [];
+                  for (const cell of document.querySelectorAll('td, th')) {
+                    const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+                    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+                      // Words: runs of letters and digits ("1/2-1/2" may break at its
+                      // slashes and dashes, as text does).
+                      for (const word of node.textContent.matchAll(/[\\p{L}\\p{N}]+/gu)) {
+                        // Tokens longer than words (a 5DFEN board) may break to fit.
+                        if (word[0].length > 30) continue;
+                        const range = document.createRange();
+                        range.setStart(node, word.index);
+                        range.setEnd(node, word.index + word[0].length);
+                        const lines = new Set([...range.getClientRects()]
+                            .filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+                        if (lines.size > 1) out.push(word[0]);
+                      }
+                    }
+                  }
+                  return out;""")
+                self.assertEqual(broken, [], 'words broken inside table cells')
+        # Chart labels are at least 11 pixels high on the phone.
+        driver.get(base + '/stats')
+        self.wait_ready()
+        smallest = driver.execute_script(
+            "return Math.min(...[...document.querySelectorAll('svg.chart text')]"
+            ".filter((t) => t.textContent).map((t) => parseFloat(getComputedStyle(t).fontSize)"
+            " * t.closest('svg').getBoundingClientRect().width"
+            " / t.closest('svg').viewBox.baseVal.width))")
+        self.assertGreaterEqual(smallest, 11 - 0.01)
+
+    def test_arrow_keys_in_the_explorer(self):
+        self.open('/')
+        tree = api('/api/tree', variant='Standard')
+        first = tree['actions'][0]['action']
+        body = driver.find_element(By.TAG_NAME, 'body')
+        body.send_keys(Keys.ARROW_RIGHT)
+        self.wait(lambda: self.params().get('moves') == '1. ' + first, 'right did not play')
+        self.wait_ready()
+        reply = api('/api/tree', variant='Standard', moves='1. ' + first)['actions']
+        self.assertTrue(driver.execute_script(
+            "return document.activeElement.closest('#actions') !== null"), 'the focus left the list')
+        # Down moves along the actions, Enter plays the one focused; left takes it back.
+        driver.switch_to.active_element.send_keys(Keys.ARROW_DOWN)
+        self.assertEqual(driver.switch_to.active_element.text, reply[1]['action'])
+        driver.switch_to.active_element.send_keys(Keys.ENTER)
+        line = f'1. {first} / {reply[1]["action"]}'
+        self.wait(lambda: self.params().get('moves') == line, 'Enter did not play the action')
+        self.wait_ready()
+        driver.switch_to.active_element.send_keys(Keys.ARROW_LEFT)
+        self.wait(lambda: self.params().get('moves') == '1. ' + first, 'left did not take it back')
+        self.wait_ready()
+        driver.switch_to.active_element.send_keys(Keys.ARROW_LEFT)
+        self.wait(lambda: 'moves' not in self.params(), 'left did not go to the start')
+        self.wait_ready()
+
+    def test_sort_keeps_the_focus_and_rows_open_games(self):
+        self.open('/search?player=Ana%20Duarte')
+        driver.find_element(By.CSS_SELECTOR, 'button.sort[data-field="actions"]').click()
+        self.wait(lambda: self.params().get('sort') == 'actions', 'the order is not in the address')
+        self.wait_ready()
+        self.assertEqual(driver.switch_to.active_element.get_attribute('data-field'), 'actions')
+        row = driver.find_elements(By.CSS_SELECTOR, '#results tbody tr')[0]
+        id = row.get_attribute('data-id')
+        row.find_elements(By.TAG_NAME, 'td')[1].click()  # the white player's cell, no link
+        self.wait(lambda: urllib.parse.urlsplit(driver.current_url).path == f'/game/{id}',
+                  'the row did not open its game')
+        self.wait_ready()
+        # The source is the file's name, never where it lies on the server.
+        source = api(f'/api/game/{id}')['source']
+        self.assertIn('/', source)
+        self.assertNotIn(source, self.text('#source'))
+        self.assertIn(' of ' + source.rsplit('/', 1)[-1], self.text('#source'))
+
+    def test_loading_state(self):
+        self.open('/')
+        # The note and aria-busy are set while the position is asked for, and cleared after.
+        states = driver.execute_async_script("""
+          const done = arguments[arguments.length - 1];
+          const seen = [];
+          const host = document.getElementById('picture');
+          const observer = new MutationObserver(() => seen.push(host.getAttribute('aria-busy')));
+          observer.observe(host, {attributes: true, attributeFilter: ['aria-busy']});
+          document.querySelector('#actions tbody td.action a').click();
+          const wait = () => {
+            if (document.body.dataset.state === 'ready' && seen.length >= 2) {
+              observer.disconnect();
+              done([seen, document.getElementById('loading').hidden]);
+            } else {
+              setTimeout(wait, 20);
+            }
+          };
+          wait();""")
+        self.assertEqual(states[0][:2], ['true', None])
+        self.assertTrue(states[1])
 
 
 def main():

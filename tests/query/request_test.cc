@@ -104,7 +104,7 @@ TEST_F(RequestTest, UnknownGameIsNotFoundAndOtherMistakesAreBadRequests) {
   RequestResult<ShowAnswer> missing = RunShow(*store_, show);
   ASSERT_FALSE(missing.ok());
   EXPECT_EQ(missing.error().kind, RequestError::Kind::kNotFound);
-  EXPECT_EQ(missing.error().message, "show: there is no game 999");
+  EXPECT_EQ(missing.error().message, "no game 999");
 
   show.args = {"12x"};
   RequestResult<ShowAnswer> bad = RunShow(*store_, show);
@@ -205,7 +205,10 @@ TEST_F(RequestTest, RunRefusesValuesThatDoNotRead) {
       {"stats", {{"format", "csv"}}, "stats writes --format table or json"},
       {"tree",
        {{"moves", "e3"}, {"state", "[8/8/8/8/8/8/8/8:0:1:w]"}},
-       "--moves and --state exclude each other"},
+       "--moves: col 1: e3: no pawn on board (0T1) can reach e3\n  e3\n  ^"},
+      {"tree",
+       {{"moves", "e3"}, {"state", "[8/8/8/8/8/8/8/8:0:1:w"}},
+       "--state: board 1 has no closing ']'"},
       {"tree", {{"variant", "custom"}}, "tree of custom games needs --state"},
   };
   for (const auto& c : cases) {
@@ -407,6 +410,46 @@ TEST_F(RequestTest, PictureMarksInTheTimelinesNumbering) {
   EXPECT_NE(mark_y("-0:1:w"), "no mark");
   EXPECT_NE(mark_y("+0:1:w"), "no mark");
   EXPECT_NE(mark_y("-0:1:w"), mark_y("+0:1:w"));
+}
+
+// Moves played from a state (how the explorer walks a custom start) reach the position the same
+// moves reach from the variant whose start the state is; the API says which parameter is wrong.
+TEST_F(RequestTest, MovesArePlayedFromTheStateGiven) {
+  const std::string standard =
+      "[r*nbqk*bnr*/p*p*p*p*p*p*p*p*/8/8/8/8/P*P*P*P*P*P*P*P*/R*NBQK*BNR*:0:1:w]";
+  const std::string line = "1. e3 / e6 2. Nf3";
+  RequestResult<Json> from_state =
+      RunPosition(Make("position", {{"state", standard}, {"moves", line}}, kApiSpelling));
+  ASSERT_TRUE(from_state.ok()) << from_state.error().message;
+  RequestResult<Json> from_start = RunPosition(Make("position", {{"moves", line}}, kApiSpelling));
+  ASSERT_TRUE(from_start.ok());
+  EXPECT_EQ(from_state.value()["fen"], from_start.value()["fen"]);
+  EXPECT_EQ(from_state.value()["to_move"], "black");
+  // The last action's moves are drawn as from the variant's start.
+  EXPECT_EQ(DumpJson(from_state.value()["picture"]["moves"]),
+            DumpJson(from_start.value()["picture"]["moves"]));
+
+  // find and tree count the games that reached it, as with the moves alone.
+  RequestResult<FindAnswer> found = RunFind(
+      *store_, Make("find", {{"state", standard}, {"moves", "1. e3 / e6"}, {"count", "true"}}));
+  ASSERT_TRUE(found.ok()) << found.error().message;
+  RequestResult<FindAnswer> alone =
+      RunFind(*store_, Make("find", {{"moves", "1. e3 / e6"}, {"count", "true"}}));
+  ASSERT_TRUE(alone.ok());
+  EXPECT_GT(*alone.value().count, 0);
+  EXPECT_EQ(found.value().count, alone.value().count);
+
+  RequestResult<Json> bad_move =
+      RunPosition(Make("position", {{"state", standard}, {"moves", "1. e3 / e9"}}, kApiSpelling));
+  ASSERT_FALSE(bad_move.ok());
+  ASSERT_TRUE(bad_move.error().place.has_value());
+  EXPECT_EQ(bad_move.error().place->parameter, "moves");
+  EXPECT_EQ(bad_move.error().place->column, 9u);
+  RequestResult<Json> bad_state =
+      RunPosition(Make("position", {{"state", "[8/8:0:1:w"}, {"moves", "e3"}}, kApiSpelling));
+  ASSERT_FALSE(bad_state.ok());
+  EXPECT_FALSE(bad_state.error().place.has_value());
+  EXPECT_EQ(bad_state.error().message, "--state: board 1 has no closing ']'");
 }
 
 // position: the board size and the 5DFEN of the position picture draws.

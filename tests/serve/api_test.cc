@@ -185,7 +185,7 @@ TEST_F(ApiTest, WrongRequestsSayWhatIsWrong) {
       {"/api/find?format=csv", 400,
        R"j({"error":"format is a parameter of the command line only"})j"},
       {"/api/tree?variant=chess960", 400, ""},
-      {"/api/game/999", 404, R"j({"error":"show: there is no game 999"})j"},
+      {"/api/game/999", 404, R"j({"error":"no game 999"})j"},
       {"/api/game/abc", 400, R"j({"error":"show: 'abc' is not a game id"})j"},
       {"/api/nothing", 404, R"j({"error":"no such page: /api/nothing"})j"},
       // A pattern that does not read says which and where, for the board editor to point at.
@@ -319,6 +319,38 @@ TEST_F(ApiTest, CountsAgreeAcrossTheEndpoints) {
     }
   }
   EXPECT_GE(compared, 5);
+}
+
+// Every custom game is under one start of /api/starts, and each start's games are those the
+// explorer finds there: the tree and find of the custom games at that state.
+TEST_F(ApiTest, CustomStartsCountTheCustomGames) {
+  const auto json = [](const std::string& path) {
+    httplib::Result result = Get(path);
+    EXPECT_TRUE(result && result->status == 200) << path;
+    return result ? nlohmann::json::parse(result->body) : nlohmann::json();
+  };
+  int64_t custom = 0;
+  const nlohmann::json stats = json("/api/stats");
+  for (const nlohmann::json& variant : stats["variants"]) {
+    if (variant["variant"] == "custom") custom = variant["games"];
+  }
+  ASSERT_GT(custom, 0);
+  const nlohmann::json starts = json("/api/starts");
+  int64_t listed = 0;
+  for (const nlohmann::json& start : starts) {
+    listed += start["games"].get<int64_t>();
+    const std::string where =
+        "variant=custom&state=" + httplib::detail::encode_query_param(start["fen"]);
+    EXPECT_EQ(json("/api/tree?" + where)["games"], start["games"]) << start["fen"];
+    EXPECT_EQ(json("/api/find?count=true&unique=true&" + where), start["games"]) << start["fen"];
+    EXPECT_EQ(
+        json("/api/position?state=" + httplib::detail::encode_query_param(start["fen"]))["width"],
+        start["width"]);
+  }
+  EXPECT_EQ(listed, custom);
+  httplib::Result refused = Get("/api/starts?player=x");
+  ASSERT_TRUE(refused);
+  EXPECT_EQ(refused->status, 400);
 }
 
 TEST_F(ApiTest, GameAs5dpgnIsADownload) {
