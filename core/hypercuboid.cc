@@ -36,14 +36,42 @@ HypercuboidSearch::HypercuboidSearch(const Position& pos, const SearchLimits& li
 
 LegalActionSearch HypercuboidSearch::Run() {
   LegalActionSearch result;
+  result.end = Search(
+      [&](std::vector<Move>& moves) {
+        result.action = std::move(moves);
+        return true;
+      },
+      &result.work);
+  return result;
+}
+
+SearchStats HypercuboidSearch::Enumerate(const ActionVisitor& visit) {
+  every_action_ = true;
+  SearchStats stats;
+  Position keyed = pos_;  // scratch_ holds no keys; the visitor reads them
+  stats.end = Search(
+      [&](std::vector<Move>& moves) {
+        ++stats.actions;
+        const Position::Mark mark = keyed.GetMark();
+        for (const Move& m : moves) ApplyMove(&keyed, m);
+        const bool stop = visit(moves, keyed);
+        keyed.Rollback(mark);
+        return stop;
+      },
+      &stats.work);
+  return stats;
+}
+
+template <typename OnAction>
+SearchEnd HypercuboidSearch::Search(OnAction&& on_action, uint64_t* work) {
   // A royal piece capturable already stays so whatever the mover does (the action adds
   // boards; it changes none, and no tip the attacker moves from).
-  if (RoyalCapturable(pos_, Opponent(mover_), promoting_)) return result;
-  result.work = BuildAxes();
+  if (RoyalCapturable(pos_, Opponent(mover_), promoting_)) return SearchEnd::kExhausted;
+  *work += BuildAxes();
   if (single_) {
-    result.action = {*single_};
-    result.end = SearchEnd::kStopped;
-    return result;
+    std::vector<Move> moves = {*single_};
+    on_action(moves);
+    return SearchEnd::kStopped;
   }
   std::vector<Bits> space;
   space.push_back(FullSpace());
@@ -59,26 +87,30 @@ LegalActionSearch HypercuboidSearch::Run() {
       // A point whose jumps match, or none in the cuboid; when that takes too long, a point
       // that may not match (its cut then only removes points whose jumps do not match).
       const Match match = MatchPoint(cuboid, &point);
-      result.work += match_nodes_ / kMatchNodesPerMove;
+      *work += match_nodes_ / kMatchNodesPerMove;
       any = match == Match::kFound || (match == Match::kGaveUp && TakePoint(cuboid, &point));
     }
     if (!any) {
       free_.push_back(std::move(cuboid));
       continue;
     }
-    if (limits_.budget != 0 && result.work >= limits_.budget) {
-      result.end = SearchEnd::kOutOfBudget;
-      return result;
-    }
+    if (limits_.budget != 0 && *work >= limits_.budget) return SearchEnd::kOutOfBudget;
     used_sections_ = 0;
     moves.clear();
     const bool problem = FindProblem(point, &moves);
     // Work in moves played, as the other searches count it (a point not played counts one).
-    result.work += std::max<size_t>(1, moves.size());
+    *work += std::max<size_t>(1, moves.size());
     if (!problem) {
-      result.action = std::move(moves);
-      result.end = SearchEnd::kStopped;
-      return result;
+      if (on_action(moves)) return SearchEnd::kStopped;
+      // Visited: the point alone is cut away, and the search goes on.
+      used_sections_ = 0;
+      for (int i = 0; i < static_cast<int>(axes_.size()); ++i) {
+        const int j = point[i];
+        Restrict(i, Key(kExactly, j),
+                 [&, j](const Choice& o) { return &o == &(*axes_[i].choices)[j]; });
+      }
+      Cut(std::move(cuboid), &space);
+      continue;
     }
     // Every block is a product over whole axes, so it fails wherever it is. A block on one
     // axis is left out of every cuboid still to search, not only this one: the others would
@@ -90,8 +122,7 @@ LegalActionSearch HypercuboidSearch::Run() {
     }
     Cut(std::move(cuboid), &space);
   }
-  result.end = SearchEnd::kExhausted;
-  return result;
+  return SearchEnd::kExhausted;
 }
 
 // The axes and their choices, from the moves of every playable board. Returns the number of
@@ -140,7 +171,7 @@ uint64_t HypercuboidSearch::BuildAxes() {
       fresh_.push_back({l, new_half});
       if (m.IsJump()) fresh_.push_back({arrival_l, m.dst_half + 1});
       const bool exposed = Exposed(promoting_ || m.promotion != PieceType::kNone, &capture);
-      if (!exposed && ColorOf(scratch_.Present()) != mover_) {
+      if (!every_action_ && !exposed && ColorOf(scratch_.Present()) != mover_) {
         // The move alone is a legal action: the only mandatory board's move, or a branch that
         // takes the present back to the opponent.
         scratch_.Rollback(mark);
@@ -603,6 +634,12 @@ int HypercuboidSearch::NewBoardAxis(int timeline, int half_turn) const {
 LegalActionSearch FindLegalAction(const Position& pos, const SearchLimits& limits) {
   hypercuboid_internal::HypercuboidSearch search(pos, limits);
   return search.Run();
+}
+
+SearchStats ForEachHypercuboidAction(const Position& pos, const SearchLimits& limits,
+                                     const ActionVisitor& visit) {
+  hypercuboid_internal::HypercuboidSearch search(pos, limits);
+  return search.Enumerate(visit);
 }
 
 }  // namespace fived
