@@ -116,7 +116,8 @@ void CheckStream(const std::string& name, std::istream& in, const CheckOptions& 
       auto on_state = [&](int action, const Position& pos) {
         if (options.output == CheckOptions::Output::kHashes) {
           out << prefix << action << "\t" << pos.StateMd5() << "\n";
-        } else if (options.output == CheckOptions::Output::kCountActions && game_setup) {
+        } else if (options.output == CheckOptions::Output::kCountActions && game_setup &&
+                   (options.at_action < 0 || action == options.at_action)) {
           limits.promotions = PromotionChoices(*game_setup, pos);
           const ActionCount count = CountActions(pos, limits, options.count_cap);
           out << prefix << action << "\t" << CountText(pos, limits, count.count, count.capped)
@@ -129,6 +130,13 @@ void CheckStream(const std::string& name, std::istream& in, const CheckOptions& 
         }
       };
       ReplayOutcome outcome = ReplayGame(syntax.game, on_state);
+      if (options.output == CheckOptions::Output::kCountActions && options.at_action >= 0 &&
+          game_setup && !outcome.error && outcome.replayer &&
+          options.at_action > static_cast<int>(outcome.replayer->actions().size())) {
+        out << prefix << "error\tgame " << raw->index << " has "
+            << outcome.replayer->actions().size() << " actions: no action " << options.at_action
+            << "\n";
+      }
       if (options.output == CheckOptions::Output::kListActions && game_setup && !outcome.error &&
           outcome.replayer) {
         const Position& final_pos = outcome.replayer->position();
