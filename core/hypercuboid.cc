@@ -82,8 +82,9 @@ SearchEnd HypercuboidSearch::Search(OnAction&& on_action, uint64_t* work) {
     Bits cuboid = std::move(space.back());
     space.pop_back();
     for (size_t w = 0; w < total_words_; ++w) cuboid[w] &= allowed_[w];
-    bool any = Propagate(&cuboid);
-    if (any) {
+    // Enumerating, any point of the cuboid will do, and one without jumps needs no matching.
+    bool any = every_action_ && JumpFreePoint(cuboid, &point);
+    if (!any && Propagate(&cuboid)) {
       // A point whose jumps match, or none in the cuboid; when that takes too long, a point
       // that may not match (its cut then only removes points whose jumps do not match).
       const Match match = MatchPoint(cuboid, &point);
@@ -102,9 +103,14 @@ SearchEnd HypercuboidSearch::Search(OnAction&& on_action, uint64_t* work) {
     *work += std::max<size_t>(1, moves.size());
     if (!problem) {
       if (on_action(moves)) return SearchEnd::kStopped;
-      // Visited: the point alone is cut away, and the search goes on.
+      // Visited: the point alone is cut away, and the search goes on. The new timelines are
+      // cut first: what is left of them is one cuboid whose first new timeline differs (the
+      // others, out of order, hold no action), and then cuboids that create no timeline, where
+      // most points are found without matching jumps.
       used_sections_ = 0;
-      for (int i = 0; i < static_cast<int>(axes_.size()); ++i) {
+      const int axes = static_cast<int>(axes_.size());
+      for (int n = 0; n < axes; ++n) {
+        const int i = n < axes - playable_ ? playable_ + n : n - (axes - playable_);
         const int j = point[i];
         Restrict(i, Key(kExactly, j),
                  [&, j](const Choice& o) { return &o == &(*axes_[i].choices)[j]; });
@@ -313,7 +319,8 @@ Bits HypercuboidSearch::FullSpace() const {
 }
 
 // Removes from the cuboid the choices no action in it can make: an arrival whose piece's
-// board cannot leave that square, a leaving piece that no axis can take. Returns false when
+// board cannot leave that square, a leaving piece that no axis can take, a new timeline created
+// out of order. Returns false when
 // an axis is left empty (the cuboid holds no action).
 bool HypercuboidSearch::Propagate(Bits* cuboid) {
   for (int round = 0; round < kPropagationRounds; ++round) {
@@ -363,6 +370,35 @@ bool HypercuboidSearch::Propagate(Bits* cuboid) {
           }
         }
       }
+    }
+    // New timelines are created in order: none after one that is only "not created" (choice
+    // 0), each before one that cannot be "not created".
+    const int axes = static_cast<int>(axes_.size());
+    bool none_later = false;
+    for (int k = playable_; k < axes; ++k) {
+      const Axis& axis = axes_[k];
+      uint64_t* words = cuboid->data() + axis.offset;
+      if (none_later) {
+        if ((words[0] & 1) == 0) return false;
+        for (size_t w = 0; w < axis.words; ++w) {
+          const uint64_t keep = w == 0 ? 1 : 0;
+          if (words[w] & ~keep) changed = true;
+          words[w] &= keep;
+        }
+        continue;
+      }
+      bool only_none = words[0] == 1;
+      for (size_t w = 1; w < axis.words && only_none; ++w) only_none = words[w] == 0;
+      none_later = only_none;
+    }
+    bool all_earlier = false;
+    for (int k = axes - 1; k >= playable_; --k) {
+      uint64_t* words = cuboid->data() + axes_[k].offset;
+      if (all_earlier && (words[0] & 1) != 0) {
+        words[0] &= ~uint64_t{1};
+        changed = true;
+      }
+      if ((words[0] & 1) == 0) all_earlier = true;
     }
     for (const Axis& axis : axes_) {
       bool any = false;

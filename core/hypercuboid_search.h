@@ -116,6 +116,7 @@ class HypercuboidSearch {
   bool AssignBranches(const std::vector<int>& sources, std::vector<int>* creator);
   bool HasFree(const Bits& cuboid, int a) const;
   bool TakePoint(const Bits& cuboid, std::vector<int>* point);
+  bool JumpFreePoint(const Bits& cuboid, std::vector<int>* point) const;
 
   int AxisOf(int timeline) const {
     if (timeline < pos_.min_timeline() || timeline > pos_.max_timeline()) return -1;
