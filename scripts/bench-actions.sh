@@ -2,7 +2,8 @@
 # Counting legal actions to a cap, ours and ftxi's side by side (issue 30): the final position of
 # each of GAMES random games (tests/bench/gen_games, jump-heavy, many timelines, variants ftxi reads
 # by name), counted by `5d-index --check --count-actions --at-action K --cap CAP` and by ftxi's
-# `5dtools count CAP`, each timed as a whole process (start, replay, count). Prints one line per
+# `5dtools count CAP`, each timed as a whole process (start, replay, count) in CPU seconds (user +
+# system, steadier than the clock on a shared machine). Prints one line per
 # position (variant, timelines, both counts, both times) and a summary: the total and median times,
 # and on how many positions ours took longer. Not part of the tests.
 #
@@ -38,17 +39,24 @@ trap 'rm -rf "$work"' EXIT
   --out "$work/games.5dpgn" >/dev/null
 
 python3 - "$work" "$index" "$ftxi" "$cap" <<'EOF'
-import os, re, statistics, subprocess, sys, time
+import os, re, resource, statistics, subprocess, sys
 
 work, index, ftxi, cap = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4]
 text = open(os.path.join(work, "games.5dpgn"), encoding="utf-8").read()
 games = [g.strip() for g in re.split(r"\n(?=\[Event )", text) if g.strip()]
 
 
+def cpu():
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
+
+
 def timed(args, stdin=None):
-    start = time.perf_counter()
+    """The command's standard output and the CPU seconds it used (user + system): on a machine
+    shared with other work, CPU time is steadier than time on the clock."""
+    start = cpu()
     done = subprocess.run(args, input=stdin, capture_output=True, text=True, timeout=600)
-    return done.stdout, time.perf_counter() - start
+    return done.stdout, cpu() - start
 
 
 rows = []
