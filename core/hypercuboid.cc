@@ -36,14 +36,42 @@ HypercuboidSearch::HypercuboidSearch(const Position& pos, const SearchLimits& li
 
 LegalActionSearch HypercuboidSearch::Run() {
   LegalActionSearch result;
+  result.end = Search(
+      [&](std::vector<Move>& moves) {
+        result.action = std::move(moves);
+        return true;
+      },
+      &result.work);
+  return result;
+}
+
+SearchStats HypercuboidSearch::Enumerate(const ActionVisitor& visit) {
+  every_action_ = true;
+  SearchStats stats;
+  Position keyed = pos_;  // scratch_ holds no keys; the visitor reads them
+  stats.end = Search(
+      [&](std::vector<Move>& moves) {
+        ++stats.actions;
+        const Position::Mark mark = keyed.GetMark();
+        for (const Move& m : moves) ApplyMove(&keyed, m);
+        const bool stop = visit(moves, keyed);
+        keyed.Rollback(mark);
+        return stop;
+      },
+      &stats.work);
+  return stats;
+}
+
+template <typename OnAction>
+SearchEnd HypercuboidSearch::Search(OnAction&& on_action, uint64_t* work) {
   // A royal piece capturable already stays so whatever the mover does (the action adds
   // boards; it changes none, and no tip the attacker moves from).
-  if (RoyalCapturable(pos_, Opponent(mover_), promoting_)) return result;
-  result.work = BuildAxes();
+  if (RoyalCapturable(pos_, Opponent(mover_), promoting_)) return SearchEnd::kExhausted;
+  *work += BuildAxes();
   if (single_) {
-    result.action = {*single_};
-    result.end = SearchEnd::kStopped;
-    return result;
+    std::vector<Move> moves = {*single_};
+    on_action(moves);
+    return SearchEnd::kStopped;
   }
   std::vector<Bits> space;
   space.push_back(FullSpace());
@@ -54,31 +82,41 @@ LegalActionSearch HypercuboidSearch::Run() {
     Bits cuboid = std::move(space.back());
     space.pop_back();
     for (size_t w = 0; w < total_words_; ++w) cuboid[w] &= allowed_[w];
-    bool any = Propagate(&cuboid);
-    if (any) {
+    // Enumerating, any point of the cuboid will do, and one without jumps needs no matching.
+    bool any = every_action_ && JumpFreePoint(cuboid, &point);
+    if (!any && Propagate(&cuboid)) {
       // A point whose jumps match, or none in the cuboid; when that takes too long, a point
       // that may not match (its cut then only removes points whose jumps do not match).
       const Match match = MatchPoint(cuboid, &point);
-      result.work += match_nodes_ / kMatchNodesPerMove;
+      *work += match_nodes_ / kMatchNodesPerMove;
       any = match == Match::kFound || (match == Match::kGaveUp && TakePoint(cuboid, &point));
     }
     if (!any) {
       free_.push_back(std::move(cuboid));
       continue;
     }
-    if (limits_.budget != 0 && result.work >= limits_.budget) {
-      result.end = SearchEnd::kOutOfBudget;
-      return result;
-    }
+    if (limits_.budget != 0 && *work >= limits_.budget) return SearchEnd::kOutOfBudget;
     used_sections_ = 0;
     moves.clear();
     const bool problem = FindProblem(point, &moves);
     // Work in moves played, as the other searches count it (a point not played counts one).
-    result.work += std::max<size_t>(1, moves.size());
+    *work += std::max<size_t>(1, moves.size());
     if (!problem) {
-      result.action = std::move(moves);
-      result.end = SearchEnd::kStopped;
-      return result;
+      if (on_action(moves)) return SearchEnd::kStopped;
+      // Visited: the point alone is cut away, and the search goes on. The new timelines are
+      // cut first: what is left of them is one cuboid whose first new timeline differs (the
+      // others, out of order, hold no action), and then cuboids that create no timeline, where
+      // most points are found without matching jumps.
+      used_sections_ = 0;
+      const int axes = static_cast<int>(axes_.size());
+      for (int n = 0; n < axes; ++n) {
+        const int i = n < axes - playable_ ? playable_ + n : n - (axes - playable_);
+        const int j = point[i];
+        Restrict(i, Key(kExactly, j),
+                 [&, j](const Choice& o) { return &o == &(*axes_[i].choices)[j]; });
+      }
+      Cut(std::move(cuboid), &space);
+      continue;
     }
     // Every block is a product over whole axes, so it fails wherever it is. A block on one
     // axis is left out of every cuboid still to search, not only this one: the others would
@@ -90,8 +128,7 @@ LegalActionSearch HypercuboidSearch::Run() {
     }
     Cut(std::move(cuboid), &space);
   }
-  result.end = SearchEnd::kExhausted;
-  return result;
+  return SearchEnd::kExhausted;
 }
 
 // The axes and their choices, from the moves of every playable board. Returns the number of
@@ -140,7 +177,7 @@ uint64_t HypercuboidSearch::BuildAxes() {
       fresh_.push_back({l, new_half});
       if (m.IsJump()) fresh_.push_back({arrival_l, m.dst_half + 1});
       const bool exposed = Exposed(promoting_ || m.promotion != PieceType::kNone, &capture);
-      if (!exposed && ColorOf(scratch_.Present()) != mover_) {
+      if (!every_action_ && !exposed && ColorOf(scratch_.Present()) != mover_) {
         // The move alone is a legal action: the only mandatory board's move, or a branch that
         // takes the present back to the opponent.
         scratch_.Rollback(mark);
@@ -282,7 +319,8 @@ Bits HypercuboidSearch::FullSpace() const {
 }
 
 // Removes from the cuboid the choices no action in it can make: an arrival whose piece's
-// board cannot leave that square, a leaving piece that no axis can take. Returns false when
+// board cannot leave that square, a leaving piece that no axis can take, a new timeline created
+// out of order. Returns false when
 // an axis is left empty (the cuboid holds no action).
 bool HypercuboidSearch::Propagate(Bits* cuboid) {
   for (int round = 0; round < kPropagationRounds; ++round) {
@@ -332,6 +370,35 @@ bool HypercuboidSearch::Propagate(Bits* cuboid) {
           }
         }
       }
+    }
+    // New timelines are created in order: none after one that is only "not created" (choice
+    // 0), each before one that cannot be "not created".
+    const int axes = static_cast<int>(axes_.size());
+    bool none_later = false;
+    for (int k = playable_; k < axes; ++k) {
+      const Axis& axis = axes_[k];
+      uint64_t* words = cuboid->data() + axis.offset;
+      if (none_later) {
+        if ((words[0] & 1) == 0) return false;
+        for (size_t w = 0; w < axis.words; ++w) {
+          const uint64_t keep = w == 0 ? 1 : 0;
+          if (words[w] & ~keep) changed = true;
+          words[w] &= keep;
+        }
+        continue;
+      }
+      bool only_none = words[0] == 1;
+      for (size_t w = 1; w < axis.words && only_none; ++w) only_none = words[w] == 0;
+      none_later = only_none;
+    }
+    bool all_earlier = false;
+    for (int k = axes - 1; k >= playable_; --k) {
+      uint64_t* words = cuboid->data() + axes_[k].offset;
+      if (all_earlier && (words[0] & 1) != 0) {
+        words[0] &= ~uint64_t{1};
+        changed = true;
+      }
+      if ((words[0] & 1) == 0) all_earlier = true;
     }
     for (const Axis& axis : axes_) {
       bool any = false;
@@ -603,6 +670,12 @@ int HypercuboidSearch::NewBoardAxis(int timeline, int half_turn) const {
 LegalActionSearch FindLegalAction(const Position& pos, const SearchLimits& limits) {
   hypercuboid_internal::HypercuboidSearch search(pos, limits);
   return search.Run();
+}
+
+SearchStats ForEachHypercuboidAction(const Position& pos, const SearchLimits& limits,
+                                     const ActionVisitor& visit) {
+  hypercuboid_internal::HypercuboidSearch search(pos, limits);
+  return search.Enumerate(visit);
 }
 
 }  // namespace fived

@@ -57,6 +57,21 @@ struct LegalActionSearch {
 // limits.budget points (0: no limit). Pawns and brawns promote to limits.promotions.
 LegalActionSearch FindLegalAction(const Position& pos, const SearchLimits& limits);
 
+// Calls visit(moves, after) once per legal point of the action space: every legal action, told
+// apart by which move each playable board makes and by which jump creates each new timeline,
+// so that two branches onto the same board in either order are two points even where they
+// reach the same state (ForEachLegalAction, legal.h, visits states once). The moves come in
+// play order: the moves that create no timeline by source timeline (a non-branching jump under
+// the timeline it arrives on), then the branching jumps in the order they create timelines;
+// `after` is the position they reach, with its keys. Both are valid only during the call;
+// visit returns true to stop. The search is the one FindLegalAction runs, which does not stop
+// at the first legal point but cuts it away alone and searches on, so that every point is
+// visited exactly once and the points it cuts as failing are proven to fail (hypercuboid.h).
+// Points are visited in search order (stable for a given position and build). The work budget
+// counts as in FindLegalAction; kOutOfBudget: more points may exist.
+SearchStats ForEachHypercuboidAction(const Position& pos, const SearchLimits& limits,
+                                     const ActionVisitor& visit);
+
 }  // namespace fived
 
 #endif  // FIVED_CORE_HYPERCUBOID_H_

@@ -261,6 +261,28 @@ bool HypercuboidSearch::HasFree(const Bits& cuboid, int a) const {
   return false;
 }
 
+// A point of the cuboid without jumps: on every playable board its first physical move or pass,
+// on every new timeline "not created". Such a point's jumps match trivially, so the enumeration
+// takes it without MatchPoint when the cuboid has one (most cuboids the cuts of legal points
+// leave have). Returns false when some axis has none.
+bool HypercuboidSearch::JumpFreePoint(const Bits& cuboid, std::vector<int>* point) const {
+  for (int a = 0; a < playable_; ++a) {
+    const Axis& axis = axes_[a];
+    int found = -1;
+    for (size_t w = 0; w < axis.words && found < 0; ++w) {
+      const uint64_t bits = cuboid[axis.offset + w] & free_bits_[a][w];
+      if (bits != 0) found = static_cast<int>(w * 64) + std::countr_zero(bits);
+    }
+    if (found < 0) return false;
+    (*point)[a] = found;
+  }
+  for (int k = playable_; k < static_cast<int>(axes_.size()); ++k) {
+    if (!Has(cuboid, k, 0)) return false;  // choice 0 of a new timeline: not created
+    (*point)[k] = 0;
+  }
+  return true;
+}
+
 // A point of the cuboid, preferably an action (any point is correct, but one that is not an
 // action only cuts away inconsistent points). Playable boards first, each with its first
 // choice that fits: a physical move or a pass, a jump whose board of departure (later in

@@ -67,7 +67,10 @@ class HypercuboidSearch {
  public:
   HypercuboidSearch(const Position& pos, const SearchLimits& limits);
 
+  // FindLegalAction: the first legal action, or the proof that there is none.
   LegalActionSearch Run();
+  // ForEachHypercuboidAction: every legal point, each cut away alone once visited.
+  SearchStats Enumerate(const ActionVisitor& visit);
 
  private:
   enum class Match { kFound, kNone, kGaveUp };
@@ -91,6 +94,10 @@ class HypercuboidSearch {
   };
 
   // hypercuboid.cc: the axes, the search over the cuboids, and why a point fails.
+  // Searches the space; calls on_action(moves) for each legal point (moves in play order, the
+  // vector the caller's to take), which returns true to stop. Adds the work to *work.
+  template <typename OnAction>
+  SearchEnd Search(OnAction&& on_action, uint64_t* work);
   uint64_t BuildAxes();
   Bits FullSpace() const;
   bool Propagate(Bits* cuboid);
@@ -109,6 +116,7 @@ class HypercuboidSearch {
   bool AssignBranches(const std::vector<int>& sources, std::vector<int>* creator);
   bool HasFree(const Bits& cuboid, int a) const;
   bool TakePoint(const Bits& cuboid, std::vector<int>* point);
+  bool JumpFreePoint(const Bits& cuboid, std::vector<int>* point) const;
 
   int AxisOf(int timeline) const {
     if (timeline < pos_.min_timeline() || timeline > pos_.max_timeline()) return -1;
@@ -220,6 +228,7 @@ class HypercuboidSearch {
   const Color mover_;
   const bool promoting_;        // PromotingCapturesCount before the action
   std::optional<Move> single_;  // BuildAxes met a move that alone is a legal action
+  bool every_action_ = false;   // Enumerate: no shortcut past the whole space (single_)
   bool touching_ = false;       // no royal capturable before the action: test the added boards only
   std::vector<BoardPlace> fresh_;  // the boards scratch_ holds beyond pos_'s
   std::vector<Axis> axes_;

@@ -6,22 +6,16 @@
 // the opponent's colour, so each board is moved from at most once), after which JudgeAction
 // accepts it: the present has passed to the opponent and no royal piece of the mover can be
 // captured by one opponent move. Actions are told apart by the state they lead to: two move
-// sequences that reach the same state (the same physical moves in another order) are one action,
+// sequences that reach the same state (the same physical moves in another order, or two branches
+// that put the same piece on the same square of the same board, in either order) are one action,
 // and the same moves in an order that numbers new timelines differently are two. Optional moves
 // (on tips that are not mandatory) are part of actions, as in 5D engines' perft-style counts.
 //
-// How the search stays exhaustive while it prunes (every pruning below loses no state):
-// - Two physical moves on different boards commute (a physical move reads and writes its own
-//   board only), so of two consecutive physical moves only the order with increasing source
-//   timelines is tried: any sequence can be sorted that way by swapping neighbours.
-// - A (state, constraint) pair already expanded is not expanded again.
-// - Whether a royal piece of the mover is capturable never goes from true to false as the mover
-//   adds moves: the attackers stand on the opponent's tips, which the mover cannot extend; the
-//   boards they cross and the royal pieces they reach never change; new boards only open lines.
-//   So a sequence that exposes a royal piece is abandoned with everything after it.
-//
-// Costs are exponential in the number of boards the mover may play on; every search here takes
-// a work budget, counted in moves tried (applied to the position), and says when it ran out.
+// Actions are enumerated by the hypercuboid search (core/hypercuboid.h), which cuts away whole
+// blocks of failing move combinations at once and cuts each legal one away alone once visited;
+// the states reached are kept in a set, so that each is visited once. Costs grow with the number
+// of actions and of the blocks that fail; every search here takes a work budget, counted in moves
+// tried (applied to the position), and says when it ran out.
 // Not thread-safe per call site; the functions keep no state between calls.
 #ifndef FIVED_CORE_LEGAL_H_
 #define FIVED_CORE_LEGAL_H_
@@ -82,13 +76,18 @@ struct SearchStats {
   uint64_t work = 0;     // moves tried
 };
 
-// Calls visit(moves, after) once per legal action of `pos`'s player to move: the action's moves
-// in play order, and the position after them (both valid only during the call). visit returns
-// true to stop. Actions come in search order: from the mandatory boards' moves first, so that a
-// playable position yields its first action quickly. Allocation is per depth, reused.
-SearchStats ForEachLegalAction(
-    const Position& pos, const SearchLimits& limits,
-    const std::function<bool(const std::vector<Move>& moves, const Position& after)>& visit);
+// A visitor of legal actions: the action's moves in play order and the position after them, both
+// valid only during the call; returns true to stop.
+using ActionVisitor = std::function<bool(const std::vector<Move>& moves, const Position& after)>;
+
+// Calls visit(moves, after) once per legal action of `pos`'s player to move (once per state
+// reached): the action's moves in play order (the moves that create no timeline by source
+// timeline, then the branching jumps in the order they create timelines; where two orders of
+// branches reach one state, the one the search meets first), and the position after them (both
+// valid only during the call). visit returns true to stop. Actions come in the hypercuboid
+// search's order, stable for a given position and build; stats.actions counts the states visited.
+SearchStats ForEachLegalAction(const Position& pos, const SearchLimits& limits,
+                               const ActionVisitor& visit);
 
 struct ActionCount {
   uint64_t count = 0;   // distinct legal actions found

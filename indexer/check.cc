@@ -5,9 +5,11 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <unordered_map>
 
 #include "core/action.h"
 #include "core/decide.h"
+#include "core/hypercuboid.h"
 #include "core/legal.h"
 #include "core/pgn_syntax.h"
 #include "core/pgn_writer.h"
@@ -45,12 +47,14 @@ std::string CountText(const Position& pos, const SearchLimits& limits, uint64_t 
 }
 
 // "PREFIX ACTION action TEXT" for each legal action of `pos` (its moves in canonical 5dpgn, in
-// play order), sorted by text, then "PREFIX ACTION count N": the actions CountActions counts.
+// play order), sorted by text, then "PREFIX ACTION count N": the actions CountActions counts, one
+// per state reached. Where several orders of branches reach one state, the smallest text stands
+// for it, so that the listing does not depend on the order the search meets them in.
 void ListActions(const std::string& prefix, int action, const Position& pos,
                  const SearchLimits& limits, uint64_t cap, std::ostream& out) {
-  std::vector<std::string> texts;
-  const SearchStats stats =
-      ForEachLegalAction(pos, limits, [&](const std::vector<Move>& moves, const Position&) {
+  std::unordered_map<uint64_t, std::string> by_state;
+  const SearchStats stats = ForEachHypercuboidAction(
+      pos, limits, [&](const std::vector<Move>& moves, const Position& after) {
         Position played = pos;
         std::string text;
         for (const Move& move : moves) {
@@ -58,9 +62,16 @@ void ListActions(const std::string& prefix, int action, const Position& pos,
           AppendMoveText(played, move, &text);
           ApplyMove(&played, move);
         }
-        texts.push_back(std::move(text));
-        return texts.size() >= cap;
+        auto [it, added] = by_state.try_emplace(after.StateKey(), text);
+        if (!added) {
+          if (text < it->second) it->second = std::move(text);
+          return false;
+        }
+        return by_state.size() >= cap;
       });
+  std::vector<std::string> texts;
+  texts.reserve(by_state.size());
+  for (auto& [key, text] : by_state) texts.push_back(std::move(text));
   std::sort(texts.begin(), texts.end());
   const std::string head = prefix + std::to_string(action) + "\t";
   for (const std::string& text : texts) out << head << "action\t" << text << "\n";
@@ -105,7 +116,8 @@ void CheckStream(const std::string& name, std::istream& in, const CheckOptions& 
       auto on_state = [&](int action, const Position& pos) {
         if (options.output == CheckOptions::Output::kHashes) {
           out << prefix << action << "\t" << pos.StateMd5() << "\n";
-        } else if (options.output == CheckOptions::Output::kCountActions && game_setup) {
+        } else if (options.output == CheckOptions::Output::kCountActions && game_setup &&
+                   (options.at_action < 0 || action == options.at_action)) {
           limits.promotions = PromotionChoices(*game_setup, pos);
           const ActionCount count = CountActions(pos, limits, options.count_cap);
           out << prefix << action << "\t" << CountText(pos, limits, count.count, count.capped)
@@ -118,6 +130,13 @@ void CheckStream(const std::string& name, std::istream& in, const CheckOptions& 
         }
       };
       ReplayOutcome outcome = ReplayGame(syntax.game, on_state);
+      if (options.output == CheckOptions::Output::kCountActions && options.at_action >= 0 &&
+          game_setup && !outcome.error && outcome.replayer &&
+          options.at_action > static_cast<int>(outcome.replayer->actions().size())) {
+        out << prefix << "error\tgame " << raw->index << " has "
+            << outcome.replayer->actions().size() << " actions: no action " << options.at_action
+            << "\n";
+      }
       if (options.output == CheckOptions::Output::kListActions && game_setup && !outcome.error &&
           outcome.replayer) {
         const Position& final_pos = outcome.replayer->position();

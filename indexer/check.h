@@ -18,6 +18,7 @@ struct CheckOptions {
   // kCountActions, kListActions: counts stop here and are written ">=N".
   uint64_t count_cap = 100000;
   // kListActions: the position after this action (0 the start); -1 the final position.
+  // kCountActions: only the position after this action; -1 every position.
   int at_action = -1;
 };
 

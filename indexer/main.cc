@@ -21,7 +21,8 @@ constexpr const char* kUsage =
     "                [--verdict-budget N | --skip-endings] [--all-state-md5] PATH...\n"
     "       5d-index --check [--hashes | --fen] PATH...\n"
     "       5d-index --check --verdict [--verdict-budget N] PATH...\n"
-    "       5d-index --check --count-actions [--cap N] [--verdict-budget N] PATH...\n"
+    "       5d-index --check --count-actions [--at-action K] [--cap N]\n"
+    "                [--verdict-budget N] PATH...\n"
     "       5d-index --check --list-actions [--at-action K] [--cap N] PATH...\n"
     "       5d-index merge [--json] OUT IN...\n"
     "       5d-index verify DB\n"
@@ -165,7 +166,7 @@ int main(int argc, char** argv) {
       "of the side to move after action K (--at-action; default the final position), its moves "
       "in canonical 5dpgn, sorted, then FILE<TAB>GAME<TAB>ACTION<TAB>count<TAB>N")(
       "at-action", po::value<int>(),
-      "with --list-actions: the position after action K (0 is the start)")(
+      "with --list-actions and --count-actions: the position after action K (0 is the start)")(
       "cap", po::value<uint64_t>()->default_value(100000),
       "with --count-actions and --list-actions: stop at N actions of a position");
   po::options_description hidden;
@@ -213,8 +214,8 @@ int main(int argc, char** argv) {
                    "exclude each other\n";
       return fived::kExitUsage;
     }
-    if (vm.count("at-action") && !vm.count("list-actions")) {
-      std::cerr << "5d-index: --at-action goes with --list-actions\n";
+    if (vm.count("at-action") && !vm.count("list-actions") && !vm.count("count-actions")) {
+      std::cerr << "5d-index: --at-action goes with --count-actions or --list-actions\n";
       return fived::kExitUsage;
     }
     fived::CheckOptions options;

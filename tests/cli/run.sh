@@ -181,7 +181,10 @@ check count-actions --check --count-actions --cap 100 --verdict-budget 5000 corp
 check list-actions-start --check --list-actions --at-action 0 tests/cli/very-small-open.5dpgn
 check list-actions --check --list-actions tests/cli/very-small-open.5dpgn
 check list-actions-past-end --check --list-actions --at-action 3 tests/cli/very-small-open.5dpgn
-check at-action-alone --check --count-actions --at-action 1 tests/cli/very-small-open.5dpgn
+check at-action-alone --check --at-action 1 tests/cli/very-small-open.5dpgn
+# --count-actions --at-action 2 counts those 10 alone.
+check count-actions-at --check --count-actions --at-action 2 tests/cli/very-small-open.5dpgn
+check count-actions-past-end --check --count-actions --at-action 3 tests/cli/very-small-open.5dpgn
 check verdict-and-count --check --verdict --count-actions x
 check verdict-budget-zero --check --verdict --verdict-budget 0 x
 check verdict-without-check --verdict x

@@ -18,10 +18,12 @@
 #include "core/decide.h"
 #include "core/hypercuboid.h"
 #include "core/pgn_syntax.h"
+#include "core/pgn_writer.h"
 #include "core/replay.h"
 #include "tests/core/game_util.h"
 #include "tests/core/test_util.h"
 #include "tests/support/random_game.h"
+#include "tests/support/sequence_search.h"
 
 namespace fived {
 namespace {
@@ -29,9 +31,13 @@ namespace {
 using testing::Game;
 using testing::Play;
 
+// The count of the hypercuboid enumeration, which the search over move sequences must agree with.
 uint64_t Count(const Game& game) {
   const ActionCount count = CountActions(game.pos, game.limits, 0);
   EXPECT_FALSE(count.capped);
+  const ActionCount by_sequence = CountActionsBySequence(game.pos, game.limits, 0);
+  EXPECT_FALSE(by_sequence.capped);
+  EXPECT_EQ(count.count, by_sequence.count);
   return count.count;
 }
 
@@ -208,6 +214,108 @@ TEST(Legal, TimelinesCombine) {
   EXPECT_EQ(Decide(game.pos, tight).verdict, Decision::Verdict::kUnknown);
 }
 
+// Every point of the hypercuboid enumeration as text (moves in the order it plays them), sorted.
+std::vector<std::string> PointTexts(const Game& game) {
+  std::vector<std::string> texts;
+  ForEachHypercuboidAction(game.pos, game.limits,
+                           [&](const std::vector<Move>& moves, const Position&) {
+                             Position played = game.pos;
+                             std::string text;
+                             for (const Move& m : moves) {
+                               if (!text.empty()) text += ' ';
+                               AppendMoveText(played, m, &text);
+                               ApplyMove(&played, m);
+                             }
+                             texts.push_back(text);
+                             return false;
+                           });
+  std::sort(texts.begin(), texts.end());
+  return texts;
+}
+
+// Issue 30's first case, where ftxi and penteract/cwmtt list 27 actions. 3x3 boards; after
+// 1. Ka1a2 / Kc3c2 2. (0T2)Ka2>>(0T1)a2 black has two tips: timeline 1 at T1 (mandatory: the
+// present; white kings a1 and a2, black king c3) and timeline 0 at T2 (optional; the black king
+// c2 alone, white's king left). White kings stand on the a-file, so they attack the a- and
+// b-files of every board a king's step away (timeline, turn and squares one apart each): a black
+// king must end on the c-file wherever a white king reaches it. New timelines branched from
+// (0T1) hold white's king a2 (from (1T1) kings a1 and a2); those from (0T2) hold no white piece.
+// Black's first two new timelines are active (white made one), so every action passes the
+// present once timeline 1 is played. The points, moves in play order:
+// - (1T1)Kc2 on the board, then on timeline 0: nothing; Kc1 or Kc3 (b1-b3 lie next to a2 on
+//   (0T3)); the king branching onto (1T1) or (0T1), landing c1 or c2: 1 + 2 + 2 + 2 = 7;
+// - the king of (1T1) branching to (0T1)c2 (b2 and b3 lie next to a2 there), then on timeline 0:
+//   nothing; Kc1 or Kc3; a branch onto (1T1) c1 or c2; a branch onto (0T1) c1 or c2 before or
+//   after it (its timeline number changes): 1 + 2 + 2 + 4 = 9;
+// - the king of (1T1) jumping onto the tip (0T2) at c3 (b2 and b3 next to a2 on (0T3)): 1; or,
+//   timeline 0 played first (Kc1 or Kc3), branching onto (0T2) at b2, b3 or c3 (no white piece
+//   reaches that timeline, two from timeline 1): 6; or, timeline 0's king branched to (0T1) c1
+//   or c2 first, branching onto (0T2) at c3 (the new timeline's king a2 reaches it): 2;
+// - the king of (0T2) jumping onto the tip (1T1) at c1 or c2, which plays both boards: 2.
+// 7 + 9 + 9 + 2 = 27 points. Two of them reach one state: both kings branching onto (0T1)c2, in
+// either order, make timelines -1 and -2 alike (the same boards, each a white king a2, the
+// black king c3 and a moved black king c2). So 26 actions here; ftxi and cwmtt count the two
+// orders apart (docs/differential.md).
+TEST(Legal, FocusedJustKingsTwoBranchesOntoOneSquare) {
+  const Game game =
+      Play("[Board \"Focused - Just Kings\"]\n1. Ka1a2 / Kc3c2\n2. (0T2)Ka2>>(0T1)a2\n");
+  std::vector<std::string> expected = {
+      "(+1T1)Kc2",
+      "(0T2)Kc1 (+1T1)Kc2",
+      "(0T2)Kc3 (+1T1)Kc2",
+      "(+1T1)Kc2 (0T2)Kc2>>(+1T1)c1",
+      "(+1T1)Kc2 (0T2)Kc2>>(+1T1)c2",
+      "(+1T1)Kc2 (0T2)Kc2>>(0T1)c1",
+      "(+1T1)Kc2 (0T2)Kc2>>(0T1)c2",
+      "(+1T1)Kc3>>(0T1)c2",
+      "(0T2)Kc1 (+1T1)Kc3>>(0T1)c2",
+      "(0T2)Kc3 (+1T1)Kc3>>(0T1)c2",
+      "(+1T1)Kc3>>(0T1)c2 (0T2)Kc2>>(+1T1)c1",
+      "(+1T1)Kc3>>(0T1)c2 (0T2)Kc2>>(+1T1)c2",
+      "(+1T1)Kc3>>(0T1)c2 (0T2)Kc2>>(0T1)c1",
+      "(0T2)Kc2>>(0T1)c1 (+1T1)Kc3>>(0T1)c2",
+      "(+1T1)Kc3>>(0T1)c2 (0T2)Kc2>>(0T1)c2",
+      "(0T2)Kc2>>(0T1)c2 (+1T1)Kc3>>(0T1)c2",
+      "(+1T1)Kc3>(0T2)c3",
+      "(0T2)Kc1 (+1T1)Kc3>>(0T2)b2",
+      "(0T2)Kc1 (+1T1)Kc3>>(0T2)b3",
+      "(0T2)Kc1 (+1T1)Kc3>>(0T2)c3",
+      "(0T2)Kc3 (+1T1)Kc3>>(0T2)b2",
+      "(0T2)Kc3 (+1T1)Kc3>>(0T2)b3",
+      "(0T2)Kc3 (+1T1)Kc3>>(0T2)c3",
+      "(0T2)Kc2>>(0T1)c1 (+1T1)Kc3>>(0T2)c3",
+      "(0T2)Kc2>>(0T1)c2 (+1T1)Kc3>>(0T2)c3",
+      "(0T2)Kc2>(+1T1)c1",
+      "(0T2)Kc2>(+1T1)c2",
+  };
+  std::sort(expected.begin(), expected.end());
+  EXPECT_EQ(PointTexts(game), expected);
+  EXPECT_EQ(Count(game), 26u);
+}
+
+// Issue 30's second case, where ftxi and cwmtt count 8. Very Small - Open (4x4) after 1. Bb2 /
+// Nxb2: white king a1, rook b1, knight d1, pawn a2 (unmoved); black knight b2, bishop b4, rook
+// c4, king d4, pawn d3. White: Kxb2 (nothing black reaches b2); Rxb2 and Rc1 (d1 is white's);
+// Nxb2, Nc3, and the knight one turn back two ranks up, taking (0T1)'s pawn d3 (a new timeline
+// at T1 for black: nothing there reaches a king a1); a3, and a4, the double step onto the last
+// rank, which promotes. The king's step back in time to (0T1)b2 branches onto a board where
+// black's knight a4 takes it. The game has no queen, so without a Promotions header a pawn
+// becomes a rook, bishop or knight (RULES.md, Promotion): 7 + 3 = 10. The official game, ftxi and
+// cwmtt promote to a queen only: 7 + 1 = 8, as here with [Promotions "Q"].
+TEST(Legal, VerySmallOpenDoubleStepPromotes) {
+  const std::string moves = "1. Bb2 / Nxb2\n";
+  const Game game = Play("[Board \"Very Small - Open\"]\n" + moves);
+  const std::vector<std::string> expected = {
+      "(0T2)Kxb2", "(0T2)Nc3", "(0T2)Nd1>>x(0T1)d3", "(0T2)Nxb2", "(0T2)Rc1",
+      "(0T2)Rxb2", "(0T2)a3",  "(0T2)a4=B",          "(0T2)a4=N", "(0T2)a4=R",
+  };
+  EXPECT_EQ(PointTexts(game), expected);
+  EXPECT_EQ(Count(game), 10u);
+  const Game queen_only = Play("[Board \"Very Small - Open\"]\n[Promotions \"Q\"]\n" + moves);
+  EXPECT_EQ(Count(queen_only), 8u);
+  EXPECT_EQ(PointTexts(queen_only).back(), "(0T2)a4=Q");
+}
+
 TEST(Legal, EveryVisitedActionIsAcceptedAndDistinct) {
   const Game game =
       Play("[Board \"Standard\"]\n1. Nf3 / Nf6\n2. (0T2)Nf3>>(0T1)f5 / (1T1)Ng8>>(0T1)g6\n");
@@ -320,6 +428,7 @@ TEST(Legal, CountMatchesBruteForceOnSmallPositions) {
                              });
           EXPECT_EQ(found, *expected) << "game " << i << " state " << s;
           EXPECT_EQ(CountActions(states[s], limits, 0).count, expected->size());
+          EXPECT_EQ(CountActionsBySequence(states[s], limits, 0).count, expected->size());
           ++compared;
           int tips = 0;
           for (int l = states[s].min_timeline(); l <= states[s].max_timeline(); ++l) {
@@ -336,13 +445,96 @@ TEST(Legal, CountMatchesBruteForceOnSmallPositions) {
               with_several_boards);
 }
 
+// The hypercuboid enumeration (ForEachLegalAction) against the search over move sequences
+// (tests/support/sequence_search.h), a method that shares none of its pruning: on every state of
+// random games, jump-heavy ones with many timelines among them, the same set of states wherever
+// the sequence search finishes within its budget. Every point ForEachHypercuboidAction visits is
+// an action JudgeAction accepts, its moves replay in the order given to the position it names,
+// and the points reach exactly the states ForEachLegalAction visits.
+void ExpectSameActions(const Position& pos, const SearchLimits& limits, const std::string& where,
+                       int* compared, int* several) {
+  std::set<uint64_t> expected;
+  const SearchStats by_sequence =
+      ForEachActionBySequence(pos, limits, [&](const std::vector<Move>&, const Position& after) {
+        expected.insert(after.StateKey());
+        return false;
+      });
+  if (by_sequence.end != SearchEnd::kExhausted) return;
+  SearchLimits unbounded = limits;
+  unbounded.budget = 0;
+  std::set<uint64_t> found;
+  const SearchStats stats =
+      ForEachLegalAction(pos, unbounded, [&](const std::vector<Move>&, const Position& after) {
+        EXPECT_TRUE(found.insert(after.StateKey()).second) << where;
+        return false;
+      });
+  EXPECT_EQ(stats.end, SearchEnd::kExhausted) << where;
+  EXPECT_EQ(stats.actions, found.size()) << where;
+  EXPECT_EQ(found, expected) << where;
+  std::set<uint64_t> points;
+  uint64_t visited = 0;
+  ForEachHypercuboidAction(
+      pos, unbounded, [&](const std::vector<Move>& moves, const Position& after) {
+        ++visited;
+        Position replayed = pos;
+        for (const Move& m : moves) {
+          EXPECT_EQ(replayed.TipHalf(m.src_timeline), m.src_half) << where;
+          ApplyMove(&replayed, m);
+        }
+        EXPECT_EQ(replayed.StateKey(), after.StateKey()) << where;
+        EXPECT_EQ(JudgeAction(after, pos.ToMove(), PromotingCapturesCount(after)).problem,
+                  ActionVerdict::Problem::kNone)
+            << where;
+        points.insert(after.StateKey());
+        return false;
+      });
+  EXPECT_EQ(points, expected) << where;
+  EXPECT_GE(visited, points.size()) << where;
+  ++*compared;
+  if (expected.size() > 1 && visited > 0) {
+    int tips = 0;
+    for (int l = pos.min_timeline(); l <= pos.max_timeline(); ++l) {
+      if (pos.HasTimeline(l) && ColorOf(pos.TipHalf(l)) == pos.ToMove()) ++tips;
+    }
+    if (tips >= 3) ++*several;
+  }
+}
+
+CollectionOptions JumpHeavySmallGames(uint64_t seed, int max_actions);
+
+TEST(Legal, EnumerationAgreesWithSequenceSearchOnRandomGames) {
+  int compared = 0, several = 0;
+  auto run = [&](const CollectionOptions& options, int games) {
+    ForEachRandomGame(options, games,
+                      [&](int i, const std::vector<Position>& states, SearchLimits limits) {
+                        limits.budget = 30000;
+                        for (size_t s = 0; s < states.size(); ++s) {
+                          ExpectSameActions(states[s], limits,
+                                            "seed " + std::to_string(options.seed) + " game " +
+                                                std::to_string(i) + " state " + std::to_string(s),
+                                            &compared, &several);
+                        }
+                      });
+  };
+  CollectionOptions standard;
+  standard.seed = 41;
+  standard.min_actions = 4;
+  standard.max_actions = 14;
+  standard.variants = {"Standard", "Standard - Turn Zero", "Very Small - Open"};
+  run(standard, 15);
+  run(JumpHeavySmallGames(43, 30), 60);
+  EXPECT_GT(compared, 500);
+  EXPECT_GT(several, 70);
+  std::printf("%d positions compared, %d with three boards or more to play\n", compared, several);
+}
+
 // The hypercuboid search (core/hypercuboid.h) against the exhaustive action search: on every
 // state of random games in small variants and on the oracle's final positions (hundreds of them
 // mates and stalemates), a legal action exists for one exactly when it does for the other, and
 // every action it returns is one that JudgeAction accepts.
 void ExpectSameExistence(const Position& pos, const SearchLimits& limits, const std::string& where,
                          int* compared, int* without) {
-  const ActionCount count = CountActions(pos, limits, 1);
+  const ActionCount count = CountActionsBySequence(pos, limits, 1);
   if (count.capped && count.count == 0) return;  // out of budget before the first
   const LegalActionSearch found = FindLegalAction(pos, limits);
   if (found.end == SearchEnd::kOutOfBudget) return;
@@ -471,7 +663,7 @@ TEST(Legal, DecideAgreesWithCountOnRandomGames) {
         EXPECT_EQ(JudgeAction(after, pos.ToMove(), PromotingCapturesCount(after)).problem,
                   ActionVerdict::Problem::kNone);
       }
-      const ActionCount count = CountActions(pos, limits, 50);
+      const ActionCount count = CountActionsBySequence(pos, limits, 50);
       if (decision.verdict == Decision::Verdict::kUnknown) continue;
       if (count.capped && count.count == 0) continue;  // budget ran out before the first
       ++compared;
@@ -508,7 +700,7 @@ TEST(Legal, DecideShortcutsAgreeWithExhaustiveSearch) {
           // settle quickly are left to the hypercuboid's own tests.
           SearchLimits exhaustive = limits;
           exhaustive.budget = 20000;
-          const ActionCount count = CountActions(states[s], exhaustive, 1);
+          const ActionCount count = CountActionsBySequence(states[s], exhaustive, 1);
           if (count.capped && count.count == 0) continue;  // out of budget
           ++compared;
           const bool playable = decision.verdict == Decision::Verdict::kPlayable;

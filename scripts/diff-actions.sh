@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# The legal actions of thousands of random positions against ftxi's 5dtools (issue 30): every
+# position of GAMES random games (tests/bench/gen_games) in the variants ftxi reads by name, listed
+# by `5d-index --check --list-actions` and by `5dtools all`, compared by the states the actions
+# reach (scripts/ftxi-actions/compare.py, whose README says how to read its report). Prints the
+# summary and every position that differs; docs/differential.md explains each kind of difference.
+# Not part of the tests.
+#
+# Usage: scripts/diff-actions.sh [GAMES] [SEED] [CAP] [BUILD_DIR]
+#   FTXI=/tmp/ftxi/build/5dtools (built with cmake -DTOOLS=ON). Defaults: 200 games, seed 7, a
+#   cap of 1000 actions per position (positions over it on either side are counted, not compared),
+#   build/. OUT=DIR keeps the generated files.
+set -euo pipefail
+
+games=${1:-200}
+seed=${2:-7}
+cap=${3:-1000}
+build=${4:-build}
+ftxi=${FTXI:-/tmp/ftxi/build/5dtools}
+here=$(cd "$(dirname "$0")" && pwd)
+for tool in "$build/indexer/5d-index" "$build/tests/gen_games" "$ftxi"; do
+  if [[ ! -x $tool ]]; then
+    echo "diff-actions: $tool is missing (build it first; FTXI names ftxi's 5dtools)" >&2
+    exit 2
+  fi
+done
+out=${OUT:-$(mktemp -d)}
+mkdir -p "$out"
+"$build/tests/gen_games" --games "$games" --seed "$seed" --min-actions 4 --max-actions 14 \
+  --variants "Standard,Standard - Turn Zero,Very Small - Open" --out "$out/games.5dpgn" >/dev/null
+python3 "$here/ftxi-actions/compare.py" --ftxi "$ftxi" --index "$build/indexer/5d-index" \
+  --games "$out/games.5dpgn" --cap "$cap" --out "$out"
