@@ -13,6 +13,7 @@
 #include "query/export.h"
 #include "query/move_pattern.h"
 #include "query/pattern_search.h"
+#include "query/request_params.h"
 #include "query/search.h"
 #include "schema/ending.h"
 
@@ -21,18 +22,6 @@ namespace fived {
 namespace {
 
 using Params = std::vector<std::string>;
-
-RequestError BadRequest(std::string message) {
-  return {RequestError::Kind::kBadRequest, std::move(message)};
-}
-RequestError DbFailure(const DbError& error) {
-  return {RequestError::Kind::kDatabase, error.message};
-}
-
-// A parameter as messages name it: "--limit" on the command line, "limit" in the API.
-std::string Name(const Request& request, std::string_view name) {
-  return std::string(request.spelling.prefix) + std::string(name);
-}
 
 const Params kFlags = {"count",     "deep",    "unique",     "result-conflict",
                        "canonical", "unicode", "coordinates"};
@@ -50,6 +39,22 @@ const std::string* Value(const Request& request, std::string_view name) {
   return it == request.params.end() || it->second.empty() ? nullptr : &it->second.front();
 }
 
+}  // namespace
+
+// The helpers of request_params.h.
+
+RequestError BadRequest(std::string message) {
+  return {RequestError::Kind::kBadRequest, std::move(message)};
+}
+RequestError DbFailure(const DbError& error) {
+  return {RequestError::Kind::kDatabase, error.message};
+}
+
+// A parameter as messages name it: "--limit" on the command line, "limit" in the API.
+std::string Name(const Request& request, std::string_view name) {
+  return std::string(request.spelling.prefix) + std::string(name);
+}
+
 // Whether a parameter is given (a flag: given and on). CheckRequest has read the flags' values.
 bool Given(const Request& request, std::string_view name) {
   const std::string* value = Value(request, name);
@@ -57,7 +62,7 @@ bool Given(const Request& request, std::string_view name) {
   return !IsFlag(name) || *value == "" || *value == "1" || *value == "true";
 }
 
-std::string Text(const Request& request, std::string_view name, std::string fallback = "") {
+std::string Text(const Request& request, std::string_view name, std::string fallback) {
   const std::string* value = Value(request, name);
   return value ? *value : fallback;
 }
@@ -75,6 +80,43 @@ int64_t Number(const Request& request, std::string_view name, int64_t fallback) 
   const std::string* value = Value(request, name);
   return value ? *ParseInteger(*value) : fallback;
 }
+
+// The boards "mark" names, in `position`'s numbering of timelines (see RunShow in show.h).
+RequestResult<std::vector<BoardAddress>> ReadMarks(const Request& request,
+                                                   const Position& position) {
+  std::vector<BoardAddress> marks;
+  const auto given = request.params.find("mark");
+  if (given == request.params.end()) return marks;
+  for (const std::string& text : given->second) {
+    const RequestError wrong =
+        BadRequest(Name(request, "mark") + ": '" + text +
+                   "' is not a board: L:T:c, the timeline as the notation writes it, the turn, "
+                   "and w or b (+1:5:b)");
+    const size_t first = text.find(':');
+    const size_t second = first == std::string::npos ? first : text.find(':', first + 1);
+    if (second == std::string::npos) return wrong;
+    std::string_view timeline = std::string_view(text).substr(0, first);
+    const std::string_view turn_text = std::string_view(text).substr(first + 1, second - first - 1);
+    const std::string_view colour = std::string_view(text).substr(second + 1);
+    const bool negative = !timeline.empty() && timeline.front() == '-';
+    if (!timeline.empty() && (timeline.front() == '-' || timeline.front() == '+')) {
+      timeline.remove_prefix(1);
+    }
+    const std::optional<int64_t> magnitude = ParseInteger(timeline);
+    const std::optional<int64_t> turn = ParseInteger(turn_text);
+    // ParseInteger takes a sign of its own; the timeline's was taken off above.
+    if (!magnitude || timeline.front() == '-' || *magnitude > kMaxTimelineIndex || !turn ||
+        *turn < 0 || *turn > kMaxHalfTurn / 2 || (colour != "w" && colour != "b")) {
+      return wrong;
+    }
+    marks.push_back(
+        {position.labeling().FromNotation(negative, static_cast<int>(*magnitude)),
+         HalfTurn(static_cast<int>(*turn), colour == "w" ? Color::kWhite : Color::kBlack)});
+  }
+  return marks;
+}
+
+namespace {
 
 // The parameters that take a number, and the least value each accepts.
 constexpr std::pair<const char*, long> kLeastValues[] = {
@@ -320,17 +362,6 @@ RequestResult<OutputFormat> ReadTableOrJson(const Request& request) {
   return format;
 }
 
-// The format of show: table, json, 5dpgn or vmn (which only show writes).
-RequestResult<OutputFormat> ReadShowFormat(const Request& request) {
-  const std::string text = Text(request, "format", "table");
-  if (text == "vmn") return OutputFormat::kVmn;
-  const std::optional<OutputFormat> format = ParseOutputFormat(text);
-  if (!format || *format == OutputFormat::kCsv) {
-    return BadRequest("show writes " + Name(request, "format") + " table, json, 5dpgn or vmn");
-  }
-  return *format;
-}
-
 // Every "pattern" given, read; the error of the first that does not read, with its place.
 RequestResult<std::vector<BoardPattern>> ReadPatterns(const Request& request) {
   std::vector<BoardPattern> patterns;
@@ -499,83 +530,6 @@ std::optional<RequestError> FindPositions(GameStore& store, const Request& reque
   return std::nullopt;
 }
 
-// The boards "mark" names, in `position`'s numbering of timelines (see RunShow in request.h).
-RequestResult<std::vector<BoardAddress>> ReadMarks(const Request& request,
-                                                   const Position& position) {
-  std::vector<BoardAddress> marks;
-  const auto given = request.params.find("mark");
-  if (given == request.params.end()) return marks;
-  for (const std::string& text : given->second) {
-    const RequestError wrong =
-        BadRequest(Name(request, "mark") + ": '" + text +
-                   "' is not a board: L:T:c, the timeline as the notation writes it, the turn, "
-                   "and w or b (+1:5:b)");
-    const size_t first = text.find(':');
-    const size_t second = first == std::string::npos ? first : text.find(':', first + 1);
-    if (second == std::string::npos) return wrong;
-    std::string_view timeline = std::string_view(text).substr(0, first);
-    const std::string_view turn_text = std::string_view(text).substr(first + 1, second - first - 1);
-    const std::string_view colour = std::string_view(text).substr(second + 1);
-    const bool negative = !timeline.empty() && timeline.front() == '-';
-    if (!timeline.empty() && (timeline.front() == '-' || timeline.front() == '+')) {
-      timeline.remove_prefix(1);
-    }
-    const std::optional<int64_t> magnitude = ParseInteger(timeline);
-    const std::optional<int64_t> turn = ParseInteger(turn_text);
-    // ParseInteger takes a sign of its own; the timeline's was taken off above.
-    if (!magnitude || timeline.front() == '-' || *magnitude > kMaxTimelineIndex || !turn ||
-        *turn < 0 || *turn > kMaxHalfTurn / 2 || (colour != "w" && colour != "b")) {
-      return wrong;
-    }
-    marks.push_back(
-        {position.labeling().FromNotation(negative, static_cast<int>(*magnitude)),
-         HalfTurn(static_cast<int>(*turn), colour == "w" ? Color::kWhite : Color::kBlack)});
-  }
-  return marks;
-}
-
-// The game id of show's one argument.
-RequestResult<int64_t> ReadGameId(const Request& request) {
-  if (request.args.size() != 1) {
-    return BadRequest("show takes one game id: 5d-query show ID");
-  }
-  const std::optional<int64_t> id = ParseInteger(request.args.front());
-  if (!id) return BadRequest("show: '" + request.args.front() + "' is not a game id");
-  return *id;
-}
-
-// A stored game's text as VMN (core/vmn_writer.h), from a replay of it; nullopt when it no longer
-// replays.
-std::optional<std::string> GameVmn(const std::string& text) {
-  VmnBuilder vmn;
-  const ReplayOutcome outcome =
-      ReplayGame(ParseGameSyntax(text).game, {},
-                 [&vmn](const Position& before, const Move& move) { vmn.AddMove(before, move); });
-  if (!outcome.replayer || outcome.error) return std::nullopt;
-  return vmn.Finish(outcome.replayer->position());
-}
-
-// How a game ends, for show: "checkmate, white in check", "playable, no side in check; a
-// legal action: (0T9)Nf3", "unknown, ... (the search stopped after N moves tried)", and whether
-// it contradicts the game's result; or "not decided".
-std::string EndingText(const GameRow& game) {
-  if (!game.verdict) return "not decided";
-  std::string out = VerdictName(*game.verdict);
-  if (game.checked_side) {
-    out += game.checked_side == Color::kWhite ? ", white in check" : ", black in check";
-  } else {
-    out += ", no side in check";
-  }
-  if (!game.witness.empty()) out += "; a legal action: " + game.witness;
-  if (*game.verdict == Decision::Verdict::kUnknown) {
-    out += " (the search stopped after " + std::to_string(game.verdict_work) + " moves tried)";
-  }
-  // The conflict may be with the Result header or the result closing the moves, which can
-  // differ, so the text names neither.
-  if (game.result_conflict) out += "; contradicts the game's result";
-  return out;
-}
-
 }  // namespace
 
 std::optional<RequestError> CheckRequest(const Request& request) {
@@ -676,67 +630,6 @@ RequestResult<DuplicatesAnswer> RunDuplicates(GameStore& store, const Request& r
   return answer;
 }
 
-RequestResult<ShowAnswer> RunShow(GameStore& store, const Request& request) {
-  if (auto error = CheckRequest(request)) return *error;
-  RequestResult<int64_t> id = ReadGameId(request);
-  if (!id.ok()) return id.error();
-  auto row = store.Row(id.value());
-  if (!row.ok()) return DbFailure(row.error());
-  if (!row.value()) {
-    return RequestError{RequestError::Kind::kNotFound,
-                        "show: there is no game " + std::to_string(id.value())};
-  }
-  ShowAnswer answer;
-  answer.game = std::move(*row.value());
-  auto texts = store.Texts(id.value());
-  if (!texts.ok()) return DbFailure(texts.error());
-  answer.texts = std::move(texts).value();
-  RequestResult<OutputFormat> format = ReadShowFormat(request);
-  if (!format.ok()) return format.error();
-  answer.format = format.value();
-  if (answer.format == OutputFormat::kPgn) return answer;  // the text as stored; no position
-  if (answer.format == OutputFormat::kVmn) {
-    std::optional<std::string> vmn = GameVmn(answer.texts.text);
-    if (!vmn) {
-      return RequestError{RequestError::Kind::kDatabase,
-                          "show: game " + std::to_string(id.value()) + " no longer replays"};
-    }
-    answer.vmn = std::move(*vmn);
-    return answer;
-  }
-  answer.picture.max_columns = static_cast<int>(Number(request, "columns", 0));
-  answer.picture.unicode = Given(request, "unicode");
-  answer.coordinates = Given(request, "coordinates");
-
-  const int actions = answer.game.actions;
-  answer.action = static_cast<int>(Number(request, "action", actions));
-  if (answer.action > actions) {
-    return BadRequest(Name(request, "action") + ": game " + std::to_string(id.value()) +
-                      " has actions 0 to " + std::to_string(actions));
-  }
-  // The position after the action, from a replay of the stored text.
-  const SyntaxResult parsed = ParseGameSyntax(answer.texts.text);
-  bool reached = false;
-  ReplayOutcome outcome = ReplayGame(parsed.game, [&](int n, const Position& p) {
-    if (n != answer.action) return;
-    answer.position = p;
-    reached = true;
-  });
-  if (!reached || !outcome.replayer) {
-    return RequestError{RequestError::Kind::kDatabase,
-                        "show: game " + std::to_string(id.value()) + " no longer replays"};
-  }
-  if (answer.action > 0) {
-    for (const PlayedMove& m : outcome.replayer->actions()[answer.action - 1].moves) {
-      answer.last_moves.push_back(m.move);
-    }
-  }
-  RequestResult<std::vector<BoardAddress>> marks = ReadMarks(request, answer.position);
-  if (!marks.ok()) return marks.error();
-  answer.picture.marked = std::move(marks).value();
-  return answer;
-}
-
 RequestResult<StatsAnswer> RunStats(GameStore& store, const Request& request) {
   if (auto error = CheckRequest(request)) return *error;
   GameFilter filter;
@@ -795,64 +688,6 @@ RequestResult<Json> RunPattern(const Request& request) {
         {{"pattern", pattern.ToString()}, {"width", pattern.width}, {"height", pattern.height}});
   }
   return answer;
-}
-
-std::string ShowText(const ShowAnswer& answer) {
-  // Values from the input are escaped: they never act on the terminal.
-  const GameRow& game = answer.game;
-  std::string out = "Game " + std::to_string(game.id) + ": " +
-                    EscapeForTerminal(game.white.empty() ? "?" : game.white) + " - " +
-                    EscapeForTerminal(game.black.empty() ? "?" : game.black);
-  if (!game.result.empty()) out += "  " + EscapeForTerminal(game.result);
-  if (!game.date.empty()) out += "  " + EscapeForTerminal(game.date);
-  out += "\n" + game.variant + ", " + std::to_string(game.actions) + " actions, " +
-         std::to_string(game.timelines) + " timelines";
-  if (game.duplicate_of != 0) out += ", a copy of game " + std::to_string(game.duplicate_of);
-  out += "\nSource: " +
-         EscapeForTerminal(game.member.empty() ? game.source : game.source + ":" + game.member) +
-         " (game " + std::to_string(game.game_index) + ", byte " +
-         std::to_string(game.byte_offset) + ")\n";
-  out += "Ending: " + EndingText(game) + "\n\n";
-  for (const auto& [name, value] : HeadersOfText(answer.texts.text)) {
-    out += "[" + EscapeForTerminal(name) + " \"" + EscapeForTerminal(value) + "\"]\n";
-  }
-  const std::string& moves = answer.texts.moves;
-  out += "\n" + moves;
-  if (!moves.empty() && moves.back() != '\n') out += "\n";
-  out += "\nAfter action " + std::to_string(answer.action) + " of " + std::to_string(game.actions) +
-         ":\n";
-  out += TextPicture(answer.position, answer.picture);
-  return out;
-}
-
-RequestResult<Json> ShowJson(GameStore& store, const ShowAnswer& answer) {
-  FoundGame found;
-  found.row = answer.game;
-  DbResult<Json> game = GameJson(store, found, false);
-  if (!game.ok()) return DbFailure(game.error());
-  Json json = std::move(game).value();
-  const std::vector<ActionMoves> actions = SplitCanonicalMovetext(answer.texts.moves);
-  json["moves"] = actions;
-  // The moves as played are in last_moves; the canonical texts say them as the move list does.
-  Json last = Json::array();
-  if (answer.action > 0 && answer.action <= static_cast<int>(actions.size())) {
-    last = actions[answer.action - 1];
-  }
-  // The picture as the explorer's pages draw it (picture_scene.h), not as SVG: a tenth of the
-  // bytes on a game of many timelines, and the page draws only the boards in view.
-  json["position"] = {{"action", answer.action},
-                      {"to_move", answer.position.ToMove() == Color::kWhite ? "white" : "black"},
-                      {"fen", answer.position.StateFen()},
-                      {"last_moves", std::move(last)},
-                      {"picture", PictureJson(answer.position, answer.last_moves,
-                                              answer.picture.max_columns, answer.picture.marked)}};
-  return json;
-}
-
-RequestResult<std::string> ShowPgn(GameStore& store, const ShowAnswer& answer) {
-  DbResult<std::string> text = ExportGame(store, answer.game, ExportForm::kOriginal);
-  if (!text.ok()) return DbFailure(text.error());
-  return std::move(text).value();
 }
 
 }  // namespace fived

@@ -123,33 +123,16 @@ struct DuplicatesAnswer {
   std::vector<DuplicateGroup> groups;
   OutputFormat format = OutputFormat::kTable;
 };
-struct ShowAnswer {
-  GameRow game;
-  GameTexts texts;
-  // With "format" table or json, the position after an action (with 5dpgn nothing is replayed,
-  // with vmn the whole game is, into `vmn` below):
-  int action = 0;  // the position is the state after this action
-  Position position;
-  std::vector<Move> last_moves;                // the moves of that action (none after action 0)
-  OutputFormat format = OutputFormat::kTable;  // table, json, 5dpgn or vmn
-  TextPictureOptions picture;                  // "columns", "unicode" and the boards of "mark"
-  bool coordinates = false;                    // "coordinates": file and rank labels in the SVG
-  std::string vmn;  // with "format" vmn (and nothing else): the game as core/vmn_writer.h writes it
-};
 struct StatsAnswer {
   DatabaseStats stats;
   OutputFormat format = OutputFormat::kTable;
 };
 
-// Each command on `store` (CheckRequest included). Not thread-safe, as the store is not.
-// show's "mark" (repeatable) names a board to point out in the picture as "L:T:c": the timeline
-// as the notation writes it, the turn, w or b ("+1:5:b", as find's pattern answers name boards).
-// A mark naming a board the position does not have is no error (the picture passes it over), so
-// that a page can keep the board a search found marked while stepping through the game.
+// Each command on `store` (CheckRequest included). Not thread-safe, as the store is not. show is
+// in query/show.h.
 RequestResult<FindAnswer> RunFind(GameStore& store, const Request& request);
 RequestResult<TreeAnswer> RunTree(GameStore& store, const Request& request);
 RequestResult<DuplicatesAnswer> RunDuplicates(GameStore& store, const Request& request);
-RequestResult<ShowAnswer> RunShow(GameStore& store, const Request& request);
 RequestResult<StatsAnswer> RunStats(GameStore& store, const Request& request);
 
 // picture: the position "moves" (played in "variant", default Standard) or "state" (5DFEN
@@ -168,18 +151,6 @@ RequestResult<Json> RunPosition(const Request& request);
 // BoardPattern::ToString), "width", "height"}; or the error find would give for the first that
 // does not read, with its place (RequestError::Place). What a page checks a typed pattern with.
 RequestResult<Json> RunPattern(const Request& request);
-
-// show's text: the game's players, ending, headers, moves and a picture after the action.
-std::string ShowText(const ShowAnswer& answer);
-// show's JSON: the object find writes for the game (query/find.h GameJson), then "moves" (the
-// canonical actions, an array of arrays of moves) and "position": {"action", "to_move" ("white"
-// or "black": the side whose action comes next; actions alternate, so this also says who
-// played each one), "fen" (the state as 5DFEN boards), "last_moves" (that action's moves),
-// "svg" (query/picture.h SvgPicture, the last action's moves drawn as arrows)}.
-RequestResult<Json> ShowJson(GameStore& store, const ShowAnswer& answer);
-// show with "format" 5dpgn: the game as find --format 5dpgn writes it (its original text,
-// standing alone: query/export.h). Fails when the record cannot be read.
-RequestResult<std::string> ShowPgn(GameStore& store, const ShowAnswer& answer);
 
 }  // namespace fived
 

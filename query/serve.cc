@@ -5,7 +5,6 @@
 #include <dirent.h>
 #include <httplib.h>
 #include <netinet/in.h>
-#include <sqlite3.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -27,6 +26,7 @@
 #include "query/answer_cache.h"
 #include "query/json.h"
 #include "query/request.h"
+#include "query/show.h"
 #include "query/store_pool.h"
 #include "query/web_files.h"
 
@@ -132,18 +132,6 @@ bool AcceptsGzip(std::string_view header) {
 
 ApiResponse ErrorAnswer(int status, const std::string& message) {
   return JsonAnswer(status, {{"error", message}});
-}
-
-// A query's deadline, checked by SQLite's progress handler every few thousand instructions.
-struct Deadline {
-  std::chrono::steady_clock::time_point at;
-  bool passed = false;
-};
-
-int CheckDeadline(void* context) {
-  Deadline* deadline = static_cast<Deadline*>(context);
-  deadline->passed = deadline->passed || std::chrono::steady_clock::now() > deadline->at;
-  return deadline->passed ? 1 : 0;  // non-zero interrupts the statement
 }
 
 // Parameters that exist on the command line but not in the API: the API answers JSON, writes
@@ -310,12 +298,14 @@ struct Api::Impl {
         return *kept;
       }
     }
-    sqlite3* handle = store->db().handle();
-    Deadline deadline{std::chrono::steady_clock::now() + options.query_time};
-    sqlite3_progress_handler(handle, 10'000, CheckDeadline, &deadline);
-    ApiResponse response = Run(*store, request);
-    sqlite3_progress_handler(handle, 0, nullptr, nullptr);
-    if (deadline.passed) {
+    bool stopped = false;
+    ApiResponse response;
+    {
+      QueryDeadline deadline(store->db(), std::chrono::steady_clock::now() + options.query_time);
+      response = Run(*store, request);
+      stopped = deadline.passed();
+    }
+    if (stopped) {
       // An interrupted search may have left the connection anywhere: it is not kept.
       return ErrorAnswer(503, "the query ran longer than " +
                                   std::to_string(options.query_time.count()) +

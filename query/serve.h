@@ -10,7 +10,7 @@
 //   /api/find            find's games (format json); "limit" defaults to kDefaultPageRows and
 //                        may be at most kMaxPageRows; with "count" the number alone
 //   /api/tree            tree's position and actions
-//   /api/game/ID         show's JSON (request.h ShowJson); "action" picks the position
+//   /api/game/ID         show's JSON (show.h ShowJson); "action" picks the position
 //   /api/game/ID.5dpgn   the game as 5dpgn, a download (show with format 5dpgn)
 //   /api/game/ID.vmn     the game as Verbose Matrix Notation, text (show with format vmn)
 //   /api/duplicates      the duplicate groups

@@ -10,6 +10,7 @@
 #include <sstream>
 #include <string>
 
+#include "query/show.h"
 #include "tests/indexer/archive_util.h"
 #include "tests/query/query_test_util.h"
 #include "tests/temp_dir.h"
