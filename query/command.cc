@@ -10,9 +10,7 @@ namespace fived {
 
 namespace {
 
-RequestError Failure(std::string message) {
-  return RequestError{RequestError::Kind::kDatabase, std::move(message)};
-}
+Status Failure(std::string message) { return Status(StatusCode::kDatabase, std::move(message)); }
 
 // Writes a command's text, ending it with a line break (the JSON writers leave none).
 void Print(std::string text, std::ostream& out) {
@@ -20,15 +18,15 @@ void Print(std::string text, std::ostream& out) {
   out << text;
 }
 
-std::optional<RequestError> Find(GameStore& store, const Request& request, std::ostream& out,
-                                 std::vector<std::string>* notes) {
+Status Find(GameStore& store, const Request& request, std::ostream& out,
+            std::vector<std::string>* notes) {
   auto answer = RunFind(store, request);
   if (!answer.ok()) return answer.error();
   const FindAnswer& found = answer.value();
   notes->insert(notes->end(), found.hints.begin(), found.hints.end());
   if (found.count) {
     out << *found.count << "\n";
-    return std::nullopt;
+    return Status();
   }
   if (auto error = WriteGames(store, found.games, found.format, found.search.positions.has_value(),
                               found.canonical, out, found.pattern)) {
@@ -40,10 +38,10 @@ std::optional<RequestError> Find(GameStore& store, const Request& request, std::
                        found.games.size())
         << "\n";
   }
-  return std::nullopt;
+  return Status();
 }
 
-std::optional<RequestError> Show(GameStore& store, const CommandLine& line, std::ostream& out) {
+Status Show(GameStore& store, const CommandLine& line, std::ostream& out) {
   auto answer = RunShow(store, line.request);
   if (!answer.ok()) return answer.error();
   const ShowAnswer& show = answer.value();
@@ -51,11 +49,11 @@ std::optional<RequestError> Show(GameStore& store, const CommandLine& line, std:
     auto text = ShowPgn(store, show);
     if (!text.ok()) return text.error();
     out << text.value();
-    return std::nullopt;
+    return Status();
   }
   if (show.format == OutputFormat::kVmn) {
     out << show.vmn;
-    return std::nullopt;
+    return Status();
   }
   if (show.format == OutputFormat::kJson) {
     auto json = ShowJson(store, show);
@@ -76,10 +74,10 @@ std::optional<RequestError> Show(GameStore& store, const CommandLine& line, std:
     file.close();
     if (!file) return Failure("--svg: cannot write " + line.svg);
   }
-  return std::nullopt;
+  return Status();
 }
 
-std::optional<RequestError> Tree(GameStore& store, const Request& request, std::ostream& out) {
+Status Tree(GameStore& store, const Request& request, std::ostream& out) {
   auto answer = RunTree(store, request);
   if (!answer.ok()) return answer.error();
   std::string text;
@@ -89,11 +87,11 @@ std::optional<RequestError> Tree(GameStore& store, const Request& request, std::
     WriteTreeTable(answer.value().root, answer.value().limit, &text);
   }
   Print(std::move(text), out);
-  return std::nullopt;
+  return Status();
 }
 
-std::optional<RequestError> Duplicates(GameStore& store, const CommandLine& line, std::ostream& out,
-                                       std::vector<std::string>* notes) {
+Status Duplicates(GameStore& store, const CommandLine& line, std::ostream& out,
+                  std::vector<std::string>* notes) {
   auto answer = RunDuplicates(store, line.request);
   if (!answer.ok()) return answer.error();
   const std::vector<DuplicateGroup>& groups = answer.value().groups;
@@ -115,10 +113,10 @@ std::optional<RequestError> Duplicates(GameStore& store, const CommandLine& line
     if (!file) return Failure(cannot_write);
     notes->push_back("wrote " + std::to_string(written.value()) + " games to " + path);
   }
-  return std::nullopt;
+  return Status();
 }
 
-std::optional<RequestError> Stats(GameStore& store, const Request& request, std::ostream& out) {
+Status Stats(GameStore& store, const Request& request, std::ostream& out) {
   auto answer = RunStats(store, request);
   if (!answer.ok()) return answer.error();
   std::string text;
@@ -128,13 +126,13 @@ std::optional<RequestError> Stats(GameStore& store, const Request& request, std:
     WriteStatsTable(answer.value().stats, &text);
   }
   Print(std::move(text), out);
-  return std::nullopt;
+  return Status();
 }
 
 }  // namespace
 
-std::optional<RequestError> RunCommand(GameStore& store, const CommandLine& line, std::ostream& out,
-                                       std::vector<std::string>* notes) {
+Status RunCommand(GameStore& store, const CommandLine& line, std::ostream& out,
+                  std::vector<std::string>* notes) {
   const std::string& command = line.request.command;
   if (command == "find") return Find(store, line.request, out, notes);
   if (command == "show") return Show(store, line, out);

@@ -5,7 +5,6 @@
 #ifndef FIVED_QUERY_COMMAND_H_
 #define FIVED_QUERY_COMMAND_H_
 
-#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -22,9 +21,9 @@ namespace fived {
 // given. `notes` gets, one a line without "5d-query: ", find's hints (why a search may have
 // found nothing) and what --export-unique wrote. Fails as the request layer does, a file that
 // cannot be written with kDatabase ("--svg: cannot write PATH"); what was written to `out` before
-// a failure stays written.
-std::optional<RequestError> RunCommand(GameStore& store, const CommandLine& line, std::ostream& out,
-                                       std::vector<std::string>* notes);
+// a failure stays written. Success is an ok Status.
+Status RunCommand(GameStore& store, const CommandLine& line, std::ostream& out,
+                  std::vector<std::string>* notes);
 
 }  // namespace fived
 

@@ -95,12 +95,12 @@ Request ToRequest(const po::variables_map& vm, std::string command, std::vector<
   return request;
 }
 
-RequestError Usage(std::string message) {
-  return RequestError{RequestError::Kind::kBadRequest, std::move(message)};
+Status Usage(std::string message) {
+  return Status(StatusCode::kInvalidArgument, std::move(message));
 }
 
 // serve's options, checked: it takes --db, --host, --port and --cache-mb only.
-RequestResult<ServeCommand> ReadServe(const po::variables_map& vm) {
+Result<ServeCommand> ReadServe(const po::variables_map& vm) {
   for (const auto& [name, value] : vm) {
     if (!value.defaulted() && name != "db" && name != "args" && name != "host" && name != "port" &&
         name != "cache-mb") {
@@ -120,7 +120,7 @@ RequestResult<ServeCommand> ReadServe(const po::variables_map& vm) {
 
 }  // namespace
 
-RequestResult<CommandLine> ParseCommandLine(int argc, const char* const* argv) {
+Result<CommandLine> ParseCommandLine(int argc, const char* const* argv) {
   po::options_description general("General");
   general.add_options()("help,h", "print this help")(
       "version", "print the version, the database schema version and the key version")(
@@ -272,7 +272,7 @@ RequestResult<CommandLine> ParseCommandLine(int argc, const char* const* argv) {
     return Usage("unexpected argument '" + args.front() + "'");
   }
   if (command == "serve") {
-    RequestResult<ServeCommand> serve = ReadServe(vm);
+    Result<ServeCommand> serve = ReadServe(vm);
     if (!serve.ok()) return serve.error();
     line.action = CommandLine::Action::kServe;
     line.serve = std::move(serve.value());
@@ -283,7 +283,7 @@ RequestResult<CommandLine> ParseCommandLine(int argc, const char* const* argv) {
   if (vm.count("svg")) line.svg = vm["svg"].as<std::string>();
   if (vm.count("export-unique")) line.export_unique = vm["export-unique"].as<std::string>();
   line.request = ToRequest(vm, command, std::move(args));
-  if (auto error = CheckRequest(line.request)) return *error;
+  if (Status status = CheckRequest(line.request); !status.ok()) return status;
   return line;
 }
 
@@ -299,7 +299,7 @@ std::vector<std::string> ServeArguments(const ServeCommand& serve) {
           std::to_string(serve.cache_mb)};
 }
 
-RequestResult<ServeCommand> ParseServeArguments(int argc, const char* const* argv) {
+Result<ServeCommand> ParseServeArguments(int argc, const char* const* argv) {
   ServeCommand serve;
   serve.database = kDefaultDatabaseFile;
   std::vector<std::string_view> seen;

@@ -39,19 +39,19 @@ struct CommandLine {
   ServeCommand serve;         // kServe
 };
 
-// Reads 5d-query's arguments (argv[0] is the program's name). Fails with a kBadRequest
-// RequestError (exit status 2) whose message is what 5d-query says after "5d-query: " (an
+// Reads 5d-query's arguments (argv[0] is the program's name). Fails with kInvalidArgument (exit
+// status 2) whose message is what 5d-query says after "5d-query: " (an
 // option that does not parse, an unknown command, an argument too many, an option the command
 // does not take, a value out of range); the message may quote what was typed, unescaped.
-RequestResult<CommandLine> ParseCommandLine(int argc, const char* const* argv);
+Result<CommandLine> ParseCommandLine(int argc, const char* const* argv);
 
 // The arguments 5d-query-serve takes for `serve`, its name first ("5d-query-serve", "--db", ...);
 // ParseServeArguments reads them back.
 std::vector<std::string> ServeArguments(const ServeCommand& serve);
 // 5d-query-serve's arguments (argv[0] is the program's name): exactly those ServeArguments
-// makes, in any order, each at most once (those missing keep their defaults). Fails with a
-// kBadRequest RequestError saying which argument is wrong.
-RequestResult<ServeCommand> ParseServeArguments(int argc, const char* const* argv);
+// makes, in any order, each at most once (those missing keep their defaults). Fails with
+// kInvalidArgument saying which argument is wrong.
+Result<ServeCommand> ParseServeArguments(int argc, const char* const* argv);
 
 }  // namespace fived
 

@@ -31,9 +31,9 @@ int Fail(int status, std::string_view message) {
   std::cerr << "5d-query: " << fived::EscapeLinesForTerminal(message) << "\n";
   return status;
 }
-int Fail(const fived::RequestError& error) {
-  return Fail(error.kind == fived::RequestError::Kind::kDatabase ? kExitDatabase : kExitUsage,
-              error.message);
+int Fail(const fived::Status& error) {
+  return Fail(error.code() == fived::StatusCode::kDatabase ? kExitDatabase : kExitUsage,
+              error.message());
 }
 
 // The directory of this program's file, with its final '/' ("" when it cannot be read).
@@ -60,7 +60,7 @@ int Serve(const fived::ServeCommand& serve) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  fived::RequestResult<fived::CommandLine> parsed = fived::ParseCommandLine(argc, argv);
+  fived::Result<fived::CommandLine> parsed = fived::ParseCommandLine(argc, argv);
   if (!parsed.ok()) return Fail(parsed.error());
   const fived::CommandLine& line = parsed.value();
   switch (line.action) {
@@ -80,10 +80,9 @@ int main(int argc, char** argv) {
   auto store = fived::GameStore::Open(line.database);
   if (!store.ok()) return Fail(kExitDatabase, store.error().message);
   std::vector<std::string> notes;
-  const std::optional<fived::RequestError> error =
-      fived::RunCommand(store.value(), line, std::cout, &notes);
+  const fived::Status status = fived::RunCommand(store.value(), line, std::cout, &notes);
   // The notes go out as they are (hints quote the database's own words).
   for (const std::string& note : notes) std::cerr << "5d-query: " << note << "\n";
   std::cout.flush();
-  return error ? Fail(*error) : kExitOk;
+  return status.ok() ? kExitOk : Fail(status);
 }

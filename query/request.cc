@@ -43,12 +43,8 @@ const std::string* Value(const Request& request, std::string_view name) {
 
 // The helpers of request_params.h.
 
-RequestError BadRequest(std::string message) {
-  return {RequestError::Kind::kBadRequest, std::move(message)};
-}
-RequestError DbFailure(const DbError& error) {
-  return {RequestError::Kind::kDatabase, error.message};
-}
+Status BadRequest(std::string message) { return Status::InvalidArgument(std::move(message)); }
+Status DbFailure(const DbError& error) { return Status::Database(error.message, error.code); }
 
 // A parameter as messages name it: "--limit" on the command line, "limit" in the API.
 std::string Name(const Request& request, std::string_view name) {
@@ -82,13 +78,12 @@ int64_t Number(const Request& request, std::string_view name, int64_t fallback) 
 }
 
 // The boards "mark" names, in `position`'s numbering of timelines (see RunShow in show.h).
-RequestResult<std::vector<BoardAddress>> ReadMarks(const Request& request,
-                                                   const Position& position) {
+Result<std::vector<BoardAddress>> ReadMarks(const Request& request, const Position& position) {
   std::vector<BoardAddress> marks;
   const auto given = request.params.find("mark");
   if (given == request.params.end()) return marks;
   for (const std::string& text : given->second) {
-    const RequestError wrong =
+    const Status wrong =
         BadRequest(Name(request, "mark") + ": '" + text +
                    "' is not a board: L:T:c, the timeline as the notation writes it, the turn, "
                    "and w or b (+1:5:b)");
@@ -153,7 +148,7 @@ const Params* CommandParams(std::string_view command) {
 }
 
 // Numbers that do not read or are out of range, and values given twice where one is taken.
-std::optional<RequestError> CheckValues(const Request& request) {
+Status CheckValues(const Request& request) {
   for (const auto& [name, values] : request.params) {
     if (values.size() > 1 && name != "header" && name != "pattern" && name != "material" &&
         name != "move" && name != "mark") {
@@ -180,11 +175,11 @@ std::optional<RequestError> CheckValues(const Request& request) {
       return BadRequest(Name(request, name) + " must be " + std::to_string(least) + " or more");
     }
   }
-  return std::nullopt;
+  return Status();
 }
 
 // Parameters that would do nothing: not taken by the command, or not with the others given.
-std::optional<RequestError> CheckCombinations(const Request& request) {
+Status CheckCombinations(const Request& request) {
   const Params& allowed = *CommandParams(request.command);
   for (const auto& [name, values] : request.params) {
     if (std::find(allowed.begin(), allowed.end(), name) == allowed.end()) {
@@ -217,10 +212,10 @@ std::optional<RequestError> CheckCombinations(const Request& request) {
       }
     }
   }
-  return std::nullopt;
+  return Status();
 }
 
-std::optional<RequestError> ReadFilter(const Request& request, GameFilter* filter) {
+Status ReadFilter(const Request& request, GameFilter* filter) {
   filter->player = Text(request, "player");
   filter->white = Text(request, "white");
   filter->black = Text(request, "black");
@@ -272,14 +267,14 @@ std::optional<RequestError> ReadFilter(const Request& request, GameFilter* filte
     }
   }
   filter->result_conflict = Given(request, "result-conflict");
-  return std::nullopt;
+  return Status();
 }
 
 // The state "moves" or "state" names (moves played in `variant`, a resolved name or empty for
 // Standard); nullopt when neither is given. With `last_action`, the moves of the last action
 // "moves" plays go there (none for "state").
-RequestResult<std::optional<Position>> ReadState(const Request& request, const std::string& variant,
-                                                 std::vector<Move>* last_action = nullptr) {
+Result<std::optional<Position>> ReadState(const Request& request, const std::string& variant,
+                                          std::vector<Move>* last_action = nullptr) {
   const std::string* moves = Value(request, "moves");
   const std::string* state = Value(request, "state");
   if (moves && state) {
@@ -301,20 +296,21 @@ RequestResult<std::optional<Position>> ReadState(const Request& request, const s
     return std::optional<Position>();
   }
   if (auto* error = std::get_if<std::string>(&position)) {
-    RequestError bad = BadRequest(*error);
     // Moves are read a move at a time: the API says where, for a page to point there.
-    if (moves) bad.place = RequestError::Place{"moves", 0, place.column, place.reason};
-    return bad;
+    if (moves) {
+      return BadRequest(*error).At(
+          {.parameter = "moves", .index = 0, .column = place.column, .reason = place.reason});
+    }
+    return BadRequest(*error);
   }
   return std::optional<Position>(std::get<Position>(std::move(position)));
 }
 
 // The state ReadState names, or else the start of `variant` (Standard when empty); `what` names
 // the request in the message for custom games, which have no start of their own.
-RequestResult<Position> StateOrStart(const Request& request, const std::string& variant,
-                                     std::string_view what,
-                                     std::vector<Move>* last_action = nullptr) {
-  RequestResult<std::optional<Position>> state = ReadState(request, variant, last_action);
+Result<Position> StateOrStart(const Request& request, const std::string& variant,
+                              std::string_view what, std::vector<Move>* last_action = nullptr) {
+  Result<std::optional<Position>> state = ReadState(request, variant, last_action);
   if (!state.ok()) return state.error();
   if (state.value()) return std::move(*state.value());
   const std::string start_of = variant.empty() ? "Standard" : variant;
@@ -329,8 +325,8 @@ RequestResult<Position> StateOrStart(const Request& request, const std::string& 
 // The position of the picture and position commands: "moves" played in "variant", or "state",
 // or the variant's start; `what` names the request in messages. The last action's moves go to
 // `last_action` when given.
-RequestResult<Position> NamedPosition(const Request& request, std::string_view what,
-                                      std::vector<Move>* last_action = nullptr) {
+Result<Position> NamedPosition(const Request& request, std::string_view what,
+                               std::vector<Move>* last_action = nullptr) {
   std::string variant;
   if (const std::string* name = Value(request, "variant")) {
     auto resolved = ResolveVariantName(*name);
@@ -342,7 +338,7 @@ RequestResult<Position> NamedPosition(const Request& request, std::string_view w
   return StateOrStart(request, variant, what, last_action);
 }
 
-RequestResult<OutputFormat> ReadFormat(const Request& request) {
+Result<OutputFormat> ReadFormat(const Request& request) {
   const std::string text = Text(request, "format", "table");
   const std::optional<OutputFormat> format = ParseOutputFormat(text);
   if (!format) {
@@ -353,8 +349,8 @@ RequestResult<OutputFormat> ReadFormat(const Request& request) {
 }
 
 // The format of tree, duplicates and stats: table or json.
-RequestResult<OutputFormat> ReadTableOrJson(const Request& request) {
-  RequestResult<OutputFormat> format = ReadFormat(request);
+Result<OutputFormat> ReadTableOrJson(const Request& request) {
+  Result<OutputFormat> format = ReadFormat(request);
   if (!format.ok()) return format;
   if (format.value() != OutputFormat::kTable && format.value() != OutputFormat::kJson) {
     return BadRequest(request.command + " writes " + Name(request, "format") + " table or json");
@@ -363,7 +359,7 @@ RequestResult<OutputFormat> ReadTableOrJson(const Request& request) {
 }
 
 // Every "pattern" given, read; the error of the first that does not read, with its place.
-RequestResult<std::vector<BoardPattern>> ReadPatterns(const Request& request) {
+Result<std::vector<BoardPattern>> ReadPatterns(const Request& request) {
   std::vector<BoardPattern> patterns;
   const auto given = request.params.find("pattern");
   if (given == request.params.end()) return patterns;
@@ -371,10 +367,11 @@ RequestResult<std::vector<BoardPattern>> ReadPatterns(const Request& request) {
     const std::string& text = given->second[i];
     auto parsed = ParseBoardPattern(text);
     if (auto* error = std::get_if<PatternError>(&parsed)) {
-      RequestError failure = BadRequest(Name(request, "pattern") + ": " + error->Describe(text));
-      failure.place =
-          RequestError::Place{"pattern", static_cast<int>(i), error->column, error->message};
-      return failure;
+      return BadRequest(Name(request, "pattern") + ": " + error->Describe(text))
+          .At({.parameter = "pattern",
+               .index = static_cast<int>(i),
+               .column = error->column,
+               .reason = error->message});
     }
     patterns.push_back(std::move(std::get<BoardPattern>(parsed)));
   }
@@ -383,14 +380,14 @@ RequestResult<std::vector<BoardPattern>> ReadPatterns(const Request& request) {
 
 // The position query of "pattern" (repeatable), "material" (repeatable) and "when"; a message
 // pointing at the character when one does not read.
-RequestResult<GameQuery> ReadGameQuery(const Request& request) {
+Result<GameQuery> ReadGameQuery(const Request& request) {
   GameQuery query;
   auto values = [&](std::string_view name) -> const std::vector<std::string>& {
     static const std::vector<std::string> kNone;
     const auto it = request.params.find(std::string(name));
     return it == request.params.end() ? kNone : it->second;
   };
-  RequestResult<std::vector<BoardPattern>> patterns = ReadPatterns(request);
+  Result<std::vector<BoardPattern>> patterns = ReadPatterns(request);
   if (!patterns.ok()) return patterns.error();
   query.boards = std::move(patterns.value());
   for (const std::string& text : values("material")) {
@@ -415,10 +412,9 @@ RequestResult<GameQuery> ReadGameQuery(const Request& request) {
 
 // The games a position parameter (moves, state, state-md5 or board) names, into *answer;
 // nothing when none is given.
-std::optional<RequestError> FindPositions(GameStore& store, const Request& request,
-                                          FindAnswer* answer) {
+Status FindPositions(GameStore& store, const Request& request, FindAnswer* answer) {
   FindRequest& search = answer->search;
-  RequestResult<std::optional<Position>> state = ReadState(request, search.filter.variant);
+  Result<std::optional<Position>> state = ReadState(request, search.filter.variant);
   if (!state.ok()) return state.error();
   if (const std::optional<Position>& position = state.value()) {
     auto matches = FindState(store, position->StateKey());
@@ -455,7 +451,7 @@ std::optional<RequestError> FindPositions(GameStore& store, const Request& reque
     }
   } else if (Given(request, "pattern") || Given(request, "material") || Given(request, "when") ||
              Given(request, "move")) {
-    RequestResult<GameQuery> query = ReadGameQuery(request);
+    Result<GameQuery> query = ReadGameQuery(request);
     if (!query.ok()) return query.error();
     std::vector<MovePattern> moves;
     if (const auto it = request.params.find("move"); it != request.params.end()) {
@@ -527,24 +523,24 @@ std::optional<RequestError> FindPositions(GameStore& store, const Request& reque
           "without any only matches boards where all of them have moved");
     }
   }
-  return std::nullopt;
+  return Status();
 }
 
 }  // namespace
 
-std::optional<RequestError> CheckRequest(const Request& request) {
+Status CheckRequest(const Request& request) {
   if (CommandParams(request.command) == nullptr) {
     return BadRequest("unknown command '" + request.command + "'");
   }
-  if (auto error = CheckValues(request)) return error;
+  if (Status status = CheckValues(request); !status.ok()) return status;
   return CheckCombinations(request);
 }
 
-RequestResult<FindAnswer> RunFind(GameStore& store, const Request& request) {
-  if (auto error = CheckRequest(request)) return *error;
+Result<FindAnswer> RunFind(GameStore& store, const Request& request) {
+  if (Status status = CheckRequest(request); !status.ok()) return status;
   FindAnswer answer;
-  if (auto error = ReadFilter(request, &answer.search.filter)) return *error;
-  RequestResult<OutputFormat> format = ReadFormat(request);
+  if (Status status = ReadFilter(request, &answer.search.filter); !status.ok()) return status;
+  Result<OutputFormat> format = ReadFormat(request);
   if (!format.ok()) return format.error();
   answer.format = format.value();
   answer.canonical = Given(request, "canonical");
@@ -563,7 +559,7 @@ RequestResult<FindAnswer> RunFind(GameStore& store, const Request& request) {
                       ", " + Name(request, "material") + ", " + Name(request, "when") + ", " +
                       Name(request, "move") + ")");
   }
-  if (auto error = FindPositions(store, request, &answer)) return *error;
+  if (Status status = FindPositions(store, request, &answer); !status.ok()) return status;
 
   FindRequest& search = answer.search;
   if (const std::string* text = Value(request, "sort")) {
@@ -598,15 +594,15 @@ RequestResult<FindAnswer> RunFind(GameStore& store, const Request& request) {
   return answer;
 }
 
-RequestResult<TreeAnswer> RunTree(GameStore& store, const Request& request) {
-  if (auto error = CheckRequest(request)) return *error;
+Result<TreeAnswer> RunTree(GameStore& store, const Request& request) {
+  if (Status status = CheckRequest(request); !status.ok()) return status;
   GameFilter filter;
-  if (auto error = ReadFilter(request, &filter)) return *error;
+  if (Status status = ReadFilter(request, &filter); !status.ok()) return status;
   TreeAnswer answer;
-  RequestResult<OutputFormat> format = ReadTableOrJson(request);
+  Result<OutputFormat> format = ReadTableOrJson(request);
   if (!format.ok()) return format.error();
   answer.format = format.value();
-  RequestResult<Position> root = StateOrStart(request, filter.variant, "tree");
+  Result<Position> root = StateOrStart(request, filter.variant, "tree");
   if (!root.ok()) return root.error();
   const int depth = static_cast<int>(Number(request, "depth", kDefaultDepth));
   auto nodes = BuildTree(store, root.value().StateKey(), filter, depth);
@@ -616,10 +612,10 @@ RequestResult<TreeAnswer> RunTree(GameStore& store, const Request& request) {
   return answer;
 }
 
-RequestResult<DuplicatesAnswer> RunDuplicates(GameStore& store, const Request& request) {
-  if (auto error = CheckRequest(request)) return *error;
+Result<DuplicatesAnswer> RunDuplicates(GameStore& store, const Request& request) {
+  if (Status status = CheckRequest(request); !status.ok()) return status;
   DuplicatesAnswer answer;
-  RequestResult<OutputFormat> format = ReadTableOrJson(request);
+  Result<OutputFormat> format = ReadTableOrJson(request);
   if (!format.ok()) return format.error();
   answer.format = format.value();
   DuplicateOptions options;
@@ -630,12 +626,12 @@ RequestResult<DuplicatesAnswer> RunDuplicates(GameStore& store, const Request& r
   return answer;
 }
 
-RequestResult<StatsAnswer> RunStats(GameStore& store, const Request& request) {
-  if (auto error = CheckRequest(request)) return *error;
+Result<StatsAnswer> RunStats(GameStore& store, const Request& request) {
+  if (Status status = CheckRequest(request); !status.ok()) return status;
   GameFilter filter;
-  if (auto error = ReadFilter(request, &filter)) return *error;
+  if (Status status = ReadFilter(request, &filter); !status.ok()) return status;
   StatsAnswer answer;
-  RequestResult<OutputFormat> format = ReadTableOrJson(request);
+  Result<OutputFormat> format = ReadTableOrJson(request);
   if (!format.ok()) return format.error();
   answer.format = format.value();
   const int top = static_cast<int>(Number(request, "top", kDefaultTop));
@@ -645,27 +641,27 @@ RequestResult<StatsAnswer> RunStats(GameStore& store, const Request& request) {
   return answer;
 }
 
-RequestResult<std::string> RunPicture(const Request& request) {
-  if (auto error = CheckRequest(request)) return *error;
+Result<std::string> RunPicture(const Request& request) {
+  if (Status status = CheckRequest(request); !status.ok()) return status;
   std::vector<Move> last_action;
-  RequestResult<Position> position = NamedPosition(request, "a picture", &last_action);
+  Result<Position> position = NamedPosition(request, "a picture", &last_action);
   if (!position.ok()) return position.error();
   SvgPictureOptions options;
   options.max_columns = static_cast<int>(Number(request, "columns", 0));
   options.coordinates = Given(request, "coordinates");
-  RequestResult<std::vector<BoardAddress>> marks = ReadMarks(request, position.value());
+  Result<std::vector<BoardAddress>> marks = ReadMarks(request, position.value());
   if (!marks.ok()) return marks.error();
   options.marked = std::move(marks).value();
   return SvgPicture(position.value(), last_action, options);
 }
 
-RequestResult<Json> RunPosition(const Request& request) {
-  if (auto error = CheckRequest(request)) return *error;
+Result<Json> RunPosition(const Request& request) {
+  if (Status status = CheckRequest(request); !status.ok()) return status;
   std::vector<Move> last_action;
-  RequestResult<Position> position = NamedPosition(request, "a position", &last_action);
+  Result<Position> position = NamedPosition(request, "a position", &last_action);
   if (!position.ok()) return position.error();
   const Position& pos = position.value();
-  RequestResult<std::vector<BoardAddress>> marks = ReadMarks(request, pos);
+  Result<std::vector<BoardAddress>> marks = ReadMarks(request, pos);
   if (!marks.ok()) return marks.error();
   return Json{{"width", pos.width()},
               {"height", pos.height()},
@@ -674,13 +670,13 @@ RequestResult<Json> RunPosition(const Request& request) {
               {"picture", PictureJson(pos, last_action, 0, marks.value())}};
 }
 
-RequestResult<Json> RunPattern(const Request& request) {
-  if (auto error = CheckRequest(request)) return *error;
+Result<Json> RunPattern(const Request& request) {
+  if (Status status = CheckRequest(request); !status.ok()) return status;
   if (!Given(request, "pattern")) {
     return BadRequest("pattern reads the patterns given as " + Name(request, "pattern") +
                       ", and none was given");
   }
-  RequestResult<std::vector<BoardPattern>> patterns = ReadPatterns(request);
+  Result<std::vector<BoardPattern>> patterns = ReadPatterns(request);
   if (!patterns.ok()) return patterns.error();
   Json answer = Json::array();
   for (const BoardPattern& pattern : patterns.value()) {

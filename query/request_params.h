@@ -16,9 +16,9 @@
 
 namespace fived {
 
-// A wrong parameter (kBadRequest), and a database failure (kDatabase) with its message.
-RequestError BadRequest(std::string message);
-RequestError DbFailure(const DbError& error);
+// A wrong parameter (kInvalidArgument), and a database failure (kDatabase) with its message.
+Status BadRequest(std::string message);
+Status DbFailure(const DbError& error);
 
 // A parameter as messages name it: "--limit" on the command line, "limit" in the API.
 std::string Name(const Request& request, std::string_view name);
@@ -31,9 +31,8 @@ std::optional<int64_t> ParseInteger(std::string_view text);
 // A number CheckRequest has read (so it parses), or `fallback` when it is not given.
 int64_t Number(const Request& request, std::string_view name, int64_t fallback);
 // The boards "mark" names (repeatable; "L:T:c" as show's in request.h), in `position`'s
-// numbering of timelines; a kBadRequest error naming the first that does not read.
-RequestResult<std::vector<BoardAddress>> ReadMarks(const Request& request,
-                                                   const Position& position);
+// numbering of timelines; a kInvalidArgument error naming the first that does not read.
+Result<std::vector<BoardAddress>> ReadMarks(const Request& request, const Position& position);
 
 }  // namespace fived
 

@@ -139,29 +139,30 @@ ApiResponse ErrorAnswer(int status, const std::string& message) {
 constexpr std::string_view kCommandLineOnly[] = {"format", "svg", "export-unique", "unicode"};
 
 // An API response for a failed request. A value that does not read says where, so that a page
-// can point at the character (request.h RequestError::Place).
-ApiResponse Fail(const RequestError& error) {
-  switch (error.kind) {
-    case RequestError::Kind::kBadRequest:
-      if (error.place) {
-        return JsonAnswer(400, {{"error", error.message},
-                                {"parameter", error.place->parameter},
-                                {"index", error.place->index},
-                                {"column", error.place->column},
-                                {"reason", error.place->reason}});
+// can point at the character (core/status.h Place).
+ApiResponse Fail(const Status& error) {
+  switch (error.code()) {
+    case StatusCode::kInvalidArgument:
+      if (error.place()) {
+        return JsonAnswer(400, {{"error", error.message()},
+                                {"parameter", error.place()->parameter},
+                                {"index", error.place()->index},
+                                {"column", error.place()->column},
+                                {"reason", error.place()->reason}});
       }
-      return ErrorAnswer(400, error.message);
-    case RequestError::Kind::kNotFound:
-      return ErrorAnswer(404, error.message);
-    case RequestError::Kind::kDatabase:
+      return ErrorAnswer(400, error.message());
+    case StatusCode::kNotFound:
+      return ErrorAnswer(404, error.message());
+    case StatusCode::kOk:
+    case StatusCode::kDatabase:
       break;
   }
-  return ErrorAnswer(500, error.message);
+  return ErrorAnswer(500, error.message());
 }
 
 // find's games as the command line writes them with --format json, or the count alone.
 ApiResponse Find(GameStore& store, const Request& request) {
-  RequestResult<FindAnswer> answer = RunFind(store, request);
+  Result<FindAnswer> answer = RunFind(store, request);
   if (!answer.ok()) return Fail(answer.error());
   const FindAnswer& found = answer.value();
   if (found.count) return JsonAnswer(200, *found.count);
@@ -177,15 +178,15 @@ ApiResponse Find(GameStore& store, const Request& request) {
 ApiResponse Run(GameStore& store, const Request& request) {
   if (request.command == "find") return Find(store, request);
   if (request.command == "tree") {
-    RequestResult<TreeAnswer> answer = RunTree(store, request);
+    Result<TreeAnswer> answer = RunTree(store, request);
     if (!answer.ok()) return Fail(answer.error());
     return JsonAnswer(200, TreeJson(answer.value().root));
   }
   if (request.command == "show") {
-    RequestResult<ShowAnswer> answer = RunShow(store, request);
+    Result<ShowAnswer> answer = RunShow(store, request);
     if (!answer.ok()) return Fail(answer.error());
     if (answer.value().format == OutputFormat::kPgn) {
-      RequestResult<std::string> text = ShowPgn(store, answer.value());
+      Result<std::string> text = ShowPgn(store, answer.value());
       if (!text.ok()) return Fail(text.error());
       return {200, "text/plain; charset=utf-8", std::move(text).value(),
               "game-" + request.args.front() + ".5dpgn", ""};
@@ -193,16 +194,16 @@ ApiResponse Run(GameStore& store, const Request& request) {
     if (answer.value().format == OutputFormat::kVmn) {
       return {200, "text/plain; charset=utf-8", std::move(answer.value().vmn), "", ""};
     }
-    RequestResult<Json> json = ShowJson(store, answer.value());
+    Result<Json> json = ShowJson(store, answer.value());
     if (!json.ok()) return Fail(json.error());
     return JsonAnswer(200, json.value());
   }
   if (request.command == "duplicates") {
-    RequestResult<DuplicatesAnswer> answer = RunDuplicates(store, request);
+    Result<DuplicatesAnswer> answer = RunDuplicates(store, request);
     if (!answer.ok()) return Fail(answer.error());
     return JsonAnswer(200, DuplicatesJson(answer.value().groups));
   }
-  RequestResult<StatsAnswer> answer = RunStats(store, request);
+  Result<StatsAnswer> answer = RunStats(store, request);
   if (!answer.ok()) return Fail(answer.error());
   return JsonAnswer(200, StatsJson(answer.value().stats));
 }
@@ -372,13 +373,12 @@ ApiResponse Api::Answer(const std::string& path,
   if (!ToCommand(path, &request)) return ErrorAnswer(404, "no such page: " + path);
   // The commands that need no database.
   if (request.command == "picture") {
-    RequestResult<std::string> svg = RunPicture(request);
+    Result<std::string> svg = RunPicture(request);
     if (!svg.ok()) return Fail(svg.error());
     return {200, "image/svg+xml; charset=utf-8", std::move(svg).value(), "", ""};
   }
   if (request.command == "position" || request.command == "pattern") {
-    RequestResult<Json> json =
-        request.command == "position" ? RunPosition(request) : RunPattern(request);
+    Result<Json> json = request.command == "position" ? RunPosition(request) : RunPattern(request);
     if (!json.ok()) return Fail(json.error());
     return JsonAnswer(200, json.value());
   }
@@ -386,7 +386,7 @@ ApiResponse Api::Answer(const std::string& path,
   const bool counting = request.command == "find" && Counting(request);
   if (!counting && !request.params.count("format")) request.params["format"] = {"json"};
   // Parameters are checked before the database is opened, as on the command line.
-  if (auto error = CheckRequest(request)) return Fail(*error);
+  if (Status status = CheckRequest(request); !status.ok()) return Fail(status);
   if (request.command == "find" && !counting) {
     if (auto refused = SetPage(&request)) return *refused;
   }

@@ -25,7 +25,7 @@
 // such page (query/web/not-found.html).
 // Answers: 200 with the JSON (and a newline) or the SVG; 400 {"error": "..."} for a wrong
 // parameter (a pattern that does not read adds "parameter", "index", "column" and "reason":
-// request.h RequestError::Place), 404 {"error": ...} for an unknown game or API path, 503 when a
+// core/status.h Place), 404 {"error": ...} for an unknown game or API path, 503 when a
 // query runs longer than the time limit, 500 when the database fails.
 #ifndef FIVED_QUERY_SERVE_H_
 #define FIVED_QUERY_SERVE_H_

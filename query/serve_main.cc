@@ -31,8 +31,8 @@ int Fail(int status, std::string_view message) {
 
 // Answers the API until SIGINT or SIGTERM, then finishes the requests under way.
 int main(int argc, char** argv) {
-  fived::RequestResult<fived::ServeCommand> parsed = fived::ParseServeArguments(argc, argv);
-  if (!parsed.ok()) return Fail(kExitUsage, parsed.error().message);
+  fived::Result<fived::ServeCommand> parsed = fived::ParseServeArguments(argc, argv);
+  if (!parsed.ok()) return Fail(kExitUsage, parsed.error().message());
   fived::ServeOptions options;
   options.database = parsed.value().database;
   options.host = parsed.value().host;

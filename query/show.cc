@@ -15,7 +15,7 @@ namespace fived {
 namespace {
 
 // The format of show: table, json, 5dpgn or vmn (which only show writes).
-RequestResult<OutputFormat> ReadShowFormat(const Request& request) {
+Result<OutputFormat> ReadShowFormat(const Request& request) {
   const std::string text = Text(request, "format", "table");
   if (text == "vmn") return OutputFormat::kVmn;
   const std::optional<OutputFormat> format = ParseOutputFormat(text);
@@ -26,7 +26,7 @@ RequestResult<OutputFormat> ReadShowFormat(const Request& request) {
 }
 
 // The game id of show's one argument.
-RequestResult<int64_t> ReadGameId(const Request& request) {
+Result<int64_t> ReadGameId(const Request& request) {
   if (request.args.size() != 1) {
     return BadRequest("show takes one game id: 5d-query show ID");
   }
@@ -69,30 +69,29 @@ std::string EndingText(const GameRow& game) {
 
 }  // namespace
 
-RequestResult<ShowAnswer> RunShow(GameStore& store, const Request& request) {
-  if (auto error = CheckRequest(request)) return *error;
-  RequestResult<int64_t> id = ReadGameId(request);
+Result<ShowAnswer> RunShow(GameStore& store, const Request& request) {
+  if (Status status = CheckRequest(request); !status.ok()) return status;
+  Result<int64_t> id = ReadGameId(request);
   if (!id.ok()) return id.error();
   auto row = store.Row(id.value());
   if (!row.ok()) return DbFailure(row.error());
   if (!row.value()) {
-    return RequestError{RequestError::Kind::kNotFound,
-                        "show: there is no game " + std::to_string(id.value())};
+    return Status(StatusCode::kNotFound, "show: there is no game " + std::to_string(id.value()));
   }
   ShowAnswer answer;
   answer.game = std::move(*row.value());
   auto texts = store.Texts(id.value());
   if (!texts.ok()) return DbFailure(texts.error());
   answer.texts = std::move(texts).value();
-  RequestResult<OutputFormat> format = ReadShowFormat(request);
+  Result<OutputFormat> format = ReadShowFormat(request);
   if (!format.ok()) return format.error();
   answer.format = format.value();
   if (answer.format == OutputFormat::kPgn) return answer;  // the text as stored; no position
   if (answer.format == OutputFormat::kVmn) {
     std::optional<std::string> vmn = GameVmn(answer.texts.text);
     if (!vmn) {
-      return RequestError{RequestError::Kind::kDatabase,
-                          "show: game " + std::to_string(id.value()) + " no longer replays"};
+      return Status(StatusCode::kDatabase,
+                    "show: game " + std::to_string(id.value()) + " no longer replays");
     }
     answer.vmn = std::move(*vmn);
     return answer;
@@ -116,15 +115,15 @@ RequestResult<ShowAnswer> RunShow(GameStore& store, const Request& request) {
     reached = true;
   });
   if (!reached || !outcome.replayer) {
-    return RequestError{RequestError::Kind::kDatabase,
-                        "show: game " + std::to_string(id.value()) + " no longer replays"};
+    return Status(StatusCode::kDatabase,
+                  "show: game " + std::to_string(id.value()) + " no longer replays");
   }
   if (answer.action > 0) {
     for (const PlayedMove& m : outcome.replayer->actions()[answer.action - 1].moves) {
       answer.last_moves.push_back(m.move);
     }
   }
-  RequestResult<std::vector<BoardAddress>> marks = ReadMarks(request, answer.position);
+  Result<std::vector<BoardAddress>> marks = ReadMarks(request, answer.position);
   if (!marks.ok()) return marks.error();
   answer.picture.marked = std::move(marks).value();
   return answer;
@@ -158,7 +157,7 @@ std::string ShowText(const ShowAnswer& answer) {
   return out;
 }
 
-RequestResult<Json> ShowJson(GameStore& store, const ShowAnswer& answer) {
+Result<Json> ShowJson(GameStore& store, const ShowAnswer& answer) {
   FoundGame found;
   found.row = answer.game;
   DbResult<Json> game = GameJson(store, found, false);
@@ -182,7 +181,7 @@ RequestResult<Json> ShowJson(GameStore& store, const ShowAnswer& answer) {
   return json;
 }
 
-RequestResult<std::string> ShowPgn(GameStore& store, const ShowAnswer& answer) {
+Result<std::string> ShowPgn(GameStore& store, const ShowAnswer& answer) {
   DbResult<std::string> text = ExportGame(store, answer.game, ExportForm::kOriginal);
   if (!text.ok()) return DbFailure(text.error());
   return std::move(text).value();

@@ -36,7 +36,7 @@ struct ShowAnswer {
 // naming a board the position does not have is no error (the picture passes it over), so that a
 // page can keep the board a search found marked while stepping through the game. Fails with
 // kNotFound when there is no such game, kDatabase when the game no longer replays.
-RequestResult<ShowAnswer> RunShow(GameStore& store, const Request& request);
+Result<ShowAnswer> RunShow(GameStore& store, const Request& request);
 
 // show's text: the game's players, ending, headers, moves and a picture after the action.
 std::string ShowText(const ShowAnswer& answer);
@@ -45,10 +45,10 @@ std::string ShowText(const ShowAnswer& answer);
 // or "black": the side whose action comes next; actions alternate, so this also says who
 // played each one), "fen" (the state as 5DFEN boards), "last_moves" (that action's moves),
 // "svg" (query/picture.h SvgPicture, the last action's moves drawn as arrows)}.
-RequestResult<Json> ShowJson(GameStore& store, const ShowAnswer& answer);
+Result<Json> ShowJson(GameStore& store, const ShowAnswer& answer);
 // show with "format" 5dpgn: the game as find --format 5dpgn writes it (its original text,
 // standing alone: query/export.h). Fails when the record cannot be read.
-RequestResult<std::string> ShowPgn(GameStore& store, const ShowAnswer& answer);
+Result<std::string> ShowPgn(GameStore& store, const ShowAnswer& answer);
 
 }  // namespace fived
 
