@@ -220,11 +220,11 @@ Status ReadFilter(const Request& request, GameFilter* filter) {
   filter->white = Text(request, "white");
   filter->black = Text(request, "black");
   if (const std::string* variant = Value(request, "variant")) {
-    auto resolved = ResolveVariantName(*variant);
-    if (resolved.index() == 1) {
-      return BadRequest(Name(request, "variant") + ": " + std::get<1>(resolved));
+    Result<std::string> resolved = ResolveVariantName(*variant);
+    if (!resolved.ok()) {
+      return BadRequest(Name(request, "variant") + ": " + resolved.error().message());
     }
-    filter->variant = std::get<0>(resolved);
+    filter->variant = std::move(resolved).value();
   }
   if (const std::string* text = Value(request, "result")) {
     auto result = NormalizeResult(*text);
@@ -329,11 +329,11 @@ Result<Position> NamedPosition(const Request& request, std::string_view what,
                                std::vector<Move>* last_action = nullptr) {
   std::string variant;
   if (const std::string* name = Value(request, "variant")) {
-    auto resolved = ResolveVariantName(*name);
-    if (resolved.index() == 1) {
-      return BadRequest(Name(request, "variant") + ": " + std::get<1>(resolved));
+    Result<std::string> resolved = ResolveVariantName(*name);
+    if (!resolved.ok()) {
+      return BadRequest(Name(request, "variant") + ": " + resolved.error().message());
     }
-    variant = std::get<0>(resolved);
+    variant = std::move(resolved).value();
   }
   return StateOrStart(request, variant, what, last_action);
 }
