@@ -4,7 +4,8 @@
 set(CMAKE_INSTALL_DOCDIR share/doc/5dpgn-db CACHE PATH "Documentation (README, LICENSE)")
 include(GNUInstallDirs)
 
-install(TARGETS 5d-index 5d-query RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+# 5d-query-serve beside 5d-query, which runs it for `5d-query serve`.
+install(TARGETS 5d-index 5d-query 5d-query-serve RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(FILES scripts/completions/5d-index scripts/completions/5d-query
         DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions)
 install(FILES LICENSE README.md DESTINATION ${CMAKE_INSTALL_DOCDIR})

@@ -15,6 +15,7 @@
 #include <string_view>
 
 #include "core/board.h"
+#include "core/md5.h"
 
 namespace fived {
 
@@ -30,19 +31,18 @@ uint64_t BoardContentKey(const Board& board);
 // half-turn (4 bytes little endian).
 uint64_t PlacedBoardKey(uint64_t content_key, int timeline, int half_turn);
 
-// Lowercase hex MD5 of a string (OpenSSL EVP). Thread-safe.
+// Lowercase hex MD5 of a string (core/md5.h). Thread-safe.
 std::string Md5Hex(std::string_view data);
 
 // The same over text given in pieces, for text that need not be gathered first: Update with
-// each piece in order, then Hex. It uses its thread's digest context: one at a time per thread.
+// each piece in order, then Hex (once). Not thread-safe (each thread its own).
 class Md5Stream {
  public:
-  Md5Stream();
-  void Update(std::string_view data);
+  void Update(std::string_view data) { md5_.Update(data); }
   std::string Hex();
 
  private:
-  bool ok_ = false;
+  Md5 md5_;
 };
 
 }  // namespace fived

@@ -1,14 +1,10 @@
 // MD5 of many messages at once; see md5_lanes.h.
 #include "core/md5_lanes.h"
 
-// The one-call MD5 of the low-level API: no context to allocate per message. OpenSSL 3 marks it
-// deprecated but keeps it (core/state_md5.h uses the same API).
-#define OPENSSL_SUPPRESS_DEPRECATED
-#include <openssl/md5.h>
-
 #include <cassert>
 #include <vector>
 
+#include "core/md5.h"
 #include "core/md5_lanes_internal.h"
 
 namespace fived {
@@ -18,14 +14,14 @@ Md5Engine Md5ManyEngine() {
   static const bool avx2 = __builtin_cpu_supports("avx2");
   if (avx2) return Md5Engine::kLanes;
 #endif
-  return Md5Engine::kOpenSsl;
+  return Md5Engine::kScalar;
 }
 
 void Md5ManyWith(Md5Engine engine, std::span<const std::string_view> messages,
                  std::span<std::array<uint8_t, 16>> digests) {
   assert(messages.size() == digests.size());
 #if FIVED_MD5_AVX2
-  // One message fills one lane of eight: OpenSSL's scalar code is as fast.
+  // One message fills one lane of eight: the scalar code is as fast.
   if (engine == Md5Engine::kLanes && messages.size() >= 2) {
     assert(Md5ManyEngine() == Md5Engine::kLanes);
     std::vector<const uint8_t*> data(messages.size());
@@ -43,8 +39,7 @@ void Md5ManyWith(Md5Engine engine, std::span<const std::string_view> messages,
   (void)engine;
 #endif
   for (size_t i = 0; i < messages.size(); ++i) {
-    MD5(reinterpret_cast<const unsigned char*>(messages[i].data()), messages[i].size(),
-        digests[i].data());
+    digests[i] = Md5Of(messages[i]);
   }
 }
 

@@ -2,9 +2,10 @@
 // previous block's result), so one message cannot use more than one lane of a vector unit; but
 // the indexer hashes one final state per game, thousands of independent messages. With AVX2, the
 // eight 32-bit lanes of a vector run eight messages' blocks together, each lane taking the next
-// message as soon as its own ends: several times OpenSSL's throughput on one core (figures in
-// docs/BENCHMARKS.md). Without AVX2 (checked at run time), each message goes to OpenSSL (EVP)
-// in turn. Either way the digests are MD5's (RFC 1321); the tests hold them to OpenSSL's.
+// message as soon as its own ends: several times one message at a time's throughput on one core
+// (figures in docs/BENCHMARKS.md). Without AVX2 (checked at run time), each message goes to
+// core/md5.h in turn. Either way the digests are MD5's (RFC 1321); the tests hold them to
+// OpenSSL's.
 #ifndef FIVED_CORE_MD5_LANES_H_
 #define FIVED_CORE_MD5_LANES_H_
 
@@ -19,8 +20,9 @@ namespace fived {
 void Md5Many(std::span<const std::string_view> messages,
              std::span<std::array<uint8_t, 16>> digests);
 
-// How Md5Many hashes: kLanes (AVX2, eight messages at a time) or kOpenSsl (one after another).
-enum class Md5Engine { kLanes, kOpenSsl };
+// How Md5Many hashes: kLanes (AVX2, eight messages at a time) or kScalar (one after another,
+// core/md5.h).
+enum class Md5Engine { kLanes, kScalar };
 // What Md5Many uses on this machine.
 Md5Engine Md5ManyEngine();
 // Md5Many with the engine given (kLanes only where Md5ManyEngine() is kLanes): for the tests.

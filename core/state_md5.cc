@@ -1,12 +1,6 @@
 // Incremental state MD5s; see state_md5.h.
 #include "core/state_md5.h"
 
-// The low-level MD5 context is a plain struct, copied by value at every checkpoint; an EVP
-// context cannot be copied without an allocation. OpenSSL 3 marks the low-level API deprecated
-// but keeps it.
-#define OPENSSL_SUPPRESS_DEPRECATED
-#include <openssl/md5.h>
-
 #include <algorithm>
 #include <cassert>
 #include <cstring>
@@ -15,24 +9,6 @@
 #include "core/types.h"
 
 namespace fived {
-
-static_assert(sizeof(MD5_CTX) <= kMd5ContextBytes, "StateMd5Stream::Line::after is too small");
-
-std::string Md5DigestHex(const Md5Digest& digest) {
-  static constexpr char kHex[] = "0123456789abcdef";
-  std::string out(32, '0');
-  for (size_t i = 0; i < digest.size(); ++i) {
-    out[2 * i] = kHex[digest[i] >> 4];
-    out[2 * i + 1] = kHex[digest[i] & 15];
-  }
-  return out;
-}
-
-uint64_t Md5DigestKey(const Md5Digest& digest) {
-  uint64_t key = 0;
-  for (int i = 0; i < 8; ++i) key = key << 8 | digest[i];
-  return key;
-}
 
 void StateMd5Stream::Reset() {
   lines_.clear();
@@ -61,26 +37,22 @@ Md5Digest StateMd5Stream::Next(const Position& position) {
   // Every timeline before the first that changed is hashed as it was; the first that changed
   // resumes after its old text (its context was over the same prefix); every later one is hashed
   // again after it.
-  MD5_CTX context;
-  MD5_Init(&context);
+  // The context is a value (core/md5.h), copied at every checkpoint.
+  Md5 context;
   auto it = lines_.begin();
   while (it != lines_.end() && it->second.hashed_bytes == it->second.text.size()) {
-    std::memcpy(&context, it->second.after.data(), sizeof context);
+    context = it->second.after;
     ++it;
   }
-  if (it != lines_.end() && it->second.hashed_bytes > 0) {
-    std::memcpy(&context, it->second.after.data(), sizeof context);
-  }
+  if (it != lines_.end() && it->second.hashed_bytes > 0) context = it->second.after;
   for (bool first = true; it != lines_.end(); ++it, first = false) {
     Line& line = it->second;
     const size_t from = first ? line.hashed_bytes : 0;
-    MD5_Update(&context, line.text.data() + from, line.text.size() - from);
-    std::memcpy(line.after.data(), &context, sizeof context);
+    context.Update(line.text.data() + from, line.text.size() - from);
+    line.after = context;
     line.hashed_bytes = line.text.size();
   }
-  Md5Digest digest;
-  MD5_Final(digest.data(), &context);
-  return digest;
+  return context.Final();
 }
 
 }  // namespace fived

@@ -20,21 +20,12 @@
 #include <vector>
 
 #include "core/fen.h"
+#include "core/md5.h"
 #include "core/position.h"
 
 namespace fived {
 
-using Md5Digest = std::array<uint8_t, 16>;
-
-// Lowercase hex of a digest, as Position::StateMd5 writes it.
-std::string Md5DigestHex(const Md5Digest& digest);
-// The first 8 bytes of a digest as a big-endian integer (the database's MD5 posting key).
-uint64_t Md5DigestKey(const Md5Digest& digest);
-
 // Not thread-safe; keep one per thread and Reset it per game, so that its buffers are reused.
-// Room for OpenSSL's low-level MD5 context (92 bytes; state_md5.cc checks that it fits).
-inline constexpr size_t kMd5ContextBytes = 96;
-
 class StateMd5Stream {
  public:
   // Forgets the game (keeps the memory).
@@ -51,9 +42,8 @@ class StateMd5Stream {
     size_t boards = 0;  // boards in `text`
     FenRowCache rows;   // the ranks of its last board written, which the next mostly repeats
     // The MD5 context after the state's text up to the end of this timeline's first
-    // `hashed_bytes` bytes (every timeline before it whole): OpenSSL's MD5_CTX as bytes, so that
-    // this header needs no OpenSSL (state_md5.cc copies it in and out).
-    alignas(8) std::array<unsigned char, kMd5ContextBytes> after{};
+    // `hashed_bytes` bytes (every timeline before it whole).
+    Md5 after;
     size_t hashed_bytes = 0;
   };
 

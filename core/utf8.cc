@@ -76,4 +76,16 @@ std::string EscapeForTerminal(std::string_view text) {
   return out;
 }
 
+std::string EscapeLinesForTerminal(std::string_view message) {
+  std::string out;
+  size_t begin = 0;
+  while (true) {
+    const size_t end = message.find('\n', begin);
+    out += EscapeForTerminal(message.substr(begin, end - begin));
+    if (end == std::string_view::npos) return out;
+    out += '\n';
+    begin = end + 1;
+  }
+}
+
 }  // namespace fived

@@ -27,6 +27,10 @@ namespace fived {
 // letters of any script, CJK and emoji included. Valid UTF-8 without controls comes back
 // identical. Pure and thread-safe; the result is a new string.
 std::string EscapeForTerminal(std::string_view text);
+// A message of several lines, each escaped as EscapeForTerminal does, the line breaks between them
+// kept: messages quote what people typed and what files hold, and some point at a character of
+// it with a caret on the line below. Pure and thread-safe.
+std::string EscapeLinesForTerminal(std::string_view message);
 
 }  // namespace fived
 

@@ -1,22 +1,24 @@
-// 5d-query: searches a 5dpgn-db database made by 5d-index.
-#include <pthread.h>
-#include <signal.h>
+// 5d-query: searches a 5dpgn-db database made by 5d-index. A thin dispatch: the command line is
+// read by query/command_line.h, the searches run and are written by query/command.h, and serve
+// is the program 5d-query-serve (query/serve_main.cc), run in this process's place so that the
+// searches do not load the server's libraries at start. This file prints the messages and picks
+// the exit status.
+#include <limits.h>
+#include <unistd.h>
 
-#include <boost/program_options.hpp>
-#include <fstream>
+#include <cerrno>
+#include <cstring>
 #include <iostream>
-#include <thread>
+#include <string>
+#include <vector>
 
 #include "core/keys.h"
 #include "core/utf8.h"
-#include "core/variants.h"
 #include "generated/version.h"
-#include "query/picture.h"
-#include "query/request.h"
-#include "query/serve.h"
+#include "query/command.h"
+#include "query/command_line.h"
+#include "query/store.h"
 #include "schema/db.h"
-
-namespace po = boost::program_options;
 
 namespace {
 
@@ -24,454 +26,63 @@ constexpr int kExitOk = 0;
 constexpr int kExitUsage = 2;
 constexpr int kExitDatabase = 3;
 
-constexpr const char* kUsage =
-    "Usage: 5d-query [--db FILE] [filters] [position] [output]      find games\n"
-    "       5d-query tree [--moves TEXT | --state BOARDS] [--depth N] [filters]\n"
-    "       5d-query duplicates [--twin-actions N] [--export-unique FILE]\n"
-    "       5d-query show ID [--action N] [--mark L:T:c] [--svg FILE] [--format json|5dpgn|vmn]\n"
-    "       5d-query stats [filters]\n"
-    "       5d-query serve [--host 127.0.0.1] [--port 8080] [--cache-mb 64]   the explorer\n"
-    "       5d-query --version\n"
-    "\n"
-    "Searches a database made by 5d-index (read-only: the database is never changed, and it\n"
-    "may be searched while 5d-index adds to it). Names and header values compare\n"
-    "case-insensitively in every script (Unicode case folding: 'INÊS' finds 'Inês'), with\n"
-    "surrounding spaces ignored; '*' matches any run of characters and '?' one character.\n"
-    "Dates may be partial (2021, 2021.03): a game matches when a day its Date may stand for\n"
-    "is in the range, and a game whose Date cannot be read matches no range.\n"
-    "Endings: 5d-index decides every game's final position for the side to move:\n"
-    "checkmate, stalemate, playable, or unknown when its search ran out of budget (nothing\n"
-    "is claimed then). tree and stats count a proven checkmate or stalemate as the result\n"
-    "of a game that has none or '*', and say how many results were derived so.\n"
-    "Copies: 5d-index records a game as a copy of an earlier one when it has the same moves\n"
-    "and the same players, date and result wherever both games have them. tree and stats\n"
-    "leave copies out; find lists them unless --unique, and its table ends with how many of\n"
-    "its games are copies. Games that only share their moves are different games: they count\n"
-    "everywhere, and duplicates reports them as same-moves.\n"
-    "An option that does nothing in a command is refused.\n"
-    "\n"
-    "Examples:\n"
-    "  5d-query --player 'Shad*' --result 1-0          games Shad... won as white\n"
-    "  5d-query --moves '1. e3 / f6 2. Qe2' --count    games that reached this position\n"
-    "  5d-query --moves 'e3 f6 Qe2' --count            the same, one move an action\n"
-    "  5d-query --date-from 2021.03 --date-to 2021.05  games of March to May 2021\n"
-    "  5d-query --state-md5 4a35c8f1... --format json  games whose final state has this MD5\n"
-    "  5d-query --board '[r*nbqk*bnr*/p*p*p*p*p*p*p*p*/8/8/8/4P3/P*P*P*P*1P*P*P*/R*NBQK*BNR*]'\n"
-    "  5d-query --ending checkmate --count             games that ended in a proven mate\n"
-    "  5d-query --result-conflict                      games whose Result the ending belies\n"
-    "  5d-query tree --depth 2 --white Ada             Ada's repertoire as white\n"
-    "  5d-query duplicates --export-unique clean.5dpgn one copy of every game\n"
-    "  5d-query show 12 --action 5 --svg game12.svg    a picture after the 5th action\n"
-    "  5d-query serve --port 8080                      then open http://127.0.0.1:8080/\n"
-    "\n"
-    "serve shows the explorer's pages (opening explorer, search, board patterns, games,\n"
-    "duplicates, statistics) at the address it prints, and answers GET /api/find, /api/tree,\n"
-    "/api/game/ID, /api/duplicates, /api/stats, /api/picture, /api/position and /api/pattern\n"
-    "with the JSON of --format json (parameters as the options above, without the dashes;\n"
-    "docs/http-api.md lists them); it only reads, and stops on Ctrl-C.\n"
-    "\n"
-    "Exit status: 0 done (also when nothing matched), 2 bad arguments, 3 the database could\n"
-    "not be read (or serve could not listen). The manual: man 5d-query (docs/5d-query.md).\n";
-
-std::string VariantList() {
-  std::string out;
-  for (const fived::Variant& v : fived::OfficialVariants()) out += "  " + v.name + "\n";
-  return out;
-}
-
-// The options given (not defaulted) as the request layer's names and values: --db and the
-// command's arguments are the command line's own.
-fived::Request ToRequest(const po::variables_map& vm, std::string command,
-                         std::vector<std::string> args) {
-  fived::Request request;
-  request.command = std::move(command);
-  request.args = std::move(args);
-  for (const auto& [name, value] : vm) {
-    if (value.defaulted() || name == "db" || name == "args" || name == "help") continue;
-    std::vector<std::string>& values = request.params[name];
-    const boost::any& any = value.value();
-    if (any.empty()) {
-      values.push_back("");  // a flag
-    } else if (const auto* text = boost::any_cast<std::string>(&any)) {
-      values.push_back(*text);
-    } else if (const auto* texts = boost::any_cast<std::vector<std::string>>(&any)) {
-      values = *texts;
-    } else if (const auto* number = boost::any_cast<int>(&any)) {
-      values.push_back(std::to_string(*number));
-    } else {
-      values.push_back(std::to_string(boost::any_cast<long>(any)));
-    }
-  }
-  return request;
-}
-
-// A message for stderr with each line escaped (EscapeForTerminal): messages quote what users
-// typed and what files hold, and some point at it with a caret on a second line.
-std::string EscapeLines(std::string_view message) {
-  std::string out;
-  size_t begin = 0;
-  while (true) {
-    const size_t end = message.find('\n', begin);
-    out += fived::EscapeForTerminal(message.substr(begin, end - begin));
-    if (end == std::string_view::npos) return out;
-    out += '\n';
-    begin = end + 1;
-  }
-}
-
 // Reports a failure on stderr and returns `status`.
 int Fail(int status, std::string_view message) {
-  std::cerr << "5d-query: " << EscapeLines(message) << "\n";
+  std::cerr << "5d-query: " << fived::EscapeLinesForTerminal(message) << "\n";
   return status;
 }
-int Fail(const fived::RequestError& error) {
-  return Fail(error.kind == fived::RequestError::Kind::kDatabase ? kExitDatabase : kExitUsage,
-              error.message);
-}
-int Fail(const fived::DbError& error) { return Fail(kExitDatabase, error.message); }
-
-// Prints a command's text, ending it with a line break (the JSON writers leave none).
-void Print(std::string out) {
-  if (!out.empty() && out.back() != '\n') out += '\n';
-  std::cout << out;
+int Fail(const fived::Status& error) {
+  return Fail(error.code() == fived::StatusCode::kDatabase ? kExitDatabase : kExitUsage,
+              error.message());
 }
 
-int Find(fived::GameStore& store, const fived::Request& request) {
-  auto answer = fived::RunFind(store, request);
-  if (!answer.ok()) return Fail(answer.error());
-  const fived::FindAnswer& found = answer.value();
-  for (const std::string& hint : found.hints) std::cerr << "5d-query: " << hint << "\n";
-  if (found.count) {
-    std::cout << *found.count << "\n";
-    return kExitOk;
-  }
-  if (auto error =
-          fived::WriteGames(store, found.games, found.format, found.search.positions.has_value(),
-                            found.canonical, std::cout, found.pattern)) {
-    return Fail(*error);
-  }
-  if (found.totals) {
-    std::cout << "\n"
-              << fived::FindSummary(*found.totals, found.search.filter.originals_only,
-                                    found.search.offset, found.games.size())
-              << "\n";
-  }
-  return kExitOk;
+// The directory of this program's file, with its final '/' ("" when it cannot be read).
+std::string ProgramDirectory() {
+  char path[PATH_MAX];
+  const ssize_t length = readlink("/proc/self/exe", path, sizeof(path) - 1);
+  if (length <= 0) return "";
+  const std::string file(path, static_cast<size_t>(length));
+  return file.substr(0, file.rfind('/') + 1);
 }
 
-int Show(fived::GameStore& store, const fived::Request& request, const po::variables_map& vm) {
-  auto answer = fived::RunShow(store, request);
-  if (!answer.ok()) {
-    // "no game 999 in games.sqlite": which database, as the messages about the file say.
-    if (answer.error().kind == fived::RequestError::Kind::kNotFound) {
-      return Fail(kExitUsage, answer.error().message + " in " + vm["db"].as<std::string>());
-    }
-    return Fail(answer.error());
-  }
-  const fived::ShowAnswer& show = answer.value();
-  if (show.format == fived::OutputFormat::kPgn) {
-    auto text = fived::ShowPgn(store, show);
-    if (!text.ok()) return Fail(text.error());
-    std::cout << text.value();
-    return kExitOk;
-  }
-  if (show.format == fived::OutputFormat::kVmn) {
-    std::cout << show.vmn;
-    return kExitOk;
-  }
-  if (show.format == fived::OutputFormat::kJson) {
-    auto json = fived::ShowJson(store, show);
-    if (!json.ok()) return Fail(json.error());
-    Print(fived::DumpJson(json.value()));
-  } else {
-    std::cout << fived::ShowText(show);
-  }
-  if (vm.count("svg")) {
-    const std::string path = vm["svg"].as<std::string>();
-    fived::SvgPictureOptions svg_options;
-    svg_options.max_columns = show.picture.max_columns;
-    svg_options.marked = show.picture.marked;
-    svg_options.coordinates = show.coordinates;
-    svg_options.title =
-        "Game " + std::to_string(show.game.id) + " after action " + std::to_string(show.action);
-    std::ofstream file(path, std::ios::binary);
-    file << fived::SvgPicture(show.position, show.last_moves, svg_options);
-    file.close();
-    if (!file) return Fail(kExitDatabase, "--svg: cannot write " + path);
-  }
-  return kExitOk;
-}
-
-int Tree(fived::GameStore& store, const fived::Request& request) {
-  auto answer = fived::RunTree(store, request);
-  if (!answer.ok()) return Fail(answer.error());
-  std::string out;
-  if (answer.value().format == fived::OutputFormat::kJson) {
-    fived::WriteTreeJson(answer.value().root, &out);
-  } else {
-    fived::WriteTreeTable(answer.value().root, answer.value().limit, &out);
-  }
-  Print(std::move(out));
-  return kExitOk;
-}
-
-int Duplicates(fived::GameStore& store, const fived::Request& request,
-               const po::variables_map& vm) {
-  auto answer = fived::RunDuplicates(store, request);
-  if (!answer.ok()) return Fail(answer.error());
-  const std::vector<fived::DuplicateGroup>& groups = answer.value().groups;
-  std::string out;
-  if (answer.value().format == fived::OutputFormat::kJson) {
-    fived::WriteDuplicatesJson(groups, &out);
-  } else {
-    fived::WriteDuplicatesTable(groups, &out);
-  }
-  Print(std::move(out));
-  if (vm.count("export-unique")) {
-    const std::string path = vm["export-unique"].as<std::string>();
-    const std::string cannot_write = "--export-unique: cannot write " + path;
-    std::ofstream file(path, std::ios::binary);
-    if (!file) return Fail(kExitDatabase, cannot_write);
-    auto written = fived::ExportUnique(store, groups, file);
-    if (!written.ok()) return Fail(written.error());
-    file.close();
-    if (!file) return Fail(kExitDatabase, cannot_write);
-    std::cerr << "5d-query: wrote " << written.value() << " games to " << path << "\n";
-  }
-  return kExitOk;
-}
-
-int Stats(fived::GameStore& store, const fived::Request& request) {
-  auto answer = fived::RunStats(store, request);
-  if (!answer.ok()) return Fail(answer.error());
-  std::string out;
-  if (answer.value().format == fived::OutputFormat::kJson) {
-    fived::WriteStatsJson(answer.value().stats, &out);
-  } else {
-    fived::WriteStatsTable(answer.value().stats, &out);
-  }
-  Print(std::move(out));
-  return kExitOk;
-}
-
-// serve: answers the API until SIGINT or SIGTERM, then finishes the requests under way.
-int Serve(const po::variables_map& vm) {
-  for (const auto& [name, value] : vm) {
-    if (!value.defaulted() && name != "db" && name != "args" && name != "host" && name != "port" &&
-        name != "cache-mb") {
-      return Fail(kExitUsage, "serve does not take --" + name +
-                                  " (5d-query --help says which options go with which command)");
-    }
-  }
-  fived::ServeOptions options;
-  options.database = vm["db"].as<std::string>();
-  options.host = vm["host"].as<std::string>();
-  options.port = vm["port"].as<int>();
-  if (options.port < 0 || options.port > 65535)
-    return Fail(kExitUsage, "--port must be 0 to 65535");
-  const int cache_mb = vm["cache-mb"].as<int>();
-  if (cache_mb < 0 || cache_mb > 65536) return Fail(kExitUsage, "--cache-mb must be 0 to 65536");
-  options.cache_bytes = static_cast<size_t>(cache_mb) << 20;
-  // A missing or foreign database is said at once, not at the first request.
-  auto store = fived::GameStore::Open(options.database);
-  if (!store.ok()) return Fail(store.error());
-
-  // One thread takes SIGINT and SIGTERM (blocked in every other thread, which inherit the mask)
-  // and stops the server, which then finishes the requests it is answering.
-  sigset_t stop_signals;
-  sigemptyset(&stop_signals);
-  sigaddset(&stop_signals, SIGINT);
-  sigaddset(&stop_signals, SIGTERM);
-  pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
-  fived::Server server(options);
-  auto bound = server.Bind();
-  if (const auto* error = std::get_if<std::string>(&bound)) return Fail(kExitDatabase, *error);
-  std::cout << "5d-query: serving " << fived::EscapeForTerminal(options.database) << " at http://"
-            << options.host << ":" << std::get<int>(bound) << "/ (Ctrl-C stops)" << std::endl;
-  std::thread stopper([&] {
-    int signal = 0;
-    sigwait(&stop_signals, &signal);
-    server.Stop();
-  });
-  const bool served = server.Listen();
-  // When Listen failed no signal came: wake the stopper so that it can be joined.
-  pthread_kill(stopper.native_handle(), SIGTERM);
-  stopper.join();
-  return served ? kExitOk : Fail(kExitDatabase, "the server stopped with an error");
+// serve: runs 5d-query-serve, installed beside this program, in this process's place (the same
+// process id, standard streams and signals); returns only when it could not be run.
+int Serve(const fived::ServeCommand& serve) {
+  const std::string program = ProgramDirectory() + "5d-query-serve";
+  const std::vector<std::string> arguments = fived::ServeArguments(serve);
+  std::vector<char*> argv;
+  for (const std::string& argument : arguments) argv.push_back(const_cast<char*>(argument.c_str()));
+  argv.push_back(nullptr);
+  execv(program.c_str(), argv.data());
+  return Fail(kExitDatabase, "serve: cannot run " + program + ": " + std::strerror(errno));
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  po::options_description general("General");
-  general.add_options()("help,h", "print this help")(
-      "version", "print the version, the database schema version and the key version")(
-      "db", po::value<std::string>()->default_value(fived::kDefaultDatabaseFile),
-      "the database to search (made by 5d-index; never created or changed)")(
-      "format,f", po::value<std::string>()->default_value("table"),
-      "table, json, csv or 5dpgn (find); table, json, 5dpgn or vmn (show); table or json (tree, "
-      "duplicates, stats)");
-  po::options_description filters("Filters (find, tree, stats)");
-  filters.add_options()("player", po::value<std::string>(), "a player of either colour")(
-      "white", po::value<std::string>(), "the white player")("black", po::value<std::string>(),
-                                                             "the black player")(
-      "variant", po::value<std::string>(),
-      "an official variant, matched as [Board] names are (\"standard\", \"Turn Zero\"), or "
-      "custom; also the variant --moves is played in (default Standard)")(
-      "result", po::value<std::string>(), "1-0, 0-1, 1/2-1/2 or * (or white, black, draw)")(
-      "date-from", po::value<std::string>(),
-      "games on or after YYYY[.MM[.DD]] ('-' or '/' may separate the parts; --date-from "
-      "2021.03 is from March 1st)")(
-      "date-to", po::value<std::string>(),
-      "games on or before YYYY[.MM[.DD]] (--date-to 2021.03 is up to March 31st); games' "
-      "partial dates such as 2021.??.?? count as every day they may stand for, and dates "
-      "that cannot be read (6-14-2021) match no range")(
-      "header", po::value<std::vector<std::string>>(),
-      "NAME=VALUE: a header of that name with that value, compared as names are "
-      "(repeatable; wildcards allowed)")("min-timelines", po::value<int>()->default_value(0),
-                                         "games with at least N timelines")(
-      "min-actions", po::value<int>()->default_value(0), "games with at least N actions")(
-      "unique",
-      "leave out games recorded as copies of an earlier game: the same moves, and the same "
-      "players, date and result wherever both games have them; games that only share their "
-      "moves are different games and stay")(
-      "ending", po::value<std::string>(),
-      "games whose final position is a checkmate, stalemate, playable (the side to move has a "
-      "legal action) or unknown (5d-index's search ran out of its budget)")(
-      "result-conflict",
-      "games whose ending contradicts their result: a checkmate of the side the result says "
-      "won or drew, a stalemate with a winner, or '*' for a game that is over");
-  po::options_description position("Position (find; --moves and --state also for tree)");
-  position.add_options()("moves", po::value<std::string>(),
-                         "games that reached the state after this 5dpgn movetext, played in "
-                         "--variant: '1. e3 / f6 2. Qe2 / Nc6'; without turn numbers or '/' "
-                         "each move is one action, the players in turn: 'e3 f6 Qe2 Nc6'")(
-      "state", po::value<std::string>(),
-      "games that reached this full state, given as 5DFEN boards '[...:0:1:w][...]'")(
-      "state-md5", po::value<std::string>(),
-      "games that passed through a state with this specification MD5 (an index lookup) in a "
-      "database made with 5d-index --all-state-md5; in another, games whose final state has it "
-      "(said on standard error), and with --deep also states inside games (replays the games "
-      "passing the filters on every core: slow)")(
-      "deep", "with --state-md5: look at every state of every candidate game")(
-      "board", po::value<std::string>(),
-      "games that had this board: '[pieces]' anywhere, '[pieces:L:T:c]' at those "
-      "coordinates; pieces in canonical 5DFEN ('*' on unmoved pawns, kings and rooks)")(
-      "pattern", po::value<std::vector<std::string>>(),
-      "games that had a board like this one: a 5DFEN board whose squares may be '?' (any), "
-      "'!' (any piece), 'A'/'a' (any white/black piece), '[QR]' (one of), '[^p.]' (none of; "
-      "'.' is empty), 'K*' (unmoved); numbers are empty squares; ':L:T:c' pins the board "
-      "('*' for any; '=', '=+N', '=-N': relative to the previous pattern's board). "
-      "Repeatable: every pattern must match some board of the game. docs/patterns.md has "
-      "examples")(
-      "material", po::value<std::vector<std::string>>(),
-      "material across the present's boards ('present: Q>=2, q=0', the default) or on one "
-      "board ('board: Q>q'): a piece, '!', 'A', 'a' or a set compared with a number or "
-      "another count (repeatable)")(
-      "when", po::value<std::string>(),
-      "conditions on the state: 'timelines>=4, active>=3, turn>=10, to-move=b, check=b, "
-      "checks>=2' (check: the side in check; checks: on how many boards; both replay the games "
-      "the rest selects); with "
-      "--pattern and --material, the first action after which all of them held")(
-      "move", po::value<std::vector<std::string>>(),
-      "a move played: 'N branch capture actions=10-20' (a piece letter, upper case white; "
-      "physical, jump, branch or travel; capture; check; a range of actions); repeatable");
-  po::options_description output("Output (find; --limit also for tree)");
-  output.add_options()("count", "print only the number of matching games")(
-      "limit", po::value<long>(),
-      "at most N games (tree: the N most played actions of each position, the others summed "
-      "up); default all")("offset", po::value<long>()->default_value(0), "skip the first N games")(
-      "sort", po::value<std::string>(),
-      "id, white, black, result, date, variant, actions, timelines or action (position "
-      "searches); '-date' sorts descending")(
-      "canonical", "with --format 5dpgn: headers and canonical moves instead of the original text");
-  po::options_description commands("Commands");
-  commands.add_options()("depth", po::value<int>()->default_value(fived::kDefaultDepth),
-                         "tree: expand N actions deep")(
-      "twin-actions", po::value<int>()->default_value(fived::kDefaultTwinActions),
-      "duplicates: twins share players, date and this many first actions")(
-      "export-unique", po::value<std::string>(),
-      "duplicates: write every game once (the most complete copy) to FILE")(
-      "action", po::value<int>(), "show: the position after action N (default: the end)")(
-      "svg", po::value<std::string>(), "show: also write the picture as SVG to FILE")(
-      "columns", po::value<int>()->default_value(0),
-      "show: draw only the last N half-turns (0: all)")(
-      "unicode", "show: chess symbols instead of letters in the terminal picture")(
-      "coordinates", "show: file and rank labels on the boards of the SVG picture")(
-      "mark", po::value<std::vector<std::string>>(),
-      "show: point out the board L:T:c in the pictures ('+1:5:b', as --pattern's answers name "
-      "boards; repeatable)")("top", po::value<int>()->default_value(fived::kDefaultTop),
-                             "stats: how many top players");
-  po::options_description serve("Server (serve)");
-  serve.add_options()("host", po::value<std::string>()->default_value("127.0.0.1"),
-                      "the address to listen on (another than 127.0.0.1 lets other machines in)")(
-      "port", po::value<int>()->default_value(8080), "the port to listen on (0: any free port)")(
-      "cache-mb", po::value<int>()->default_value(64),
-      "keep up to N MiB of answers for requests asked again (0: none); they are dropped as "
-      "soon as 5d-index adds to the database");
-  po::options_description hidden;
-  hidden.add_options()("args", po::value<std::vector<std::string>>(), "command and arguments");
-  po::options_description all;
-  all.add(general).add(filters).add(position).add(output).add(commands).add(serve).add(hidden);
-  po::options_description visible;
-  visible.add(general).add(filters).add(position).add(output).add(commands).add(serve);
-  po::positional_options_description positional;
-  positional.add("args", -1);
-
-  po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(argc, argv).options(all).positional(positional).run(), vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    std::cerr << "5d-query: " << EscapeLines(e.what()) << " (5d-query --help lists the options)\n";
-    return kExitUsage;
+  fived::Result<fived::CommandLine> parsed = fived::ParseCommandLine(argc, argv);
+  if (!parsed.ok()) return Fail(parsed.error());
+  const fived::CommandLine& line = parsed.value();
+  switch (line.action) {
+    case fived::CommandLine::Action::kHelp:
+      std::cout << line.help;
+      return kExitOk;
+    case fived::CommandLine::Action::kVersion:
+      std::cout << "5d-query " << fived::kVersion << " (schema version " << fived::kSchemaVersion
+                << ", key version " << fived::kKeyVersion << ")\n";
+      return kExitOk;
+    case fived::CommandLine::Action::kServe:
+      return Serve(line.serve);
+    case fived::CommandLine::Action::kSearch:
+      break;
   }
-  if (vm.count("help")) {
-    std::cout << kUsage << "\n" << visible << "\nOfficial variants:\n" << VariantList();
-    return kExitOk;
-  }
-  if (vm.count("version")) {
-    std::cout << "5d-query " << fived::kVersion << " (schema version " << fived::kSchemaVersion
-              << ", key version " << fived::kKeyVersion << ")\n";
-    return kExitOk;
-  }
-  std::vector<std::string> args;
-  if (vm.count("args")) args = vm["args"].as<std::vector<std::string>>();
-  std::string command = "find";
-  if (!args.empty()) {
-    command = args.front();
-    args.erase(args.begin());
-  }
-  static const std::vector<std::string> kCommands = {"find", "tree",  "duplicates",
-                                                     "show", "stats", "serve"};
-  if (std::find(kCommands.begin(), kCommands.end(), command) == kCommands.end()) {
-    std::cerr << "5d-query: unknown command '" << command
-              << "' (commands: find, tree, duplicates, show, stats, serve)\n";
-    return kExitUsage;
-  }
-  if (command != "show" && !args.empty()) {
-    std::cerr << "5d-query: unexpected argument '" << args.front() << "'\n";
-    return kExitUsage;
-  }
-  if (command == "serve") return Serve(vm);
-  const fived::Request request = ToRequest(vm, command, std::move(args));
-  if (auto error = fived::CheckRequest(request)) return Fail(*error);
   std::ios::sync_with_stdio(false);
-
-  auto store = fived::GameStore::Open(vm["db"].as<std::string>());
-  if (!store.ok()) return Fail(store.error());
-  int status = kExitOk;
-  if (command == "find") {
-    status = Find(store.value(), request);
-  } else if (command == "show") {
-    status = Show(store.value(), request, vm);
-  } else if (command == "tree") {
-    status = Tree(store.value(), request);
-  } else if (command == "duplicates") {
-    status = Duplicates(store.value(), request, vm);
-  } else {
-    status = Stats(store.value(), request);
-  }
+  auto store = fived::GameStore::Open(line.database);
+  if (!store.ok()) return Fail(kExitDatabase, store.error().message);
+  std::vector<std::string> notes;
+  const fived::Status status = fived::RunCommand(store.value(), line, std::cout, &notes);
+  // The notes go out as they are (hints quote the database's own words).
+  for (const std::string& note : notes) std::cerr << "5d-query: " << note << "\n";
   std::cout.flush();
-  return status;
+  return status.ok() ? kExitOk : Fail(status);
 }

@@ -13,6 +13,7 @@
 #include "query/export.h"
 #include "query/move_pattern.h"
 #include "query/pattern_search.h"
+#include "query/request_params.h"
 #include "query/search.h"
 #include "schema/ending.h"
 
@@ -21,18 +22,6 @@ namespace fived {
 namespace {
 
 using Params = std::vector<std::string>;
-
-RequestError BadRequest(std::string message) {
-  return {RequestError::Kind::kBadRequest, std::move(message)};
-}
-RequestError DbFailure(const DbError& error) {
-  return {RequestError::Kind::kDatabase, error.message};
-}
-
-// A parameter as messages name it: "--limit" on the command line, "limit" in the API.
-std::string Name(const Request& request, std::string_view name) {
-  return std::string(request.spelling.prefix) + std::string(name);
-}
 
 const Params kFlags = {"count",     "deep",    "unique",     "result-conflict",
                        "canonical", "unicode", "coordinates"};
@@ -50,6 +39,18 @@ const std::string* Value(const Request& request, std::string_view name) {
   return it == request.params.end() || it->second.empty() ? nullptr : &it->second.front();
 }
 
+}  // namespace
+
+// The helpers of request_params.h.
+
+Status BadRequest(std::string message) { return Status::InvalidArgument(std::move(message)); }
+Status DbFailure(const DbError& error) { return Status::Database(error.message, error.code); }
+
+// A parameter as messages name it: "--limit" on the command line, "limit" in the API.
+std::string Name(const Request& request, std::string_view name) {
+  return std::string(request.spelling.prefix) + std::string(name);
+}
+
 // Whether a parameter is given (a flag: given and on). CheckRequest has read the flags' values.
 bool Given(const Request& request, std::string_view name) {
   const std::string* value = Value(request, name);
@@ -57,7 +58,7 @@ bool Given(const Request& request, std::string_view name) {
   return !IsFlag(name) || *value == "" || *value == "1" || *value == "true";
 }
 
-std::string Text(const Request& request, std::string_view name, std::string fallback = "") {
+std::string Text(const Request& request, std::string_view name, std::string fallback) {
   const std::string* value = Value(request, name);
   return value ? *value : fallback;
 }
@@ -75,6 +76,42 @@ int64_t Number(const Request& request, std::string_view name, int64_t fallback) 
   const std::string* value = Value(request, name);
   return value ? *ParseInteger(*value) : fallback;
 }
+
+// The boards "mark" names, in `position`'s numbering of timelines (see RunShow in show.h).
+Result<std::vector<BoardAddress>> ReadMarks(const Request& request, const Position& position) {
+  std::vector<BoardAddress> marks;
+  const auto given = request.params.find("mark");
+  if (given == request.params.end()) return marks;
+  for (const std::string& text : given->second) {
+    const Status wrong =
+        BadRequest(Name(request, "mark") + ": '" + text +
+                   "' is not a board: L:T:c, the timeline as the notation writes it, the turn, "
+                   "and w or b (+1:5:b)");
+    const size_t first = text.find(':');
+    const size_t second = first == std::string::npos ? first : text.find(':', first + 1);
+    if (second == std::string::npos) return wrong;
+    std::string_view timeline = std::string_view(text).substr(0, first);
+    const std::string_view turn_text = std::string_view(text).substr(first + 1, second - first - 1);
+    const std::string_view colour = std::string_view(text).substr(second + 1);
+    const bool negative = !timeline.empty() && timeline.front() == '-';
+    if (!timeline.empty() && (timeline.front() == '-' || timeline.front() == '+')) {
+      timeline.remove_prefix(1);
+    }
+    const std::optional<int64_t> magnitude = ParseInteger(timeline);
+    const std::optional<int64_t> turn = ParseInteger(turn_text);
+    // ParseInteger takes a sign of its own; the timeline's was taken off above.
+    if (!magnitude || timeline.front() == '-' || *magnitude > kMaxTimelineIndex || !turn ||
+        *turn < 0 || *turn > kMaxHalfTurn / 2 || (colour != "w" && colour != "b")) {
+      return wrong;
+    }
+    marks.push_back(
+        {position.labeling().FromNotation(negative, static_cast<int>(*magnitude)),
+         HalfTurn(static_cast<int>(*turn), colour == "w" ? Color::kWhite : Color::kBlack)});
+  }
+  return marks;
+}
+
+namespace {
 
 // The parameters that take a number, and the least value each accepts.
 constexpr std::pair<const char*, long> kLeastValues[] = {
@@ -113,7 +150,7 @@ const Params* CommandParams(std::string_view command) {
 }
 
 // Numbers that do not read or are out of range, and values given twice where one is taken.
-std::optional<RequestError> CheckValues(const Request& request) {
+Status CheckValues(const Request& request) {
   for (const auto& [name, values] : request.params) {
     if (values.size() > 1 && name != "header" && name != "pattern" && name != "material" &&
         name != "move" && name != "mark") {
@@ -140,11 +177,11 @@ std::optional<RequestError> CheckValues(const Request& request) {
       return BadRequest(Name(request, name) + " must be " + std::to_string(least) + " or more");
     }
   }
-  return std::nullopt;
+  return Status();
 }
 
 // Parameters that would do nothing: not taken by the command, or not with the others given.
-std::optional<RequestError> CheckCombinations(const Request& request) {
+Status CheckCombinations(const Request& request) {
   const Params& allowed = *CommandParams(request.command);
   for (const auto& [name, values] : request.params) {
     if (std::find(allowed.begin(), allowed.end(), name) == allowed.end()) {
@@ -177,19 +214,19 @@ std::optional<RequestError> CheckCombinations(const Request& request) {
       }
     }
   }
-  return std::nullopt;
+  return Status();
 }
 
-std::optional<RequestError> ReadFilter(const Request& request, GameFilter* filter) {
+Status ReadFilter(const Request& request, GameFilter* filter) {
   filter->player = Text(request, "player");
   filter->white = Text(request, "white");
   filter->black = Text(request, "black");
   if (const std::string* variant = Value(request, "variant")) {
-    auto resolved = ResolveVariantName(*variant);
-    if (resolved.index() == 1) {
-      return BadRequest(Name(request, "variant") + ": " + std::get<1>(resolved));
+    Result<std::string> resolved = ResolveVariantName(*variant);
+    if (!resolved.ok()) {
+      return BadRequest(Name(request, "variant") + ": " + resolved.error().message());
     }
-    filter->variant = std::get<0>(resolved);
+    filter->variant = std::move(resolved).value();
   }
   if (const std::string* text = Value(request, "result")) {
     auto result = NormalizeResult(*text);
@@ -232,14 +269,14 @@ std::optional<RequestError> ReadFilter(const Request& request, GameFilter* filte
     }
   }
   filter->result_conflict = Given(request, "result-conflict");
-  return std::nullopt;
+  return Status();
 }
 
 // The state "moves" or "state" names (moves played in `variant`, a resolved name or empty for
 // Standard); nullopt when neither is given. With `last_action`, the moves of the last action
 // "moves" plays go there (none for "state").
-RequestResult<std::optional<Position>> ReadState(const Request& request, const std::string& variant,
-                                                 std::vector<Move>* last_action = nullptr) {
+Result<std::optional<Position>> ReadState(const Request& request, const std::string& variant,
+                                          std::vector<Move>* last_action = nullptr) {
   const std::string* moves = Value(request, "moves");
   const std::string* state = Value(request, "state");
   std::variant<Position, std::string> position;
@@ -260,22 +297,21 @@ RequestResult<std::optional<Position>> ReadState(const Request& request, const s
     return std::optional<Position>();
   }
   if (auto* error = std::get_if<std::string>(&position)) {
-    RequestError bad = BadRequest(*error);
     // Moves are read a move at a time: the API says where, for a page to point there.
     if (moves && !error->starts_with("--state")) {
-      bad.place = RequestError::Place{"moves", 0, place.column, place.reason};
+      return BadRequest(*error).At(
+          {.parameter = "moves", .index = 0, .column = place.column, .reason = place.reason});
     }
-    return bad;
+    return BadRequest(*error);
   }
   return std::optional<Position>(std::get<Position>(std::move(position)));
 }
 
 // The state ReadState names, or else the start of `variant` (Standard when empty); `what` names
 // the request in the message for custom games, which have no start of their own.
-RequestResult<Position> StateOrStart(const Request& request, const std::string& variant,
-                                     std::string_view what,
-                                     std::vector<Move>* last_action = nullptr) {
-  RequestResult<std::optional<Position>> state = ReadState(request, variant, last_action);
+Result<Position> StateOrStart(const Request& request, const std::string& variant,
+                              std::string_view what, std::vector<Move>* last_action = nullptr) {
+  Result<std::optional<Position>> state = ReadState(request, variant, last_action);
   if (!state.ok()) return state.error();
   if (state.value()) return std::move(*state.value());
   const std::string start_of = variant.empty() ? "Standard" : variant;
@@ -290,20 +326,20 @@ RequestResult<Position> StateOrStart(const Request& request, const std::string& 
 // The position of the picture and position commands: "moves" played in "variant", or "state",
 // or the variant's start; `what` names the request in messages. The last action's moves go to
 // `last_action` when given.
-RequestResult<Position> NamedPosition(const Request& request, std::string_view what,
-                                      std::vector<Move>* last_action = nullptr) {
+Result<Position> NamedPosition(const Request& request, std::string_view what,
+                               std::vector<Move>* last_action = nullptr) {
   std::string variant;
   if (const std::string* name = Value(request, "variant")) {
-    auto resolved = ResolveVariantName(*name);
-    if (resolved.index() == 1) {
-      return BadRequest(Name(request, "variant") + ": " + std::get<1>(resolved));
+    Result<std::string> resolved = ResolveVariantName(*name);
+    if (!resolved.ok()) {
+      return BadRequest(Name(request, "variant") + ": " + resolved.error().message());
     }
-    variant = std::get<0>(resolved);
+    variant = std::move(resolved).value();
   }
   return StateOrStart(request, variant, what, last_action);
 }
 
-RequestResult<OutputFormat> ReadFormat(const Request& request) {
+Result<OutputFormat> ReadFormat(const Request& request) {
   const std::string text = Text(request, "format", "table");
   const std::optional<OutputFormat> format = ParseOutputFormat(text);
   if (!format) {
@@ -314,8 +350,8 @@ RequestResult<OutputFormat> ReadFormat(const Request& request) {
 }
 
 // The format of tree, duplicates and stats: table or json.
-RequestResult<OutputFormat> ReadTableOrJson(const Request& request) {
-  RequestResult<OutputFormat> format = ReadFormat(request);
+Result<OutputFormat> ReadTableOrJson(const Request& request) {
+  Result<OutputFormat> format = ReadFormat(request);
   if (!format.ok()) return format;
   if (format.value() != OutputFormat::kTable && format.value() != OutputFormat::kJson) {
     return BadRequest(request.command + " writes " + Name(request, "format") + " table or json");
@@ -323,19 +359,8 @@ RequestResult<OutputFormat> ReadTableOrJson(const Request& request) {
   return format;
 }
 
-// The format of show: table, json, 5dpgn or vmn (which only show writes).
-RequestResult<OutputFormat> ReadShowFormat(const Request& request) {
-  const std::string text = Text(request, "format", "table");
-  if (text == "vmn") return OutputFormat::kVmn;
-  const std::optional<OutputFormat> format = ParseOutputFormat(text);
-  if (!format || *format == OutputFormat::kCsv) {
-    return BadRequest("show writes " + Name(request, "format") + " table, json, 5dpgn or vmn");
-  }
-  return *format;
-}
-
 // Every "pattern" given, read; the error of the first that does not read, with its place.
-RequestResult<std::vector<BoardPattern>> ReadPatterns(const Request& request) {
+Result<std::vector<BoardPattern>> ReadPatterns(const Request& request) {
   std::vector<BoardPattern> patterns;
   const auto given = request.params.find("pattern");
   if (given == request.params.end()) return patterns;
@@ -343,10 +368,11 @@ RequestResult<std::vector<BoardPattern>> ReadPatterns(const Request& request) {
     const std::string& text = given->second[i];
     auto parsed = ParseBoardPattern(text);
     if (auto* error = std::get_if<PatternError>(&parsed)) {
-      RequestError failure = BadRequest(Name(request, "pattern") + ": " + error->Describe(text));
-      failure.place =
-          RequestError::Place{"pattern", static_cast<int>(i), error->column, error->message};
-      return failure;
+      return BadRequest(Name(request, "pattern") + ": " + error->Describe(text))
+          .At({.parameter = "pattern",
+               .index = static_cast<int>(i),
+               .column = error->column,
+               .reason = error->message});
     }
     patterns.push_back(std::move(std::get<BoardPattern>(parsed)));
   }
@@ -355,14 +381,14 @@ RequestResult<std::vector<BoardPattern>> ReadPatterns(const Request& request) {
 
 // The position query of "pattern" (repeatable), "material" (repeatable) and "when"; a message
 // pointing at the character when one does not read.
-RequestResult<GameQuery> ReadGameQuery(const Request& request) {
+Result<GameQuery> ReadGameQuery(const Request& request) {
   GameQuery query;
   auto values = [&](std::string_view name) -> const std::vector<std::string>& {
     static const std::vector<std::string> kNone;
     const auto it = request.params.find(std::string(name));
     return it == request.params.end() ? kNone : it->second;
   };
-  RequestResult<std::vector<BoardPattern>> patterns = ReadPatterns(request);
+  Result<std::vector<BoardPattern>> patterns = ReadPatterns(request);
   if (!patterns.ok()) return patterns.error();
   query.boards = std::move(patterns.value());
   for (const std::string& text : values("material")) {
@@ -387,10 +413,9 @@ RequestResult<GameQuery> ReadGameQuery(const Request& request) {
 
 // The games a position parameter (moves, state, state-md5 or board) names, into *answer;
 // nothing when none is given.
-std::optional<RequestError> FindPositions(GameStore& store, const Request& request,
-                                          FindAnswer* answer) {
+Status FindPositions(GameStore& store, const Request& request, FindAnswer* answer) {
   FindRequest& search = answer->search;
-  RequestResult<std::optional<Position>> state = ReadState(request, search.filter.variant);
+  Result<std::optional<Position>> state = ReadState(request, search.filter.variant);
   if (!state.ok()) return state.error();
   if (const std::optional<Position>& position = state.value()) {
     auto matches = FindState(store, position->StateKey());
@@ -427,7 +452,7 @@ std::optional<RequestError> FindPositions(GameStore& store, const Request& reque
     }
   } else if (Given(request, "pattern") || Given(request, "material") || Given(request, "when") ||
              Given(request, "move")) {
-    RequestResult<GameQuery> query = ReadGameQuery(request);
+    Result<GameQuery> query = ReadGameQuery(request);
     if (!query.ok()) return query.error();
     std::vector<MovePattern> moves;
     if (const auto it = request.params.find("move"); it != request.params.end()) {
@@ -499,101 +524,24 @@ std::optional<RequestError> FindPositions(GameStore& store, const Request& reque
           "without any only matches boards where all of them have moved");
     }
   }
-  return std::nullopt;
-}
-
-// The boards "mark" names, in `position`'s numbering of timelines (see RunShow in request.h).
-RequestResult<std::vector<BoardAddress>> ReadMarks(const Request& request,
-                                                   const Position& position) {
-  std::vector<BoardAddress> marks;
-  const auto given = request.params.find("mark");
-  if (given == request.params.end()) return marks;
-  for (const std::string& text : given->second) {
-    const RequestError wrong =
-        BadRequest(Name(request, "mark") + ": '" + text +
-                   "' is not a board: L:T:c, the timeline as the notation writes it, the turn, "
-                   "and w or b (+1:5:b)");
-    const size_t first = text.find(':');
-    const size_t second = first == std::string::npos ? first : text.find(':', first + 1);
-    if (second == std::string::npos) return wrong;
-    std::string_view timeline = std::string_view(text).substr(0, first);
-    const std::string_view turn_text = std::string_view(text).substr(first + 1, second - first - 1);
-    const std::string_view colour = std::string_view(text).substr(second + 1);
-    const bool negative = !timeline.empty() && timeline.front() == '-';
-    if (!timeline.empty() && (timeline.front() == '-' || timeline.front() == '+')) {
-      timeline.remove_prefix(1);
-    }
-    const std::optional<int64_t> magnitude = ParseInteger(timeline);
-    const std::optional<int64_t> turn = ParseInteger(turn_text);
-    // ParseInteger takes a sign of its own; the timeline's was taken off above.
-    if (!magnitude || timeline.front() == '-' || *magnitude > kMaxTimelineIndex || !turn ||
-        *turn < 0 || *turn > kMaxHalfTurn / 2 || (colour != "w" && colour != "b")) {
-      return wrong;
-    }
-    marks.push_back(
-        {position.labeling().FromNotation(negative, static_cast<int>(*magnitude)),
-         HalfTurn(static_cast<int>(*turn), colour == "w" ? Color::kWhite : Color::kBlack)});
-  }
-  return marks;
-}
-
-// The game id of show's one argument.
-RequestResult<int64_t> ReadGameId(const Request& request) {
-  if (request.args.size() != 1) {
-    return BadRequest("show takes one game id: 5d-query show ID");
-  }
-  const std::optional<int64_t> id = ParseInteger(request.args.front());
-  if (!id) return BadRequest("show: '" + request.args.front() + "' is not a game id");
-  return *id;
-}
-
-// A stored game's text as VMN (core/vmn_writer.h), from a replay of it; nullopt when it no longer
-// replays.
-std::optional<std::string> GameVmn(const std::string& text) {
-  VmnBuilder vmn;
-  const ReplayOutcome outcome =
-      ReplayGame(ParseGameSyntax(text).game, {},
-                 [&vmn](const Position& before, const Move& move) { vmn.AddMove(before, move); });
-  if (!outcome.replayer || outcome.error) return std::nullopt;
-  return vmn.Finish(outcome.replayer->position());
-}
-
-// How a game ends, for show: "checkmate, white in check", "playable, no side in check; a
-// legal action: (0T9)Nf3", "unknown, ... (the search stopped after N moves tried)", and whether
-// it contradicts the game's result; or "not decided".
-std::string EndingText(const GameRow& game) {
-  if (!game.verdict) return "not decided";
-  std::string out = VerdictName(*game.verdict);
-  if (game.checked_side) {
-    out += game.checked_side == Color::kWhite ? ", white in check" : ", black in check";
-  } else {
-    out += ", no side in check";
-  }
-  if (!game.witness.empty()) out += "; a legal action: " + game.witness;
-  if (*game.verdict == Decision::Verdict::kUnknown) {
-    out += " (the search stopped after " + std::to_string(game.verdict_work) + " moves tried)";
-  }
-  // The conflict may be with the Result header or the result closing the moves, which can
-  // differ, so the text names neither.
-  if (game.result_conflict) out += "; contradicts the game's result";
-  return out;
+  return Status();
 }
 
 }  // namespace
 
-std::optional<RequestError> CheckRequest(const Request& request) {
+Status CheckRequest(const Request& request) {
   if (CommandParams(request.command) == nullptr) {
     return BadRequest("unknown command '" + request.command + "'");
   }
-  if (auto error = CheckValues(request)) return error;
+  if (Status status = CheckValues(request); !status.ok()) return status;
   return CheckCombinations(request);
 }
 
-RequestResult<FindAnswer> RunFind(GameStore& store, const Request& request) {
-  if (auto error = CheckRequest(request)) return *error;
+Result<FindAnswer> RunFind(GameStore& store, const Request& request) {
+  if (Status status = CheckRequest(request); !status.ok()) return status;
   FindAnswer answer;
-  if (auto error = ReadFilter(request, &answer.search.filter)) return *error;
-  RequestResult<OutputFormat> format = ReadFormat(request);
+  if (Status status = ReadFilter(request, &answer.search.filter); !status.ok()) return status;
+  Result<OutputFormat> format = ReadFormat(request);
   if (!format.ok()) return format.error();
   answer.format = format.value();
   answer.canonical = Given(request, "canonical");
@@ -614,7 +562,7 @@ RequestResult<FindAnswer> RunFind(GameStore& store, const Request& request) {
                       ", " + Name(request, "material") + ", " + Name(request, "when") + ", " +
                       Name(request, "move") + ")");
   }
-  if (auto error = FindPositions(store, request, &answer)) return *error;
+  if (Status status = FindPositions(store, request, &answer); !status.ok()) return status;
 
   FindRequest& search = answer.search;
   if (const std::string* text = Value(request, "sort")) {
@@ -649,15 +597,15 @@ RequestResult<FindAnswer> RunFind(GameStore& store, const Request& request) {
   return answer;
 }
 
-RequestResult<TreeAnswer> RunTree(GameStore& store, const Request& request) {
-  if (auto error = CheckRequest(request)) return *error;
+Result<TreeAnswer> RunTree(GameStore& store, const Request& request) {
+  if (Status status = CheckRequest(request); !status.ok()) return status;
   GameFilter filter;
-  if (auto error = ReadFilter(request, &filter)) return *error;
+  if (Status status = ReadFilter(request, &filter); !status.ok()) return status;
   TreeAnswer answer;
-  RequestResult<OutputFormat> format = ReadTableOrJson(request);
+  Result<OutputFormat> format = ReadTableOrJson(request);
   if (!format.ok()) return format.error();
   answer.format = format.value();
-  RequestResult<Position> root = StateOrStart(request, filter.variant, "tree");
+  Result<Position> root = StateOrStart(request, filter.variant, "tree");
   if (!root.ok()) return root.error();
   const int depth = static_cast<int>(Number(request, "depth", kDefaultDepth));
   auto nodes = BuildTree(store, root.value().StateKey(), filter, depth);
@@ -667,10 +615,10 @@ RequestResult<TreeAnswer> RunTree(GameStore& store, const Request& request) {
   return answer;
 }
 
-RequestResult<DuplicatesAnswer> RunDuplicates(GameStore& store, const Request& request) {
-  if (auto error = CheckRequest(request)) return *error;
+Result<DuplicatesAnswer> RunDuplicates(GameStore& store, const Request& request) {
+  if (Status status = CheckRequest(request); !status.ok()) return status;
   DuplicatesAnswer answer;
-  RequestResult<OutputFormat> format = ReadTableOrJson(request);
+  Result<OutputFormat> format = ReadTableOrJson(request);
   if (!format.ok()) return format.error();
   answer.format = format.value();
   DuplicateOptions options;
@@ -681,68 +629,8 @@ RequestResult<DuplicatesAnswer> RunDuplicates(GameStore& store, const Request& r
   return answer;
 }
 
-RequestResult<ShowAnswer> RunShow(GameStore& store, const Request& request) {
-  if (auto error = CheckRequest(request)) return *error;
-  RequestResult<int64_t> id = ReadGameId(request);
-  if (!id.ok()) return id.error();
-  auto row = store.Row(id.value());
-  if (!row.ok()) return DbFailure(row.error());
-  if (!row.value()) {
-    return RequestError{RequestError::Kind::kNotFound, "no game " + std::to_string(id.value())};
-  }
-  ShowAnswer answer;
-  answer.game = std::move(*row.value());
-  auto texts = store.Texts(id.value());
-  if (!texts.ok()) return DbFailure(texts.error());
-  answer.texts = std::move(texts).value();
-  RequestResult<OutputFormat> format = ReadShowFormat(request);
-  if (!format.ok()) return format.error();
-  answer.format = format.value();
-  if (answer.format == OutputFormat::kPgn) return answer;  // the text as stored; no position
-  if (answer.format == OutputFormat::kVmn) {
-    std::optional<std::string> vmn = GameVmn(answer.texts.text);
-    if (!vmn) {
-      return RequestError{RequestError::Kind::kDatabase,
-                          "show: game " + std::to_string(id.value()) + " no longer replays"};
-    }
-    answer.vmn = std::move(*vmn);
-    return answer;
-  }
-  answer.picture.max_columns = static_cast<int>(Number(request, "columns", 0));
-  answer.picture.unicode = Given(request, "unicode");
-  answer.coordinates = Given(request, "coordinates");
-
-  const int actions = answer.game.actions;
-  answer.action = static_cast<int>(Number(request, "action", actions));
-  if (answer.action > actions) {
-    return BadRequest(Name(request, "action") + ": game " + std::to_string(id.value()) +
-                      " has actions 0 to " + std::to_string(actions));
-  }
-  // The position after the action, from a replay of the stored text.
-  const SyntaxResult parsed = ParseGameSyntax(answer.texts.text);
-  bool reached = false;
-  ReplayOutcome outcome = ReplayGame(parsed.game, [&](int n, const Position& p) {
-    if (n != answer.action) return;
-    answer.position = p;
-    reached = true;
-  });
-  if (!reached || !outcome.replayer) {
-    return RequestError{RequestError::Kind::kDatabase,
-                        "show: game " + std::to_string(id.value()) + " no longer replays"};
-  }
-  if (answer.action > 0) {
-    for (const PlayedMove& m : outcome.replayer->actions()[answer.action - 1].moves) {
-      answer.last_moves.push_back(m.move);
-    }
-  }
-  RequestResult<std::vector<BoardAddress>> marks = ReadMarks(request, answer.position);
-  if (!marks.ok()) return marks.error();
-  answer.picture.marked = std::move(marks).value();
-  return answer;
-}
-
-RequestResult<std::vector<CustomStart>> RunStarts(GameStore& store, const Request& request) {
-  if (auto error = CheckRequest(request)) return *error;
+Result<std::vector<CustomStart>> RunStarts(GameStore& store, const Request& request) {
+  if (Status status = CheckRequest(request); !status.ok()) return status;
   if (Text(request, "format", "json") != "json") {
     return BadRequest("starts writes " + Name(request, "format") + " json");
   }
@@ -751,12 +639,12 @@ RequestResult<std::vector<CustomStart>> RunStarts(GameStore& store, const Reques
   return std::move(starts).value();
 }
 
-RequestResult<StatsAnswer> RunStats(GameStore& store, const Request& request) {
-  if (auto error = CheckRequest(request)) return *error;
+Result<StatsAnswer> RunStats(GameStore& store, const Request& request) {
+  if (Status status = CheckRequest(request); !status.ok()) return status;
   GameFilter filter;
-  if (auto error = ReadFilter(request, &filter)) return *error;
+  if (Status status = ReadFilter(request, &filter); !status.ok()) return status;
   StatsAnswer answer;
-  RequestResult<OutputFormat> format = ReadTableOrJson(request);
+  Result<OutputFormat> format = ReadTableOrJson(request);
   if (!format.ok()) return format.error();
   answer.format = format.value();
   const int top = static_cast<int>(Number(request, "top", kDefaultTop));
@@ -766,27 +654,27 @@ RequestResult<StatsAnswer> RunStats(GameStore& store, const Request& request) {
   return answer;
 }
 
-RequestResult<std::string> RunPicture(const Request& request) {
-  if (auto error = CheckRequest(request)) return *error;
+Result<std::string> RunPicture(const Request& request) {
+  if (Status status = CheckRequest(request); !status.ok()) return status;
   std::vector<Move> last_action;
-  RequestResult<Position> position = NamedPosition(request, "a picture", &last_action);
+  Result<Position> position = NamedPosition(request, "a picture", &last_action);
   if (!position.ok()) return position.error();
   SvgPictureOptions options;
   options.max_columns = static_cast<int>(Number(request, "columns", 0));
   options.coordinates = Given(request, "coordinates");
-  RequestResult<std::vector<BoardAddress>> marks = ReadMarks(request, position.value());
+  Result<std::vector<BoardAddress>> marks = ReadMarks(request, position.value());
   if (!marks.ok()) return marks.error();
   options.marked = std::move(marks).value();
   return SvgPicture(position.value(), last_action, options);
 }
 
-RequestResult<Json> RunPosition(const Request& request) {
-  if (auto error = CheckRequest(request)) return *error;
+Result<Json> RunPosition(const Request& request) {
+  if (Status status = CheckRequest(request); !status.ok()) return status;
   std::vector<Move> last_action;
-  RequestResult<Position> position = NamedPosition(request, "a position", &last_action);
+  Result<Position> position = NamedPosition(request, "a position", &last_action);
   if (!position.ok()) return position.error();
   const Position& pos = position.value();
-  RequestResult<std::vector<BoardAddress>> marks = ReadMarks(request, pos);
+  Result<std::vector<BoardAddress>> marks = ReadMarks(request, pos);
   if (!marks.ok()) return marks.error();
   return Json{{"width", pos.width()},
               {"height", pos.height()},
@@ -795,13 +683,13 @@ RequestResult<Json> RunPosition(const Request& request) {
               {"picture", PictureJson(pos, last_action, 0, marks.value())}};
 }
 
-RequestResult<Json> RunPattern(const Request& request) {
-  if (auto error = CheckRequest(request)) return *error;
+Result<Json> RunPattern(const Request& request) {
+  if (Status status = CheckRequest(request); !status.ok()) return status;
   if (!Given(request, "pattern")) {
     return BadRequest("pattern reads the patterns given as " + Name(request, "pattern") +
                       ", and none was given");
   }
-  RequestResult<std::vector<BoardPattern>> patterns = ReadPatterns(request);
+  Result<std::vector<BoardPattern>> patterns = ReadPatterns(request);
   if (!patterns.ok()) return patterns.error();
   Json answer = Json::array();
   for (const BoardPattern& pattern : patterns.value()) {
@@ -809,64 +697,6 @@ RequestResult<Json> RunPattern(const Request& request) {
         {{"pattern", pattern.ToString()}, {"width", pattern.width}, {"height", pattern.height}});
   }
   return answer;
-}
-
-std::string ShowText(const ShowAnswer& answer) {
-  // Values from the input are escaped: they never act on the terminal.
-  const GameRow& game = answer.game;
-  std::string out = "Game " + std::to_string(game.id) + ": " +
-                    EscapeForTerminal(game.white.empty() ? "?" : game.white) + " - " +
-                    EscapeForTerminal(game.black.empty() ? "?" : game.black);
-  if (!game.result.empty()) out += "  " + EscapeForTerminal(game.result);
-  if (!game.date.empty()) out += "  " + EscapeForTerminal(game.date);
-  out += "\n" + game.variant + ", " + std::to_string(game.actions) + " actions, " +
-         std::to_string(game.timelines) + " timelines";
-  if (game.duplicate_of != 0) out += ", a copy of game " + std::to_string(game.duplicate_of);
-  out += "\nSource: " +
-         EscapeForTerminal(game.member.empty() ? game.source : game.source + ":" + game.member) +
-         " (game " + std::to_string(game.game_index) + ", byte " +
-         std::to_string(game.byte_offset) + ")\n";
-  out += "Ending: " + EndingText(game) + "\n\n";
-  for (const auto& [name, value] : HeadersOfText(answer.texts.text)) {
-    out += "[" + EscapeForTerminal(name) + " \"" + EscapeForTerminal(value) + "\"]\n";
-  }
-  const std::string& moves = answer.texts.moves;
-  out += "\n" + moves;
-  if (!moves.empty() && moves.back() != '\n') out += "\n";
-  out += "\nAfter action " + std::to_string(answer.action) + " of " + std::to_string(game.actions) +
-         ":\n";
-  out += TextPicture(answer.position, answer.picture);
-  return out;
-}
-
-RequestResult<Json> ShowJson(GameStore& store, const ShowAnswer& answer) {
-  FoundGame found;
-  found.row = answer.game;
-  DbResult<Json> game = GameJson(store, found, false);
-  if (!game.ok()) return DbFailure(game.error());
-  Json json = std::move(game).value();
-  const std::vector<ActionMoves> actions = SplitCanonicalMovetext(answer.texts.moves);
-  json["moves"] = actions;
-  // The moves as played are in last_moves; the canonical texts say them as the move list does.
-  Json last = Json::array();
-  if (answer.action > 0 && answer.action <= static_cast<int>(actions.size())) {
-    last = actions[answer.action - 1];
-  }
-  // The picture as the explorer's pages draw it (picture_scene.h), not as SVG: a tenth of the
-  // bytes on a game of many timelines, and the page draws only the boards in view.
-  json["position"] = {{"action", answer.action},
-                      {"to_move", answer.position.ToMove() == Color::kWhite ? "white" : "black"},
-                      {"fen", answer.position.StateFen()},
-                      {"last_moves", std::move(last)},
-                      {"picture", PictureJson(answer.position, answer.last_moves,
-                                              answer.picture.max_columns, answer.picture.marked)}};
-  return json;
-}
-
-RequestResult<std::string> ShowPgn(GameStore& store, const ShowAnswer& answer) {
-  DbResult<std::string> text = ExportGame(store, answer.game, ExportForm::kOriginal);
-  if (!text.ok()) return DbFailure(text.error());
-  return std::move(text).value();
 }
 
 }  // namespace fived

@@ -11,17 +11,16 @@
 #ifndef FIVED_QUERY_REQUEST_H_
 #define FIVED_QUERY_REQUEST_H_
 
-#include <cassert>
 #include <cstdint>
 #include <map>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
-#include <variant>
 #include <vector>
 
 #include "core/position.h"
+#include "core/status.h"
 #include "query/duplicates.h"
 #include "query/find.h"
 #include "query/json.h"
@@ -55,54 +54,11 @@ struct Request {
   Spelling spelling = kCommandLineSpelling;
 };
 
-struct RequestError {
-  enum class Kind {
-    kBadRequest,  // a parameter is wrong; the message says which and why
-    kNotFound,    // show: there is no such game
-    kDatabase,    // the database failed (or a game no longer replays)
-  };
-  Kind kind = Kind::kBadRequest;
-  std::string message;
-  // Where the problem is, for a value read a character at a time (a pattern, moves): which
-  // parameter, which of its values (from 0), the 1-based column in it (0 when the problem is
-  // about no one character), and the reason alone (the message says it after the parameter's
-  // name and the column, then shows the value with a caret). The API adds these to its answer,
-  // so that a page can point at the character.
-  struct Place {
-    std::string parameter;
-    int index = 0;
-    size_t column = 0;
-    std::string reason;
-  };
-  std::optional<Place> place = std::nullopt;
-};
-
-// An answer or the RequestError that prevented it. Check ok() before value().
-template <typename T>
-class [[nodiscard]] RequestResult {
- public:
-  RequestResult(T value) : value_(std::in_place_index<0>, std::move(value)) {}
-  RequestResult(RequestError error) : value_(std::in_place_index<1>, std::move(error)) {}
-
-  bool ok() const { return value_.index() == 0; }
-  T& value() {
-    assert(ok());
-    return *std::get_if<0>(&value_);
-  }
-  const RequestError& error() const {
-    assert(!ok());
-    return *std::get_if<1>(&value_);
-  }
-
- private:
-  std::variant<T, RequestError> value_;
-};
-
 // The checks that need no database: the command exists (find, tree, duplicates, show, stats,
 // or, for the server, picture, position, pattern and starts: see below), it takes every parameter
 // given (with the others given), flags and numbers read and are in range, show has one argument.
 // The command line runs it before opening the database, so that a usage error is reported first.
-std::optional<RequestError> CheckRequest(const Request& request);
+Status CheckRequest(const Request& request);
 
 struct FindAnswer {
   FindRequest search;
@@ -124,67 +80,38 @@ struct DuplicatesAnswer {
   std::vector<DuplicateGroup> groups;
   OutputFormat format = OutputFormat::kTable;
 };
-struct ShowAnswer {
-  GameRow game;
-  GameTexts texts;
-  // With "format" table or json, the position after an action (with 5dpgn nothing is replayed,
-  // with vmn the whole game is, into `vmn` below):
-  int action = 0;  // the position is the state after this action
-  Position position;
-  std::vector<Move> last_moves;                // the moves of that action (none after action 0)
-  OutputFormat format = OutputFormat::kTable;  // table, json, 5dpgn or vmn
-  TextPictureOptions picture;                  // "columns", "unicode" and the boards of "mark"
-  bool coordinates = false;                    // "coordinates": file and rank labels in the SVG
-  std::string vmn;  // with "format" vmn (and nothing else): the game as core/vmn_writer.h writes it
-};
 struct StatsAnswer {
   DatabaseStats stats;
   OutputFormat format = OutputFormat::kTable;
 };
 
-// Each command on `store` (CheckRequest included). Not thread-safe, as the store is not.
-// show's "mark" (repeatable) names a board to point out in the picture as "L:T:c": the timeline
-// as the notation writes it, the turn, w or b ("+1:5:b", as find's pattern answers name boards).
-// A mark naming a board the position does not have is no error (the picture passes it over), so
-// that a page can keep the board a search found marked while stepping through the game.
-RequestResult<FindAnswer> RunFind(GameStore& store, const Request& request);
-RequestResult<TreeAnswer> RunTree(GameStore& store, const Request& request);
-RequestResult<DuplicatesAnswer> RunDuplicates(GameStore& store, const Request& request);
-RequestResult<ShowAnswer> RunShow(GameStore& store, const Request& request);
-RequestResult<StatsAnswer> RunStats(GameStore& store, const Request& request);
+// Each command on `store` (CheckRequest included). Not thread-safe, as the store is not. show is
+// in query/show.h.
+Result<FindAnswer> RunFind(GameStore& store, const Request& request);
+Result<TreeAnswer> RunTree(GameStore& store, const Request& request);
+Result<DuplicatesAnswer> RunDuplicates(GameStore& store, const Request& request);
+Result<StatsAnswer> RunStats(GameStore& store, const Request& request);
 
 // starts (the server's): the starting positions of the custom games (query/starts.h), which
 // the explorer offers as it offers variants. Takes no parameter but "format" json.
-RequestResult<std::vector<CustomStart>> RunStarts(GameStore& store, const Request& request);
+Result<std::vector<CustomStart>> RunStarts(GameStore& store, const Request& request);
 
 // picture: the position "moves" (played in "variant", default Standard) or "state" (5DFEN
 // boards), or "moves" played from "state" names, the start of the variant when it names none, drawn
 // as SVG (query/picture.h) with the last "columns" half-turns (0: all); after "moves", the last
 // action's moves are drawn as arrows. Each "mark" (repeatable) outlines a board, as show's does.
-RequestResult<std::string> RunPicture(const Request& request);
+Result<std::string> RunPicture(const Request& request);
 
 // position: the position picture draws, as JSON: {"width", "height" (of its boards), "to_move"
 // ("white" or "black"), "fen" (the state as 5DFEN boards, as show's "position" has it)}. What a
 // page needs to learn a variant's board size and start, or the boards after a line of moves.
-RequestResult<Json> RunPosition(const Request& request);
+Result<Json> RunPosition(const Request& request);
 
 // pattern: reads each "pattern" (repeatable; at least one) as find does, without searching:
 // an array with, per pattern, {"pattern" (written back canonically: core/pattern.h
 // BoardPattern::ToString), "width", "height"}; or the error find would give for the first that
-// does not read, with its place (RequestError::Place). What a page checks a typed pattern with.
-RequestResult<Json> RunPattern(const Request& request);
-
-// show's text: the game's players, ending, headers, moves and a picture after the action.
-std::string ShowText(const ShowAnswer& answer);
-// show's JSON: the object find writes for the game (query/find.h GameJson), then "moves" (the
-// canonical actions, an array of arrays of moves) and "position": {"action", "to_move" ("white"
-// or "black": the side whose action comes next; actions alternate, so this also says who
-// played each one), "fen" (the state as 5DFEN boards), "last_moves" (that action's moves),
-// "svg" (query/picture.h SvgPicture, the last action's moves drawn as arrows)}.
-RequestResult<Json> ShowJson(GameStore& store, const ShowAnswer& answer);
-// show with "format" 5dpgn: the game as find --format 5dpgn writes it (its original text,
-// standing alone: query/export.h). Fails when the record cannot be read.
-RequestResult<std::string> ShowPgn(GameStore& store, const ShowAnswer& answer);
+// does not read, with its place (core/status.h Place). What a page checks a typed pattern with.
+Result<Json> RunPattern(const Request& request);
 
 }  // namespace fived
 

@@ -66,17 +66,14 @@ DbResult<std::vector<PositionMatch>> FirstPerGame(GameStore& store, PostingTable
 
 }  // namespace
 
-std::variant<std::string, std::string> ResolveVariantName(std::string_view name) {
-  if (IsCustomBoardName(name)) {
-    return std::variant<std::string, std::string>(std::in_place_index<0>, "custom");
-  }
+Result<std::string> ResolveVariantName(std::string_view name) {
+  if (IsCustomBoardName(name)) return std::string("custom");
   const Variant* variant = FindVariant(name);
   if (variant == nullptr) {
-    return std::variant<std::string, std::string>(
-        std::in_place_index<1>,
-        "unknown variant '" + std::string(name) + "' (official names: 5d-query --help lists them)");
+    return Status::InvalidArgument("unknown variant '" + std::string(name) +
+                                   "' (official names: 5d-query --help lists them)");
   }
-  return std::variant<std::string, std::string>(std::in_place_index<0>, variant->name);
+  return variant->name;
 }
 
 namespace {

@@ -17,13 +17,15 @@
 
 #include "core/movegen.h"
 #include "core/position.h"
+#include "core/status.h"
 #include "query/store.h"
 
 namespace fived {
 
 // The official name of a variant as the reader matches [Board] names ("standard" and
-// "Standard" are "Standard"), or an error message naming the unknown variant.
-std::variant<std::string, std::string> ResolveVariantName(std::string_view name);
+// "Standard" are "Standard"; "custom" for the names of custom boards), or kInvalidArgument naming
+// the unknown variant.
+Result<std::string> ResolveVariantName(std::string_view name);
 
 // The position after replaying `moves` (5dpgn movetext) from the start of `variant` (an official
 // name). Movetext without turn numbers and without '/' ("e3 e6 Nf3") is read as one move per

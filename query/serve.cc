@@ -5,7 +5,6 @@
 #include <dirent.h>
 #include <httplib.h>
 #include <netinet/in.h>
-#include <sqlite3.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -27,6 +26,7 @@
 #include "query/answer_cache.h"
 #include "query/json.h"
 #include "query/request.h"
+#include "query/show.h"
 #include "query/store_pool.h"
 #include "query/web_files.h"
 
@@ -134,46 +134,35 @@ ApiResponse ErrorAnswer(int status, const std::string& message) {
   return JsonAnswer(status, {{"error", message}});
 }
 
-// A query's deadline, checked by SQLite's progress handler every few thousand instructions.
-struct Deadline {
-  std::chrono::steady_clock::time_point at;
-  bool passed = false;
-};
-
-int CheckDeadline(void* context) {
-  Deadline* deadline = static_cast<Deadline*>(context);
-  deadline->passed = deadline->passed || std::chrono::steady_clock::now() > deadline->at;
-  return deadline->passed ? 1 : 0;  // non-zero interrupts the statement
-}
-
 // Parameters that exist on the command line but not in the API: the API answers JSON, writes
 // no file and draws no terminal picture.
 constexpr std::string_view kCommandLineOnly[] = {"format", "svg", "export-unique", "unicode"};
 
 // An API response for a failed request. A value that does not read says where, so that a page
-// can point at the character (request.h RequestError::Place).
-ApiResponse Fail(const RequestError& error) {
-  switch (error.kind) {
-    case RequestError::Kind::kBadRequest:
-      if (error.place) {
-        return JsonAnswer(400, {{"error", error.message},
-                                {"parameter", error.place->parameter},
-                                {"index", error.place->index},
-                                {"column", error.place->column},
-                                {"reason", error.place->reason}});
+// can point at the character (core/status.h Place).
+ApiResponse Fail(const Status& error) {
+  switch (error.code()) {
+    case StatusCode::kInvalidArgument:
+      if (error.place()) {
+        return JsonAnswer(400, {{"error", error.message()},
+                                {"parameter", error.place()->parameter},
+                                {"index", error.place()->index},
+                                {"column", error.place()->column},
+                                {"reason", error.place()->reason}});
       }
-      return ErrorAnswer(400, error.message);
-    case RequestError::Kind::kNotFound:
-      return ErrorAnswer(404, error.message);
-    case RequestError::Kind::kDatabase:
+      return ErrorAnswer(400, error.message());
+    case StatusCode::kNotFound:
+      return ErrorAnswer(404, error.message());
+    case StatusCode::kOk:
+    case StatusCode::kDatabase:
       break;
   }
-  return ErrorAnswer(500, error.message);
+  return ErrorAnswer(500, error.message());
 }
 
 // find's games as the command line writes them with --format json, or the count alone.
 ApiResponse Find(GameStore& store, const Request& request) {
-  RequestResult<FindAnswer> answer = RunFind(store, request);
+  Result<FindAnswer> answer = RunFind(store, request);
   if (!answer.ok()) return Fail(answer.error());
   const FindAnswer& found = answer.value();
   if (found.count) return JsonAnswer(200, *found.count);
@@ -189,15 +178,15 @@ ApiResponse Find(GameStore& store, const Request& request) {
 ApiResponse Run(GameStore& store, const Request& request) {
   if (request.command == "find") return Find(store, request);
   if (request.command == "tree") {
-    RequestResult<TreeAnswer> answer = RunTree(store, request);
+    Result<TreeAnswer> answer = RunTree(store, request);
     if (!answer.ok()) return Fail(answer.error());
     return JsonAnswer(200, TreeJson(answer.value().root));
   }
   if (request.command == "show") {
-    RequestResult<ShowAnswer> answer = RunShow(store, request);
+    Result<ShowAnswer> answer = RunShow(store, request);
     if (!answer.ok()) return Fail(answer.error());
     if (answer.value().format == OutputFormat::kPgn) {
-      RequestResult<std::string> text = ShowPgn(store, answer.value());
+      Result<std::string> text = ShowPgn(store, answer.value());
       if (!text.ok()) return Fail(text.error());
       return {200, "text/plain; charset=utf-8", std::move(text).value(),
               "game-" + request.args.front() + ".5dpgn", ""};
@@ -205,21 +194,21 @@ ApiResponse Run(GameStore& store, const Request& request) {
     if (answer.value().format == OutputFormat::kVmn) {
       return {200, "text/plain; charset=utf-8", std::move(answer.value().vmn), "", ""};
     }
-    RequestResult<Json> json = ShowJson(store, answer.value());
+    Result<Json> json = ShowJson(store, answer.value());
     if (!json.ok()) return Fail(json.error());
     return JsonAnswer(200, json.value());
   }
   if (request.command == "starts") {
-    RequestResult<std::vector<CustomStart>> answer = RunStarts(store, request);
+    Result<std::vector<CustomStart>> answer = RunStarts(store, request);
     if (!answer.ok()) return Fail(answer.error());
     return JsonAnswer(200, CustomStartsJson(answer.value()));
   }
   if (request.command == "duplicates") {
-    RequestResult<DuplicatesAnswer> answer = RunDuplicates(store, request);
+    Result<DuplicatesAnswer> answer = RunDuplicates(store, request);
     if (!answer.ok()) return Fail(answer.error());
     return JsonAnswer(200, DuplicatesJson(answer.value().groups));
   }
-  RequestResult<StatsAnswer> answer = RunStats(store, request);
+  Result<StatsAnswer> answer = RunStats(store, request);
   if (!answer.ok()) return Fail(answer.error());
   return JsonAnswer(200, StatsJson(answer.value().stats));
 }
@@ -315,12 +304,14 @@ struct Api::Impl {
         return *kept;
       }
     }
-    sqlite3* handle = store->db().handle();
-    Deadline deadline{std::chrono::steady_clock::now() + options.query_time};
-    sqlite3_progress_handler(handle, 10'000, CheckDeadline, &deadline);
-    ApiResponse response = Run(*store, request);
-    sqlite3_progress_handler(handle, 0, nullptr, nullptr);
-    if (deadline.passed) {
+    bool stopped = false;
+    ApiResponse response;
+    {
+      QueryDeadline deadline(store->db(), std::chrono::steady_clock::now() + options.query_time);
+      response = Run(*store, request);
+      stopped = deadline.passed();
+    }
+    if (stopped) {
       // An interrupted search may have left the connection anywhere: it is not kept.
       return ErrorAnswer(503, "the query ran longer than " +
                                   std::to_string(options.query_time.count()) +
@@ -387,13 +378,12 @@ ApiResponse Api::Answer(const std::string& path,
   if (!ToCommand(path, &request)) return ErrorAnswer(404, "no such page: " + path);
   // The commands that need no database.
   if (request.command == "picture") {
-    RequestResult<std::string> svg = RunPicture(request);
+    Result<std::string> svg = RunPicture(request);
     if (!svg.ok()) return Fail(svg.error());
     return {200, "image/svg+xml; charset=utf-8", std::move(svg).value(), "", ""};
   }
   if (request.command == "position" || request.command == "pattern") {
-    RequestResult<Json> json =
-        request.command == "position" ? RunPosition(request) : RunPattern(request);
+    Result<Json> json = request.command == "position" ? RunPosition(request) : RunPattern(request);
     if (!json.ok()) return Fail(json.error());
     return JsonAnswer(200, json.value());
   }
@@ -401,7 +391,7 @@ ApiResponse Api::Answer(const std::string& path,
   const bool counting = request.command == "find" && Counting(request);
   if (!counting && !request.params.count("format")) request.params["format"] = {"json"};
   // Parameters are checked before the database is opened, as on the command line.
-  if (auto error = CheckRequest(request)) return Fail(*error);
+  if (Status status = CheckRequest(request); !status.ok()) return Fail(status);
   if (request.command == "find" && !counting) {
     if (auto refused = SetPage(&request)) return *refused;
   }

@@ -10,7 +10,7 @@
 //   /api/find            find's games (format json); "limit" defaults to kDefaultPageRows and
 //                        may be at most kMaxPageRows; with "count" the number alone
 //   /api/tree            tree's position and actions
-//   /api/game/ID         show's JSON (request.h ShowJson); "action" picks the position
+//   /api/game/ID         show's JSON (show.h ShowJson); "action" picks the position
 //   /api/game/ID.5dpgn   the game as 5dpgn, a download (show with format 5dpgn)
 //   /api/game/ID.vmn     the game as Verbose Matrix Notation, text (show with format vmn)
 //   /api/duplicates      the duplicate groups
@@ -25,7 +25,7 @@
 // such page (query/web/not-found.html).
 // Answers: 200 with the JSON (and a newline) or the SVG; 400 {"error": "..."} for a wrong
 // parameter (a pattern that does not read adds "parameter", "index", "column" and "reason":
-// request.h RequestError::Place), 404 {"error": ...} for an unknown game or API path, 503 when a
+// core/status.h Place), 404 {"error": ...} for an unknown game or API path, 503 when a
 // query runs longer than the time limit, 500 when the database fails.
 #ifndef FIVED_QUERY_SERVE_H_
 #define FIVED_QUERY_SERVE_H_

@@ -1,7 +1,7 @@
 // Reading games back from the database; see store.h.
 #include "query/store.h"
 
-#include <sqlite3.h>
+#include <sqlite3.h>  // SQLITE_CORRUPT for a damaged record
 
 #include <cctype>
 
@@ -12,22 +12,6 @@
 #include "schema/search_keys.h"
 
 namespace fived {
-
-namespace {
-
-// kNameKeyFunction(text): NameKey of its argument; NULL stays NULL.
-void NameKeyFunction(sqlite3_context* context, int, sqlite3_value** args) {
-  if (sqlite3_value_type(args[0]) == SQLITE_NULL) {
-    sqlite3_result_null(context);
-    return;
-  }
-  const auto* text = reinterpret_cast<const char*>(sqlite3_value_text(args[0]));
-  const std::string key =
-      NameKey(std::string_view(text, static_cast<size_t>(sqlite3_value_bytes(args[0]))));
-  sqlite3_result_text(context, key.data(), static_cast<int>(key.size()), SQLITE_TRANSIENT);
-}
-
-}  // namespace
 
 // The last column is kGameSoundSql (schema/game_check.h): 1 when the row matches its checksum.
 const std::string kGameRowColumns =
@@ -136,10 +120,8 @@ DbResult<GameStore> GameStore::Open(const std::string& path) {
   // (about 10% of an opening tree). As much as SQLite maps (its limit, 2 GiB as Debian builds it;
   // the pages past it are read by copy). Failing to map is harmless, so errors are ignored.
   (void)store.db_->Exec("PRAGMA mmap_size = 1099511627776");
-  if (sqlite3_create_function_v2(store.db_->handle(), kNameKeyFunction, 1,
-                                 SQLITE_UTF8 | SQLITE_DETERMINISTIC, nullptr, NameKeyFunction,
-                                 nullptr, nullptr, nullptr) != SQLITE_OK) {
-    return DbError{1, path + ": cannot register " + kNameKeyFunction};
+  if (auto error = store.db_->RegisterTextFunction(kNameKeyFunction, NameKey)) {
+    return DbError{error->code, path + ": " + error->message};
   }
   const std::string row_sql = std::string("SELECT ") + kGameRowColumns +
                               " FROM games JOIN sources ON sources.id = games.source_id"

@@ -1,24 +1,7 @@
 // A pool of read-only connections; see store_pool.h.
 #include "query/store_pool.h"
 
-#include <sqlite3.h>
-
 namespace fived {
-
-namespace {
-
-// Whether the connection has no statement in the middle of a run and no open transaction.
-bool Idle(GameStore& store) {
-  sqlite3* db = store.db().handle();
-  if (!sqlite3_get_autocommit(db)) return false;
-  for (sqlite3_stmt* s = sqlite3_next_stmt(db, nullptr); s != nullptr;
-       s = sqlite3_next_stmt(db, s)) {
-    if (sqlite3_stmt_busy(s)) return false;
-  }
-  return true;
-}
-
-}  // namespace
 
 StorePool::StorePool(std::string path, size_t max_idle)
     : path_(std::move(path)), max_idle_(max_idle) {}
@@ -38,7 +21,7 @@ DbResult<std::unique_ptr<GameStore>> StorePool::Take() {
 }
 
 void StorePool::Give(std::unique_ptr<GameStore> store) {
-  if (store == nullptr || !Idle(*store)) return;
+  if (store == nullptr || !store->db().Idle()) return;
   std::lock_guard<std::mutex> lock(mutex_);
   if (idle_.size() < max_idle_) idle_.push_back(std::move(store));
 }

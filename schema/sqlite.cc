@@ -328,6 +328,60 @@ void Database::SetBusyTimeout(std::chrono::milliseconds timeout) {
   sqlite3_busy_timeout(db_, static_cast<int>(timeout.count()));
 }
 
+namespace {
+
+// The text function registered by RegisterTextFunction, its C function in SQLite's user data.
+void CallTextFunction(sqlite3_context* context, int, sqlite3_value** args) {
+  if (sqlite3_value_type(args[0]) == SQLITE_NULL) {
+    sqlite3_result_null(context);
+    return;
+  }
+  auto function = reinterpret_cast<std::string (*)(std::string_view)>(sqlite3_user_data(context));
+  const auto* text = reinterpret_cast<const char*>(sqlite3_value_text(args[0]));
+  const std::string result =
+      function(std::string_view(text, static_cast<size_t>(sqlite3_value_bytes(args[0]))));
+  sqlite3_result_text(context, result.data(), static_cast<int>(result.size()), SQLITE_TRANSIENT);
+}
+
+}  // namespace
+
+std::optional<DbError> Database::RegisterTextFunction(const std::string& name,
+                                                      std::string (*function)(std::string_view)) {
+  const int rc = sqlite3_create_function_v2(
+      db_, name.c_str(), 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, reinterpret_cast<void*>(function),
+      CallTextFunction, nullptr, nullptr, nullptr);
+  if (rc != SQLITE_OK) return DbError{rc, "cannot register " + name};
+  return std::nullopt;
+}
+
+bool Database::Idle() const {
+  if (!sqlite3_get_autocommit(db_)) return false;
+  for (sqlite3_stmt* s = sqlite3_next_stmt(db_, nullptr); s != nullptr;
+       s = sqlite3_next_stmt(db_, s)) {
+    if (sqlite3_stmt_busy(s)) return false;
+  }
+  return true;
+}
+
+// ---------------------------------------------------------------------------------------------
+// QueryDeadline
+
+// SQLite's progress handler runs every this many virtual machine instructions.
+constexpr int kDeadlineCheckInstructions = 10'000;
+
+QueryDeadline::QueryDeadline(Database& db, std::chrono::steady_clock::time_point at)
+    : db_(db), at_(at) {
+  sqlite3_progress_handler(db_.handle(), kDeadlineCheckInstructions, Check, this);
+}
+
+QueryDeadline::~QueryDeadline() { sqlite3_progress_handler(db_.handle(), 0, nullptr, nullptr); }
+
+int QueryDeadline::Check(void* context) {
+  auto* deadline = static_cast<QueryDeadline*>(context);
+  deadline->passed_ = deadline->passed_ || std::chrono::steady_clock::now() > deadline->at_;
+  return deadline->passed_ ? 1 : 0;  // non-zero interrupts the statement
+}
+
 // ---------------------------------------------------------------------------------------------
 // Transaction
 

@@ -210,7 +210,17 @@ class Database {
   bool created() const { return created_; }
   // How long a statement waits for another connection's lock before failing with SQLITE_BUSY.
   void SetBusyTimeout(std::chrono::milliseconds timeout);
-  // The SQLite connection, for what this wrapper does not cover. Owned by the Database.
+  // Makes name(x) callable in this connection's SQL: `function` of x read as UTF-8 text, NULL
+  // for NULL. Declared deterministic (the same argument gives the same text), so SQLite may
+  // compute it once per row. `function` must not call back into this connection. Fails when
+  // SQLite refuses the name.
+  std::optional<DbError> RegisterTextFunction(const std::string& name,
+                                              std::string (*function)(std::string_view));
+  // Whether no statement is part-way through its rows and no transaction is open: then the
+  // connection holds no read snapshot and may be kept for later use by another thread.
+  bool Idle() const;
+  // The SQLite connection, for schema/'s own files (db.cc, game_check.cc) only: the libraries
+  // above use the methods of this wrapper, never SQLite's functions. Owned by the Database.
   sqlite3* handle() const { return db_; }
   // Set by OpenDatabase when it created the file.
   void set_created(bool created) { created_ = created; }
@@ -227,6 +237,28 @@ class Database {
 
 // Reads one integer from a query of one row (an error when it returns none).
 DbResult<int64_t> QueryInt(Database& db, std::string_view sql);
+
+// Stops the statements run on a connection once a deadline has passed, while it lives: SQLite
+// checks it every few thousand virtual machine instructions, and a statement stopped so fails
+// (SQLITE_INTERRUPT). Then passed() says so; the connection may be left mid-way through a search
+// and should not be reused. One at a time per connection; must not outlive its Database.
+class QueryDeadline {
+ public:
+  QueryDeadline(Database& db, std::chrono::steady_clock::time_point at);
+  ~QueryDeadline();
+  QueryDeadline(const QueryDeadline&) = delete;
+  QueryDeadline& operator=(const QueryDeadline&) = delete;
+
+  // Whether a statement was stopped for the deadline.
+  bool passed() const { return passed_; }
+
+ private:
+  static int Check(void* deadline);
+
+  Database& db_;
+  std::chrono::steady_clock::time_point at_;
+  bool passed_ = false;
+};
 
 // A write transaction: BEGIN IMMEDIATE, so it takes the write lock at once (waiting up to the busy
 // timeout) and cannot fail later for a lock held by another writer. Rolled back on destruction

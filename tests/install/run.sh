@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Install test: `cmake --install` into a temporary prefix, then the installed tools are run from
-# there: --version, indexing a sample collection, a search, the bash completions, and the man
-# pages when the build made them (it does when go-md2man is installed).
+# there: --version, indexing a sample collection, a search, the server (5d-query serve runs the
+# installed 5d-query-serve), the bash completions, and the man pages when the build made them
+# (it does when go-md2man is installed).
 # Usage: tests/install/run.sh BUILD_DIR VERSION   (run by ctest)
 set -u
 build=$(cd "$1" && pwd)
@@ -44,6 +45,21 @@ expect "5d-index exit status" 0 "$status"
 [ "$status" -eq 0 ] || cat "$prefix/index.log"
 expect "5d-query --count" 8 "$("$bin/5d-query" --db "$db" --count)"
 expect "5d-query --moves" 4 "$("$bin/5d-query" --db "$db" --moves '1. e3 / e6 2. Nf3 / Nf6' --count)"
+
+# serve: the installed 5d-query runs the installed 5d-query-serve beside it, which serves until
+# Ctrl-C (SIGINT) and then exits 0.
+expect "5d-query-serve installed" yes "$([ -x "$bin/5d-query-serve" ] && echo yes || echo no)"
+"$bin/5d-query" --db "$db" serve --port 0 >"$prefix/serve.log" 2>&1 &
+serve_pid=$!
+for _ in $(seq 100); do
+  grep -q "serving" "$prefix/serve.log" && break
+  sleep 0.1
+done
+expect "5d-query serve" "5d-query: serving $db at http://127.0.0.1:" \
+  "$(grep -o "^5d-query: serving .* at http://127.0.0.1:" "$prefix/serve.log")"
+kill -INT "$serve_pid"
+wait "$serve_pid"
+expect "5d-query serve stops on Ctrl-C" 0 $?
 
 # Bash completions: the commands of 5d-query, options read from the installed tool's --help.
 completions=$prefix/usr/share/bash-completion/completions

@@ -63,28 +63,28 @@ Request Make(std::string command, std::map<std::string, std::string> params = {}
 }
 
 TreeNode Tree(GameStore& store, std::map<std::string, std::string> params = {}) {
-  RequestResult<TreeAnswer> answer = RunTree(store, Make("tree", std::move(params)));
-  EXPECT_TRUE(answer.ok()) << (answer.ok() ? "" : answer.error().message);
+  Result<TreeAnswer> answer = RunTree(store, Make("tree", std::move(params)));
+  EXPECT_TRUE(answer.ok()) << (answer.ok() ? "" : answer.error().message());
   return answer.ok() ? answer.value().root : TreeNode{};
 }
 
 DatabaseStats Stats(GameStore& store, std::map<std::string, std::string> params = {}) {
-  RequestResult<StatsAnswer> answer = RunStats(store, Make("stats", std::move(params)));
-  EXPECT_TRUE(answer.ok()) << (answer.ok() ? "" : answer.error().message);
+  Result<StatsAnswer> answer = RunStats(store, Make("stats", std::move(params)));
+  EXPECT_TRUE(answer.ok()) << (answer.ok() ? "" : answer.error().message());
   return answer.ok() ? answer.value().stats : DatabaseStats{};
 }
 
 // find --count with `params`.
 int64_t Count(GameStore& store, std::map<std::string, std::string> params = {}) {
   params["count"] = "";
-  RequestResult<FindAnswer> answer = RunFind(store, Make("find", std::move(params)));
-  EXPECT_TRUE(answer.ok()) << (answer.ok() ? "" : answer.error().message);
+  Result<FindAnswer> answer = RunFind(store, Make("find", std::move(params)));
+  EXPECT_TRUE(answer.ok()) << (answer.ok() ? "" : answer.error().message());
   return answer.ok() && answer.value().count ? *answer.value().count : -1;
 }
 
 std::vector<DuplicateGroup> Duplicates(GameStore& store) {
-  RequestResult<DuplicatesAnswer> answer = RunDuplicates(store, Make("duplicates"));
-  EXPECT_TRUE(answer.ok()) << (answer.ok() ? "" : answer.error().message);
+  Result<DuplicatesAnswer> answer = RunDuplicates(store, Make("duplicates"));
+  EXPECT_TRUE(answer.ok()) << (answer.ok() ? "" : answer.error().message());
   return answer.ok() ? answer.value().groups : std::vector<DuplicateGroup>{};
 }
 

@@ -565,11 +565,14 @@ TEST(SearchTest, BadMovesPointAtTheMove) {
 }
 
 TEST(SearchTest, VariantsBoardsAndStatesAreChecked) {
-  auto variant = ResolveVariantName("turn zero");
-  ASSERT_EQ(variant.index(), 0u);
-  EXPECT_EQ(std::get<0>(variant), "Standard - Turn Zero");
-  EXPECT_EQ(ResolveVariantName("Chess960").index(), 1u);
-  EXPECT_EQ(std::get<0>(ResolveVariantName("custom")), "custom");
+  Result<std::string> variant = ResolveVariantName("turn zero");
+  ASSERT_TRUE(variant.ok());
+  EXPECT_EQ(variant.value(), "Standard - Turn Zero");
+  const Result<std::string> unknown = ResolveVariantName("Chess960");
+  ASSERT_FALSE(unknown.ok());
+  EXPECT_EQ(unknown.error().message(),
+            "unknown variant 'Chess960' (official names: 5d-query --help lists them)");
+  EXPECT_EQ(ResolveVariantName("custom").value(), "custom");
 
   auto board = ParseBoardQuery("[r*nbqk*bnr*/p*p*p*p*p*p*p*/8/8/8/8/P*P*P*P*P*P*P*P*/R*NBQK*BNR*]");
   ASSERT_TRUE(std::holds_alternative<std::string>(board));

@@ -10,6 +10,7 @@
 #include <sstream>
 #include <string>
 
+#include "query/show.h"
 #include "tests/indexer/archive_util.h"
 #include "tests/query/query_test_util.h"
 #include "tests/temp_dir.h"
@@ -47,8 +48,8 @@ class RequestTest : public ::testing::Test {
 
   // The message CheckRequest gives, or "" when it accepts the request.
   static std::string CheckMessage(const Request& request) {
-    std::optional<RequestError> error = CheckRequest(request);
-    return error ? error->message : "";
+    const Status status = CheckRequest(request);
+    return status.message();
   }
 
   static TempDir* dir_;
@@ -59,41 +60,41 @@ TempDir* RequestTest::dir_ = nullptr;
 GameStore* RequestTest::store_ = nullptr;
 
 TEST_F(RequestTest, FindRunsTheFilterAndThePositionSearch) {
-  RequestResult<FindAnswer> all = RunFind(*store_, Make("find", {}));
-  ASSERT_TRUE(all.ok()) << all.error().message;
+  Result<FindAnswer> all = RunFind(*store_, Make("find", {}));
+  ASSERT_TRUE(all.ok()) << all.error().message();
   EXPECT_FALSE(all.value().games.empty());
   EXPECT_FALSE(all.value().search.positions.has_value());
 
-  RequestResult<FindAnswer> moves =
+  Result<FindAnswer> moves =
       RunFind(*store_, Make("find", {{"moves", "1. e3 / e6 2. Nf3 / Nf6"}, {"limit", "1"}}));
-  ASSERT_TRUE(moves.ok()) << moves.error().message;
+  ASSERT_TRUE(moves.ok()) << moves.error().message();
   ASSERT_TRUE(moves.value().search.positions.has_value());
   ASSERT_EQ(moves.value().games.size(), 1u);
   EXPECT_EQ(moves.value().games[0].action, 4);
 
-  RequestResult<FindAnswer> count = RunFind(*store_, Make("find", {{"count", "true"}}));
+  Result<FindAnswer> count = RunFind(*store_, Make("find", {{"count", "true"}}));
   ASSERT_TRUE(count.ok());
   EXPECT_EQ(count.value().count, static_cast<int64_t>(all.value().games.size()));
   EXPECT_TRUE(count.value().games.empty());
 }
 
 TEST_F(RequestTest, FlagsReadTrueAndFalse) {
-  RequestResult<FindAnswer> off = RunFind(*store_, Make("find", {{"count", "false"}}));
+  Result<FindAnswer> off = RunFind(*store_, Make("find", {{"count", "false"}}));
   ASSERT_TRUE(off.ok());
   EXPECT_FALSE(off.value().count.has_value());
   EXPECT_EQ(CheckMessage(Make("find", {{"count", "yes"}})), "--count: 'yes' is not true or false");
 }
 
 TEST_F(RequestTest, TreeStartsAtTheVariantsStartAndShowReplaysToTheAction) {
-  RequestResult<TreeAnswer> tree = RunTree(*store_, Make("tree", {{"depth", "2"}}));
-  ASSERT_TRUE(tree.ok()) << tree.error().message;
+  Result<TreeAnswer> tree = RunTree(*store_, Make("tree", {{"depth", "2"}}));
+  ASSERT_TRUE(tree.ok()) << tree.error().message();
   EXPECT_GT(tree.value().root.games, 0);
   EXPECT_TRUE(tree.value().root.children.front().expanded);
 
   Request show = Make("show", {{"action", "2"}});
   show.args = {"1"};
-  RequestResult<ShowAnswer> game = RunShow(*store_, show);
-  ASSERT_TRUE(game.ok()) << game.error().message;
+  Result<ShowAnswer> game = RunShow(*store_, show);
+  ASSERT_TRUE(game.ok()) << game.error().message();
   EXPECT_EQ(game.value().action, 2);
   EXPECT_EQ(game.value().last_moves.size(), 1u);
 }
@@ -101,22 +102,22 @@ TEST_F(RequestTest, TreeStartsAtTheVariantsStartAndShowReplaysToTheAction) {
 TEST_F(RequestTest, UnknownGameIsNotFoundAndOtherMistakesAreBadRequests) {
   Request show = Make("show", {});
   show.args = {"999"};
-  RequestResult<ShowAnswer> missing = RunShow(*store_, show);
+  Result<ShowAnswer> missing = RunShow(*store_, show);
   ASSERT_FALSE(missing.ok());
-  EXPECT_EQ(missing.error().kind, RequestError::Kind::kNotFound);
-  EXPECT_EQ(missing.error().message, "no game 999");
+  EXPECT_EQ(missing.error().code(), StatusCode::kNotFound);
+  EXPECT_EQ(missing.error().message(), "no game 999");
 
   show.args = {"12x"};
-  RequestResult<ShowAnswer> bad = RunShow(*store_, show);
+  Result<ShowAnswer> bad = RunShow(*store_, show);
   ASSERT_FALSE(bad.ok());
-  EXPECT_EQ(bad.error().kind, RequestError::Kind::kBadRequest);
-  EXPECT_EQ(bad.error().message, "show: '12x' is not a game id");
+  EXPECT_EQ(bad.error().code(), StatusCode::kInvalidArgument);
+  EXPECT_EQ(bad.error().message(), "show: '12x' is not a game id");
 
   show = Make("show", {{"action", "500"}});
   show.args = {"1"};
-  RequestResult<ShowAnswer> late = RunShow(*store_, show);
+  Result<ShowAnswer> late = RunShow(*store_, show);
   ASSERT_FALSE(late.ok());
-  EXPECT_EQ(late.error().message.rfind("--action: game 1 has actions 0 to ", 0), 0u);
+  EXPECT_EQ(late.error().message().rfind("--action: game 1 has actions 0 to ", 0), 0u);
 }
 
 // Each wrong parameter and the message that says what is wrong with it.
@@ -155,10 +156,10 @@ TEST_F(RequestTest, CheckRequestNamesTheWrongParameter) {
 TEST_F(RequestTest, TheApiSpellsParametersAsTheUrlDoes) {
   EXPECT_EQ(CheckMessage(Make("stats", {{"moves", "e3"}}, kApiSpelling)),
             "stats does not take moves (docs/http-api.md lists the parameters of each endpoint)");
-  RequestResult<FindAnswer> dates =
+  Result<FindAnswer> dates =
       RunFind(*store_, Make("find", {{"date-from", "2022"}, {"date-to", "2021"}}, kApiSpelling));
   ASSERT_FALSE(dates.ok());
-  EXPECT_EQ(dates.error().message, "date-from is after date-to");
+  EXPECT_EQ(dates.error().message(), "date-from is after date-to");
 }
 
 // Mistakes found once the database is open: values that do not read.
@@ -215,26 +216,26 @@ TEST_F(RequestTest, RunRefusesValuesThatDoNotRead) {
     const Request request = Make(c.command, c.params);
     std::string message;
     if (c.command == "find") {
-      RequestResult<FindAnswer> answer = RunFind(*store_, request);
-      if (!answer.ok()) message = answer.error().message;
+      Result<FindAnswer> answer = RunFind(*store_, request);
+      if (!answer.ok()) message = answer.error().message();
     } else if (c.command == "tree") {
-      RequestResult<TreeAnswer> answer = RunTree(*store_, request);
-      if (!answer.ok()) message = answer.error().message;
+      Result<TreeAnswer> answer = RunTree(*store_, request);
+      if (!answer.ok()) message = answer.error().message();
     } else {
-      RequestResult<StatsAnswer> answer = RunStats(*store_, request);
-      if (!answer.ok()) message = answer.error().message;
+      Result<StatsAnswer> answer = RunStats(*store_, request);
+      if (!answer.ok()) message = answer.error().message();
     }
     EXPECT_EQ(message, c.message);
   }
 }
 
 TEST_F(RequestTest, PictureDrawsTheNamedPositionOrTheStart) {
-  RequestResult<std::string> start = RunPicture(Make("picture", {}, kApiSpelling));
+  Result<std::string> start = RunPicture(Make("picture", {}, kApiSpelling));
   ASSERT_TRUE(start.ok());
   EXPECT_EQ(start.value().rfind("<?xml", 0), 0u);
-  RequestResult<std::string> bad = RunPicture(Make("picture", {{"moves", "Qh9"}}, kApiSpelling));
+  Result<std::string> bad = RunPicture(Make("picture", {{"moves", "Qh9"}}, kApiSpelling));
   ASSERT_FALSE(bad.ok());
-  EXPECT_EQ(bad.error().kind, RequestError::Kind::kBadRequest);
+  EXPECT_EQ(bad.error().code(), StatusCode::kInvalidArgument);
 }
 
 // The number of arrows in an SVG picture (query/picture.h draws each as one <line class="arrow">).
@@ -249,24 +250,24 @@ int Arrows(const std::string& svg) {
 
 // The explorer shows the last action played in its picture: one arrow per move of it.
 TEST_F(RequestTest, PictureDrawsTheLastActionOfTheMoves) {
-  RequestResult<std::string> start = RunPicture(Make("picture", {}, kApiSpelling));
+  Result<std::string> start = RunPicture(Make("picture", {}, kApiSpelling));
   ASSERT_TRUE(start.ok());
   EXPECT_EQ(Arrows(start.value()), 0);
-  RequestResult<std::string> two = RunPicture(Make("picture", {{"moves", "e3 f6"}}, kApiSpelling));
+  Result<std::string> two = RunPicture(Make("picture", {{"moves", "e3 f6"}}, kApiSpelling));
   ASSERT_TRUE(two.ok());
   EXPECT_EQ(Arrows(two.value()), 1);
   // Two moves on two timelines make one action of two arrows.
-  RequestResult<std::string> branches =
+  Result<std::string> branches =
       RunPicture(Make("picture",
                       {{"moves",
                         "1. e3 / f6 2. Qh5+ / g6 3. Qxg6+ / hxg6 4. (0T4)Ng1>>(0T3)g3 / (1T3)e5 "
                         "5. (1T4)Nc3 / (0T4)Rh5 (1T4)d5"}},
                       kApiSpelling));
-  ASSERT_TRUE(branches.ok()) << branches.error().message;
+  ASSERT_TRUE(branches.ok()) << branches.error().message();
   EXPECT_EQ(Arrows(branches.value()), 2);
-  RequestResult<std::string> state =
+  Result<std::string> state =
       RunPicture(Make("picture", {{"state", "[4k3/8/8/8/8/8/8/4K3:0:1:w]"}}, kApiSpelling));
-  ASSERT_TRUE(state.ok()) << state.error().message;
+  ASSERT_TRUE(state.ok()) << state.error().message();
   EXPECT_EQ(Arrows(state.value()), 0);
 }
 
@@ -274,9 +275,9 @@ TEST_F(RequestTest, PictureDrawsTheLastActionOfTheMoves) {
 TEST_F(RequestTest, ShowWritesTheGameAs5dpgn) {
   Request show = Make("show", {{"format", "5dpgn"}});
   show.args = {"1"};
-  RequestResult<ShowAnswer> game = RunShow(*store_, show);
-  ASSERT_TRUE(game.ok()) << game.error().message;
-  RequestResult<std::string> text = ShowPgn(*store_, game.value());
+  Result<ShowAnswer> game = RunShow(*store_, show);
+  ASSERT_TRUE(game.ok()) << game.error().message();
+  Result<std::string> text = ShowPgn(*store_, game.value());
   ASSERT_TRUE(text.ok());
   EXPECT_EQ(text.value().rfind("[Event \"Club night\"]\n", 0), 0u);
   EXPECT_NE(text.value().find("\n1. e3 / f6\n"), std::string::npos);
@@ -287,9 +288,9 @@ TEST_F(RequestTest, ShowWritesTheGameAs5dpgn) {
             "columns draws a position: format 5dpgn writes the game's text");
   show = Make("show", {{"format", "csv"}});
   show.args = {"1"};
-  RequestResult<ShowAnswer> csv = RunShow(*store_, show);
+  Result<ShowAnswer> csv = RunShow(*store_, show);
   ASSERT_FALSE(csv.ok());
-  EXPECT_EQ(csv.error().message, "show writes --format table, json, 5dpgn or vmn");
+  EXPECT_EQ(csv.error().message(), "show writes --format table, json, 5dpgn or vmn");
 }
 
 // show with --format vmn: the whole game as a matrix (core/vmn_writer.h), white's knight jump of
@@ -297,8 +298,8 @@ TEST_F(RequestTest, ShowWritesTheGameAs5dpgn) {
 TEST_F(RequestTest, ShowWritesTheGameAsVmn) {
   Request show = Make("show", {{"format", "vmn"}});
   show.args = {"1"};
-  RequestResult<ShowAnswer> game = RunShow(*store_, show);
-  ASSERT_TRUE(game.ok()) << game.error().message;
+  Result<ShowAnswer> game = RunShow(*store_, show);
+  ASSERT_TRUE(game.ok()) << game.error().message();
   EXPECT_EQ(game.value().vmn,
             " L[+1        | 0               ]\n"
             "T1[0         | e3/f6           ]\n"
@@ -313,28 +314,28 @@ TEST_F(RequestTest, ShowWritesTheGameAsVmn) {
             "mark draws a position: format vmn writes the whole game");
   show = Make("show", {{"format", "xml"}});
   show.args = {"1"};
-  RequestResult<ShowAnswer> xml = RunShow(*store_, show);
+  Result<ShowAnswer> xml = RunShow(*store_, show);
   ASSERT_FALSE(xml.ok());
-  EXPECT_EQ(xml.error().message, "show writes --format table, json, 5dpgn or vmn");
+  EXPECT_EQ(xml.error().message(), "show writes --format table, json, 5dpgn or vmn");
 }
 
-// Moves that do not replay say where (RequestError::Place), as a pattern does, so that a page can
+// Moves that do not replay say where (core/status.h Place), as a pattern does, so that a page can
 // name the move: its column in one line and the move with the reason; no column when the error
 // is about no one move.
 TEST_F(RequestTest, BadMovesSayWhere) {
-  RequestResult<TreeAnswer> tree =
+  Result<TreeAnswer> tree =
       RunTree(*store_, Make("tree", {{"moves", "1. e3 / f6 2. Qh9"}}, kApiSpelling));
   ASSERT_FALSE(tree.ok());
-  ASSERT_TRUE(tree.error().place.has_value());
-  EXPECT_EQ(tree.error().place->parameter, "moves");
-  EXPECT_EQ(tree.error().place->column, 15u);
-  EXPECT_EQ(tree.error().place->reason, "Qh9: square h9 is off the 8x8 board");
-  RequestResult<TreeAnswer> headers =
+  ASSERT_TRUE(tree.error().place().has_value());
+  EXPECT_EQ(tree.error().place()->parameter, "moves");
+  EXPECT_EQ(tree.error().place()->column, 15u);
+  EXPECT_EQ(tree.error().place()->reason, "Qh9: square h9 is off the 8x8 board");
+  Result<TreeAnswer> headers =
       RunTree(*store_, Make("tree", {{"moves", "[Board \"Small\"] e3"}}, kApiSpelling));
   ASSERT_FALSE(headers.ok());
-  ASSERT_TRUE(headers.error().place.has_value());
-  EXPECT_EQ(headers.error().place->column, 0u);
-  EXPECT_EQ(headers.error().place->reason,
+  ASSERT_TRUE(headers.error().place().has_value());
+  EXPECT_EQ(headers.error().place()->column, 0u);
+  EXPECT_EQ(headers.error().place()->reason,
             "give only movetext (headers and boards are not allowed)");
 }
 
@@ -343,9 +344,9 @@ TEST_F(RequestTest, ShowJsonSaysWhoIsToMove) {
   for (const auto& [action, side] : {std::pair{"0", "white"}, {"1", "black"}, {"2", "white"}}) {
     Request show = Make("show", {{"action", action}, {"format", "json"}});
     show.args = {"1"};
-    RequestResult<ShowAnswer> game = RunShow(*store_, show);
-    ASSERT_TRUE(game.ok()) << game.error().message;
-    RequestResult<Json> json = ShowJson(*store_, game.value());
+    Result<ShowAnswer> game = RunShow(*store_, show);
+    ASSERT_TRUE(game.ok()) << game.error().message();
+    Result<Json> json = ShowJson(*store_, game.value());
     ASSERT_TRUE(json.ok());
     EXPECT_EQ(json.value()["position"]["to_move"], side) << action;
   }
@@ -369,12 +370,12 @@ TEST_F(RequestTest, ShowMarksTheBoardsNamed) {
   Request show = Make("show", {{"action", "8"}, {"format", "json"}, {"mark", "+1:4:w"}});
   show.params["mark"].push_back("+1:9:w");
   show.args = {"1"};
-  RequestResult<ShowAnswer> game = RunShow(*store_, show);
-  ASSERT_TRUE(game.ok()) << game.error().message;
+  Result<ShowAnswer> game = RunShow(*store_, show);
+  ASSERT_TRUE(game.ok()) << game.error().message();
   const std::vector<BoardAddress> expected = {{1, HalfTurn(4, Color::kWhite)},
                                               {1, HalfTurn(9, Color::kWhite)}};
   EXPECT_EQ(game.value().picture.marked, expected);
-  RequestResult<Json> json = ShowJson(*store_, game.value());
+  Result<Json> json = ShowJson(*store_, game.value());
   ASSERT_TRUE(json.ok());
   EXPECT_EQ(json.value()["position"]["picture"]["marks"].size(), 1u);
   SvgPictureOptions options;
@@ -385,9 +386,9 @@ TEST_F(RequestTest, ShowMarksTheBoardsNamed) {
   for (const char* wrong : {"1:2", "+1:x:w", "+1:4:white", "--1:4:w", "+1:-4:w", "", "a:4:w"}) {
     Request bad = Make("show", {{"mark", wrong}}, kApiSpelling);
     bad.args = {"1"};
-    RequestResult<ShowAnswer> refused = RunShow(*store_, bad);
+    Result<ShowAnswer> refused = RunShow(*store_, bad);
     ASSERT_FALSE(refused.ok()) << wrong;
-    EXPECT_EQ(refused.error().message,
+    EXPECT_EQ(refused.error().message(),
               "mark: '" + std::string(wrong) +
                   "' is not a board: L:T:c, the timeline as the notation writes it, the turn, "
                   "and w or b (+1:5:b)");
@@ -400,7 +401,7 @@ TEST_F(RequestTest, ShowMarksTheBoardsNamed) {
 // timelines, "-0" and "+0" are two rows.
 TEST_F(RequestTest, PictureMarksInTheTimelinesNumbering) {
   const auto mark_y = [](const char* mark) {
-    RequestResult<std::string> svg = RunPicture(
+    Result<std::string> svg = RunPicture(
         Make("picture", {{"variant", "Standard - Two Timelines"}, {"mark", mark}}, kApiSpelling));
     EXPECT_TRUE(svg.ok());
     if (!svg.ok() || Marks(svg.value()) != 1) return std::string("no mark");
@@ -418,10 +419,10 @@ TEST_F(RequestTest, MovesArePlayedFromTheStateGiven) {
   const std::string standard =
       "[r*nbqk*bnr*/p*p*p*p*p*p*p*p*/8/8/8/8/P*P*P*P*P*P*P*P*/R*NBQK*BNR*:0:1:w]";
   const std::string line = "1. e3 / e6 2. Nf3";
-  RequestResult<Json> from_state =
+  Result<Json> from_state =
       RunPosition(Make("position", {{"state", standard}, {"moves", line}}, kApiSpelling));
-  ASSERT_TRUE(from_state.ok()) << from_state.error().message;
-  RequestResult<Json> from_start = RunPosition(Make("position", {{"moves", line}}, kApiSpelling));
+  ASSERT_TRUE(from_state.ok()) << from_state.error().message();
+  Result<Json> from_start = RunPosition(Make("position", {{"moves", line}}, kApiSpelling));
   ASSERT_TRUE(from_start.ok());
   EXPECT_EQ(from_state.value()["fen"], from_start.value()["fen"]);
   EXPECT_EQ(from_state.value()["to_move"], "black");
@@ -430,31 +431,31 @@ TEST_F(RequestTest, MovesArePlayedFromTheStateGiven) {
             DumpJson(from_start.value()["picture"]["moves"]));
 
   // find and tree count the games that reached it, as with the moves alone.
-  RequestResult<FindAnswer> found = RunFind(
+  Result<FindAnswer> found = RunFind(
       *store_, Make("find", {{"state", standard}, {"moves", "1. e3 / e6"}, {"count", "true"}}));
-  ASSERT_TRUE(found.ok()) << found.error().message;
-  RequestResult<FindAnswer> alone =
+  ASSERT_TRUE(found.ok()) << found.error().message();
+  Result<FindAnswer> alone =
       RunFind(*store_, Make("find", {{"moves", "1. e3 / e6"}, {"count", "true"}}));
   ASSERT_TRUE(alone.ok());
   EXPECT_GT(*alone.value().count, 0);
   EXPECT_EQ(found.value().count, alone.value().count);
 
-  RequestResult<Json> bad_move =
+  Result<Json> bad_move =
       RunPosition(Make("position", {{"state", standard}, {"moves", "1. e3 / e9"}}, kApiSpelling));
   ASSERT_FALSE(bad_move.ok());
-  ASSERT_TRUE(bad_move.error().place.has_value());
-  EXPECT_EQ(bad_move.error().place->parameter, "moves");
-  EXPECT_EQ(bad_move.error().place->column, 9u);
-  RequestResult<Json> bad_state =
+  ASSERT_TRUE(bad_move.error().place().has_value());
+  EXPECT_EQ(bad_move.error().place()->parameter, "moves");
+  EXPECT_EQ(bad_move.error().place()->column, 9u);
+  Result<Json> bad_state =
       RunPosition(Make("position", {{"state", "[8/8:0:1:w"}, {"moves", "e3"}}, kApiSpelling));
   ASSERT_FALSE(bad_state.ok());
-  EXPECT_FALSE(bad_state.error().place.has_value());
-  EXPECT_EQ(bad_state.error().message, "--state: board 1 has no closing ']'");
+  EXPECT_FALSE(bad_state.error().place().has_value());
+  EXPECT_EQ(bad_state.error().message(), "--state: board 1 has no closing ']'");
 }
 
 // position: the board size and the 5DFEN of the position picture draws.
 TEST_F(RequestTest, PositionSaysTheBoardSizeAndFen) {
-  RequestResult<Json> start = RunPosition(Make("position", {}, kApiSpelling));
+  Result<Json> start = RunPosition(Make("position", {}, kApiSpelling));
   ASSERT_TRUE(start.ok());
   // The picture (picture_scene.h, tested in picture_test.cc) apart: one board here.
   EXPECT_EQ(start.value()["picture"]["boards"].size(), 1u);
@@ -462,26 +463,25 @@ TEST_F(RequestTest, PositionSaysTheBoardSizeAndFen) {
   EXPECT_EQ(
       DumpJson(start.value()),
       R"({"width":8,"height":8,"to_move":"white","fen":"[r*nbqk*bnr*/p*p*p*p*p*p*p*p*/8/8/8/8/P*P*P*P*P*P*P*P*/R*NBQK*BNR*:0:1:w]"})");
-  RequestResult<Json> small =
-      RunPosition(Make("position", {{"variant", "very small"}}, kApiSpelling));
+  Result<Json> small = RunPosition(Make("position", {{"variant", "very small"}}, kApiSpelling));
   ASSERT_TRUE(small.ok());
   small.value().erase("picture");
   EXPECT_EQ(
       DumpJson(small.value()),
       R"({"width":4,"height":4,"to_move":"white","fen":"[nbr*k*/p*p*p*p*/P*P*P*P*/K*R*BN:0:1:w]"})");
-  RequestResult<Json> after = RunPosition(Make("position", {{"moves", "e3"}}, kApiSpelling));
+  Result<Json> after = RunPosition(Make("position", {{"moves", "e3"}}, kApiSpelling));
   ASSERT_TRUE(after.ok());
   EXPECT_EQ(after.value()["to_move"], "black");
   EXPECT_NE(after.value()["fen"].get<std::string>().find("/4P3/P*P*P*P*1P*P*P*/R*NBQK*BNR*:0:1:b]"),
             std::string::npos);
-  RequestResult<Json> custom = RunPosition(Make("position", {{"variant", "custom"}}, kApiSpelling));
+  Result<Json> custom = RunPosition(Make("position", {{"variant", "custom"}}, kApiSpelling));
   ASSERT_FALSE(custom.ok());
-  EXPECT_EQ(custom.error().message, "a position of custom games needs state");
+  EXPECT_EQ(custom.error().message(), "a position of custom games needs state");
   EXPECT_EQ(CheckMessage(Make("position", {{"columns", "3"}}, kApiSpelling)),
             "position does not take columns (docs/http-api.md lists the parameters of each "
             "endpoint)");
   // A board to outline, as the explorer asks when a board is chosen under its picture.
-  RequestResult<Json> marked = RunPosition(Make("position", {{"mark", "0:1:w"}}, kApiSpelling));
+  Result<Json> marked = RunPosition(Make("position", {{"mark", "0:1:w"}}, kApiSpelling));
   ASSERT_TRUE(marked.ok());
   EXPECT_EQ(DumpJson(marked.value()["picture"]["marks"]), "[[0,0]]");
 }
@@ -493,41 +493,41 @@ TEST_F(RequestTest, PatternReadsPatternsAsFindDoes) {
   two.params["pattern"].push_back(
       "?????"
       "/5/5/5/[^Pp.]4:+1:*:w");
-  RequestResult<Json> read = RunPattern(two);
-  ASSERT_TRUE(read.ok()) << read.error().message;
+  Result<Json> read = RunPattern(two);
+  ASSERT_TRUE(read.ok()) << read.error().message();
   EXPECT_EQ(DumpJson(read.value()),
             R"([{"pattern":"8/8/8/8/8/8/8/4K*3","width":8,"height":8},)"
             R"({"pattern":"?????/5/5/5/[WKCQYSNRBUDwkcqysnrbud]4:+1:*:w","width":5,"height":5}])");
 
   Request bad = Make("pattern", {{"pattern", "8/8/8/8/8/8/8/8"}}, kApiSpelling);
   bad.params["pattern"].push_back("8/8/8/8/8/8/8/7X");
-  RequestResult<Json> refused = RunPattern(bad);
+  Result<Json> refused = RunPattern(bad);
   ASSERT_FALSE(refused.ok());
-  const RequestError& error = refused.error();
-  EXPECT_EQ(error.message,
+  const Status& error = refused.error();
+  EXPECT_EQ(error.message(),
             "pattern: col 16: unknown piece letter or token 'X'\n  8/8/8/8/8/8/8/7X\n"
             "                 ^");
-  ASSERT_TRUE(error.place.has_value());
-  EXPECT_EQ(error.place->parameter, "pattern");
-  EXPECT_EQ(error.place->index, 1);
-  EXPECT_EQ(error.place->column, 16u);
-  EXPECT_EQ(error.place->reason, "unknown piece letter or token 'X'");
+  ASSERT_TRUE(error.place().has_value());
+  EXPECT_EQ(error.place()->parameter, "pattern");
+  EXPECT_EQ(error.place()->index, 1);
+  EXPECT_EQ(error.place()->column, 16u);
+  EXPECT_EQ(error.place()->reason, "unknown piece letter or token 'X'");
   // find refuses it with the same error, before it searches.
   bad.command = "find";
-  RequestResult<FindAnswer> found = RunFind(*store_, bad);
+  Result<FindAnswer> found = RunFind(*store_, bad);
   ASSERT_FALSE(found.ok());
-  EXPECT_EQ(found.error().message, error.message);
-  ASSERT_TRUE(found.error().place.has_value());
-  EXPECT_EQ(found.error().place->index, 1);
+  EXPECT_EQ(found.error().message(), error.message());
+  ASSERT_TRUE(found.error().place().has_value());
+  EXPECT_EQ(found.error().place()->index, 1);
 
-  RequestResult<Json> none = RunPattern(Make("pattern", {}, kApiSpelling));
+  Result<Json> none = RunPattern(Make("pattern", {}, kApiSpelling));
   ASSERT_FALSE(none.ok());
-  EXPECT_EQ(none.error().message,
+  EXPECT_EQ(none.error().message(),
             "pattern reads the patterns given as pattern, and none was given");
   // Other mistakes say no place.
-  RequestResult<FindAnswer> date = RunFind(*store_, Make("find", {{"date-from", "March"}}));
+  Result<FindAnswer> date = RunFind(*store_, Make("find", {{"date-from", "March"}}));
   ASSERT_FALSE(date.ok());
-  EXPECT_FALSE(date.error().place.has_value());
+  EXPECT_FALSE(date.error().place().has_value());
 }
 
 // A game from an archive is shown with the member it came from, as 5d-index names it.
@@ -543,22 +543,22 @@ TEST_F(RequestTest, ShowNamesTheArchiveMemberAGameCameFrom) {
   ASSERT_TRUE(store.ok());
   Request show = Make("show", {});
   show.args = {"2"};
-  RequestResult<ShowAnswer> game = RunShow(store.value(), show);
-  ASSERT_TRUE(game.ok()) << game.error().message;
+  Result<ShowAnswer> game = RunShow(store.value(), show);
+  ASSERT_TRUE(game.ok()) << game.error().message();
   const std::string text = ShowText(game.value());
   const size_t offset = games.str().find("[Event", 1);
   EXPECT_NE(text.find("\nSource: " + std::filesystem::absolute(zip).string() +
                       ":club/games.5dpgn (game 2, byte " + std::to_string(offset) + ")\n"),
             std::string::npos)
       << text;
-  RequestResult<Json> json = ShowJson(store.value(), game.value());
+  Result<Json> json = ShowJson(store.value(), game.value());
   ASSERT_TRUE(json.ok());
   EXPECT_EQ(json.value()["member"], "club/games.5dpgn");
   // A game read from a file has no member.
   show.args = {"1"};
-  RequestResult<ShowAnswer> plain = RunShow(*store_, show);
+  Result<ShowAnswer> plain = RunShow(*store_, show);
   ASSERT_TRUE(plain.ok());
-  RequestResult<Json> plain_json = ShowJson(*store_, plain.value());
+  Result<Json> plain_json = ShowJson(*store_, plain.value());
   ASSERT_TRUE(plain_json.ok());
   EXPECT_TRUE(plain_json.value()["member"].is_null());
   EXPECT_NE(ShowText(plain.value()).find("club-games.5dpgn (game 1, byte 0)"), std::string::npos);
