@@ -1,5 +1,6 @@
-// A game's final position and the limits its legal-action searches use, from 5dpgn text: shared
-// by the tests of legal actions and verdicts.
+// A game's final position and the limits its legal-action searches use, from 5dpgn text or from
+// custom boards, and an action written as 5dpgn: shared by the tests of legal actions, verdicts
+// and tactics.
 #ifndef FIVED_TESTS_CORE_GAME_UTIL_H_
 #define FIVED_TESTS_CORE_GAME_UTIL_H_
 
@@ -7,9 +8,12 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
+#include "core/action.h"
 #include "core/legal.h"
 #include "core/pgn_syntax.h"
+#include "core/pgn_writer.h"
 #include "core/replay.h"
 
 namespace fived::testing {
@@ -36,6 +40,26 @@ inline Game Play(const std::string& text, uint64_t budget = 0) {
   out.limits.promotions = PromotionChoices(outcome.replayer->setup(), out.pos);
   out.limits.budget = budget;
   return out;
+}
+
+// A custom game of `size` ("4x4") from its boards, one 5DFEN string each, and optional moves.
+inline Game Custom(const std::string& size, const std::vector<std::string>& boards, uint64_t budget,
+                   const std::string& moves = "") {
+  std::string text = "[Board \"custom\"]\n[Size \"" + size + "\"]\n";
+  for (const std::string& board : boards) text += board + "\n";
+  return Play(text + moves, budget);
+}
+
+// An action as 5dpgn move texts, each written in the position before it.
+inline std::string ActionText(const Position& start, const std::vector<Move>& moves) {
+  Position pos = start;
+  std::string text;
+  for (const Move& m : moves) {
+    if (!text.empty()) text += " ";
+    text += MoveText(pos, m);
+    ApplyMove(&pos, m);
+  }
+  return text;
 }
 
 }  // namespace fived::testing

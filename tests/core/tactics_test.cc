@@ -29,12 +29,11 @@ using Answer = MateInOne::Answer;
 
 constexpr uint64_t kBudget = 2'000'000;
 
-// A custom game of `size` ("5x5") from its boards, one 5DFEN string each.
 testing::Game Custom(const std::string& size, const std::vector<std::string>& boards) {
-  std::string text = "[Board \"custom\"]\n[Size \"" + size + "\"]\n";
-  for (const std::string& board : boards) text += board + "\n";
-  return testing::Play(text, kBudget);
+  return testing::Custom(size, boards, kBudget);
 }
+
+using testing::ActionText;
 
 MateInOne Find(const testing::Game& game, bool stop_at_first = false) {
   MateInOneLimits limits;
@@ -42,18 +41,6 @@ MateInOne Find(const testing::Game& game, bool stop_at_first = false) {
   limits.reply_budget = kBudget;
   limits.stop_at_first = stop_at_first;
   return FindMateInOne(game.pos, limits);
-}
-
-// The action as 5dpgn move texts, each written in the position before it.
-std::string ActionText(const Position& start, const std::vector<Move>& moves) {
-  Position pos = start;
-  std::string text;
-  for (const Move& m : moves) {
-    if (!text.empty()) text += " ";
-    text += MoveText(pos, m);
-    ApplyMove(&pos, m);
-  }
-  return text;
 }
 
 // Every mating action as text, sorted: each legal action's position decided, check or not (the

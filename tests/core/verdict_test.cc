@@ -45,25 +45,12 @@ using testing::Game;
 
 Game Play(const std::string& text) { return testing::Play(text, kBudget); }
 
-// A custom game of `size` ("4x4") from its boards, one 5DFEN string each, and optional moves.
 Game Custom(const std::string& size, const std::vector<std::string>& boards,
             const std::string& moves = "") {
-  std::string text = "[Board \"custom\"]\n[Size \"" + size + "\"]\n";
-  for (const std::string& board : boards) text += board + "\n";
-  return Play(text + moves);
+  return testing::Custom(size, boards, kBudget, moves);
 }
 
-// An action as 5dpgn move texts, each written in the position before it.
-std::string ActionText(const Position& start, const std::vector<Move>& moves) {
-  Position pos = start;
-  std::string text;
-  for (const Move& m : moves) {
-    if (!text.empty()) text += " ";
-    text += MoveText(pos, m);
-    ApplyMove(&pos, m);
-  }
-  return text;
-}
+using testing::ActionText;
 
 // Every legal action as text, sorted (for positions with a handful of them).
 std::vector<std::string> Actions(const Game& game) {
