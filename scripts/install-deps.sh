@@ -41,9 +41,11 @@ packages=(
 # cannot be installed (no such package for the architecture, no network) those tests are skipped
 # and say so.
 optional_packages=(ninja-build go-md2man chromium chromium-driver python3-selenium)
-# make test also checks the code's format (scripts/check-format.sh, the ctest `format`).
+# make test also checks the code's format (scripts/check-format.sh, the ctest `format`), and its
+# scripted tests (CLI goldens, the server's stress and damage runs, the fuzzing seeds) run python3
+# and curl, which a minimal Debian 12 lacks.
 if [[ $mode == "" ]]; then
-  packages+=(clang-format)
+  packages+=(clang-format python3 curl)
 fi
 # make demo (install-deps.sh --demo): the demo builds and runs the tools (the tests are built too,
 # so GoogleTest stays), but needs neither the browser nor the man pages.
