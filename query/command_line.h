@@ -12,6 +12,12 @@
 
 namespace fived {
 
+// 5d-query's exit statuses, the same for both its programs (5d-query and 5d-query-serve): done,
+// a bad command line or request, the database (or the server's port) failed.
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitUsage = 2;
+inline constexpr int kExitDatabase = 3;
+
 // serve's options, checked: what 5d-query-serve is run with (ServeArguments).
 struct ServeCommand {
   std::string database;

@@ -22,9 +22,9 @@
 
 namespace {
 
-constexpr int kExitOk = 0;
-constexpr int kExitUsage = 2;
-constexpr int kExitDatabase = 3;
+using fived::kExitDatabase;
+using fived::kExitOk;
+using fived::kExitUsage;
 
 // Reports a failure on stderr and returns `status`.
 int Fail(int status, std::string_view message) {

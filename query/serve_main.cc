@@ -18,9 +18,9 @@
 
 namespace {
 
-constexpr int kExitOk = 0;
-constexpr int kExitUsage = 2;
-constexpr int kExitDatabase = 3;
+using fived::kExitDatabase;
+using fived::kExitOk;
+using fived::kExitUsage;
 
 int Fail(int status, std::string_view message) {
   std::cerr << "5d-query: " << fived::EscapeLinesForTerminal(message) << "\n";
