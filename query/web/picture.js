@@ -202,18 +202,40 @@ fived.multiverse = (host) => {
     }
   }
 
+  // The boards in view are drawn in the next frame; those only near it (the observer's margin,
+  // drawn ahead of scrolling) when the browser is idle, a few at a time, so that a step or a
+  // scroll paints what shows without waiting for them.
   let pendingDraw = false;
+  let pendingIdle = false;
+  const whenIdle = window.requestIdleCallback ||
+      ((callback) => setTimeout(() => callback({timeRemaining: () => 8}), 50));
   function drawNear() {
     if (pendingDraw) return;
     pendingDraw = true;
     requestAnimationFrame(() => {
       pendingDraw = false;
-      for (const board of near) {
-        if (board.drawnAt !== zoom) drawBoard(board);
-      }
+      if (!model) return;
+      drawInView();
+      drawAhead();
     });
   }
-
+  function drawAhead() {
+    if (pendingIdle) return;
+    pendingIdle = true;
+    whenIdle((deadline) => {
+      pendingIdle = false;
+      let left = false;
+      for (const board of near) {
+        if (board.drawnAt === zoom) continue;
+        if (deadline.timeRemaining() < 2) {
+          left = true;
+          break;
+        }
+        drawBoard(board);
+      }
+      if (left) drawAhead();
+    });
+  }
   // Sets a style property only when its value changes: a step leaves most of the picture where
   // it was, and every write that changes nothing would still cost the browser a style pass.
   function setStyle(node, property, value) {
@@ -279,22 +301,27 @@ fived.multiverse = (host) => {
     drawNear();
   }
 
-  // The scene's lines: branches under the boards, the moves and checks over them. Each layer is
-  // drawn again only when its paths change: a step keeps the branches, most often.
-  let drawnBranches = null;
+  // The scene's lines: branches under the boards, the moves and checks over them, drawn again
+  // only where their paths changed.
+  const branchLines = new Map();  // a branch's path -> its element
+  let branchWidth = 0;
   let drawnMoves = null;
   function drawLines() {
     const stroke = Math.max(2, model.square / 6);
-    const branches = JSON.stringify([model.square, model.branches]);
-    if (branches !== drawnBranches) {
-      drawnBranches = branches;
-      fill(
-          under,
-          model.branches.map((d) => svg('path', {
-            class: 'branch', d, fill: 'none', stroke: '#8a94a6',
-            'stroke-width': Math.max(3, model.square / 3), 'stroke-linecap': 'round'
-          })));
+    // A branch line is kept while its path is the same: a step adds or removes a few.
+    const width = Math.max(3, model.square / 3);
+    if (width !== branchWidth) {
+      branchWidth = width;
+      fill(under);
+      branchLines.clear();
     }
+    updateLabels(
+        branchLines, under, model.branches, (d) => d,
+        (d) => svg('path', {
+          class: 'branch', d, fill: 'none', stroke: '#8a94a6', 'stroke-width': width,
+          'stroke-linecap': 'round'
+        }),
+        () => {});
     const moves = JSON.stringify([model.square, model.moves, model.checks]);
     if (moves === drawnMoves) return;
     drawnMoves = moves;
@@ -316,8 +343,9 @@ fived.multiverse = (host) => {
         })));
   }
 
-  // The labels of the turn and timeline strips, kept from one picture to the next by what they
-  // label ("t:c" of a column, "l" of a row): a step adds or removes a column or a row at most.
+  // The labels of the turn and timeline strips (and the branch lines), kept from one picture to
+  // the next by what they label ("t:c" of a column, "l" of a row, a line's path): a step adds or
+  // removes a few.
   function updateLabels(labels, strip, items, keyOf, make, update) {
     const wanted = new Set();
     for (const [i, item] of items.entries()) {
@@ -493,6 +521,8 @@ fived.multiverse = (host) => {
     pinch = null;
     if (pointers.size === 0) frame.classList.remove('dragging');
   };
+  // Boards scrolled into view are drawn in the next frame, even before the observer says so.
+  frame.addEventListener('scroll', drawNear, {passive: true});
   frame.addEventListener('pointerup', release);
   frame.addEventListener('pointercancel', release);
   frame.addEventListener('wheel', (event) => {
