@@ -11,9 +11,8 @@ markup of the escaping game shows as text and runs nothing. What the pages show 
 API answers for the same question. At the end the server gets SIGINT (Ctrl-C) and must stop
 cleanly.
 
-Screenshots of the pages go to --screenshots (default BUILD/tests/browser); docs/explorer.png,
-docs/board-editor.png (patterns.png), docs/picture-laptop.png and docs/picture-phone.png are four
-of them.
+Screenshots of the pages go to --screenshots (default BUILD/tests/browser), for people to look
+at; the ones of docs/ and the README are made by scripts/screenshots.py.
 
 Run by tests/browser/run.sh, which finds the browser and skips when none is installed.
 """
