@@ -20,6 +20,12 @@
 
 namespace fived::hypercuboid_internal {
 
+namespace {
+int least_mask_words = 1;  // SetLeastMaskWordsForTesting
+}  // namespace
+
+void SetLeastMaskWordsForTesting(int words) { least_mask_words = words; }
+
 // A point of the cuboid whose jumps all match: every arrival's piece leaves its board, every
 // piece that leaves arrives exactly once, and the new timelines are created in order. kNone
 // proves that the cuboid holds no such point (so no action); kGaveUp: the search for one took
@@ -41,39 +47,52 @@ HypercuboidSearch::Match HypercuboidSearch::MatchPoint(const Bits& cuboid,
                                                        std::vector<int>* point) {
   match_nodes_ = 0;
   const int axes = static_cast<int>(axes_.size());
+  const int widest = std::max({playable_, axes - playable_, (least_mask_words - 1) * 64 + 1});
+  if (widest <= 64) return MatchPointIn<1>(cuboid, point);
+  if (widest <= 128) return MatchPointIn<2>(cuboid, point);
+  if (widest <= kMaskWords * 64) return MatchPointIn<kMaskWords>(cuboid, point);
+  return Match::kGaveUp;
+}
+
+// MatchPoint on sets of boards and of new timelines held in W words.
+template <int W>
+HypercuboidSearch::Match HypercuboidSearch::MatchPointIn(const Bits& cuboid,
+                                                         std::vector<int>* point) {
+  using Ops = MaskOps<W>;
+  const int axes = static_cast<int>(axes_.size());
   const int new_axes = axes - playable_;
-  if (playable_ > kMatchMaxBoards || new_axes > 64) return Match::kGaveUp;
   // into_[t]: the boards a piece may leave to arrive on axis t.
-  into_.assign(axes, 0);
+  into_.assign(axes, Mask{});
   for (int t = 0; t < axes; ++t) {
     const std::vector<int>& arrive_slots = *axes_[t].arrive_slots;
     ForEachIn(cuboid, t, 0, [&](int j) {
       const int slot = arrive_slots[j];
       if (slot < 0) return false;
       const int s = slot / kMaxSquares;
-      if ((into_[t] >> s) & 1) return false;
+      if (Ops::Test(into_[t], s)) return false;
       const int leave = leave_of_[s][slot % kMaxSquares];
-      if (s != t && leave >= 0 && Has(cuboid, s, leave)) into_[t] |= uint64_t{1} << s;
+      if (s != t && leave >= 0 && Has(cuboid, s, leave)) Ops::Set(&into_[t], s);
       return false;
     });
   }
   // Of each board: whether it has a move or pass of its own, the boards it may be joined with,
   // the new timelines it may create, and the class of that set (-1: none).
   free_board_.assign(playable_, false);
-  joined_.assign(playable_, 0);
-  creates_.assign(playable_, 0);
+  joined_.assign(playable_, Mask{});
+  creates_.assign(playable_, Mask{});
   class_of_.assign(playable_, -1);
   class_creates_.clear();
   for (int a = 0; a < playable_; ++a) {
     free_board_[a] = HasFree(cuboid, a);
     for (int b = 0; b < playable_; ++b) {
-      if (((into_[b] >> a) & 1) || ((into_[a] >> b) & 1)) joined_[a] |= uint64_t{1} << b;
+      if (Ops::Test(into_[b], a) || Ops::Test(into_[a], b)) Ops::Set(&joined_[a], b);
     }
     for (int k = 0; k < new_axes; ++k) {
-      if ((into_[playable_ + k] >> a) & 1) creates_[a] |= uint64_t{1} << k;
+      if (Ops::Test(into_[playable_ + k], a)) Ops::Set(&creates_[a], k);
     }
-    if (creates_[a] == 0) continue;
-    auto it = std::find(class_creates_.begin(), class_creates_.end(), creates_[a]);
+    if (!Ops::Any(creates_[a])) continue;
+    auto it = std::find_if(class_creates_.begin(), class_creates_.end(),
+                           [&](const Mask& m) { return Ops::Equal(m, creates_[a]); });
     class_of_[a] = static_cast<int>(it - class_creates_.begin());
     if (it == class_creates_.end()) class_creates_.push_back(creates_[a]);
   }
@@ -82,19 +101,19 @@ HypercuboidSearch::Match HypercuboidSearch::MatchPoint(const Bits& cuboid,
   first_stop_ = new_axes;
   while (first_stop_ > 0 && Has(cuboid, playable_ + first_stop_ - 1, 0)) --first_stop_;
   most_created_ = 0;
-  while (most_created_ < new_axes && into_[playable_ + most_created_] != 0) ++most_created_;
-  branchers_ = 0;
+  while (most_created_ < new_axes && Ops::Any(into_[playable_ + most_created_])) ++most_created_;
+  branchers_ = Mask{};
   for (int a = 0; a < playable_; ++a) {
-    if (creates_[a] != 0) branchers_ |= uint64_t{1} << a;
+    if (Ops::Any(creates_[a])) Ops::Set(&branchers_, a);
   }
-  if (first_stop_ > most_created_ || std::popcount(branchers_) < first_stop_) {
+  if (first_stop_ > most_created_ || Ops::Count(branchers_) < first_stop_) {
     return Match::kNone;
   }
   pairs_.clear();
   branching_.clear();
   failed_.clear();
   class_count_.assign(class_creates_.size(), 0);
-  const int found = MatchBoards(0, 0);
+  const int found = MatchBoards<W>(0, Mask{});
   if (found <= 0) return found == 0 ? Match::kNone : Match::kGaveUp;
   // The branches' new timelines, as the search's last step assigned them.
   for (size_t k = 0; k < creator_.size(); ++k) {
@@ -158,62 +177,78 @@ bool HypercuboidSearch::Matches(const std::vector<int>& point) const {
 // MatchPoint's search from board a on, with the later boards `used` taken and the branches so
 // far in branching_ (class_count_ by class): 1 found (pairs_ and branching_ hold the jumps), 0
 // none, -1 gave up.
-int HypercuboidSearch::MatchBoards(int a, uint64_t used) {
-  while (a < playable_ && ((used >> a) & 1)) ++a;
+
+// MatchPoint's search from board a on, with the boards `used` taken and the branches so far in
+// branching_ (class_count_ by class): 1 found (pairs_ and branching_ hold the jumps), 0 none, -1
+// gave up.
+template <int W>
+int HypercuboidSearch::MatchBoards(int a, const Mask& used) {
+  using Ops = MaskOps<W>;
+  while (a < playable_ && Ops::Test(used, a)) ++a;
   if (a == playable_) {
     return AssignBranches(branching_, &creator_) ? 1 : 0;
   }
   if (++match_nodes_ > kMatchNodes) return -1;
   // The boards before a are settled: only which later ones are used matters from here, and
   // the branches' classes.
-  const uint64_t later = used >> a;
+  const Mask later = Ops::And(used, Ops::Range(a, playable_));
   std::string key(reinterpret_cast<const char*>(&a), sizeof a);
-  key.append(reinterpret_cast<const char*>(&later), sizeof later);
+  key.append(reinterpret_cast<const char*>(later.data()), W * sizeof(uint64_t));
   key.append(class_count_);
   if (failed_.count(key)) return 0;
   // Every board still to settle that must jump needs a partner still free, or a branch. A
   // branch creates one of the timelines its source may create, so the new timelines created
   // must reach the first of those; every new timeline to create needs a source among the
   // branches so far and the boards still open, and there must be enough of them.
-  const uint64_t open = ~used & ~((uint64_t{1} << a) - 1) & ((uint64_t{1} << playable_) - 1);
-  uint64_t sources = open & branchers_;
+  const Mask open = Ops::AndNot(Ops::Range(a, playable_), used);
+  Mask sources = Ops::And(open, branchers_);
   int need = first_stop_;
   for (int s : branching_) {
-    sources |= uint64_t{1} << s;
-    need = std::max(need, std::countr_zero(creates_[s]) + 1);
+    Ops::Set(&sources, s);
+    need = std::max(need, Ops::Lowest(creates_[s]) + 1);
   }
-  bool dead = false;
-  for (uint64_t rest = open; rest != 0 && !dead; rest &= rest - 1) {
-    const int b = std::countr_zero(rest);
-    if (free_board_[b] || (joined_[b] & open & ~(uint64_t{1} << b)) != 0) continue;
-    if (creates_[b] == 0) dead = true;
-    need = std::max(need, std::countr_zero(creates_[b]) + 1);
-  }
-  dead = dead || need > most_created_ || std::popcount(sources) < need;
-  for (int k = 0; k < need && !dead; ++k) dead = (into_[playable_ + k] & sources) == 0;
+  const bool dead_end = Ops::Find(open, [&](int b) {
+    if (free_board_[b]) return false;
+    Mask partners = Ops::And(joined_[b], open);
+    partners[b >> 6] &= ~(uint64_t{1} << (b & 63));
+    if (Ops::Any(partners)) return false;
+    if (!Ops::Any(creates_[b])) return true;
+    need = std::max(need, Ops::Lowest(creates_[b]) + 1);
+    return false;
+  });
+  bool dead = dead_end || need > most_created_ || Ops::Count(sources) < need;
+  for (int k = 0; k < need && !dead; ++k) dead = !Ops::Intersects(into_[playable_ + k], sources);
   if (dead) {
     failed_.insert(std::move(key));
     return 0;
   }
   if (free_board_[a]) {
-    const int r = MatchBoards(a + 1, used);
+    const int r = MatchBoards<W>(a + 1, used);
     if (r != 0) return r;
   }
   // Board a with a later one: a piece leaves one and arrives on the other's tip.
-  for (uint64_t others = joined_[a] & open & ~(uint64_t{1} << a); others != 0;
-       others &= others - 1) {
-    const int b = std::countr_zero(others);
-    const int r = MatchBoards(a + 1, used | uint64_t{1} << a | uint64_t{1} << b);
-    if (r != 0) {
-      if (r > 0) pairs_.push_back((into_[b] >> a) & 1 ? std::pair(a, b) : std::pair(b, a));
-      return r;
-    }
+  Mask others = Ops::And(joined_[a], open);
+  others[a >> 6] &= ~(uint64_t{1} << (a & 63));
+  int result = 0;
+  if (Ops::Find(others, [&](int b) {
+        Mask next = used;
+        Ops::Set(&next, a);
+        Ops::Set(&next, b);
+        result = MatchBoards<W>(a + 1, next);
+        if (result > 0) {
+          pairs_.push_back(Ops::Test(into_[b], a) ? std::pair(a, b) : std::pair(b, a));
+        }
+        return result != 0;
+      })) {
+    return result;
   }
   // Board a as the source of a branch.
   if (class_of_[a] >= 0 && static_cast<int>(branching_.size()) < most_created_) {
     branching_.push_back(a);
     ++class_count_[class_of_[a]];
-    const int r = MatchBoards(a + 1, used | uint64_t{1} << a);
+    Mask next = used;
+    Ops::Set(&next, a);
+    const int r = MatchBoards<W>(a + 1, next);
     --class_count_[class_of_[a]];
     if (r > 0) return r;
     branching_.pop_back();
@@ -223,8 +258,6 @@ int HypercuboidSearch::MatchBoards(int a, uint64_t used) {
   return 0;
 }
 
-// Whether the branches from `sources` can create the first sources.size() new timelines, one
-// each, with all later ones passing; *creator receives the source of each new timeline.
 bool HypercuboidSearch::AssignBranches(const std::vector<int>& sources, std::vector<int>* creator) {
   const int c = static_cast<int>(sources.size());
   const int new_axes = static_cast<int>(axes_.size()) - playable_;
@@ -234,7 +267,7 @@ bool HypercuboidSearch::AssignBranches(const std::vector<int>& sources, std::vec
   std::vector<char> seen;
   std::function<bool(int)> place = [&](int i) {
     for (int k = 0; k < c; ++k) {
-      if (!((creates_[sources[i]] >> k) & 1) || seen[k]) continue;
+      if (!((creates_[sources[i]][k >> 6] >> (k & 63)) & 1) || seen[k]) continue;
       seen[k] = 1;
       if ((*creator)[k] < 0 || place(source_index_[(*creator)[k]])) {
         (*creator)[k] = sources[i];

@@ -5,6 +5,7 @@
 #ifndef FIVED_CORE_HYPERCUBOID_SEARCH_H_
 #define FIVED_CORE_HYPERCUBOID_SEARCH_H_
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstddef>
@@ -61,6 +62,83 @@ struct Section {
   Bits bits;
 };
 
+// A set of playable boards or of new timelines, a bit each (HypercuboidSearch::MatchPoint).
+inline constexpr int kHypercuboidMaskWords = 4;
+using HypercuboidMask = std::array<uint64_t, kHypercuboidMaskWords>;
+
+// Operations on the first W words of a Mask (a set of boards or of new timelines, a bit each).
+template <int W>
+struct MaskOps {
+  using Mask = HypercuboidMask;
+  static bool Test(const Mask& m, int i) { return (m[i >> 6] >> (i & 63)) & 1; }
+  static void Set(Mask* m, int i) { (*m)[i >> 6] |= uint64_t{1} << (i & 63); }
+  static bool Any(const Mask& m) {
+    uint64_t any = 0;
+    for (int w = 0; w < W; ++w) any |= m[w];
+    return any != 0;
+  }
+  static bool Intersects(const Mask& a, const Mask& b) {
+    uint64_t any = 0;
+    for (int w = 0; w < W; ++w) any |= a[w] & b[w];
+    return any != 0;
+  }
+  static bool Equal(const Mask& a, const Mask& b) {
+    for (int w = 0; w < W; ++w) {
+      if (a[w] != b[w]) return false;
+    }
+    return true;
+  }
+  static int Count(const Mask& m) {
+    int count = 0;
+    for (int w = 0; w < W; ++w) count += std::popcount(m[w]);
+    return count;
+  }
+  // The lowest bit set, or W * 64 when none.
+  static int Lowest(const Mask& m) {
+    for (int w = 0; w < W; ++w) {
+      if (m[w] != 0) return w * 64 + std::countr_zero(m[w]);
+    }
+    return W * 64;
+  }
+  // Bits [from, to).
+  static Mask Range(int from, int to) {
+    Mask m{};
+    for (int w = 0; w < W; ++w) {
+      const int lo = std::clamp(from - w * 64, 0, 64), hi = std::clamp(to - w * 64, 0, 64);
+      if (lo >= hi) continue;
+      const uint64_t below_hi = hi == 64 ? ~uint64_t{0} : (uint64_t{1} << hi) - 1;
+      m[w] = below_hi & ~((uint64_t{1} << lo) - 1);
+    }
+    return m;
+  }
+  static Mask And(const Mask& a, const Mask& b) {
+    Mask m{};
+    for (int w = 0; w < W; ++w) m[w] = a[w] & b[w];
+    return m;
+  }
+  static Mask AndNot(const Mask& a, const Mask& b) {
+    Mask m{};
+    for (int w = 0; w < W; ++w) m[w] = a[w] & ~b[w];
+    return m;
+  }
+  // Calls f(i) for each bit i set, lowest first, until f returns true; whether it did.
+  template <typename F>
+  static bool Find(const Mask& m, F&& f) {
+    for (int w = 0; w < W; ++w) {
+      for (uint64_t bits = m[w]; bits != 0; bits &= bits - 1) {
+        if (f(w * 64 + std::countr_zero(bits))) return true;
+      }
+    }
+    return false;
+  }
+};
+
+
+// MatchPoint keeps its sets of boards in at least `words` words (1, 2 or 4) from now on, however
+// few boards a position has, so that tests can run the wide code on small positions against the
+// narrow one. Not thread-safe; tests only.
+void SetLeastMaskWordsForTesting(int words);
+
 // One search of FindLegalAction: the axes of the position's action space, and the cuboids of it
 // still to search.
 class HypercuboidSearch {
@@ -71,6 +149,12 @@ class HypercuboidSearch {
   LegalActionSearch Run();
   // ForEachHypercuboidAction: every legal point, each cut away alone once visited.
   SearchStats Enumerate(const ActionVisitor& visit);
+
+  // A set of playable boards or of new timelines, a bit each, as MatchPoint keeps them: it
+  // works on the first 1, 2 or kMaskWords words, as the position needs (past kMaskWords * 64
+  // boards or new timelines it gives up, and the search takes points that may not match).
+  static constexpr int kMaskWords = kHypercuboidMaskWords;
+  using Mask = HypercuboidMask;
 
  private:
   enum class Match { kFound, kNone, kGaveUp };
@@ -111,8 +195,11 @@ class HypercuboidSearch {
 
   // hypercuboid_match.cc: a point of a cuboid whose jumps match.
   Match MatchPoint(const Bits& cuboid, std::vector<int>* point);
+  template <int W>
+  Match MatchPointIn(const Bits& cuboid, std::vector<int>* point);
   bool Matches(const std::vector<int>& point) const;
-  int MatchBoards(int a, uint64_t used);
+  template <int W>
+  int MatchBoards(int a, const Mask& used);
   bool AssignBranches(const std::vector<int>& sources, std::vector<int>* creator);
   bool HasFree(const Bits& cuboid, int a) const;
   bool TakePoint(const Bits& cuboid, std::vector<int>* point);
@@ -253,13 +340,13 @@ class HypercuboidSearch {
   // the fewest and the most new timelines to create; the boards that may branch; the jumps found
   // (source and target axes) and the boards that branch; the branches by class; the states that
   // failed.
-  std::vector<uint64_t> into_;
+  std::vector<Mask> into_;
   std::vector<bool> free_board_;
-  std::vector<uint64_t> joined_, creates_;
+  std::vector<Mask> joined_, creates_;
   std::vector<int> class_of_;
-  std::vector<uint64_t> class_creates_;
+  std::vector<Mask> class_creates_;
   int first_stop_ = 0, most_created_ = 0;
-  uint64_t branchers_ = 0;  // the boards that may branch
+  Mask branchers_{};  // the boards that may branch
   std::vector<std::pair<int, int>> pairs_;
   std::vector<int> branching_;
   std::vector<int> creator_;  // the source of each new timeline created, once one is found
@@ -267,10 +354,8 @@ class HypercuboidSearch {
   std::unordered_set<std::string> failed_;
   std::vector<int> source_index_;  // AssignBranches: of each source board, its place in the list
   int match_nodes_ = 0;            // MatchPoint's steps for the current cuboid
-  // MatchPoint's steps per cuboid before it gives up, and the most boards it takes on (a state
-  // holds a bit per board).
+  // MatchPoint's steps per cuboid before it gives up.
   static constexpr int kMatchNodes = 1 << 14;
-  static constexpr int kMatchMaxBoards = 56;
   // MatchPoint's steps counted as one move played in the search's work.
   static constexpr int kMatchNodesPerMove = 16;
   // The kLeave choice of each playable board's square (file * 16 + rank), or -1.

@@ -6,10 +6,12 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <bitset>
 #include <cstdio>
 #include <fstream>
 #include <functional>
 #include <optional>
+#include <random>
 #include <set>
 #include <string>
 #include <vector>
@@ -17,6 +19,7 @@
 #include "core/action.h"
 #include "core/decide.h"
 #include "core/hypercuboid.h"
+#include "core/hypercuboid_search.h"
 #include "core/pgn_syntax.h"
 #include "core/pgn_writer.h"
 #include "core/replay.h"
@@ -526,6 +529,93 @@ TEST(Legal, EnumerationAgreesWithSequenceSearchOnRandomGames) {
   EXPECT_GT(compared, 500);
   EXPECT_GT(several, 70);
   std::printf("%d positions compared, %d with three boards or more to play\n", compared, several);
+}
+
+// The set operations of the matching of jumps on sets of 65 to 256 boards, against std::bitset on
+// random sets, with bits on both sides of every word boundary.
+TEST(Legal, WideBoardSetOperationsAgreeWithBitset) {
+  using Ops = hypercuboid_internal::MaskOps<hypercuboid_internal::kHypercuboidMaskWords>;
+  using Mask = hypercuboid_internal::HypercuboidMask;
+  constexpr int kBits = 64 * hypercuboid_internal::kHypercuboidMaskWords;
+  std::mt19937_64 random(5);
+  auto random_set = [&](Mask* mask, std::bitset<kBits>* bits) {
+    *mask = Mask{};
+    bits->reset();
+    const int count = static_cast<int>(random() % 12);
+    for (int k = 0; k < count; ++k) {
+      const int i = random() % 2 ? static_cast<int>(random() % kBits)
+                                 : static_cast<int>(64 * (random() % 4) + 62 + random() % 4) % kBits;
+      Ops::Set(mask, i);
+      bits->set(static_cast<size_t>(i));
+    }
+  };
+  auto to_bits = [](const Mask& mask) {
+    std::bitset<kBits> bits;
+    for (int i = 0; i < kBits; ++i) bits[static_cast<size_t>(i)] = Ops::Test(mask, i);
+    return bits;
+  };
+  for (int round = 0; round < 2000; ++round) {
+    Mask a, b;
+    std::bitset<kBits> x, y;
+    random_set(&a, &x);
+    random_set(&b, &y);
+    ASSERT_EQ(to_bits(a), x);
+    EXPECT_EQ(Ops::Any(a), x.any());
+    EXPECT_EQ(Ops::Count(a), static_cast<int>(x.count()));
+    EXPECT_EQ(Ops::Intersects(a, b), (x & y).any());
+    EXPECT_EQ(Ops::Equal(a, b), x == y);
+    EXPECT_EQ(Ops::Equal(a, a), true);
+    EXPECT_EQ(to_bits(Ops::And(a, b)), x & y);
+    EXPECT_EQ(to_bits(Ops::AndNot(a, b)), x & ~y);
+    int lowest = kBits;
+    for (int i = kBits - 1; i >= 0; --i) {
+      if (x[static_cast<size_t>(i)]) lowest = i;
+    }
+    EXPECT_EQ(Ops::Lowest(a), lowest);
+    const int from = static_cast<int>(random() % (kBits + 1));
+    const int to = static_cast<int>(random() % (kBits + 1));
+    std::bitset<kBits> range;
+    for (int i = from; i < to; ++i) range.set(static_cast<size_t>(i));
+    EXPECT_EQ(to_bits(Ops::Range(from, to)), range) << from << " " << to;
+    std::vector<int> found, expected;
+    const int stop_after = static_cast<int>(random() % 5);
+    Ops::Find(a, [&](int i) {
+      found.push_back(i);
+      return static_cast<int>(found.size()) == stop_after;
+    });
+    for (int i = 0; i < kBits; ++i) {
+      if (x[static_cast<size_t>(i)] && (stop_after == 0 || static_cast<int>(expected.size()) < stop_after)) {
+        expected.push_back(i);
+      }
+    }
+    EXPECT_EQ(found, expected);
+  }
+}
+
+// The matching of jumps keeps its sets of boards in one 64-bit word up to 64 boards, and in two
+// or four past that (positions of 65 to 256 playable boards or new timelines). The wide code runs
+// on positions of that size only, so here it is forced onto the random games above and held to
+// the search over move sequences as the narrow code is.
+TEST(Legal, WideBoardSetsAgreeWithSequenceSearch) {
+  for (int words : {2, 4}) {
+    hypercuboid_internal::SetLeastMaskWordsForTesting(words);
+    int compared = 0, several = 0;
+    ForEachRandomGame(JumpHeavySmallGames(47, 30), 20,
+                      [&](int i, const std::vector<Position>& states, SearchLimits limits) {
+                        limits.budget = 30000;
+                        for (size_t s = 0; s < states.size(); ++s) {
+                          ExpectSameActions(states[s], limits,
+                                            std::to_string(words) + " words, game " +
+                                                std::to_string(i) + " state " + std::to_string(s),
+                                            &compared, &several);
+                        }
+                      });
+    hypercuboid_internal::SetLeastMaskWordsForTesting(1);
+    EXPECT_GT(compared, 120) << words;
+    EXPECT_GT(several, 15) << words;
+    std::printf("%d words: %d positions compared, %d with three boards or more to play\n", words,
+                compared, several);
+  }
 }
 
 // The hypercuboid search (core/hypercuboid.h) against the exhaustive action search: on every
