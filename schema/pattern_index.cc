@@ -302,7 +302,11 @@ PatternIndexReader::~PatternIndexReader() = default;
 Result<std::vector<int64_t>> PatternIndexReader::GamesWithAny(std::span<const uint32_t> features) {
   std::vector<int64_t> ids;
   Statement& s = impl_->feature_chunks;
+  // Each chunk is sorted, and the chunks of one write follow those of the writes before, so a
+  // feature's ids mostly come sorted: sorting is needed only where a run steps back (merged
+  // shards), and the features' runs are merged, not sorted again (a feature can hold most games).
   for (uint32_t feature : features) {
+    const size_t start = ids.size();
     s.Reset().Bind(1, static_cast<int64_t>(feature));
     while (true) {
       Result<StepResult> step = s.Step();
@@ -315,8 +319,10 @@ Result<std::vector<int64_t>> PatternIndexReader::GamesWithAny(std::span<const ui
       }
     }
     s.Reset();
+    const auto run = ids.begin() + static_cast<ptrdiff_t>(start);
+    if (!std::is_sorted(run, ids.end())) std::sort(run, ids.end());
+    std::inplace_merge(ids.begin(), run, ids.end());
   }
-  std::sort(ids.begin(), ids.end());
   ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
   return ids;
 }

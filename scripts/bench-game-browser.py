@@ -7,8 +7,14 @@ For each game, at 1400x1000: the first view (from the moment the game's answer a
 browser's resource timing, to the first frame painted after the page showed it), then steps back
 from the end, one at a time with the left arrow key, each timed from the key press to the first
 frame painted with the new action's picture. The neighbours of an action are fetched while it is
-on screen, so a step usually waits for no server; the figures say what people see. Prints
-figures; asserts nothing.
+on screen, so a step usually waits for no server; the figures say what people see.
+
+Beside the wall-clock times, which on a shared machine follow its load, the page's main-thread
+CPU time (Chromium's own count, Performance.getMetrics in thread time: script, style, layout,
+paint and the rest of its tasks) for the first view (everything from the page's start to its
+first picture) and for each step:
+the work the page makes the machine do, steadier from one run to the next. Prints figures;
+asserts nothing.
 """
 
 import statistics
@@ -20,7 +26,10 @@ from selenium.webdriver.chrome.service import Service
 STEPS = 10
 
 # Presses the left arrow key and resolves, at the first frame painted after the page shows the
-# action before, with the milliseconds taken.
+# action before, with the milliseconds taken, those until the page had the answer (the server's
+# and the transfer's part, when the answer was not fetched ahead) and those of game.js's show()
+# (the script and the DOM work it forces; the rest is the browser's style, layout and paint, and
+# waiting for the machine).
 STEP = """
 const done = arguments[arguments.length - 1];
 const at = () => Number(document.getElementById('at').dataset.action);
@@ -29,7 +38,11 @@ const start = performance.now();
 document.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowLeft', bubbles: true}));
 const wait = () => {
   if (at() === target && document.body.dataset.state === 'ready') {
-    requestAnimationFrame(() => setTimeout(() => done(performance.now() - start), 0));
+    requestAnimationFrame(() => setTimeout(() => {
+      const show = performance.getEntriesByName('game: show').at(-1);
+      // Builds before game.js measured its show() have no entry.
+      done([performance.now() - start, show ? show.startTime - start : -1, show ? show.duration : -1]);
+    }, 0));
   } else {
     requestAnimationFrame(wait);
   }
@@ -65,16 +78,33 @@ def main():
     driver = webdriver.Chrome(service=Service('/usr/bin/chromedriver'), options=options)
     driver.set_window_size(1400, 1000)
     driver.set_script_timeout(60)
+    driver.execute_cdp_cmd('Performance.enable', {'timeDomain': 'threadTicks'})
+
+    def cpu():
+        """The page's main-thread CPU milliseconds so far."""
+        metrics = driver.execute_cdp_cmd('Performance.getMetrics', {})['metrics']
+        return 1000 * next(m['value'] for m in metrics if m['name'] == 'TaskDuration')
+
     print(f'{"game":<6} {"timelines":<10} {"first view ms":<15} {"answer ms":<11} '
-          f'{"step ms (median/max of " + str(STEPS) + ")":<28}')
+          f'{"first view CPU ms":<19} {"step ms (median/max of " + str(STEPS) + ")":<28} '
+          f'{"waiting ms":<12} {"show() ms":<11} {"step CPU ms (median/max)":<24}')
     try:
         for entry in games:
             id, actions, timelines = entry.split(':')
             driver.get(f'{url}/game/{id}')
             shown, answer = driver.execute_async_script(FIRST)
-            steps = [driver.execute_async_script(STEP) for _ in range(min(STEPS, int(actions)))]
-            print(f'{id:<6} {timelines:<10} {shown:<15.0f} {answer:<11.0f} '
-                  f'{statistics.median(steps):.0f} / {max(steps):.0f}')
+            # Chromium counts afresh for each page opened.
+            first_cpu = cpu()
+            steps, step_cpu = [], []
+            for _ in range(min(STEPS, int(actions))):
+                before = cpu()
+                steps.append(driver.execute_async_script(STEP))
+                step_cpu.append(cpu() - before)
+            wall, waiting, show = ([step[i] for step in steps] for i in range(3))
+            print(f'{id:<6} {timelines:<10} {shown:<15.0f} {answer:<11.0f} {first_cpu:<19.0f} '
+                  f'{statistics.median(wall):.0f} / {max(wall):<22.0f} '
+                  f'{statistics.median(waiting):<12.0f} {statistics.median(show):<11.0f} '
+                  f'{statistics.median(step_cpu):.0f} / {max(step_cpu):.0f}')
     finally:
         driver.quit()
 

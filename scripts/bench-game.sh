@@ -2,7 +2,8 @@
 # How long 5d-query serve takes to answer a game's page for the games with the most timelines:
 # /api/game/ID at every action, asked once (the server replays and draws) and again (the cache
 # answers), with the bytes sent gzip-compressed; then, when Chromium and Selenium are installed,
-# how long the game page takes to show a step and its first picture (scripts/bench-game-browser.py).
+# how long the game page takes to show a step and its first picture, and the page's CPU time for
+# them (scripts/bench-game-browser.py).
 #
 # Usage: scripts/bench-game.sh DB [GAMES] [BUILD]   (GAMES: how many of the largest, default 3;
 #        BUILD: the build directory, default build). Needs curl. Prints figures; asserts nothing.

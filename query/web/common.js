@@ -98,7 +98,8 @@ const fived = (() => {
   // Shows `message` in the page's error box (or hides the box when it is empty).
   function showError(message) {
     const box = document.getElementById('error');
-    if (!box) return;
+    // Most calls clear a box that is clear already: they change nothing.
+    if (!box || (!message && box.hidden && !box.firstChild)) return;
     fill(box, message || '');
     box.hidden = !message;
     if (message) document.body.dataset.state = 'error';
@@ -273,44 +274,80 @@ const fived = (() => {
   // options: variant (the editor's), selected ("L:T:c" chosen first; default the newest board),
   // describe(board) (where the board is, for the editor to say), onChoose(board) (called when
   // people choose another, so that the page can mark it in its picture).
+  //
+  // A page that steps through a game calls it again at every step: the choice and its options
+  // are then kept and changed where the boards changed, a few options a step, rather than made
+  // again (hundreds on a game of many timelines).
   function boardSearch(host, fen, options) {
     const boards = boardsOfFen(fen).map((b, i) => Object.assign({order: i}, b));
     boards.sort((a, b) => b.half - a.half || a.order - b.order);
     if (boards.length === 0) {
+      host.boardSearch = null;
       fill(host);
       return;
     }
     const chosen =
         boards.some((b) => b.board === options.selected) ? options.selected : boards[0].board;
-    const select =
-        el('select', {'aria-label': 'The board to search for'},
-           boards.map(
-               (b) => el(
-                   'option', {value: b.board, selected: b.board === chosen}, boardName(b.board))));
-    const link = el('a', {class: 'board-search'}, 'Search for boards like this ›');
-    const point = () => {
-      const board = boards.find((b) => b.board === select.value);
-      link.href =
-          '/patterns' + query({
-            variant: options.variant,
-            from: board.pieces,
-            'from-label': options.describe ? options.describe(board.board) : boardName(board.board)
-          });
-    };
-    select.addEventListener('change', () => {
-      point();
-      if (options.onChoose) options.onChoose(select.value);
-    });
-    point();
-    fill(host, el('label', {class: 'check'}, 'Board', select), ' ', link);
+    let state = host.boardSearch;
+    if (!state || !host.contains(state.select)) {
+      state = {select: el('select', {'aria-label': 'The board to search for'}), optionOf: new Map()};
+      state.link = el('a', {class: 'board-search'}, 'Search for boards like this ›');
+      state.point = () => {
+        const board = state.boards.find((b) => b.board === state.select.value);
+        state.link.href =
+            '/patterns' + query({
+              variant: state.options.variant,
+              from: board.pieces,
+              'from-label': state.options.describe ? state.options.describe(board.board) :
+                                                     boardName(board.board)
+            });
+      };
+      state.select.addEventListener('change', () => {
+        state.point();
+        if (state.options.onChoose) state.options.onChoose(state.select.value);
+      });
+      host.boardSearch = state;
+      fill(host, el('label', {class: 'check'}, 'Board', state.select), ' ', state.link);
+    }
+    state.boards = boards;
+    state.options = options;
+    const wanted = new Set(boards.map((b) => b.board));
+    for (const [board, option] of state.optionOf) {
+      if (wanted.has(board)) continue;
+      option.remove();
+      state.optionOf.delete(board);
+    }
+    // The options in the boards' order, moving only those out of place.
+    let next = state.select.firstChild;
+    for (const b of boards) {
+      let option = state.optionOf.get(b.board);
+      if (!option) {
+        option = el('option', {value: b.board}, boardName(b.board));
+        state.optionOf.set(b.board, option);
+      }
+      if (option === next) {
+        next = next.nextSibling;
+      } else {
+        state.select.insertBefore(option, next);
+      }
+    }
+    state.select.value = chosen;
+    state.point();
   }
 
   // "Copy 5DFEN": a button that puts `fen` (a position's 5DFEN boards) on the clipboard, and
   // holds it as its data-fen for people whose browser keeps the clipboard from pages. It says
   // "Copied" once the text is there.
+  // Called again with the next position of a game, it only changes the text the button holds.
   function copyFen(host, fen) {
     if (!fen) {
       fill(host);
+      return;
+    }
+    const kept = host.querySelector('button.copy-fen');
+    if (kept) {
+      kept.dataset.fen = fen;
+      fill(kept.nextSibling);
       return;
     }
     const note = el('span', {class: 'note', role: 'status'});
@@ -320,11 +357,12 @@ const fived = (() => {
       'data-fen': fen,
       title: 'Put this position\'s 5DFEN on the clipboard (the Search page\'s 5DFEN field takes it)',
       onclick: () => {
+        const text = button.dataset.fen;
         const done = () => fill(note, ' Copied.');
         const fallback = () => {
           // Where the clipboard API is missing (an address that is no secure context).
           const area = el('textarea', {class: 'offscreen', readonly: true});
-          area.value = fen;
+          area.value = text;
           document.body.appendChild(area);
           area.select();
           const copied = document.execCommand && document.execCommand('copy');
@@ -332,7 +370,7 @@ const fived = (() => {
           fill(note, copied ? ' Copied.' : ' Your browser did not let the page copy it.');
         };
         if (navigator.clipboard && navigator.clipboard.writeText) {
-          navigator.clipboard.writeText(fen).then(done, fallback);
+          navigator.clipboard.writeText(text).then(done, fallback);
         } else {
           fallback();
         }

@@ -360,6 +360,12 @@
                               (start) => el(
                                   'option', {value: 'state:' + start.fen},
                                   `${startName(start.fen)} (${count(start.games)})`))));
+               // Custom games are explored from a start of theirs: an address that names no
+               // start (?variant=custom) opens the first of the list.
+               const asked = readState();
+               if (asked.variant === 'custom' && !asked.start && custom.length > 0) {
+                 history.replaceState(null, '', href(chosen('state:' + custom[0].fen, asked)));
+               }
                ensureVariant('Standard');
                select.value = choice(readState());
              })

@@ -185,6 +185,16 @@
 
   function showPosition(answer) {
     const position = answer.position;
+    // The picture first, while the page's layout is that of the frame painted last: it reads
+    // where its view is before changing it, and that read costs nothing then.
+    const present = new Set(fived.boardsOfFen(position.fen).map((b) => b.board));
+    const outlined = marks.filter((board) => present.has(board));
+    viewer.show(
+        position.picture,
+        `The multiverse after action ${position.action}` +
+            (outlined.length ? `, with ${outlined.map(fived.boardName).join(', ')} outlined` : ''),
+        shown);
+    shown = true;
     fill(document.getElementById('at'), `action ${position.action} of ${answer.actions}`);
     document.getElementById('at').dataset.action = position.action;
     const number =
@@ -194,13 +204,7 @@
         position.action === 0 ?
             'The start; ' + position.to_move + ' to move.' :
             `${number} ${position.last_moves.join(' ')} · ${position.to_move} to move`);
-    const outlined = showMarks(answer);
-    viewer.show(
-        position.picture,
-        `The multiverse after action ${position.action}` +
-            (outlined.length ? `, with ${outlined.map(fived.boardName).join(', ')} outlined` : ''),
-        shown);
-    shown = true;
+    showMarks(answer, present);
     document.getElementById('first').disabled = position.action === 0;
     document.getElementById('previous').disabled = position.action === 0;
     document.getElementById('next').disabled = position.action === answer.actions;
@@ -232,11 +236,10 @@
     }).catch(() => answers.delete(key(0)));
   }
 
-  // Which boards are outlined, and the choice of a board to search for. Returns the marked
-  // boards the position has.
-  function showMarks(answer) {
+  // Which boards are outlined (of `present`, the position's boards as "L:T:c"), and the choice
+  // of a board to search for.
+  function showMarks(answer, present) {
     const position = answer.position;
-    const present = new Set(fived.boardsOfFen(position.fen).map((b) => b.board));
     const there = marks.filter((board) => present.has(board));
     const missing = marks.filter((board) => !present.has(board));
     const names = (boards) => boards.map(fived.boardName).join(', ');
@@ -257,10 +260,10 @@
         goTo(position.action);
       }
     });
-    return there;
   }
 
   function show(answer) {
+    const start = performance.now();
     // The headers are the game's, the same at every action.
     if (!game || game.id !== answer.id) showGame(answer);
     game = answer;
@@ -272,6 +275,10 @@
       if (next < 0 || next > answer.actions || answers.has(key(next))) continue;
       load(next).catch(() => answers.delete(key(next)));
     }
+    // When the page had the answer and how long it took to show it, kept for benchmarks
+    // (scripts/bench-game-browser.py): the last step's only.
+    performance.clearMeasures('game: show');
+    performance.measure('game: show', {start});
   }
 
   // Shows the position after `action` (clamped to the game), keeping it in the address.

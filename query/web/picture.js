@@ -30,6 +30,8 @@ fived.multiverse = (host) => {
   let boards = [];              // {element, canvas, key, squares, drawnAt}
   const kept = new Map();       // "l:t:c" -> board of the previous model, for reuse
   const near = new Set();       // boards the observer says are near the view
+  const turnLabels = new Map();      // "t:c" -> its label in the turn strip
+  const timelineLabels = new Map();  // "l" -> its label in the timeline strip
 
   const button = (text, title, action) =>
       el('button', {type: 'button', title, 'aria-label': title, onclick: action}, text);
@@ -83,6 +85,58 @@ fived.multiverse = (host) => {
     K: '♔', Q: '♕', R: '♖', B: '♗', N: '♘', P: '♙',
     k: '♚', q: '♛', r: '♜', b: '♝', n: '♞', p: '♟'
   };
+  // What every board of a size shares is drawn once for each size of square and then copied:
+  // the empty board ("files:ranks") and each piece ("p:" + its letter). A new zoom starts again.
+  const sprites = new Map();
+  let spriteSquare = 0;
+  // Each is kept as an ImageBitmap: copying from a canvas would make the browser take a snapshot
+  // of it at every copy.
+  function sprite(key, width, height, draw) {
+    let image = sprites.get(key);
+    if (!image) {
+      const canvas = new OffscreenCanvas(Math.max(1, Math.ceil(width)), Math.max(1, Math.ceil(height)));
+      draw(canvas.getContext('2d'));
+      image = canvas.transferToImageBitmap();
+      sprites.set(key, image);
+    }
+    return image;
+  }
+  function emptyBoard(files, rankCount, square) {
+    return sprite(`${files}:${rankCount}`, files * square, rankCount * square, (context) => {
+      for (let row = 0; row < rankCount; ++row) {
+        const rank = rankCount - 1 - row;
+        for (let file = 0; file < files; ++file) {
+          context.fillStyle = (file + rank) % 2 === 0 ? '#b58863' : '#f0d9b5';
+          context.fillRect(file * square, row * square, square + 0.5, square + 0.5);
+        }
+      }
+    });
+  }
+  function pieceImage(piece, square) {
+    return sprite('p:' + piece, square, square, (context) => {
+      const x = square / 2;
+      context.textAlign = 'center';
+      context.textBaseline = 'middle';
+      if (kSymbols[piece]) {
+        context.font =
+            `${square * 0.85}px "DejaVu Sans", "Segoe UI Symbol", "Noto Sans Symbols 2", serif`;
+        context.fillStyle = '#000';
+        context.fillText(kSymbols[piece] + '\uFE0E', x, square * 0.55);
+        return;
+      }
+      const white = piece === piece.toUpperCase();
+      context.beginPath();
+      context.arc(x, x, square * 0.4, 0, 2 * Math.PI);
+      context.fillStyle = white ? '#fff' : '#222';
+      context.fill();
+      context.strokeStyle = '#222';
+      context.stroke();
+      context.font = `bold ${square * 0.5}px sans-serif`;
+      context.fillStyle = white ? '#222' : '#fff';
+      context.fillText(piece.toUpperCase(), x, x);
+    });
+  }
+
   function drawBoard(board) {
     const ranks = ranksOf(board.squares);
     const files = ranks[0].length;
@@ -94,44 +148,25 @@ fived.multiverse = (host) => {
       board.element.appendChild(board.canvas);
     }
     const canvas = board.canvas;
-    canvas.width = width;
-    canvas.height = height;
+    // Setting a canvas's size clears it, even to the size it has.
+    if (canvas.width !== width || canvas.height !== height) {
+      canvas.width = width;
+      canvas.height = height;
+    }
     const context = canvas.getContext('2d');
     const square = side * ratio;
-    for (let row = 0; row < ranks.length; ++row) {
-      const rank = ranks.length - 1 - row;
-      for (let file = 0; file < files; ++file) {
-        context.fillStyle = (file + rank) % 2 === 0 ? '#b58863' : '#f0d9b5';
-        context.fillRect(file * square, row * square, square + 0.5, square + 0.5);
-      }
+    if (square !== spriteSquare) {
+      for (const image of sprites.values()) image.close();
+      sprites.clear();
+      spriteSquare = square;
     }
-    context.textAlign = 'center';
-    context.textBaseline = 'middle';
-    const symbolFont = `${square * 0.85}px "DejaVu Sans", "Segoe UI Symbol", "Noto Sans Symbols 2", serif`;
-    const letterFont = `bold ${square * 0.5}px sans-serif`;
+    context.drawImage(emptyBoard(files, ranks.length, square), 0, 0);
     for (let row = 0; row < ranks.length; ++row) {
       const line = ranks[row];
       for (let file = 0; file < line.length; ++file) {
         const piece = line[file];
         if (piece === '.') continue;
-        const x = (file + 0.5) * square;
-        const y = (row + 0.55) * square;
-        const white = piece === piece.toUpperCase();
-        if (kSymbols[piece]) {
-          context.font = symbolFont;
-          context.fillStyle = '#000';
-          context.fillText(kSymbols[piece] + '\uFE0E', x, y);
-          continue;
-        }
-        context.beginPath();
-        context.arc(x, (row + 0.5) * square, square * 0.4, 0, 2 * Math.PI);
-        context.fillStyle = white ? '#fff' : '#222';
-        context.fill();
-        context.strokeStyle = '#222';
-        context.stroke();
-        context.font = letterFont;
-        context.fillStyle = white ? '#222' : '#fff';
-        context.fillText(piece.toUpperCase(), x, (row + 0.5) * square);
+        context.drawImage(pieceImage(piece, square), file * square, row * square);
       }
     }
     if (coordinates && square >= 10) {
@@ -167,86 +202,135 @@ fived.multiverse = (host) => {
     }
   }
 
+  // The boards in view are drawn in the next frame; those only near it (the observer's margin,
+  // drawn ahead of scrolling) when the browser is idle, a few at a time, so that a step or a
+  // scroll paints what shows without waiting for them.
   let pendingDraw = false;
+  let pendingIdle = false;
+  const whenIdle = window.requestIdleCallback ||
+      ((callback) => setTimeout(() => callback({timeRemaining: () => 8}), 50));
   function drawNear() {
     if (pendingDraw) return;
     pendingDraw = true;
     requestAnimationFrame(() => {
       pendingDraw = false;
-      for (const board of near) {
-        if (board.drawnAt !== zoom) drawBoard(board);
-      }
+      if (!model) return;
+      drawInView();
+      drawAhead();
     });
   }
+  function drawAhead() {
+    if (pendingIdle) return;
+    pendingIdle = true;
+    whenIdle((deadline) => {
+      pendingIdle = false;
+      let left = false;
+      for (const board of near) {
+        if (board.drawnAt === zoom) continue;
+        if (deadline.timeRemaining() < 2) {
+          left = true;
+          break;
+        }
+        drawBoard(board);
+      }
+      if (left) drawAhead();
+    });
+  }
+  // Sets a style property only when its value changes: a step leaves most of the picture where
+  // it was, and every write that changes nothing would still cost the browser a style pass.
+  function setStyle(node, property, value) {
+    if (node.style[property] !== value) node.style[property] = value;
+  }
 
-  // Places every element for the current zoom.
-  function place() {
+  // Places every element for the current zoom. `frameWidth`: the frame's inner width, when the
+  // caller read it before changing the page (reading it after would make the browser lay the
+  // page out at once, and again for the frame).
+  function place(frameWidth = frame.clientWidth) {
     // A picture larger than its frame gets room past its right and bottom edges, half a frame
     // each, so that its last column (the present, often) and row can be centred too.
     const maximum = Number(frame.dataset.maxHeight);
     const contentWidth = toX(model.width) + 2;
     const contentHeight = toY(model.height);
     const width =
-        contentWidth + (contentWidth > frame.clientWidth ? Math.round(frame.clientWidth / 2) : 0);
+        contentWidth + (contentWidth > frameWidth ? Math.round(frameWidth / 2) : 0);
     const height = contentHeight + (contentHeight > maximum ? Math.round(maximum / 2) : 0);
-    canvasArea.style.width = width + 'px';
-    canvasArea.style.height = height + 'px';
-    turnStrip.style.width = width + 'px';
-    timelineStrip.style.height = height - kStripHeight + 'px';
-    frame.style.height = Math.min(maximum, height + 2) + 'px';
+    setStyle(canvasArea, 'width', width + 'px');
+    setStyle(canvasArea, 'height', height + 'px');
+    setStyle(turnStrip, 'width', width + 'px');
+    setStyle(timelineStrip, 'height', height - kStripHeight + 'px');
+    setStyle(frame, 'height', Math.min(maximum, height + 2) + 'px');
     for (const board of boards) {
+      const left = toX(board.x) + 'px';
+      const top = toY(board.y) + 'px';
+      const width = board.files * model.square * zoom + 'px';
+      const height = board.rankCount * model.square * zoom + 'px';
       // A step leaves most boards where they were: those are not touched.
-      const where = [toX(board.x), toY(board.y), board.files * model.square * zoom,
-                     board.rankCount * model.square * zoom].join(' ');
-      if (board.where === where) continue;
-      board.where = where;
-      const style = board.element.style;
-      style.left = toX(board.x) + 'px';
-      style.top = toY(board.y) + 'px';
-      style.width = board.files * model.square * zoom + 'px';
-      style.height = board.rankCount * model.square * zoom + 'px';
+      if (board.left === left && board.top === top && board.width === width &&
+          board.height === height) {
+        continue;
+      }
+      Object.assign(board, {left, top, width, height});
+      Object.assign(board.element.style, {left, top, width, height});
     }
     const half = model.board_width / 2;
-    for (const node of turnStrip.querySelectorAll('.turn-label')) {
-      node.style.left = toX(Number(node.dataset.x) + half) + 'px';
+    for (const node of turnLabels.values()) {
+      setStyle(node, 'left', toX(node.x + half) + 'px');
     }
-    for (const node of timelineStrip.querySelectorAll('.timeline-label')) {
-      node.style.top = toY(Number(node.dataset.y) + model.board_height / 2) - kStripHeight + 'px';
+    for (const node of timelineLabels.values()) {
+      setStyle(node, 'top', toY(node.y + model.board_height / 2) - kStripHeight + 'px');
     }
     band.hidden = model.present < 0;
     if (model.present >= 0) {
       const x = model.columns[model.present].x - model.gap / 2;
-      band.style.left = toX(x) + 'px';
-      band.style.width = (model.board_width + model.gap) * zoom + 'px';
-      band.style.height = height + 'px';
+      setStyle(band, 'left', toX(x) + 'px');
+      setStyle(band, 'width', (model.board_width + model.gap) * zoom + 'px');
+      setStyle(band, 'height', height + 'px');
     }
+    const box = `${model.left} ${model.top} ${model.width - model.left} ${model.height - model.top}`;
     for (const lines of [under, over]) {
-      lines.setAttribute(
-          'viewBox', `${model.left} ${model.top} ${model.width - model.left} ${model.height - model.top}`);
+      if (lines.getAttribute('viewBox') === box && lines.zoom === zoom) continue;
+      lines.zoom = zoom;
+      lines.setAttribute('viewBox', box);
       lines.style.left = kStripWidth + 'px';
       lines.style.top = kStripHeight + 'px';
       lines.setAttribute('width', (model.width - model.left) * zoom);
       lines.setAttribute('height', (model.height - model.top) * zoom);
     }
-    fill(label, `${Math.round(zoom * 100)}%`);
+    const percent = `${Math.round(zoom * 100)}%`;
+    if (label.textContent !== percent) label.textContent = percent;
     drawNear();
   }
 
-  // The scene's lines: branches under the boards, the moves and checks over them.
+  // The scene's lines: branches under the boards, the moves and checks over them, drawn again
+  // only where their paths changed.
+  const branchLines = new Map();  // a branch's path -> its element
+  let branchWidth = 0;
+  let drawnMoves = null;
   function drawLines() {
     const stroke = Math.max(2, model.square / 6);
+    // A branch line is kept while its path is the same: a step adds or removes a few.
+    const width = Math.max(3, model.square / 3);
+    if (width !== branchWidth) {
+      branchWidth = width;
+      fill(under);
+      branchLines.clear();
+    }
+    updateLabels(
+        branchLines, under, model.branches, (d) => d,
+        (d) => svg('path', {
+          class: 'branch', d, fill: 'none', stroke: '#8a94a6', 'stroke-width': width,
+          'stroke-linecap': 'round'
+        }),
+        () => {});
+    const moves = JSON.stringify([model.square, model.moves, model.checks]);
+    if (moves === drawnMoves) return;
+    drawnMoves = moves;
     const marker = (id, colour) => svg(
         'marker', {
           id, viewBox: '0 0 10 10', refX: 8, refY: 5, markerWidth: 4, markerHeight: 4,
           orient: 'auto'
         },
         svg('path', {d: 'M0,0L10,5L0,10z', fill: colour}));
-    fill(
-        under,
-        model.branches.map((d) => svg('path', {
-          class: 'branch', d, fill: 'none', stroke: '#8a94a6',
-          'stroke-width': Math.max(3, model.square / 3), 'stroke-linecap': 'round'
-        })));
     fill(
         over, svg('defs', {}, marker('mv-arrowhead', '#1f6fd1'), marker('mv-checkhead', '#e0162b')),
         model.moves.map((d) => svg('path', {
@@ -257,6 +341,29 @@ fived.multiverse = (host) => {
           class: 'check', d, fill: 'none', stroke: '#e0162b', 'stroke-opacity': 0.85,
           'stroke-width': stroke, 'stroke-linecap': 'round', 'marker-end': 'url(#mv-checkhead)'
         })));
+  }
+
+  // The labels of the turn and timeline strips (and the branch lines), kept from one picture to
+  // the next by what they label ("t:c" of a column, "l" of a row, a line's path): a step adds or
+  // removes a few.
+  function updateLabels(labels, strip, items, keyOf, make, update) {
+    const wanted = new Set();
+    for (const [i, item] of items.entries()) {
+      const key = keyOf(item);
+      wanted.add(key);
+      let node = labels.get(key);
+      if (!node) {
+        node = make(item);
+        labels.set(key, node);
+        strip.appendChild(node);
+      }
+      update(node, item, i);
+    }
+    for (const [key, node] of labels) {
+      if (wanted.has(key)) continue;
+      node.remove();
+      labels.delete(key);
+    }
   }
 
   function build() {
@@ -298,22 +405,21 @@ fived.multiverse = (host) => {
       layer.appendChild(board.element);
       observer.observe(board.element);
     }
-    fill(
-        turnStrip, el('div', {class: 'strip-corner'}),
-        model.columns.map((column, i) => el(
-            'span', {
-              class: 'turn-label' + (i === model.present ? ' present' : ''),
-              'data-x': column.x
-            },
-            `T${column.t} ${column.c}`)));
-    fill(
-        timelineStrip,
-        model.rows.map((row) => el(
-            'span', {
-              class: 'timeline-label' + (row.active ? '' : ' inactive'), 'data-y': row.y,
-              title: row.active ? `timeline ${row.l}` : `timeline ${row.l}, inactive`
-            },
-            row.l)));
+    updateLabels(
+        turnLabels, turnStrip, model.columns, (column) => `${column.t}:${column.c}`,
+        (column) => el('span', {class: 'turn-label'}, `T${column.t} ${column.c}`),
+        (node, column, i) => {
+          node.x = column.x;
+          node.classList.toggle('present', i === model.present);
+        });
+    updateLabels(
+        timelineLabels, timelineStrip, model.rows, (row) => String(row.l),
+        (row) => el('span', {class: 'timeline-label'}, row.l), (node, row) => {
+          node.y = row.y;
+          node.classList.toggle('inactive', !row.active);
+          const title = row.active ? `timeline ${row.l}` : `timeline ${row.l}, inactive`;
+          if (node.title !== title) node.title = title;
+        });
     drawLines();
   }
 
@@ -379,7 +485,8 @@ fived.multiverse = (host) => {
 
   function frameHeight() {
     const narrow = window.innerWidth <= 760;
-    frame.dataset.maxHeight = String(Math.round(window.innerHeight * (narrow ? 0.6 : 0.72)));
+    const maximum = String(Math.round(window.innerHeight * (narrow ? 0.6 : 0.72)));
+    if (frame.dataset.maxHeight !== maximum) frame.dataset.maxHeight = maximum;
   }
 
   // Dragging with the mouse or one finger scrolls; two fingers zoom about their middle.
@@ -414,6 +521,8 @@ fived.multiverse = (host) => {
     pinch = null;
     if (pointers.size === 0) frame.classList.remove('dragging');
   };
+  // Boards scrolled into view are drawn in the next frame, even before the observer says so.
+  frame.addEventListener('scroll', drawNear, {passive: true});
   frame.addEventListener('pointerup', release);
   frame.addEventListener('pointercancel', release);
   frame.addEventListener('wheel', (event) => {
@@ -461,6 +570,7 @@ fived.multiverse = (host) => {
         anchor: model.rows.find((r) => fromY(frame.scrollTop + frame.clientHeight / 2) <= r.y + model.board_height) ||
             model.rows.at(-1),
       } : null;
+      const frameWidth = frame.clientWidth;
       model = picture;
       frame.setAttribute('aria-label', alt);
       frameHeight();
@@ -472,7 +582,7 @@ fived.multiverse = (host) => {
         drawInView();
         return;
       }
-      place();
+      place(frameWidth);
       // The same timeline stays at the same height, and the present's column where it was.
       const anchor = model.rows.find((r) => r.l === before.anchor.l);
       if (anchor) frame.scrollTop += (anchor.y - before.anchor.y) * zoom;

@@ -11,9 +11,8 @@ markup of the escaping game shows as text and runs nothing. What the pages show 
 API answers for the same question. At the end the server gets SIGINT (Ctrl-C) and must stop
 cleanly.
 
-Screenshots of the pages go to --screenshots (default BUILD/tests/browser); docs/explorer.png,
-docs/board-editor.png (patterns.png), docs/picture-laptop.png and docs/picture-phone.png are four
-of them.
+Screenshots of the pages go to --screenshots (default BUILD/tests/browser), for people to look
+at; the ones of docs/ and the README are made by scripts/screenshots.py.
 
 Run by tests/browser/run.sh, which finds the browser and skips when none is installed.
 """
@@ -1298,6 +1297,21 @@ class CustomStartTest(PageTest):
                   'the link did not open the explorer')
         self.wait_ready()
         self.assertEqual(self.current_crumb(), '1. ' + line[0])
+
+    def test_custom_games_without_a_start_open_the_first_start(self):
+        # ?variant=custom names no start: the page opens the first of its list rather than
+        # showing the API's complaint that the start is missing.
+        driver.set_window_size(1400, 1000)
+        start = api('/api/starts')[0]
+        self.open('/?variant=custom')
+        self.wait(lambda: self.params().get('state') == start['fen'],
+                  'the first custom start is not in the address')
+        self.wait_ready()
+        self.assertEqual(self.text('#error'), '')
+        self.assertEqual(driver.find_element(By.ID, 'variant').get_attribute('value'),
+                         'state:' + start['fen'])
+        self.wait(lambda: sorted(picture_boards()) == boards_of(start['fen']),
+                  'the picture is not the start')
 
     def current_crumb(self):
         found = driver.find_elements(By.CSS_SELECTOR, '#line [aria-current="step"]')
