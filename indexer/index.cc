@@ -42,71 +42,71 @@ struct IndexOutcome {
 IndexOutcome IndexInto(const IndexOptions& options, const std::vector<std::string>& sources,
                        uint64_t total_bytes, IndexSummary& summary, IndexReporter& reporter) {
   IndexOutcome outcome;
-  DbResult<Database> opened = OpenDatabase(options.database, OpenMode::kReadWrite);
+  Result<Database> opened = OpenDatabase(options.database, OpenMode::kReadWrite);
   if (!opened.ok()) {
-    outcome.open_error = opened.error().message;
+    outcome.open_error = opened.error().message();
     return outcome;
   }
   Database db = std::move(opened).value();
   // A large page cache keeps the key B-trees in memory during bulk loads.
-  if (auto error = db.Exec("PRAGMA cache_size = -262144")) {
-    outcome.open_error = options.database + ": " + error->message;
+  if (Status error = db.Exec("PRAGMA cache_size = -262144"); !error.ok()) {
+    outcome.open_error = options.database + ": " + error.message();
     return outcome;
   }
 
   // A database without games is bulk loaded: its secondary indexes are dropped now and built
   // when the games are in. Otherwise they are built first if an interrupted bulk load left
   // them out.
-  const DbResult<int64_t> has_games = QueryInt(db, "SELECT EXISTS (SELECT 1 FROM games)");
+  const Result<int64_t> has_games = QueryInt(db, "SELECT EXISTS (SELECT 1 FROM games)");
   if (!has_games.ok()) {
-    outcome.open_error = options.database + ": " + has_games.error().message;
+    outcome.open_error = options.database + ": " + has_games.error().message();
     return outcome;
   }
   const bool bulk = has_games.value() == 0;
-  if (auto error = db.Exec(bulk ? sql::kDropIndexesSql : sql::kIndexesSql)) {
-    outcome.open_error = options.database + ": " + error->message;
+  if (Status error = db.Exec(bulk ? sql::kDropIndexesSql : sql::kIndexesSql); !error.ok()) {
+    outcome.open_error = options.database + ": " + error.message();
     return outcome;
   }
   // Every state's MD5 or the final ones': the database's choice, which only a database without
   // games can still change.
-  const DbResult<StateMd5s> state_md5s = ReadStateMd5s(db);
+  const Result<StateMd5s> state_md5s = ReadStateMd5s(db);
   if (!state_md5s.ok()) {
-    outcome.open_error = options.database + ": " + state_md5s.error().message;
+    outcome.open_error = options.database + ": " + state_md5s.error().message();
     return outcome;
   }
   bool all_state_md5 = state_md5s.value() == StateMd5s::kAll;
   if (options.all_state_md5 && !all_state_md5) {
-    const DbResult<int64_t> rejected = QueryInt(db, "SELECT EXISTS (SELECT 1 FROM rejected)");
+    const Result<int64_t> rejected = QueryInt(db, "SELECT EXISTS (SELECT 1 FROM rejected)");
     if (!bulk || !rejected.ok() || rejected.value() != 0) {
       outcome.open_error = options.database +
                            ": this database indexes the MD5 of final states only; --all-state-md5 "
                            "needs a new database (index the collections again into one)";
       return outcome;
     }
-    if (auto error = WriteStateMd5s(db, StateMd5s::kAll)) {
-      outcome.open_error = options.database + ": " + error->message;
+    if (Status error = WriteStateMd5s(db, StateMd5s::kAll); !error.ok()) {
+      outcome.open_error = options.database + ": " + error.message();
       return outcome;
     }
     all_state_md5 = true;
   }
-  const DbResult<int> stats_actions = PositionStatsActions(db);
+  const Result<int> stats_actions = PositionStatsActions(db);
   if (!stats_actions.ok()) {
-    outcome.open_error = options.database + ": " + stats_actions.error().message;
+    outcome.open_error = options.database + ": " + stats_actions.error().message();
     return outcome;
   }
   SharedDictionary shared_dictionary;
-  DbResult<std::unique_ptr<Writer>> created =
+  Result<std::unique_ptr<Writer>> created =
       Writer::Create(db, stats_actions.value(), sources, summary, reporter, options.commit_every,
                      shared_dictionary, bulk);
   if (!created.ok()) {
-    outcome.open_error = options.database + ": " + created.error().message;
+    outcome.open_error = options.database + ": " + created.error().message();
     return outcome;
   }
   Writer& writer = *created.value();
   if (std::find(sources.begin(), sources.end(), "-") != sources.end()) {
-    if (auto error = writer.RememberBeforeRun()) {
+    if (Status error = writer.RememberBeforeRun(); !error.ok()) {
       summary.database_failed = true;
-      summary.database_error = error->message;
+      summary.database_error = error.message();
       summary.input_unread = true;
       return outcome;
     }
@@ -116,10 +116,10 @@ IndexOutcome IndexInto(const IndexOptions& options, const std::vector<std::strin
   std::vector<std::optional<FileState>> previous;
   if (!bulk) {
     for (const std::string& source : sources) {
-      DbResult<std::optional<FileState>> state = writer.PreviousState(source);
+      Result<std::optional<FileState>> state = writer.PreviousState(source);
       if (!state.ok()) {
         summary.database_failed = true;
-        summary.database_error = state.error().message;
+        summary.database_error = state.error().message();
         summary.input_unread = true;
         return outcome;
       }
@@ -140,9 +140,9 @@ IndexOutcome IndexInto(const IndexOptions& options, const std::vector<std::strin
     // Known to be the input's last batch when it finishes the last file.
     const bool last = batch.finished && batch.source + 1 == sources.size();
     const uint64_t bytes_done = batch.bytes_done;
-    if (auto error = writer.Write(std::move(batch))) {
+    if (Status error = writer.Write(std::move(batch)); !error.ok()) {
       summary.database_failed = true;
-      summary.database_error = error->message;
+      summary.database_error = error.message();
       summary.input_unread = !last;
       return false;
     }
@@ -164,15 +164,15 @@ IndexOutcome IndexInto(const IndexOptions& options, const std::vector<std::strin
   analyze.all_state_md5 = all_state_md5;
   RunPipeline(sources, previous, jobs, analyze, callbacks);
   if (!summary.database_failed) {
-    if (auto error = writer.Finish()) {
+    if (Status error = writer.Finish(); !error.ok()) {
       summary.database_failed = true;
-      summary.database_error = error->message;
+      summary.database_error = error.message();
     }
   }
   if (db.created() && !summary.database_failed && summary.games == 0 &&
       failed_sources.size() == sources.size()) {
     // Checked in the file itself, in case another process wrote to it meanwhile.
-    const DbResult<int64_t> rows =
+    const Result<int64_t> rows =
         QueryInt(db, "SELECT (SELECT count(*) FROM games) + (SELECT count(*) FROM rejected)");
     outcome.remove_database = rows.ok() && rows.value() == 0;
   }

@@ -68,10 +68,10 @@ struct Settings {
   bool operator==(const Settings&) const = default;
 };
 
-DbResult<Settings> ReadSettings(Database& db) {
-  DbResult<int> stats = PositionStatsActions(db);
+Result<Settings> ReadSettings(Database& db) {
+  Result<int> stats = PositionStatsActions(db);
   if (!stats.ok()) return stats.error();
-  DbResult<StateMd5s> md5s = ReadStateMd5s(db);
+  Result<StateMd5s> md5s = ReadStateMd5s(db);
   if (!md5s.ok()) return md5s.error();
   return Settings{stats.value(), md5s.value()};
 }
@@ -85,23 +85,23 @@ struct StoredGame {
 };
 
 // The start, canonical moves and compared headers of a stored game of `db`.
-DbResult<StoredGame> ReadStoredGame(Database& db, RecordCodecs& codecs, int64_t id) {
-  DbResult<Statement> select = db.Prepare(
+Result<StoredGame> ReadStoredGame(Database& db, RecordCodecs& codecs, int64_t id) {
+  Result<Statement> select = db.Prepare(
       "SELECT start_key, record, coalesce(dictionary_id, 0), white_key, black_key, date, result "
       "FROM games WHERE id = ?1");
   if (!select.ok()) return select.error();
   Statement& s = select.value();
   s.Bind(1, id);
-  DbResult<StepResult> step = s.Step();
+  Result<StepResult> step = s.Step();
   if (!step.ok()) return step.error();
   if (step.value() != StepResult::kRow)
-    return DbError{0, "game " + std::to_string(id) + " is gone"};
-  DbResult<RecordCodec*> codec = codecs.For(s.Int64(2));
+    return Status::Database("game " + std::to_string(id) + " is gone");
+  Result<RecordCodec*> codec = codecs.For(s.Int64(2));
   if (!codec.ok()) return codec.error();
   StoredGame game;
   std::string text;
   if (codec.value() == nullptr || !codec.value()->Decompress(s.Blob(1), &text, &game.moves)) {
-    return DbError{0, "game " + std::to_string(id) + ": its record cannot be read"};
+    return Status::Database("game " + std::to_string(id) + ": its record cannot be read");
   }
   game.start_key = KeyFromSql(s.Int64(0));
   game.white_key = std::string(s.Text(3));
@@ -123,14 +123,14 @@ class InputMerge {
         originals_(originals),
         summary_(summary) {}
 
-  std::optional<DbError> Run() {
-    if (auto error = CopyDictionaries()) return error;
-    if (auto error = CopySources()) return error;
-    if (auto error = CopyGames()) return error;
-    if (auto error = CopyHeadersAndRejections()) return error;
+  Status Run() {
+    if (Status error = CopyDictionaries(); !error.ok()) return error;
+    if (Status error = CopySources(); !error.ok()) return error;
+    if (Status error = CopyGames(); !error.ok()) return error;
+    if (Status error = CopyHeadersAndRejections(); !error.ok()) return error;
     for (PostingTable table :
          {PostingTable::kStates, PostingTable::kBoardKeys, PostingTable::kStateMd5s}) {
-      if (auto error = CopyPostings(table)) return error;
+      if (Status error = CopyPostings(table); !error.ok()) return error;
     }
     return CopyPatternIndex();
   }
@@ -139,21 +139,21 @@ class InputMerge {
   // A dictionary the output has already (the input was merged before: a merge run again after
   // an error) is used as it is rather than copied again. The output holds one per indexing run
   // or merged input, so comparing them all costs nothing.
-  std::optional<DbError> CopyDictionaries() {
-    DbResult<Statement> select = in_.Prepare("SELECT id, data, created_at FROM dictionaries");
+  Status CopyDictionaries() {
+    Result<Statement> select = in_.Prepare("SELECT id, data, created_at FROM dictionaries");
     if (!select.ok()) return select.error();
-    DbResult<Statement> existing =
+    Result<Statement> existing =
         out_.Prepare("SELECT id FROM dictionaries WHERE data = ?1 ORDER BY id LIMIT 1");
     if (!existing.ok()) return existing.error();
-    DbResult<Statement> insert =
+    Result<Statement> insert =
         out_.Prepare("INSERT INTO dictionaries(data, created_at) VALUES(?1, ?2)");
     if (!insert.ok()) return insert.error();
     while (true) {
-      DbResult<StepResult> step = select.value().Step();
+      Result<StepResult> step = select.value().Step();
       if (!step.ok()) return step.error();
       if (step.value() == StepResult::kDone) break;
       Statement& found = existing.value().Reset().Bind(1, select.value().Blob(1));
-      DbResult<StepResult> row = found.Step();
+      Result<StepResult> row = found.Step();
       if (!row.ok()) return row.error();
       if (row.value() == StepResult::kRow) {
         dictionaries_[select.value().Int64(0)] = found.Int64(0);
@@ -162,19 +162,19 @@ class InputMerge {
       }
       found.Reset();
       insert.value().Reset().BindAll(select.value().Blob(1), select.value().Text(2));
-      if (auto error = insert.value().Run()) return error;
+      if (Status error = insert.value().Run(); !error.ok()) return error;
       dictionaries_[select.value().Int64(0)] = out_.LastInsertRowId();
     }
-    return std::nullopt;
+    return Status();
   }
 
-  std::optional<DbError> CopySources() {
-    DbResult<Statement> select = in_.Prepare(
+  Status CopySources() {
+    Result<Statement> select = in_.Prepare(
         "SELECT id, path, member, size, mtime_ns, content_hash, resume_offset, resume_line, "
         "resume_games, first_indexed, last_indexed FROM sources");
     if (!select.ok()) return select.error();
     // A file indexed into both keeps what the output knew of it; a new one what the input did.
-    DbResult<Statement> insert = out_.Prepare(
+    Result<Statement> insert = out_.Prepare(
         "INSERT INTO sources(path, member, size, mtime_ns, content_hash, resume_offset, "
         "resume_line, resume_games, first_indexed, last_indexed) "
         "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10) ON CONFLICT(path, member) DO UPDATE "
@@ -183,7 +183,7 @@ class InputMerge {
     Statement& s = select.value();
     Statement& i = insert.value();
     while (true) {
-      DbResult<StepResult> step = s.Step();
+      Result<StepResult> step = s.Step();
       if (!step.ok()) return step.error();
       if (step.value() == StepResult::kDone) break;
       i.Reset().ClearBindings();
@@ -196,18 +196,18 @@ class InputMerge {
           i.Bind(column, s.Int64(column));
         }
       }
-      DbResult<StepResult> inserted = i.Step();
+      Result<StepResult> inserted = i.Step();
       if (!inserted.ok()) return inserted.error();
       sources_[s.Int64(0)] = i.Int64(0);
       i.Reset();
     }
-    return std::nullopt;
+    return Status();
   }
 
-  std::optional<DbError> CopyGames() {
-    DbResult<Statement> select = in_.Prepare("SELECT " + ValueColumnList() +
-                                             ", id, source_id, coalesce(dictionary_id, 0), " +
-                                             kGameSoundSql + " FROM games ORDER BY id");
+  Status CopyGames() {
+    Result<Statement> select = in_.Prepare("SELECT " + ValueColumnList() +
+                                           ", id, source_id, coalesce(dictionary_id, 0), " +
+                                           kGameSoundSql + " FROM games ORDER BY id");
     if (!select.ok()) return select.error();
     // The values bound as ?1 to ?kValueColumns, then the new ids.
     std::string placeholders;
@@ -217,21 +217,22 @@ class InputMerge {
     constexpr int kBoundSource = kValueColumns + 1;
     constexpr int kBoundOriginal = kValueColumns + 2;
     constexpr int kBoundDictionary = kValueColumns + 3;
-    DbResult<Statement> insert =
+    Result<Statement> insert =
         out_.Prepare("INSERT OR IGNORE INTO games(" + ValueColumnList() +
                      ", source_id, duplicate_of, dictionary_id) VALUES(" + placeholders + ")");
     if (!insert.ok()) return insert.error();
     Statement& s = select.value();
     Statement& i = insert.value();
     while (true) {
-      DbResult<StepResult> step = s.Step();
+      Result<StepResult> step = s.Step();
       if (!step.ok()) return step.error();
       if (step.value() == StepResult::kDone) break;
       ++summary_.games;
       const int64_t old_id = s.Int64(kSelectedId);
       // A damaged game is not copied: the merge stops, as on any error of its input.
       if (s.Int64(kSelectedSound) != 1) {
-        return DbError{SQLITE_CORRUPT, "game " + std::to_string(old_id) + ": record damaged"};
+        return Status::Database("game " + std::to_string(old_id) + ": record damaged",
+                                SQLITE_CORRUPT);
       }
       const uint64_t identity = KeyFromSql(s.Int64(SelectedValue("identity")));
       const CopyHeaders headers{s.Text(SelectedValue("white_key")),
@@ -251,11 +252,11 @@ class InputMerge {
       std::optional<StoredGame> ours;
       for (const int64_t candidate : candidates) {
         if (!ours) {
-          DbResult<StoredGame> read = ReadStoredGame(in_, in_codecs_, old_id);
+          Result<StoredGame> read = ReadStoredGame(in_, in_codecs_, old_id);
           if (!read.ok()) return read.error();
           ours = std::move(read).value();
         }
-        DbResult<StoredGame> theirs = ReadStoredGame(out_, out_codecs_, candidate);
+        Result<StoredGame> theirs = ReadStoredGame(out_, out_codecs_, candidate);
         if (!theirs.ok()) return theirs.error();
         if (theirs.value().start_key == ours->start_key && theirs.value().moves == ours->moves &&
             HeadersAgree(theirs.value().headers(), ours->headers())) {
@@ -281,7 +282,7 @@ class InputMerge {
       i.Bind(kBoundSource, sources_.at(s.Int64(kSelectedSource)));
       if (original != 0) i.Bind(kBoundOriginal, original);
       if (dictionary != 0) i.Bind(kBoundDictionary, dictionaries_.at(dictionary));
-      if (auto error = i.Run()) return error;
+      if (Status error = i.Run(); !error.ok()) return error;
       if (out_.Changes() == 0) {  // the same game of the same file is there already
         ++summary_.skipped;
         continue;
@@ -296,45 +297,48 @@ class InputMerge {
         originals_.Add(identity, new_id, key);
       }
     }
-    return std::nullopt;
+    return Status();
   }
 
   // Headers and rejections through the attached input, with the new ids from temporary maps.
-  std::optional<DbError> CopyHeadersAndRejections() {
-    if (auto error = out_.Exec(
+  Status CopyHeadersAndRejections() {
+    if (Status error = out_.Exec(
             "CREATE TEMP TABLE IF NOT EXISTS merge_games(old INTEGER PRIMARY KEY, new INTEGER);"
             "CREATE TEMP TABLE IF NOT EXISTS merge_sources(old INTEGER PRIMARY KEY, new INTEGER);"
-            "DELETE FROM merge_games; DELETE FROM merge_sources")) {
+            "DELETE FROM merge_games; DELETE FROM merge_sources");
+        !error.ok()) {
       return error;
     }
-    DbResult<Statement> game = out_.Prepare("INSERT INTO merge_games VALUES(?1, ?2)");
+    Result<Statement> game = out_.Prepare("INSERT INTO merge_games VALUES(?1, ?2)");
     if (!game.ok()) return game.error();
     for (size_t old_id = 0; old_id < games_.size(); ++old_id) {
       if (games_[old_id] == 0) continue;
       game.value().Reset().BindAll(static_cast<int64_t>(old_id), games_[old_id]);
-      if (auto error = game.value().Run()) return error;
+      if (Status error = game.value().Run(); !error.ok()) return error;
     }
-    DbResult<Statement> source = out_.Prepare("INSERT INTO merge_sources VALUES(?1, ?2)");
+    Result<Statement> source = out_.Prepare("INSERT INTO merge_sources VALUES(?1, ?2)");
     if (!source.ok()) return source.error();
     for (const auto& [old_id, new_id] : sources_) {
       source.value().Reset().BindAll(old_id, new_id);
-      if (auto error = source.value().Run()) return error;
+      if (Status error = source.value().Run(); !error.ok()) return error;
     }
-    if (auto error = out_.Exec(
+    if (Status error = out_.Exec(
             "INSERT INTO headers(name, value, game_id, position) SELECT h.name, h.value, m.new, "
-            "h.position FROM src.headers h JOIN merge_games m ON m.old = h.game_id")) {
+            "h.position FROM src.headers h JOIN merge_games m ON m.old = h.game_id");
+        !error.ok()) {
       return error;
     }
     const int64_t before = QueryInt(out_, "SELECT total_changes()").value();
-    if (auto error = out_.Exec(
+    if (Status error = out_.Exec(
             "INSERT OR IGNORE INTO rejected(source_id, byte_offset, game_index, text_hash, line, "
             "col, token, message, text) SELECT m.new, r.byte_offset, r.game_index, r.text_hash, "
             "r.line, r.col, r.token, r.message, r.text FROM src.rejected r "
-            "JOIN merge_sources m ON m.old = r.source_id ORDER BY r.id")) {
+            "JOIN merge_sources m ON m.old = r.source_id ORDER BY r.id");
+        !error.ok()) {
       return error;
     }
     summary_.rejected += QueryInt(out_, "SELECT total_changes()").value() - before;
-    return std::nullopt;
+    return Status();
   }
 
   // Copies every chunk of a posting table under new chunk numbers (after the output's), with the
@@ -342,54 +346,54 @@ class InputMerge {
   // old ones, so each chunk stays sorted.
   // The games' board streams under their new ids, and their piece features again (read from the
   // streams), written a part at a time so that a large input is never held whole.
-  std::optional<DbError> CopyPatternIndex() {
+  Status CopyPatternIndex() {
     constexpr size_t kPartBytes = 64 << 20;
-    DbResult<PatternIndexReader> reader = PatternIndexReader::Create(in_);
+    Result<PatternIndexReader> reader = PatternIndexReader::Create(in_);
     if (!reader.ok()) return reader.error();
-    DbResult<PatternIndexWriter> writer = PatternIndexWriter::Create(out_);
+    Result<PatternIndexWriter> writer = PatternIndexWriter::Create(out_);
     if (!writer.ok()) return writer.error();
     BoardStreamReader stream_reader;
     std::vector<uint32_t> features;
-    std::optional<DbError> failed;
+    Status failed;
     auto copy = [&](int64_t old_id, std::string_view stream) {
       const size_t old = static_cast<size_t>(old_id);
       const int64_t new_id = old < games_.size() ? games_[old] : 0;
       if (new_id == 0) return true;  // already in the output
       features.clear();
       if (!BoardStreamFeatures(stream, stream_reader, &features)) {
-        failed = DbError{
-            0, in_.Path() + ": the board stream of game " + std::to_string(old_id) + " is damaged"};
+        failed = Status::Database(in_.Path() + ": the board stream of game " +
+                                  std::to_string(old_id) + " is damaged");
         return false;
       }
       writer.value().Add(new_id, stream, features);
       if (writer.value().pending_bytes() >= kPartBytes) failed = writer.value().Write();
-      return !failed;
+      return failed.ok();
     };
-    if (auto error = reader.value().ForEachStream(copy)) return error;
-    if (failed) return failed;
+    if (Status error = reader.value().ForEachStream(copy); !error.ok()) return error;
+    if (!failed.ok()) return failed;
     return writer.value().Write();
   }
 
-  std::optional<DbError> CopyPostings(PostingTable table) {
+  Status CopyPostings(PostingTable table) {
     const std::string name = PostingTableName(table);
-    DbResult<int64_t> next = QueryInt(out_, "SELECT coalesce(max(chunk), -1) + 1 FROM " + name);
+    Result<int64_t> next = QueryInt(out_, "SELECT coalesce(max(chunk), -1) + 1 FROM " + name);
     if (!next.ok()) return next.error();
-    DbResult<Statement> select =
+    Result<Statement> select =
         in_.Prepare("SELECT chunk, bucket, data FROM " + name + " ORDER BY chunk, bucket");
     if (!select.ok()) return select.error();
-    DbResult<Statement> insert =
+    Result<Statement> insert =
         out_.Prepare("INSERT INTO " + name + "(chunk, bucket, data) VALUES(?1, ?2, ?3)");
     if (!insert.ok()) return insert.error();
     std::vector<Posting> postings;
     Statement& s = select.value();
     while (true) {
-      DbResult<StepResult> step = s.Step();
+      Result<StepResult> step = s.Step();
       if (!step.ok()) return step.error();
       if (step.value() == StepResult::kDone) break;
       const uint32_t bucket = static_cast<uint32_t>(s.Int64(1));
       postings.clear();
       if (!DecodeChunk(bucket, s.Blob(2), &postings, table)) {
-        return DbError{0, in_.Path() + ": malformed chunk in " + name};
+        return Status::Database(in_.Path() + ": malformed chunk in " + name);
       }
       size_t kept = 0;
       for (const Posting& posting : postings) {
@@ -406,9 +410,9 @@ class InputMerge {
       insert.value().Reset().BindAll(
           next.value() + s.Int64(0), static_cast<int64_t>(bucket),
           std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(data.data()), data.size()));
-      if (auto error = insert.value().Run()) return error;
+      if (Status error = insert.value().Run(); !error.ok()) return error;
     }
-    return std::nullopt;
+    return Status();
   }
 
   Database& out_;
@@ -425,20 +429,20 @@ class InputMerge {
 // Counts the per-position action statistics again over the originals of `db`
 // (schema/position_stats.h), as the indexer counts them game by game: the state keys of each
 // game's first actions come from its state postings, the actions from its record.
-std::optional<DbError> RecountPositionStats(Database& db) {
-  DbResult<int> depth = PositionStatsActions(db);
+Status RecountPositionStats(Database& db) {
+  Result<int> depth = PositionStatsActions(db);
   if (!depth.ok()) return depth.error();
   const int actions = depth.value();
-  if (auto error = db.Exec("DELETE FROM position_actions")) return error;
-  if (actions <= 0) return std::nullopt;
-  DbResult<int64_t> last = QueryInt(db, "SELECT coalesce(max(id), 0) FROM games");
+  if (Status error = db.Exec("DELETE FROM position_actions"); !error.ok()) return error;
+  if (actions <= 0) return Status();
+  Result<int64_t> last = QueryInt(db, "SELECT coalesce(max(id), 0) FROM games");
   if (!last.ok()) return last.error();
-  DbResult<PositionStatsWriter> writer = PositionStatsWriter::Create(db);
+  Result<PositionStatsWriter> writer = PositionStatsWriter::Create(db);
   if (!writer.ok()) return writer.error();
   RecordCodecs codecs(db);
-  DbResult<PostingReader> reader = PostingReader::Create(db, PostingTable::kStates);
+  Result<PostingReader> reader = PostingReader::Create(db, PostingTable::kStates);
   if (!reader.ok()) return reader.error();
-  DbResult<Statement> select = db.Prepare(
+  Result<Statement> select = db.Prepare(
       "SELECT id, result, date, verdict, checked_side, actions, record, "
       "coalesce(dictionary_id, 0) FROM games WHERE duplicate_of IS NULL AND id > ?1 AND id <= ?2 "
       "ORDER BY id");
@@ -448,7 +452,7 @@ std::optional<DbError> RecountPositionStats(Database& db) {
     const int64_t to = std::min(last.value(), from + kGamesPerPass);
     std::vector<uint64_t> keys(static_cast<size_t>((to - from) * actions), 0);
     std::vector<uint8_t> known(keys.size(), 0);
-    if (auto error = reader.value().ForEach([&](const Posting& posting) {
+    if (Status error = reader.value().ForEach([&](const Posting& posting) {
           const int action = static_cast<int>(posting.value / 2);
           if (posting.game_id > from && posting.game_id <= to && action < actions) {
             const size_t slot =
@@ -457,7 +461,8 @@ std::optional<DbError> RecountPositionStats(Database& db) {
             known[slot] = 1;
           }
           return true;
-        })) {
+        });
+        !error.ok()) {
       return error;
     }
     Statement& s = select.value();
@@ -465,7 +470,7 @@ std::optional<DbError> RecountPositionStats(Database& db) {
     std::vector<std::string_view> moves;
     std::vector<uint64_t> hashes;  // the action hashes of the game being counted
     while (true) {
-      DbResult<StepResult> step = s.Step();
+      Result<StepResult> step = s.Step();
       if (!step.ok()) return step.error();
       if (step.value() == StepResult::kDone) break;
       const int64_t id = s.Int64(0);
@@ -475,11 +480,11 @@ std::optional<DbError> RecountPositionStats(Database& db) {
       if (!s.IsNull(4)) checked_side = SideFromSql(s.Int64(4));
       ActionStat stat = GameStat(s.Text(1), verdict, checked_side, s.Text(2));
       const int game_actions = static_cast<int>(s.Int64(5));
-      DbResult<RecordCodec*> codec = codecs.For(s.Int64(7));
+      Result<RecordCodec*> codec = codecs.For(s.Int64(7));
       if (!codec.ok()) return codec.error();
       std::string text, movetext;
       if (codec.value() == nullptr || !codec.value()->Decompress(s.Blob(6), &text, &movetext)) {
-        return DbError{0, "game " + std::to_string(id) + ": its record cannot be read"};
+        return Status::Database("game " + std::to_string(id) + ": its record cannot be read");
       }
       // The texts of its first actions.
       std::vector<std::string> played;
@@ -522,9 +527,9 @@ std::optional<DbError> RecountPositionStats(Database& db) {
       }
     }
     s.Reset();
-    if (auto error = writer.value().Write()) return error;
+    if (Status error = writer.value().Write(); !error.ok()) return error;
   }
-  return std::nullopt;
+  return Status();
 }
 
 }  // namespace
@@ -546,18 +551,18 @@ MergeResult RunMerge(const MergeOptions& options) {
         std::filesystem::equivalent(input, options.output, ec)) {
       return end(MergeResult::Failure::kRefused, input + ": is the output of the merge");
     }
-    DbResult<Database> opened = OpenDatabase(input, OpenMode::kReadOnly);
+    Result<Database> opened = OpenDatabase(input, OpenMode::kReadOnly);
     if (!opened.ok()) {
       // A file that is not a database to merge is refused; one that cannot be read, not.
-      const int code = opened.error().primary_code();
+      const int code = opened.error().primary_detail();
       return end(code == SQLITE_IOERR || code == SQLITE_FULL || code == SQLITE_CORRUPT
                      ? MergeResult::Failure::kUnreadable
                      : MergeResult::Failure::kRefused,
-                 opened.error().message);
+                 opened.error().message());
     }
-    DbResult<Settings> read = ReadSettings(opened.value());
+    Result<Settings> read = ReadSettings(opened.value());
     if (!read.ok()) {
-      return end(MergeResult::Failure::kUnreadable, input + ": " + read.error().message);
+      return end(MergeResult::Failure::kUnreadable, input + ": " + read.error().message());
     }
     if (settings && !(*settings == read.value())) {
       return end(MergeResult::Failure::kRefused,
@@ -568,23 +573,23 @@ MergeResult RunMerge(const MergeOptions& options) {
     }
     settings = read.value();
   }
-  DbResult<Database> opened = OpenDatabase(options.output, OpenMode::kReadWrite);
-  if (!opened.ok()) return end(MergeResult::Failure::kUnreadable, opened.error().message);
+  Result<Database> opened = OpenDatabase(options.output, OpenMode::kReadWrite);
+  if (!opened.ok()) return end(MergeResult::Failure::kUnreadable, opened.error().message());
   Database& db = opened.value();
   // Stops the merge on a database error: what was committed stays, and the summary counts only
   // that.
-  auto fail = [&](const DbError& error) {
-    summary.database_error = error.message;
+  auto fail = [&](const Status& error) {
+    summary.database_error = error.message();
     return end(MergeResult::Failure::kStopped,
-               options.output + ": database error: " + error.message);
+               options.output + ": database error: " + error.message());
   };
-  if (auto error = db.Exec("PRAGMA cache_size = -262144")) return fail(*error);
-  const DbResult<int64_t> has_games =
+  if (Status error = db.Exec("PRAGMA cache_size = -262144"); !error.ok()) return fail(error);
+  const Result<int64_t> has_games =
       QueryInt(db, "SELECT EXISTS (SELECT 1 FROM games) OR EXISTS (SELECT 1 FROM rejected)");
   if (!has_games.ok()) return fail(has_games.error());
   const bool empty = has_games.value() == 0;
   if (settings) {
-    DbResult<Settings> own = ReadSettings(db);
+    Result<Settings> own = ReadSettings(db);
     if (!own.ok()) return fail(own.error());
     if (!(own.value() == *settings)) {
       if (!empty || own.value().stats_actions != settings->stats_actions) {
@@ -592,23 +597,23 @@ MergeResult RunMerge(const MergeOptions& options) {
                    options.output + ": made with other settings than the inputs");
       }
       // A new output takes the inputs' choice of state MD5s.
-      if (auto error = WriteStateMd5s(db, settings->state_md5s)) return fail(*error);
+      if (Status error = WriteStateMd5s(db, settings->state_md5s); !error.ok()) return fail(error);
     }
   }
   // Into an empty output, a bulk load: the secondary indexes are built once at the end.
   if (empty) {
-    if (auto error = db.Exec(sql::kDropIndexesSql)) return fail(*error);
-  } else if (auto error = db.Exec(sql::kIndexesSql)) {
-    return fail(*error);
+    if (Status error = db.Exec(sql::kDropIndexesSql); !error.ok()) return fail(error);
+  } else if (Status error = db.Exec(sql::kIndexesSql); !error.ok()) {
+    return fail(error);
   }
   OriginalsByIdentity originals;
   {
-    DbResult<Statement> select = db.Prepare(
+    Result<Statement> select = db.Prepare(
         "SELECT identity, id, white_key, black_key, date, result FROM games "
         "WHERE duplicate_of IS NULL ORDER BY id");
     if (!select.ok()) return fail(select.error());
     while (true) {
-      DbResult<StepResult> step = select.value().Step();
+      Result<StepResult> step = select.value().Step();
       if (!step.ok()) return fail(step.error());
       if (step.value() == StepResult::kDone) break;
       const Statement& row = select.value();
@@ -618,31 +623,32 @@ MergeResult RunMerge(const MergeOptions& options) {
   }
   RecordCodecs out_codecs(db);
   for (const std::string& input : options.inputs) {
-    DbResult<Database> in = OpenDatabase(input, OpenMode::kReadOnly);
+    Result<Database> in = OpenDatabase(input, OpenMode::kReadOnly);
     if (!in.ok()) {
-      summary.database_error = in.error().message;
-      return end(MergeResult::Failure::kStopped, in.error().message);
+      summary.database_error = in.error().message();
+      return end(MergeResult::Failure::kStopped, in.error().message());
     }
-    DbResult<Statement> attach = db.Prepare("ATTACH DATABASE ?1 AS src");
+    Result<Statement> attach = db.Prepare("ATTACH DATABASE ?1 AS src");
     if (!attach.ok()) return fail(attach.error());
-    if (auto error = attach.value().Bind(1, std::string_view(input)).Run()) return fail(*error);
+    if (Status error = attach.value().Bind(1, std::string_view(input)).Run(); !error.ok())
+      return fail(error);
     {
-      DbResult<Transaction> transaction = Transaction::Begin(db);
+      Result<Transaction> transaction = Transaction::Begin(db);
       if (!transaction.ok()) return fail(transaction.error());
       // Counted apart, and in the summary once committed.
       MergeSummary counted;
       InputMerge merge(db, in.value(), out_codecs, originals, counted);
-      if (auto error = merge.Run()) {
+      if (Status error = merge.Run(); !error.ok()) {
         // A damaged game of the input ("game 12: record damaged"): the input is named.
-        if (error->primary_code() == SQLITE_CORRUPT && error->message.starts_with("game ")) {
-          error->message = input + ": " + error->message;
+        if (error.primary_detail() == SQLITE_CORRUPT && error.message().starts_with("game ")) {
+          return fail(Status::Database(input + ": " + error.message(), error.detail()));
         }
-        return fail(*error);
+        return fail(error);
       }
       // The opening statistics are counted again with each input, in its transaction, so that
       // a merge stopped later leaves them right for what it committed.
-      if (auto error = RecountPositionStats(db)) return fail(*error);
-      if (auto error = transaction.value().Commit()) return fail(*error);
+      if (Status error = RecountPositionStats(db); !error.ok()) return fail(error);
+      if (Status error = transaction.value().Commit(); !error.ok()) return fail(error);
       ++summary.databases;
       summary.games += counted.games;
       summary.merged += counted.merged;
@@ -650,15 +656,15 @@ MergeResult RunMerge(const MergeOptions& options) {
       summary.skipped += counted.skipped;
       summary.rejected += counted.rejected;
     }
-    if (auto error = db.Exec("DETACH DATABASE src")) return fail(*error);
+    if (Status error = db.Exec("DETACH DATABASE src"); !error.ok()) return fail(error);
   }
   {
-    DbResult<Transaction> transaction = Transaction::Begin(db);
+    Result<Transaction> transaction = Transaction::Begin(db);
     if (!transaction.ok()) return fail(transaction.error());
     if (empty) {
-      if (auto error = db.Exec(sql::kIndexesSql)) return fail(*error);
+      if (Status error = db.Exec(sql::kIndexesSql); !error.ok()) return fail(error);
     }
-    if (auto error = transaction.value().Commit()) return fail(*error);
+    if (Status error = transaction.value().Commit(); !error.ok()) return fail(error);
   }
   return result;
 }

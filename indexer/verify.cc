@@ -76,24 +76,24 @@ class Verifier {
   }
   // A failure while reading `what`: damage SQLite found (the check goes on with the next table),
   // or anything else, which ends it (false).
-  bool Failed(const std::string& what, const DbError& error) {
-    const int code = error.primary_code();
+  bool Failed(const std::string& what, const Status& error) {
+    const int code = error.primary_detail();
     if (code == SQLITE_CORRUPT || code == SQLITE_NOTADB || code == 0 ||
-        error.code == SQLITE_IOERR_DATA) {
-      Problem(what + ": " + error.message);
+        error.detail() == SQLITE_IOERR_DATA) {
+      Problem(what + ": " + error.message());
       return true;
     }
-    report_.error = db_.Path() + ": " + error.message;
+    report_.error = db_.Path() + ": " + error.message();
     return false;
   }
 
   bool Integrity() {
     for (const char* pragma : {"PRAGMA integrity_check(100)", "PRAGMA foreign_key_check"}) {
-      DbResult<Statement> check = db_.Prepare(pragma);
+      Result<Statement> check = db_.Prepare(pragma);
       if (!check.ok()) return Failed(pragma + 7, check.error());
       const bool integrity = std::string_view(pragma).find("integrity") != std::string_view::npos;
       while (true) {
-        DbResult<StepResult> step = check.value().Step();
+        Result<StepResult> step = check.value().Step();
         if (!step.ok()) return Failed(pragma + 7, step.error());
         if (step.value() == StepResult::kDone) break;
         const Statement& row = check.value();
@@ -110,7 +110,7 @@ class Verifier {
   }
 
   bool Meta() {
-    DbResult<int> actions = PositionStatsActions(db_);
+    Result<int> actions = PositionStatsActions(db_);
     if (!actions.ok()) return Failed("meta", actions.error());
     stats_actions_ = actions.value();
     if (stats_actions_ < 1 || stats_actions_ > 64) {
@@ -118,7 +118,7 @@ class Verifier {
               std::to_string(stats_actions_));
       stats_actions_ = 0;
     }
-    DbResult<std::optional<std::string>> md5s = ReadMeta(db_, MetaKey::kStateMd5);
+    Result<std::optional<std::string>> md5s = ReadMeta(db_, MetaKey::kStateMd5);
     if (!md5s.ok()) return Failed("meta", md5s.error());
     const std::string value = md5s.value().value_or("");
     if (value != StateMd5sText(StateMd5s::kAll) && value != StateMd5sText(StateMd5s::kFinal)) {
@@ -130,7 +130,7 @@ class Verifier {
 
   // Every game: its checksum and record, and what replaying its text gives.
   bool Games() {
-    DbResult<Statement> select = db_.Prepare(
+    Result<Statement> select = db_.Prepare(
         std::string("SELECT id, ") + kGameSoundSql +
         ", record, coalesce(dictionary_id, 0), actions, start_key, final_key, identity, "
         "final_md5, duplicate_of IS NULL, result, date, verdict, checked_side FROM games "
@@ -142,7 +142,7 @@ class Verifier {
     options.opening_actions = stats_actions_;
     options.all_state_md5 = all_state_md5_;
     while (true) {
-      DbResult<StepResult> step = s.Step();
+      Result<StepResult> step = s.Step();
       if (!step.ok()) return Failed("games", step.error());
       if (step.value() == StepResult::kDone) break;
       ++report_.games;
@@ -151,7 +151,7 @@ class Verifier {
         GameProblem(id, "record damaged");
         continue;
       }
-      DbResult<RecordCodec*> codec = codecs_.For(s.Int64(3));
+      Result<RecordCodec*> codec = codecs_.For(s.Int64(3));
       if (!codec.ok()) return Failed("dictionaries", codec.error());
       RawGame raw;
       std::string moves;
@@ -218,31 +218,31 @@ class Verifier {
         {PostingTable::kStateMd5s, &GameDigest::md5s},
         {PostingTable::kBoardKeys, &GameDigest::boards}};
     for (const auto& [table, tally] : tables) {
-      DbResult<PostingReader> reader = PostingReader::Create(db_, table);
+      Result<PostingReader> reader = PostingReader::Create(db_, table);
       if (!reader.ok()) return Failed(PostingTableName(table), reader.error());
       auto error = reader.value().ForEach([&, tally = tally](const Posting& p) {
         (Found(p.game_id).*tally).Add(p.key, p.value);
         return true;
       });
-      if (error && !Failed(PostingTableName(table), *error)) return false;
+      if (!error.ok() && !Failed(PostingTableName(table), error)) return false;
     }
     return true;
   }
 
   bool Patterns() {
-    DbResult<PatternIndexReader> reader = PatternIndexReader::Create(db_);
+    Result<PatternIndexReader> reader = PatternIndexReader::Create(db_);
     if (!reader.ok()) return Failed("board_streams", reader.error());
     auto error = reader.value().ForEachStream([&](int64_t id, std::string_view stream) {
       Found(id).stream = XXH3_64bits(stream.data(), stream.size());
       return true;
     });
-    if (error && !Failed("board_streams", *error)) return false;
-    DbResult<Statement> select = db_.Prepare("SELECT chunk, feature, data FROM piece_postings");
+    if (!error.ok() && !Failed("board_streams", error)) return false;
+    Result<Statement> select = db_.Prepare("SELECT chunk, feature, data FROM piece_postings");
     if (!select.ok()) return Failed("piece_postings", select.error());
     std::map<uint32_t, int64_t> counted;
     std::vector<int64_t> ids;
     while (true) {
-      DbResult<StepResult> step = select.value().Step();
+      Result<StepResult> step = select.value().Step();
       if (!step.ok()) return Failed("piece_postings", step.error());
       if (step.value() == StepResult::kDone) break;
       const Statement& row = select.value();
@@ -256,11 +256,11 @@ class Verifier {
       for (int64_t id : ids) Found(id).features.Add(feature);
       counted[feature] += static_cast<int64_t>(ids.size());
     }
-    DbResult<Statement> counts = db_.Prepare("SELECT feature, games FROM piece_counts");
+    Result<Statement> counts = db_.Prepare("SELECT feature, games FROM piece_counts");
     if (!counts.ok()) return Failed("piece_counts", counts.error());
     std::map<uint32_t, int64_t> stored;
     while (true) {
-      DbResult<StepResult> step = counts.value().Step();
+      Result<StepResult> step = counts.value().Step();
       if (!step.ok()) return Failed("piece_counts", step.error());
       if (step.value() == StepResult::kDone) break;
       stored[static_cast<uint32_t>(counts.value().Int64(0))] = counts.value().Int64(1);
@@ -283,10 +283,10 @@ class Verifier {
   }
 
   bool Headers() {
-    DbResult<Statement> select = db_.Prepare("SELECT game_id, name, value, position FROM headers");
+    Result<Statement> select = db_.Prepare("SELECT game_id, name, value, position FROM headers");
     if (!select.ok()) return Failed("headers", select.error());
     while (true) {
-      DbResult<StepResult> step = select.value().Step();
+      Result<StepResult> step = select.value().Step();
       if (!step.ok()) return Failed("headers", step.error());
       if (step.value() == StepResult::kDone) break;
       const Statement& row = select.value();
@@ -296,7 +296,7 @@ class Verifier {
               XXH3_64bits(name.data(), name.size()),
               XXH3_64bits(value.data(), value.size()) + static_cast<uint64_t>(row.Int64(3)));
     }
-    DbResult<int64_t> rejected = QueryInt(db_, "SELECT count(*) FROM rejected");
+    Result<int64_t> rejected = QueryInt(db_, "SELECT count(*) FROM rejected");
     if (!rejected.ok()) return Failed("rejected", rejected.error());
     report_.rejected = static_cast<long>(rejected.value());
     return true;
@@ -305,13 +305,13 @@ class Verifier {
   bool Statistics() {
     // Damaged games cannot be counted again: what is wrong with them is said already.
     if (stats_actions_ == 0 || !damaged_.empty()) return true;
-    DbResult<Statement> select = db_.Prepare(
+    Result<Statement> select = db_.Prepare(
         "SELECT state_key, action, text, games, white_wins, draws, black_wins, derived, "
         "coalesce(first_day, 0), coalesce(last_day, 0) FROM position_actions");
     if (!select.ok()) return Failed("position_actions", select.error());
     std::set<std::pair<uint64_t, uint64_t>> seen;
     while (true) {
-      DbResult<StepResult> step = select.value().Step();
+      Result<StepResult> step = select.value().Step();
       if (!step.ok()) return Failed("position_actions", step.error());
       if (step.value() == StepResult::kDone) break;
       const Statement& row = select.value();
@@ -385,10 +385,10 @@ class Verifier {
 
 VerifyReport VerifyDatabase(const std::string& path) {
   VerifyReport report;
-  DbResult<Database> opened = OpenDatabase(path, OpenMode::kReadOnly);
+  Result<Database> opened = OpenDatabase(path, OpenMode::kReadOnly);
   if (!opened.ok()) {
     report.verdict = VerifyReport::Verdict::kUnreadable;
-    report.error = opened.error().message;
+    report.error = opened.error().message();
     return report;
   }
   // Every page against its checksum first, straight from the file: the checks below stop at

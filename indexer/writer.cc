@@ -113,7 +113,7 @@ struct Statements {
   std::optional<PatternIndexWriter> patterns;
 };
 
-std::optional<DbError> Prepare(Database& db, Statements* s) {
+Status Prepare(Database& db, Statements* s) {
   struct Item {
     Statement* statement;
     const char* sql;
@@ -132,26 +132,26 @@ std::optional<DbError> Prepare(Database& db, Statements* s) {
                {&s->games_of_identity, kGamesOfIdentity},
                {&s->rejected_text, kRejectedText}};
   for (const Item& item : items) {
-    DbResult<Statement> prepared = db.Prepare(item.sql);
+    Result<Statement> prepared = db.Prepare(item.sql);
     if (!prepared.ok()) return prepared.error();
     *item.statement = std::move(prepared).value();
   }
-  DbResult<PostingWriter> states = PostingWriter::Create(db, PostingTable::kStates);
+  Result<PostingWriter> states = PostingWriter::Create(db, PostingTable::kStates);
   if (!states.ok()) return states.error();
   s->states.emplace(std::move(states).value());
-  DbResult<PostingWriter> boards = PostingWriter::Create(db, PostingTable::kBoardKeys);
+  Result<PostingWriter> boards = PostingWriter::Create(db, PostingTable::kBoardKeys);
   if (!boards.ok()) return boards.error();
   s->boards.emplace(std::move(boards).value());
-  DbResult<PostingWriter> md5s = PostingWriter::Create(db, PostingTable::kStateMd5s);
+  Result<PostingWriter> md5s = PostingWriter::Create(db, PostingTable::kStateMd5s);
   if (!md5s.ok()) return md5s.error();
   s->md5s.emplace(std::move(md5s).value());
-  DbResult<PositionStatsWriter> stats = PositionStatsWriter::Create(db);
+  Result<PositionStatsWriter> stats = PositionStatsWriter::Create(db);
   if (!stats.ok()) return stats.error();
   s->stats.emplace(std::move(stats).value());
-  DbResult<PatternIndexWriter> patterns = PatternIndexWriter::Create(db);
+  Result<PatternIndexWriter> patterns = PatternIndexWriter::Create(db);
   if (!patterns.ok()) return patterns.error();
   s->patterns.emplace(std::move(patterns).value());
-  return std::nullopt;
+  return Status();
 }
 
 }  // namespace
@@ -177,7 +177,7 @@ class Writer::Impl {
 
   // Takes a batch. Until the database has a record dictionary, batches wait (up to
   // kDictionarySamples games) so that one can be trained on them; then they are written.
-  std::optional<DbError> Write(GameBatch&& batch) {
+  Status Write(GameBatch&& batch) {
     // Read, whatever becomes of them (the games of an unchanged file count when written).
     for (const GameRecord& game : batch.games) {
       ++summary_.games;
@@ -185,7 +185,7 @@ class Writer::Impl {
     }
     summary_.members_passed += batch.members_passed;
     if (!codec_) {
-      if (auto error = LoadDictionary()) return error;
+      if (Status error = LoadDictionary(); !error.ok()) return error;
     }
     if (!codec_) {
       for (const GameRecord& game : batch.games) {
@@ -195,7 +195,7 @@ class Writer::Impl {
       }
       waiting_.push_back(std::move(batch));
       if (waiting_games_ < kDictionarySamples && waiting_bytes_ < kDictionarySampleBytes) {
-        return std::nullopt;
+        return Status();
       }
       return Release();
     }
@@ -205,51 +205,51 @@ class Writer::Impl {
   // Remembers what the database holds before this run, which the games of standard input are
   // compared with: the last game id and the rejections' text hashes. Call before the first
   // Write when "-" is among the sources.
-  std::optional<DbError> RememberBeforeRun() {
-    DbResult<int64_t> last = QueryInt(db_, kLastGame);
+  Status RememberBeforeRun() {
+    Result<int64_t> last = QueryInt(db_, kLastGame);
     if (!last.ok()) return last.error();
     last_game_before_ = last.value();
-    DbResult<Statement> rejected = db_.Prepare(kRejectedHashes);
+    Result<Statement> rejected = db_.Prepare(kRejectedHashes);
     if (!rejected.ok()) return rejected.error();
     while (true) {
-      DbResult<StepResult> step = rejected.value().Step();
+      Result<StepResult> step = rejected.value().Step();
       if (!step.ok()) return step.error();
       if (step.value() == StepResult::kDone) break;
       rejections_before_.emplace(KeyFromSql(rejected.value().Int64(1)), rejected.value().Int64(0));
     }
-    return std::nullopt;
+    return Status();
   }
 
   // Writes whatever waits, the kept postings, builds the indexes of a bulk load, and commits.
-  std::optional<DbError> Finish() {
-    if (auto error = Release()) return error;
+  Status Finish() {
+    if (Status error = Release(); !error.ok()) return error;
     if (bulk_) {
-      if (auto error = Begin()) return error;
-      if (auto error = db_.Exec(sql::kIndexesSql)) return error;
+      if (Status error = Begin(); !error.ok()) return error;
+      if (Status error = db_.Exec(sql::kIndexesSql); !error.ok()) return error;
     }
     return Flush();
   }
 
   // Writes the kept postings and commits: everything written so far is durable, and a crash
   // before this point loses only whole games.
-  std::optional<DbError> Flush() {
-    if (!transaction_) return std::nullopt;
-    if (auto error = s_.states->Write(&states_)) return error;
-    if (auto error = s_.boards->Write(&boards_)) return error;
+  Status Flush() {
+    if (!transaction_) return Status();
+    if (Status error = s_.states->Write(&states_); !error.ok()) return error;
+    if (Status error = s_.boards->Write(&boards_); !error.ok()) return error;
     if (!md5s_.empty()) {
-      if (auto error = s_.md5s->Write(&md5s_)) return error;
+      if (Status error = s_.md5s->Write(&md5s_); !error.ok()) return error;
     }
-    if (auto error = s_.stats->Write()) return error;
-    if (auto error = s_.patterns->Write()) return error;
+    if (Status error = s_.stats->Write(); !error.ok()) return error;
+    if (Status error = s_.patterns->Write(); !error.ok()) return error;
     states_.clear();
     boards_.clear();
     md5s_.clear();
-    std::optional<DbError> error = transaction_->Commit();
+    Status error = transaction_->Commit();
     transaction_.reset();
     games_since_commit_ = 0;
-    if (error) return error;
+    if (!error.ok()) return error;
     AddCommitted();
-    return std::nullopt;
+    return Status();
   }
 
   // What the open transaction counted, not yet in the summary.
@@ -259,30 +259,31 @@ class Writer::Impl {
   // Adds a batch to the open transaction (beginning one when none is open). The postings of the
   // games are kept back and written when enough have gathered (Flush).
   // Begins a transaction when none is open.
-  std::optional<DbError> Begin() {
-    if (transaction_) return std::nullopt;
-    DbResult<Transaction> begun = Transaction::Begin(db_);
+  Status Begin() {
+    if (transaction_) return Status();
+    Result<Transaction> begun = Transaction::Begin(db_);
     if (!begun.ok()) return begun.error();
     transaction_.emplace(std::move(begun).value());
-    return std::nullopt;
+    return Status();
   }
 
-  std::optional<DbError> WriteNow(const GameBatch& batch) {
-    if (auto error = Begin()) return error;
+  Status WriteNow(const GameBatch& batch) {
+    if (Status error = Begin(); !error.ok()) return error;
     // Standard input is recorded as a source only once one of its games is to be stored.
     const bool standard_input = sources_[batch.source] == "-";
     if (file_ids_[batch.source] == 0 && !standard_input) {
-      if (auto error = AddSource(batch.source, "", &file_ids_[batch.source])) return error;
+      if (Status error = AddSource(batch.source, "", &file_ids_[batch.source]); !error.ok())
+        return error;
     }
     if (batch.unchanged) {
-      if (auto error = CountUnchanged(batch.source)) return error;
+      if (Status error = CountUnchanged(batch.source); !error.ok()) return error;
     }
     // A member's row is made with its first game: an archive's empty members leave no trace.
     int64_t* member_id = nullptr;
     if (!batch.member.empty()) member_id = &member_ids_[{batch.source, batch.member}];
     for (const GameRecord& game : batch.games) {
       if (standard_input) {
-        DbResult<bool> before = game.rejected ? RejectedBefore(game) : IndexedBefore(game);
+        Result<bool> before = game.rejected ? RejectedBefore(game) : IndexedBefore(game);
         if (!before.ok()) return before.error();
         if (before.value()) {
           ++uncommitted_.skipped;
@@ -290,19 +291,22 @@ class Writer::Impl {
           continue;
         }
         if (file_ids_[batch.source] == 0) {
-          if (auto error = AddSource(batch.source, "", &file_ids_[batch.source])) return error;
+          if (Status error = AddSource(batch.source, "", &file_ids_[batch.source]); !error.ok())
+            return error;
         }
       }
       if (member_id && *member_id == 0) {
-        if (auto error = AddSource(batch.source, batch.member, member_id)) return error;
+        if (Status error = AddSource(batch.source, batch.member, member_id); !error.ok())
+          return error;
       }
       const int64_t source_id = member_id ? *member_id : file_ids_[batch.source];
       auto error =
           game.rejected ? WriteRejected(source_id, batch, game) : WriteGame(source_id, game);
-      if (error) return error;
+      if (!error.ok()) return error;
     }
     if (batch.finished && !standard_input) {
-      if (auto error = FinishSource(file_ids_[batch.source], *batch.finished)) return error;
+      if (Status error = FinishSource(file_ids_[batch.source], *batch.finished); !error.ok())
+        return error;
     }
     games_since_commit_ += static_cast<long>(batch.games.size());
     if (states_.size() + boards_.size() + md5s_.size() >= kFlushRows ||
@@ -310,13 +314,13 @@ class Writer::Impl {
         (commit_every_ > 0 && games_since_commit_ >= commit_every_)) {
       return Flush();
     }
-    return std::nullopt;
+    return Status();
   }
 
   // Uses the database's newest dictionary, when it has one.
-  std::optional<DbError> LoadDictionary() {
+  Status LoadDictionary() {
     s_.latest_dictionary.Reset();
-    DbResult<StepResult> step = s_.latest_dictionary.Step();
+    Result<StepResult> step = s_.latest_dictionary.Step();
     if (!step.ok()) return step.error();
     if (step.value() == StepResult::kRow) {
       dictionary_id_ = s_.latest_dictionary.Int64(0);
@@ -326,12 +330,12 @@ class Writer::Impl {
       shared_.Publish(dictionary_id_, dictionary);
     }
     s_.latest_dictionary.Reset();
-    return std::nullopt;
+    return Status();
   }
 
   // Trains and stores a dictionary on the waiting games (none when there are too few), then
   // writes them.
-  std::optional<DbError> Release() {
+  Status Release() {
     if (!codec_) {
       std::vector<std::string> samples;
       for (const GameBatch& batch : waiting_) {
@@ -344,30 +348,30 @@ class Writer::Impl {
         dictionary = TrainRecordDictionary(samples, kDictionaryBytes);
       }
       if (!dictionary.empty()) {
-        if (auto error = Begin()) return error;
+        if (Status error = Begin(); !error.ok()) return error;
         s_.insert_dictionary.Reset().Bind(
             1, std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(dictionary.data()),
                                         dictionary.size()));
-        if (auto error = s_.insert_dictionary.Run()) return error;
+        if (Status error = s_.insert_dictionary.Run(); !error.ok()) return error;
         dictionary_id_ = db_.LastInsertRowId();
       }
       codec_ = std::make_unique<RecordCodec>(dictionary);
       shared_.Publish(dictionary_id_, dictionary);
     }
     for (const GameBatch& batch : waiting_) {
-      if (auto error = WriteNow(batch)) return error;
+      if (Status error = WriteNow(batch); !error.ok()) return error;
     }
     waiting_.clear();
     waiting_games_ = 0;
     waiting_bytes_ = 0;
-    return std::nullopt;
+    return Status();
   }
 
   // The original `game` is a copy of (schema/copies.h): the first original of its identity, in id
   // order, whose players, date and result agree with the game's (`headers`) and whose start and
   // canonical moves are the game's; 0 for none.
-  DbResult<int64_t> FindOriginal(const GameRecord& game, const CopyHeaders& headers,
-                                 const CopyKey& key) {
+  Result<int64_t> FindOriginal(const GameRecord& game, const CopyHeaders& headers,
+                               const CopyKey& key) {
     std::vector<int64_t> candidates;
     if (bulk_) {
       originals_.FindAgreeing(game.identity, key, [&](const OriginalsByIdentity::Original& o) {
@@ -377,7 +381,7 @@ class Writer::Impl {
     } else {
       s_.originals.Reset().Bind(1, KeyToSql(game.identity));
       while (true) {
-        DbResult<StepResult> step = s_.originals.Step();
+        Result<StepResult> step = s_.originals.Step();
         if (!step.ok()) return step.error();
         if (step.value() == StepResult::kDone) break;
         const Statement& row = s_.originals;
@@ -390,7 +394,7 @@ class Writer::Impl {
     // Usually the first candidate is the one; the others are read only when its moves differ
     // (a hash collision) or, in a bulk load, when a hash hid a difference in its headers.
     for (const int64_t id : candidates) {
-      DbResult<bool> same = SameGame(id, game, headers);
+      Result<bool> same = SameGame(id, game, headers);
       if (!same.ok()) return same.error();
       if (same.value()) return id;
     }
@@ -399,11 +403,11 @@ class Writer::Impl {
 
   // Whether the stored game `id` has the same start and canonical moves (its identity matched:
   // this rules out a hash collision) and headers that agree with `headers`.
-  DbResult<bool> SameGame(int64_t id, const GameRecord& game, const CopyHeaders& headers) {
+  Result<bool> SameGame(int64_t id, const GameRecord& game, const CopyHeaders& headers) {
     uint64_t start_key = 0;
     std::string moves;
     bool agree = false;
-    DbResult<bool> found = ReadStored(id, &start_key, nullptr, &moves, &headers, &agree);
+    Result<bool> found = ReadStored(id, &start_key, nullptr, &moves, &headers, &agree);
     if (!found.ok() || !found.value()) return found;
     return agree && start_key == game.start_key && moves == game.moves;
   }
@@ -411,10 +415,10 @@ class Writer::Impl {
   // Reads the start key of stored game `id` and, when asked, its text and canonical moves from
   // its record, and whether its headers agree with `headers` (schema/copies.h) into *agree. False
   // when there is no such game.
-  DbResult<bool> ReadStored(int64_t id, uint64_t* start_key, std::string* text, std::string* moves,
-                            const CopyHeaders* headers = nullptr, bool* agree = nullptr) {
+  Result<bool> ReadStored(int64_t id, uint64_t* start_key, std::string* text, std::string* moves,
+                          const CopyHeaders* headers = nullptr, bool* agree = nullptr) {
     s_.original_record.Reset().Bind(1, id);
-    DbResult<StepResult> step = s_.original_record.Step();
+    Result<StepResult> step = s_.original_record.Step();
     if (!step.ok()) return step.error();
     if (step.value() != StepResult::kRow) return false;
     *start_key = KeyFromSql(s_.original_record.Int64(0));
@@ -427,23 +431,23 @@ class Writer::Impl {
     std::optional<int64_t> dictionary;
     if (!s_.original_record.IsNull(2)) dictionary = s_.original_record.Int64(2);
     s_.original_record.Reset();
-    DbResult<RecordCodec*> codec = CodecFor(dictionary);
+    Result<RecordCodec*> codec = CodecFor(dictionary);
     if (!codec.ok()) return codec.error();
     if (!codec.value()->Decompress(bytes, text, moves)) {
-      return DbError{0, "game " + std::to_string(id) + ": its record cannot be read"};
+      return Status::Database("game " + std::to_string(id) + ": its record cannot be read");
     }
     return true;
   }
 
   // The codec of a dictionary (or of none), loaded once.
-  DbResult<RecordCodec*> CodecFor(std::optional<int64_t> dictionary) {
+  Result<RecordCodec*> CodecFor(std::optional<int64_t> dictionary) {
     const int64_t key = dictionary.value_or(0);
     auto it = readers_.find(key);
     if (it != readers_.end()) return it->second.get();
     std::string data;
     if (dictionary) {
       s_.dictionary_by_id.Reset().Bind(1, *dictionary);
-      DbResult<StepResult> step = s_.dictionary_by_id.Step();
+      Result<StepResult> step = s_.dictionary_by_id.Step();
       if (!step.ok()) return step.error();
       if (step.value() == StepResult::kRow) {
         const std::span<const uint8_t> blob = s_.dictionary_by_id.Blob(0);
@@ -457,7 +461,7 @@ class Writer::Impl {
 
   // Whether the database held a game with the text of `game` (from standard input) before this
   // run: the games of its identity stored before, then their text hashes, then their texts.
-  DbResult<bool> IndexedBefore(const GameRecord& game) {
+  Result<bool> IndexedBefore(const GameRecord& game) {
     if (last_game_before_ == 0) return false;
     std::vector<std::pair<uint64_t, int64_t>> read;  // (text hash, id)
     const std::vector<std::pair<uint64_t, int64_t>>* candidates = &read;
@@ -466,7 +470,7 @@ class Writer::Impl {
     } else {
       s_.games_of_identity.Reset().BindAll(KeyToSql(game.identity), last_game_before_);
       while (true) {
-        DbResult<StepResult> step = s_.games_of_identity.Step();
+        Result<StepResult> step = s_.games_of_identity.Step();
         if (!step.ok()) return step.error();
         if (step.value() == StepResult::kDone) break;
         read.emplace_back(KeyFromSql(s_.games_of_identity.Int64(1)), s_.games_of_identity.Int64(0));
@@ -478,7 +482,7 @@ class Writer::Impl {
     }
     for (const auto& [text_hash, id] : *candidates) {
       if (text_hash != game.text_hash) continue;
-      DbResult<bool> same = SameText(id, game.text);
+      Result<bool> same = SameText(id, game.text);
       if (!same.ok() || same.value()) return same;
     }
     return false;
@@ -486,21 +490,21 @@ class Writer::Impl {
 
   // Whether stored game `id` has the text `text` (its text hash matched: this rules out a
   // collision).
-  DbResult<bool> SameText(int64_t id, const std::string& text) {
+  Result<bool> SameText(int64_t id, const std::string& text) {
     uint64_t start_key = 0;
     std::string stored;
-    DbResult<bool> found = ReadStored(id, &start_key, &stored, nullptr);
+    Result<bool> found = ReadStored(id, &start_key, &stored, nullptr);
     if (!found.ok() || !found.value()) return found;
     return stored == text;
   }
 
   // Whether a rejection with the text of `game` (from standard input) was recorded before this
   // run.
-  DbResult<bool> RejectedBefore(const GameRecord& game) {
+  Result<bool> RejectedBefore(const GameRecord& game) {
     const auto [begin, end] = rejections_before_.equal_range(game.text_hash);
     for (auto it = begin; it != end; ++it) {
       s_.rejected_text.Reset().Bind(1, it->second);
-      DbResult<StepResult> step = s_.rejected_text.Step();
+      Result<StepResult> step = s_.rejected_text.Step();
       if (!step.ok()) return step.error();
       const bool same = step.value() == StepResult::kRow &&
                         s_.rejected_text.Text(0) == std::string_view(game.text);
@@ -511,14 +515,14 @@ class Writer::Impl {
   }
 
   // Finds or adds the sources row of source `source`'s `member` ("" for the file itself).
-  std::optional<DbError> AddSource(size_t source, const std::string& member, int64_t* id) {
+  Status AddSource(size_t source, const std::string& member, int64_t* id) {
     s_.source.Reset().BindAll(std::string_view(StoredSourcePath(sources_[source])),
                               std::string_view(member));
-    DbResult<StepResult> step = s_.source.Step();
+    Result<StepResult> step = s_.source.Step();
     if (!step.ok()) return step.error();
     *id = s_.source.Int64(0);
     s_.source.Reset();
-    return std::nullopt;
+    return Status();
   }
 
   // Counts an original game in the position statistics of its first actions (position_stats.h):
@@ -544,10 +548,10 @@ class Writer::Impl {
 
   // An unchanged file was not read: its games and rejections count as read and already indexed,
   // as they would have been, so that the summary and the exit status say the same as before.
-  std::optional<DbError> CountUnchanged(size_t source) {
+  Status CountUnchanged(size_t source) {
     ++summary_.unchanged_files;
     s_.stored_from_file.Reset().Bind(1, std::string_view(StoredSourcePath(sources_[source])));
-    DbResult<StepResult> step = s_.stored_from_file.Step();
+    Result<StepResult> step = s_.stored_from_file.Step();
     if (!step.ok()) return step.error();
     const long games = static_cast<long>(s_.stored_from_file.Int64(0));
     const long rejected = static_cast<long>(s_.stored_from_file.Int64(1));
@@ -555,7 +559,7 @@ class Writer::Impl {
     summary_.games += games + rejected;
     uncommitted_.skipped += games + rejected;
     uncommitted_.rejected_before += rejected;
-    return std::nullopt;
+    return Status();
   }
 
   // Adds what the transaction just committed counted to the summary, which counts only what is
@@ -578,7 +582,7 @@ class Writer::Impl {
   }
 
   // Records what a complete reading of a file saw, in the transaction of its last games.
-  std::optional<DbError> FinishSource(int64_t id, const FileState& state) {
+  Status FinishSource(int64_t id, const FileState& state) {
     std::optional<int64_t> offset, line, games;
     if (state.resumable) {
       offset = static_cast<int64_t>(state.resume.offset);
@@ -591,10 +595,10 @@ class Writer::Impl {
   }
 
  public:
-  DbResult<std::optional<FileState>> PreviousState(const std::string& source) {
+  Result<std::optional<FileState>> PreviousState(const std::string& source) {
     if (source == "-") return std::optional<FileState>();
     s_.previous_state.Reset().Bind(1, std::string_view(StoredSourcePath(source)));
-    DbResult<StepResult> step = s_.previous_state.Step();
+    Result<StepResult> step = s_.previous_state.Step();
     if (!step.ok()) return step.error();
     std::optional<FileState> state;
     if (step.value() == StepResult::kRow) {
@@ -613,28 +617,27 @@ class Writer::Impl {
   }
 
  private:
-  std::optional<DbError> WriteRejected(int64_t source_id, const GameBatch& batch,
-                                       const GameRecord& game) {
+  Status WriteRejected(int64_t source_id, const GameBatch& batch, const GameRecord& game) {
     s_.rejected.Reset().BindAll(source_id, static_cast<int64_t>(game.byte_offset), game.game_index,
                                 KeyToSql(game.text_hash), game.error_line, game.error_column,
                                 std::string_view(game.error_token),
                                 std::string_view(game.error_message), std::string_view(game.text));
-    if (auto error = s_.rejected.Run()) return error;
+    if (Status error = s_.rejected.Run(); !error.ok()) return error;
     if (db_.Changes() == 0) {
       ++uncommitted_.skipped;
       ++uncommitted_.rejected_before;
-      return std::nullopt;
+      return Status();
     }
     ++uncommitted_.rejected;
     reporter_.Rejected(SourceName(sources_[batch.source], batch.member), game.error_message);
-    return std::nullopt;
+    return Status();
   }
 
-  std::optional<DbError> WriteGame(int64_t source_id, const GameRecord& game) {
+  Status WriteGame(int64_t source_id, const GameRecord& game) {
     const CopyHeaders headers{game.white_key, game.black_key, game.date, game.result};
     const CopyKey key = bulk_ ? CopyKey::Of(headers) : CopyKey();
     // The game this one is a copy of; 0 for none (game ids start at 1).
-    DbResult<int64_t> found = FindOriginal(game, headers, key);
+    Result<int64_t> found = FindOriginal(game, headers, key);
     if (!found.ok()) return found.error();
     const int64_t original = found.value();
     // Compressed by the worker with this dictionary, or now.
@@ -666,10 +669,10 @@ class Writer::Impl {
     }
     s_.game.Bind(27, verdict).Bind(28, checked_side).Bind(29, Optional(game.witness));
     s_.game.Bind(30, work).Bind(31, game.result_conflict ? 1 : 0);
-    if (auto error = s_.game.Run()) return error;
+    if (Status error = s_.game.Run(); !error.ok()) return error;
     if (db_.Changes() == 0) {  // this game of this file is already indexed
       ++uncommitted_.skipped;
-      return std::nullopt;
+      return Status();
     }
     const int64_t id = db_.LastInsertRowId();
     if (bulk_ && original == 0) originals_.Add(game.identity, id, key);
@@ -697,7 +700,7 @@ class Writer::Impl {
     int position = 0;
     for (const auto& [name, value] : game.headers) {
       s_.header.Reset().BindAll(id, position++, std::string_view(name), std::string_view(value));
-      if (auto error = s_.header.Run()) return error;
+      if (Status error = s_.header.Run(); !error.ok()) return error;
     }
     for (const StateRow& state : game.states) {
       states_.push_back(
@@ -713,7 +716,7 @@ class Writer::Impl {
     if (original == 0) CountOpening(game);
     for (uint64_t key : game.board_keys) boards_.push_back(Posting{key, id, 0});
     s_.patterns->Add(id, game.board_stream, game.piece_features);
-    return std::nullopt;
+    return Status();
   }
 
   const bool bulk_;
@@ -778,13 +781,13 @@ void SharedDictionary::CompressBatch(GameBatch& batch) const {
   }
 }
 
-DbResult<std::unique_ptr<Writer>> Writer::Create(Database& db, int stats_actions,
-                                                 const std::vector<std::string>& sources,
-                                                 IndexSummary& summary, IndexReporter& reporter,
-                                                 long commit_every, SharedDictionary& shared,
-                                                 bool bulk) {
+Result<std::unique_ptr<Writer>> Writer::Create(Database& db, int stats_actions,
+                                               const std::vector<std::string>& sources,
+                                               IndexSummary& summary, IndexReporter& reporter,
+                                               long commit_every, SharedDictionary& shared,
+                                               bool bulk) {
   auto statements = std::make_unique<Statements>();
-  if (auto error = Prepare(db, statements.get())) return *error;
+  if (Status error = Prepare(db, statements.get()); !error.ok()) return error;
   return std::unique_ptr<Writer>(
       new Writer(std::make_unique<Impl>(db, stats_actions, std::move(statements), sources, summary,
                                         reporter, commit_every, shared, bulk)));
@@ -793,11 +796,11 @@ DbResult<std::unique_ptr<Writer>> Writer::Create(Database& db, int stats_actions
 Writer::Writer(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 Writer::~Writer() = default;
 
-std::optional<DbError> Writer::Write(GameBatch&& batch) { return impl_->Write(std::move(batch)); }
-std::optional<DbError> Writer::RememberBeforeRun() { return impl_->RememberBeforeRun(); }
-std::optional<DbError> Writer::Finish() { return impl_->Finish(); }
+Status Writer::Write(GameBatch&& batch) { return impl_->Write(std::move(batch)); }
+Status Writer::RememberBeforeRun() { return impl_->RememberBeforeRun(); }
+Status Writer::Finish() { return impl_->Finish(); }
 const IndexSummary& Writer::Uncommitted() const { return impl_->Uncommitted(); }
-DbResult<std::optional<FileState>> Writer::PreviousState(const std::string& source) {
+Result<std::optional<FileState>> Writer::PreviousState(const std::string& source) {
   return impl_->PreviousState(source);
 }
 

@@ -47,7 +47,7 @@ class SharedDictionary {
 // unchanged files) as they come, and the games indexed, rejected or already there (with their
 // duplicates, endings and result conflicts) once they are committed: after an error, the summary
 // counts what the database holds. One thread; the database, sources, summary, reporter and
-// dictionary must outlive it. Every error is the database's (DbError): the run must stop, and
+// dictionary must outlive it. Every error is the database's (Status): the run must stop, and
 // what was committed before stays.
 class Writer {
  public:
@@ -56,28 +56,28 @@ class Writer {
   // builds the indexes. `commit_every` > 0 commits at least every that many games.
   // `stats_actions` is the database's meta.position_stats_actions: the games' GameRecord::opening
   // must hold that many actions (or all of a shorter game's).
-  static DbResult<std::unique_ptr<Writer>> Create(Database& db, int stats_actions,
-                                                  const std::vector<std::string>& sources,
-                                                  IndexSummary& summary, IndexReporter& reporter,
-                                                  long commit_every, SharedDictionary& shared,
-                                                  bool bulk);
+  static Result<std::unique_ptr<Writer>> Create(Database& db, int stats_actions,
+                                                const std::vector<std::string>& sources,
+                                                IndexSummary& summary, IndexReporter& reporter,
+                                                long commit_every, SharedDictionary& shared,
+                                                bool bulk);
   ~Writer();
 
   // Takes a batch. Until the database has a record dictionary, batches wait (up to a thousand
   // games) so that one can be trained on them; then they are written.
-  std::optional<DbError> Write(GameBatch&& batch);
+  Status Write(GameBatch&& batch);
   // Remembers what the database holds before this run, which the games of standard input are
   // compared with (index.h): the last game id and the rejections' text hashes. Call before the
   // first Write when "-" is among the sources.
-  std::optional<DbError> RememberBeforeRun();
+  Status RememberBeforeRun();
   // Writes whatever waits and the kept postings, builds the indexes of a bulk load, and commits.
-  std::optional<DbError> Finish();
+  Status Finish();
   // What the open transaction counted (games indexed, rejected, already there...), which the
   // summary counts once it commits; for the progress line. Valid until the next call.
   const IndexSummary& Uncommitted() const;
   // What the last complete reading of input `source` (as named on the command line) saw, from its
   // sources row; nullopt when none completed (or for standard input).
-  DbResult<std::optional<FileState>> PreviousState(const std::string& source);
+  Result<std::optional<FileState>> PreviousState(const std::string& source);
 
   class Impl;
 

@@ -3,13 +3,13 @@
 
 namespace fived {
 
-DbResult<std::string> DatabaseVersion(GameStore& store) {
-  DbResult<Statement> statement = store.db().Prepare(
+Result<std::string> DatabaseVersion(GameStore& store) {
+  Result<Statement> statement = store.db().Prepare(
       "SELECT (SELECT max(id) FROM games), (SELECT max(rowid) FROM rejected), "
       "(SELECT max(id) FROM sources)");
   if (!statement.ok()) return statement.error();
   Statement& s = statement.value();
-  DbResult<StepResult> step = s.Step();
+  Result<StepResult> step = s.Step();
   if (!step.ok()) return step.error();
   std::string version;
   for (int column = 0; column < 3; ++column) {

@@ -21,7 +21,7 @@ namespace fived {
 // What the database holds, as far as answers can tell: the largest ids of its games, rejected
 // games and sources ("12:1:3"). 5d-index appends and never rewrites a game, so the version
 // changes exactly when a commit added rows. One cheap statement (three index lookups).
-DbResult<std::string> DatabaseVersion(GameStore& store);
+Result<std::string> DatabaseVersion(GameStore& store);
 
 template <typename Answer>
 class AnswerCache {

@@ -28,9 +28,11 @@ Status Find(GameStore& store, const Request& request, std::ostream& out,
     out << *found.count << "\n";
     return Status();
   }
-  if (auto error = WriteGames(store, found.games, found.format, found.search.positions.has_value(),
-                              found.canonical, out, found.pattern)) {
-    return Failure(error->message);
+  if (Status error =
+          WriteGames(store, found.games, found.format, found.search.positions.has_value(),
+                     found.canonical, out, found.pattern);
+      !error.ok()) {
+    return Failure(error.message());
   }
   if (found.totals) {
     out << "\n"
@@ -114,7 +116,7 @@ Status Duplicates(GameStore& store, const CommandLine& line, std::ostream& out,
     std::ofstream file(path, std::ios::binary);
     if (!file) return Failure(cannot_write);
     auto written = ExportUnique(store, groups, file);
-    if (!written.ok()) return Failure(written.error().message);
+    if (!written.ok()) return Failure(written.error().message());
     file.close();
     if (!file) return Failure(cannot_write);
     notes->push_back("wrote " + std::to_string(written.value()) + " games to " + path);

@@ -78,8 +78,8 @@ std::string ActionsText(int actions) {
   return std::to_string(actions) + (actions == 1 ? " action" : " actions");
 }
 
-DbResult<std::vector<GameInfo>> LoadGames(Database& db) {
-  DbResult<Statement> prepared = db.Prepare(
+Result<std::vector<GameInfo>> LoadGames(Database& db) {
+  Result<Statement> prepared = db.Prepare(
       "SELECT id, identity, start_key, final_key, actions, variant, white, black, date, "
       "white_key, black_key, result, coalesce(duplicate_of, 0) "
       "FROM games ORDER BY id");
@@ -87,7 +87,7 @@ DbResult<std::vector<GameInfo>> LoadGames(Database& db) {
   Statement& s = prepared.value();
   std::vector<GameInfo> games;
   while (true) {
-    DbResult<StepResult> step = s.Step();
+    Result<StepResult> step = s.Step();
     if (!step.ok()) return step.error();
     if (step.value() == StepResult::kDone) break;
     GameInfo& game = games.emplace_back();
@@ -114,10 +114,10 @@ class ActionCache {
  public:
   explicit ActionCache(GameStore& store) : store_(store) {}
 
-  DbResult<const std::vector<ActionMoves>*> Get(int64_t id) {
+  Result<const std::vector<ActionMoves>*> Get(int64_t id) {
     auto it = cache_.find(id);
     if (it != cache_.end()) return &it->second;
-    DbResult<std::vector<ActionMoves>> actions = store_.Actions(id);
+    Result<std::vector<ActionMoves>> actions = store_.Actions(id);
     if (!actions.ok()) return actions.error();
     if (cache_.size() >= kMaxGames) cache_.clear();
     return &cache_.emplace(id, std::move(actions).value()).first->second;
@@ -137,9 +137,9 @@ bool SameStart(const std::vector<ActionMoves>& a, const std::vector<ActionMoves>
 
 // Games of one identity split into the sets that really are the same game (a 64-bit hash may
 // collide): same variant, start and canonical movetext. Appends the sets of two or more games.
-std::optional<DbError> SplitIdentity(GameStore& store, const std::vector<GameInfo>& games,
-                                     const std::vector<uint32_t>& members,
-                                     std::vector<std::vector<uint32_t>>* sets) {
+Status SplitIdentity(GameStore& store, const std::vector<GameInfo>& games,
+                     const std::vector<uint32_t>& members,
+                     std::vector<std::vector<uint32_t>>* sets) {
   struct Copy {
     std::string variant;
     uint64_t start_key;
@@ -149,7 +149,7 @@ std::optional<DbError> SplitIdentity(GameStore& store, const std::vector<GameInf
   std::vector<Copy> copies;
   for (uint32_t index : members) {
     const GameInfo& game = games[index];
-    DbResult<GameTexts> texts = store.Texts(game.id);
+    Result<GameTexts> texts = store.Texts(game.id);
     if (!texts.ok()) return texts.error();
     auto same = [&](const Copy& c) {
       return c.variant == game.variant && c.start_key == game.start_key &&
@@ -165,21 +165,21 @@ std::optional<DbError> SplitIdentity(GameStore& store, const std::vector<GameInf
   for (Copy& copy : copies) {
     if (copy.games.size() >= 2) sets->push_back(std::move(copy.games));
   }
-  return std::nullopt;
+  return Status();
 }
 
 // The originals that played the same moves as another original, in sets of the same moves, each
 // in id order.
-DbResult<std::vector<std::vector<uint32_t>>> SameMovesSets(GameStore& store,
-                                                           const std::vector<GameInfo>& games) {
+Result<std::vector<std::vector<uint32_t>>> SameMovesSets(GameStore& store,
+                                                         const std::vector<GameInfo>& games) {
   // The identity index, (identity, duplicate_of), answers this without reading the games table.
-  DbResult<Statement> prepared = store.db().Prepare(
+  Result<Statement> prepared = store.db().Prepare(
       "SELECT identity FROM games WHERE duplicate_of IS NULL GROUP BY identity "
       "HAVING count(*) > 1");
   if (!prepared.ok()) return prepared.error();
   std::unordered_set<uint64_t> shared;
   while (true) {
-    DbResult<StepResult> step = prepared.value().Step();
+    Result<StepResult> step = prepared.value().Step();
     if (!step.ok()) return step.error();
     if (step.value() == StepResult::kDone) break;
     shared.insert(KeyFromSql(prepared.value().Int64(0)));
@@ -193,7 +193,7 @@ DbResult<std::vector<std::vector<uint32_t>>> SameMovesSets(GameStore& store,
   std::vector<std::vector<uint32_t>> sets;
   for (const auto& [identity, members] : by_identity) {
     if (members.size() < 2) continue;
-    if (auto error = SplitIdentity(store, games, members, &sets)) return *error;
+    if (Status error = SplitIdentity(store, games, members, &sets); !error.ok()) return error;
   }
   return sets;
 }
@@ -206,9 +206,9 @@ struct Candidate {
 
 // Game index -> the game it is the start of (the longest such game; kNone when none), found
 // among `candidates`, which this sorts.
-DbResult<std::vector<uint32_t>> LongestExtensions(GameStore& store,
-                                                  const std::vector<GameInfo>& games,
-                                                  std::vector<Candidate>* candidates) {
+Result<std::vector<uint32_t>> LongestExtensions(GameStore& store,
+                                                const std::vector<GameInfo>& games,
+                                                std::vector<Candidate>* candidates) {
   // Per prefix, the longest candidates first: the first one whose moves agree is the answer, so
   // most prefixes cost one comparison however many games begin with them.
   std::sort(candidates->begin(), candidates->end(), [&](const Candidate& x, const Candidate& y) {
@@ -225,11 +225,11 @@ DbResult<std::vector<uint32_t>> LongestExtensions(GameStore& store,
     const uint32_t prefix = (*candidates)[i].prefix;
     size_t end = i;
     while (end < candidates->size() && (*candidates)[end].prefix == prefix) ++end;
-    DbResult<std::vector<ActionMoves>> prefix_actions = store.Actions(games[prefix].id);
+    Result<std::vector<ActionMoves>> prefix_actions = store.Actions(games[prefix].id);
     if (!prefix_actions.ok()) return prefix_actions.error();
     for (; i < end; ++i) {
       const uint32_t longer = (*candidates)[i].longer;
-      DbResult<const std::vector<ActionMoves>*> longer_actions = cache.Get(games[longer].id);
+      Result<const std::vector<ActionMoves>*> longer_actions = cache.Get(games[longer].id);
       if (!longer_actions.ok()) return longer_actions.error();
       if (SameStart(prefix_actions.value(), *longer_actions.value(), games[prefix].actions)) {
         extension[prefix] = longer;
@@ -259,11 +259,10 @@ std::string PrefixReason(const std::vector<GameInfo>& games, const std::vector<u
 // for games that cannot be twins): same players, date, start and state, then the same moves, and
 // not all of them the same game or games of one same-moves set (`lead`: the lowest index of each
 // game's set).
-DbResult<std::vector<DuplicateGroup>> TwinGroups(GameStore& store,
-                                                 const std::vector<GameInfo>& games,
-                                                 const std::vector<std::optional<uint64_t>>& key_at,
-                                                 const std::vector<uint32_t>& lead,
-                                                 int twin_actions) {
+Result<std::vector<DuplicateGroup>> TwinGroups(GameStore& store, const std::vector<GameInfo>& games,
+                                               const std::vector<std::optional<uint64_t>>& key_at,
+                                               const std::vector<uint32_t>& lead,
+                                               int twin_actions) {
   std::unordered_map<std::string, std::vector<uint32_t>> buckets;
   for (uint32_t i = 0; i < games.size(); ++i) {
     if (!key_at[i]) continue;
@@ -284,7 +283,7 @@ DbResult<std::vector<DuplicateGroup>> TwinGroups(GameStore& store,
     // Equal 64-bit state keys are all but certainly equal states; the moves settle it.
     std::vector<std::pair<std::vector<ActionMoves>, std::vector<uint32_t>>> by_moves;
     for (uint32_t index : members) {
-      DbResult<std::vector<ActionMoves>> actions = store.Actions(games[index].id);
+      Result<std::vector<ActionMoves>> actions = store.Actions(games[index].id);
       if (!actions.ok()) return actions.error();
       std::vector<ActionMoves>& moves = actions.value();
       moves.resize(std::min(moves.size(), static_cast<size_t>(twin_actions)));
@@ -360,11 +359,11 @@ int64_t SmallestId(const DuplicateGroup& group) {
 
 }  // namespace
 
-DbResult<std::vector<DuplicateGroup>> FindDuplicates(GameStore& store,
-                                                     const DuplicateOptions& options) {
+Result<std::vector<DuplicateGroup>> FindDuplicates(GameStore& store,
+                                                   const DuplicateOptions& options) {
   const ReadSnapshot snapshot(store.db());
   const int twin_actions = std::max(1, options.twin_actions);
-  DbResult<std::vector<GameInfo>> loaded = LoadGames(store.db());
+  Result<std::vector<GameInfo>> loaded = LoadGames(store.db());
   if (!loaded.ok()) return loaded.error();
   const std::vector<GameInfo>& games = loaded.value();
   const IdIndex index(games);
@@ -394,7 +393,7 @@ DbResult<std::vector<DuplicateGroup>> FindDuplicates(GameStore& store,
   // Originals with the same moves as other originals. Each set is one line of moves: the
   // prefix search below tries it once, through its lowest id (`lead`), and names every game of
   // it.
-  DbResult<std::vector<std::vector<uint32_t>>> same_moves = SameMovesSets(store, games);
+  Result<std::vector<std::vector<uint32_t>>> same_moves = SameMovesSets(store, games);
   if (!same_moves.ok()) return same_moves.error();
   std::vector<uint32_t> lead(games.size());
   std::iota(lead.begin(), lead.end(), 0u);
@@ -438,12 +437,12 @@ DbResult<std::vector<DuplicateGroup>> FindDuplicates(GameStore& store,
   }
 
   // One pass over every state of every game.
-  DbResult<PostingReader> reader = PostingReader::Create(store.db(), PostingTable::kStates);
+  Result<PostingReader> reader = PostingReader::Create(store.db(), PostingTable::kStates);
   if (!reader.ok()) return reader.error();
   std::vector<Candidate> candidates;
   std::vector<std::optional<uint64_t>> key_at(games.size());
   const uint32_t twin_action = static_cast<uint32_t>(twin_actions);
-  std::optional<DbError> error = reader.value().ForEach([&](const Posting& posting) {
+  Status error = reader.value().ForEach([&](const Posting& posting) {
     const uint32_t longer = index.Find(posting.game_id);
     if (longer == kNone || !original[longer]) return true;
     const uint32_t action = posting.value >> 1;
@@ -459,9 +458,9 @@ DbResult<std::vector<DuplicateGroup>> FindDuplicates(GameStore& store,
     }
     return true;
   });
-  if (error) return *error;
+  if (!error.ok()) return error;
 
-  DbResult<std::vector<uint32_t>> extension = LongestExtensions(store, games, &candidates);
+  Result<std::vector<uint32_t>> extension = LongestExtensions(store, games, &candidates);
   if (!extension.ok()) return extension.error();
   std::unordered_map<uint32_t, std::vector<uint32_t>> prefixes_of;
   for (uint32_t i = 0; i < games.size(); ++i) {
@@ -491,8 +490,7 @@ DbResult<std::vector<DuplicateGroup>> FindDuplicates(GameStore& store,
     prefix_groups.push_back(std::move(group));
   }
 
-  DbResult<std::vector<DuplicateGroup>> twins =
-      TwinGroups(store, games, key_at, lead, twin_actions);
+  Result<std::vector<DuplicateGroup>> twins = TwinGroups(store, games, key_at, lead, twin_actions);
   if (!twins.ok()) return twins.error();
 
   std::vector<DuplicateGroup> groups;
@@ -562,11 +560,11 @@ struct Completeness {
   }
 };
 
-DbResult<Completeness> CompletenessOf(GameStore& store, int64_t id) {
-  DbResult<std::optional<GameRow>> row = store.Row(id);
+Result<Completeness> CompletenessOf(GameStore& store, int64_t id) {
+  Result<std::optional<GameRow>> row = store.Row(id);
   if (!row.ok()) return row.error();
-  if (!row.value()) return DbError{1, "game " + std::to_string(id) + " does not exist"};
-  DbResult<GameTexts> texts = store.Texts(id);
+  if (!row.value()) return Status::Database("game " + std::to_string(id) + " does not exist", 1);
+  Result<GameTexts> texts = store.Texts(id);
   if (!texts.ok()) return texts.error();
   const SyntaxResult parsed = ParseGameSyntax(texts.value().text);
   Completeness completeness;
@@ -582,9 +580,9 @@ DbResult<Completeness> CompletenessOf(GameStore& store, int64_t id) {
 
 }  // namespace
 
-DbResult<int> ExportUnique(GameStore& store, const std::vector<DuplicateGroup>& groups,
-                           std::ostream& out, const ExportUniqueOptions& options,
-                           std::vector<int64_t>* written_ids) {
+Result<int> ExportUnique(GameStore& store, const std::vector<DuplicateGroup>& groups,
+                         std::ostream& out, const ExportUniqueOptions& options,
+                         std::vector<int64_t>* written_ids) {
   const ReadSnapshot snapshot(store.db());
   IdSets sets;
   for (const DuplicateGroup& group : groups) {
@@ -595,7 +593,7 @@ DbResult<int> ExportUnique(GameStore& store, const std::vector<DuplicateGroup>& 
   }
   std::unordered_map<int64_t, Completeness> best;  // set root -> its most complete copy
   for (int64_t id : sets.Ids()) {
-    DbResult<Completeness> completeness = CompletenessOf(store, id);
+    Result<Completeness> completeness = CompletenessOf(store, id);
     if (!completeness.ok()) return completeness.error();
     auto [it, inserted] = best.emplace(sets.Root(id), completeness.value());
     if (!inserted && it->second < completeness.value()) it->second = completeness.value();
@@ -605,28 +603,28 @@ DbResult<int> ExportUnique(GameStore& store, const std::vector<DuplicateGroup>& 
     if (best.at(sets.Root(id)).id != id) dropped.insert(id);
   }
 
-  DbResult<Statement> ids = store.db().Prepare("SELECT id FROM games ORDER BY id");
+  Result<Statement> ids = store.db().Prepare("SELECT id FROM games ORDER BY id");
   if (!ids.ok()) return ids.error();
   int written = 0;
   while (true) {
-    DbResult<StepResult> step = ids.value().Step();
+    Result<StepResult> step = ids.value().Step();
     if (!step.ok()) return step.error();
     if (step.value() == StepResult::kDone) break;
     const int64_t id = ids.value().Int64(0);
     if (dropped.count(id) != 0) continue;
-    DbResult<std::optional<GameRow>> row = store.Row(id);
+    Result<std::optional<GameRow>> row = store.Row(id);
     if (!row.ok()) return row.error();
     if (!row.value()) continue;  // cannot happen in a read snapshot
-    DbResult<std::string> text = ExportGame(store, *row.value(), ExportForm::kOriginal);
+    Result<std::string> text = ExportGame(store, *row.value(), ExportForm::kOriginal);
     if (!text.ok()) return text.error();
     if (written > 0) out << '\n';
     out << text.value();
-    if (!out) return DbError{1, "cannot write the exported games"};
+    if (!out) return Status::Database("cannot write the exported games", 1);
     if (written_ids != nullptr) written_ids->push_back(id);
     ++written;
   }
   out.flush();
-  if (!out) return DbError{1, "cannot write the exported games"};
+  if (!out) return Status::Database("cannot write the exported games", 1);
   return written;
 }
 

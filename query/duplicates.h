@@ -81,8 +81,8 @@ struct DuplicateOptions {
 // Every duplicate group of the database, ordered by kind (exact, same-moves, prefix, twin), then
 // by the smallest id of the group. Fails only when the database cannot be read (a damaged record
 // included).
-DbResult<std::vector<DuplicateGroup>> FindDuplicates(GameStore& store,
-                                                     const DuplicateOptions& options);
+Result<std::vector<DuplicateGroup>> FindDuplicates(GameStore& store,
+                                                   const DuplicateOptions& options);
 
 struct ExportUniqueOptions {
   // Twins may be two different games that began alike, so by default they are all kept; with
@@ -99,9 +99,9 @@ struct ExportUniqueOptions {
 // (unless it is in a set of its own, as the prefix of a longer game for one). Returns the number of
 // games written, and their ids in `written_ids` when given; fails when the database cannot be read
 // or `out` goes bad.
-DbResult<int> ExportUnique(GameStore& store, const std::vector<DuplicateGroup>& groups,
-                           std::ostream& out, const ExportUniqueOptions& options = {},
-                           std::vector<int64_t>* written_ids = nullptr);
+Result<int> ExportUnique(GameStore& store, const std::vector<DuplicateGroup>& groups,
+                         std::ostream& out, const ExportUniqueOptions& options = {},
+                         std::vector<int64_t>* written_ids = nullptr);
 
 // Appends the groups as text for people: one block per group (kind and ids, then the reason,
 // indented), then a summary line counting the groups of each kind, e.g.

@@ -156,13 +156,14 @@ std::optional<std::string> ExportedGameText(const GameRow& row, const GameTexts&
   return canonical ? Alone(std::move(*canonical)) : std::nullopt;
 }
 
-DbResult<std::string> ExportGame(GameStore& store, const GameRow& row, ExportForm form) {
-  DbResult<GameTexts> texts = store.Texts(row.id);
+Result<std::string> ExportGame(GameStore& store, const GameRow& row, ExportForm form) {
+  Result<GameTexts> texts = store.Texts(row.id);
   if (!texts.ok()) return texts.error();
   std::optional<std::string> text = ExportedGameText(row, texts.value(), form);
   if (!text) {
-    return DbError{1, "game " + std::to_string(row.id) +
-                          " cannot be written so that it reads back on its own"};
+    return Status::Database(
+        "game " + std::to_string(row.id) + " cannot be written so that it reads back on its own",
+        1);
   }
   return std::move(*text);
 }

@@ -45,7 +45,7 @@ std::optional<std::string> ExportedGameText(const GameRow& row, const GameTexts&
 
 // ExportedGameText of game `row` of `store`, which reads its texts. Fails when the record cannot
 // be read, or with a message naming the game when it cannot be written to stand alone.
-DbResult<std::string> ExportGame(GameStore& store, const GameRow& row, ExportForm form);
+Result<std::string> ExportGame(GameStore& store, const GameRow& row, ExportForm form);
 
 // Whether `text` reads back as exactly itself and one game when written between a game of headers
 // only and a game that starts with a header line, a blank line on either side; that neighbour

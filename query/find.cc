@@ -175,16 +175,16 @@ std::optional<OutputFormat> ParseOutputFormat(std::string_view text) {
   return std::nullopt;
 }
 
-DbResult<std::vector<int64_t>> FilteredIds(GameStore& store, const GameFilter& filter) {
+Result<std::vector<int64_t>> FilteredIds(GameStore& store, const GameFilter& filter) {
   const SqlCondition condition = FilterCondition(filter);
-  DbResult<Statement> statement =
+  Result<Statement> statement =
       store.db().Prepare("SELECT games.id FROM games WHERE " + condition.where + " ORDER BY id");
   if (!statement.ok()) return statement.error();
   Statement& s = statement.value();
   BindParams(s, condition.params);
   std::vector<int64_t> ids;
   while (true) {
-    DbResult<StepResult> step = s.Step();
+    Result<StepResult> step = s.Step();
     if (!step.ok()) return step.error();
     if (step.value() != StepResult::kRow) break;
     ids.push_back(s.Int64(0));
@@ -195,12 +195,12 @@ DbResult<std::vector<int64_t>> FilteredIds(GameStore& store, const GameFilter& f
 namespace {
 
 // The matches of a position search that pass the filter, with their rows.
-DbResult<std::vector<FoundGame>> FilterPositions(GameStore& store, const FindRequest& request) {
+Result<std::vector<FoundGame>> FilterPositions(GameStore& store, const FindRequest& request) {
   // Thousands of one-row statements: one snapshot, one lock.
   const ReadSnapshot snapshot(store.db());
   const SqlCondition condition = FilterCondition(request.filter);
   const int id_param = static_cast<int>(condition.params.size()) + 1;
-  DbResult<Statement> statement = store.db().Prepare(
+  Result<Statement> statement = store.db().Prepare(
       "SELECT " + kGameRowColumns +
       " FROM games JOIN sources ON sources.id = games.source_id WHERE games.id = ?" +
       std::to_string(id_param) + " AND (" + condition.where + ")");
@@ -210,10 +210,10 @@ DbResult<std::vector<FoundGame>> FilterPositions(GameStore& store, const FindReq
   std::vector<FoundGame> found;
   for (const PositionMatch& match : *request.positions) {
     s.Reset().Bind(id_param, match.game_id);
-    DbResult<StepResult> step = s.Step();
+    Result<StepResult> step = s.Step();
     if (!step.ok()) return step.error();
     if (step.value() == StepResult::kRow) {
-      DbResult<GameRow> row = ReadGameRow(s);
+      Result<GameRow> row = ReadGameRow(s);
       if (!row.ok()) return row.error();
       found.push_back({std::move(row).value(), match.action, match.boards});
     }
@@ -224,20 +224,20 @@ DbResult<std::vector<FoundGame>> FilterPositions(GameStore& store, const FindReq
 
 }  // namespace
 
-DbResult<int64_t> CountGames(GameStore& store, const FindRequest& request) {
+Result<int64_t> CountGames(GameStore& store, const FindRequest& request) {
   if (request.positions) {
     if (request.filter.empty()) return static_cast<int64_t>(request.positions->size());
-    DbResult<std::vector<FoundGame>> found = FilterPositions(store, request);
+    Result<std::vector<FoundGame>> found = FilterPositions(store, request);
     if (!found.ok()) return found.error();
     return static_cast<int64_t>(found.value().size());
   }
-  auto count = [&](const GameFilter& filter, std::string_view and_also) -> DbResult<int64_t> {
+  auto count = [&](const GameFilter& filter, std::string_view and_also) -> Result<int64_t> {
     const SqlCondition condition = FilterCondition(filter);
-    DbResult<Statement> statement = store.db().Prepare("SELECT count(*) FROM games WHERE " +
-                                                       condition.where + std::string(and_also));
+    Result<Statement> statement = store.db().Prepare("SELECT count(*) FROM games WHERE " +
+                                                     condition.where + std::string(and_also));
     if (!statement.ok()) return statement.error();
     BindParams(statement.value(), condition.params);
-    DbResult<StepResult> step = statement.value().Step();
+    Result<StepResult> step = statement.value().Step();
     if (!step.ok()) return step.error();
     return statement.value().Int64(0);
   };
@@ -250,31 +250,31 @@ DbResult<int64_t> CountGames(GameStore& store, const FindRequest& request) {
   for (const auto& [filter, and_also, sign] :
        {std::tuple{&split->as_white, "", 1}, std::tuple{&split->as_black, "", 1},
         std::tuple{&split->as_white, " AND games.white_key = games.black_key", -1}}) {
-    DbResult<int64_t> part = count(*filter, and_also);
+    Result<int64_t> part = count(*filter, and_also);
     if (!part.ok()) return part.error();
     total += sign * part.value();
   }
   return total;
 }
 
-DbResult<FindTotals> CountTotals(GameStore& store, const FindRequest& request) {
+Result<FindTotals> CountTotals(GameStore& store, const FindRequest& request) {
   const ReadSnapshot snapshot(store.db());
   FindRequest every = request;
   every.filter.originals_only = false;
   int64_t all = 0;
   int64_t copies = 0;
   if (request.positions) {
-    DbResult<std::vector<FoundGame>> found = FilterPositions(store, every);
+    Result<std::vector<FoundGame>> found = FilterPositions(store, every);
     if (!found.ok()) return found.error();
     all = static_cast<int64_t>(found.value().size());
     for (const FoundGame& game : found.value()) copies += game.row.duplicate_of != 0;
   } else {
-    DbResult<int64_t> counted = CountGames(store, every);
+    Result<int64_t> counted = CountGames(store, every);
     if (!counted.ok()) return counted.error();
     all = counted.value();
     FindRequest unique = request;
     unique.filter.originals_only = true;
-    DbResult<int64_t> originals = CountGames(store, unique);
+    Result<int64_t> originals = CountGames(store, unique);
     if (!originals.ok()) return originals.error();
     copies = all - originals.value();
   }
@@ -298,8 +298,8 @@ std::string FindSummary(const FindTotals& totals, bool unique, int64_t offset, s
          "; --unique leaves " + (totals.copies == 1 ? "it" : "them") + " out)";
 }
 
-DbResult<std::vector<FoundGame>> FindGames(GameStore& store, const FindRequest& request,
-                                           int64_t* total) {
+Result<std::vector<FoundGame>> FindGames(GameStore& store, const FindRequest& request,
+                                         int64_t* total) {
   if (request.positions && request.filter.empty() &&
       (request.sort.field == SortOrder::Field::kId ||
        request.sort.field == SortOrder::Field::kAction)) {
@@ -329,7 +329,7 @@ DbResult<std::vector<FoundGame>> FindGames(GameStore& store, const FindRequest& 
     return FilterPositions(store, page);
   }
   if (request.positions) {
-    DbResult<std::vector<FoundGame>> found = FilterPositions(store, request);
+    Result<std::vector<FoundGame>> found = FilterPositions(store, request);
     if (!found.ok()) return found.error();
     std::vector<FoundGame>& games = found.value();
     std::stable_sort(games.begin(), games.end(), [&](const FoundGame& a, const FoundGame& b) {
@@ -343,7 +343,7 @@ DbResult<std::vector<FoundGame>> FindGames(GameStore& store, const FindRequest& 
                                   games.begin() + static_cast<std::ptrdiff_t>(end));
   }
   if (total) {
-    DbResult<int64_t> count = CountGames(store, request);
+    Result<int64_t> count = CountGames(store, request);
     if (!count.ok()) return count.error();
     *total = count.value();
   }
@@ -365,26 +365,25 @@ DbResult<std::vector<FoundGame>> FindGames(GameStore& store, const FindRequest& 
                               ? from + "games.id IN (SELECT games.id FROM games WHERE " +
                                     condition.where + order + page + ")" + order
                               : from + condition.where + order + page;
-  DbResult<Statement> statement = store.db().Prepare(sql);
+  Result<Statement> statement = store.db().Prepare(sql);
   if (!statement.ok()) return statement.error();
   Statement& s = statement.value();
   BindParams(s, condition.params);
   s.Bind(limit_param, request.limit).Bind(limit_param + 1, request.offset);
   std::vector<FoundGame> games;
   while (true) {
-    DbResult<StepResult> step = s.Step();
+    Result<StepResult> step = s.Step();
     if (!step.ok()) return step.error();
     if (step.value() != StepResult::kRow) break;
-    DbResult<GameRow> row = ReadGameRow(s);
+    Result<GameRow> row = ReadGameRow(s);
     if (!row.ok()) return row.error();
     games.push_back({std::move(row).value(), -1, {}});
   }
   return games;
 }
 
-DbResult<Json> GameJson(GameStore& store, const FoundGame& game, bool with_action,
-                        bool with_boards) {
-  DbResult<std::vector<std::pair<std::string, std::string>>> headers = store.Headers(game.row.id);
+Result<Json> GameJson(GameStore& store, const FoundGame& game, bool with_action, bool with_boards) {
+  Result<std::vector<std::pair<std::string, std::string>>> headers = store.Headers(game.row.id);
   if (!headers.ok()) return headers.error();
   const GameRow& r = game.row;
   Json json = {{"id", r.id}};
@@ -431,9 +430,8 @@ DbResult<Json> GameJson(GameStore& store, const FoundGame& game, bool with_actio
   return json;
 }
 
-std::optional<DbError> WriteGames(GameStore& store, const std::vector<FoundGame>& games,
-                                  OutputFormat format, bool with_action, bool canonical,
-                                  std::ostream& out, bool with_boards) {
+Status WriteGames(GameStore& store, const std::vector<FoundGame>& games, OutputFormat format,
+                  bool with_action, bool canonical, std::ostream& out, bool with_boards) {
   // The verdict's name, empty when the final position was not decided.
   auto verdict_name = [](const GameRow& row) -> std::string {
     return row.verdict ? VerdictName(*row.verdict) : "";
@@ -464,7 +462,7 @@ std::optional<DbError> WriteGames(GameStore& store, const std::vector<FoundGame>
       // cut rather than widening their columns; the other formats keep them whole.
       const std::vector<size_t> max_widths = {kMaxCellWidth, 24, 24, 8, 10, 32};
       out << FormatTable(rows, right, max_widths);
-      return std::nullopt;
+      return Status();
     }
     case OutputFormat::kCsv: {
       auto line = [&](const std::vector<std::string>& row) {
@@ -480,32 +478,32 @@ std::optional<DbError> WriteGames(GameStore& store, const std::vector<FoundGame>
         row.push_back(verdict_name(g.row));
         line(row);
       }
-      return std::nullopt;
+      return Status();
     }
     case OutputFormat::kJson: {
       // One game at a time, so that a long listing is never held whole.
       out << '[';
       for (size_t i = 0; i < games.size(); ++i) {
-        DbResult<Json> game = GameJson(store, games[i], with_action, with_boards);
+        Result<Json> game = GameJson(store, games[i], with_action, with_boards);
         if (!game.ok()) return game.error();
         out << (i ? "," : "") << DumpJson(game.value());
       }
       out << "]\n";
-      return std::nullopt;
+      return Status();
     }
     case OutputFormat::kPgn: {
       const ExportForm form = canonical ? ExportForm::kCanonical : ExportForm::kOriginal;
       for (const FoundGame& g : games) {
-        DbResult<std::string> game = ExportGame(store, g.row, form);
+        Result<std::string> game = ExportGame(store, g.row, form);
         if (!game.ok()) return game.error();
         out << game.value() << "\n";
       }
-      return std::nullopt;
+      return Status();
     }
     case OutputFormat::kVmn:  // show's only: RunFind never asks for it
       break;
   }
-  return std::nullopt;
+  return Status();
 }
 
 }  // namespace fived

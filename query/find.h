@@ -42,12 +42,12 @@ struct FoundGame {
 };
 
 // The games of `request`. With `total`, also the number of matches before limit and offset.
-DbResult<std::vector<FoundGame>> FindGames(GameStore& store, const FindRequest& request,
-                                           int64_t* total = nullptr);
+Result<std::vector<FoundGame>> FindGames(GameStore& store, const FindRequest& request,
+                                         int64_t* total = nullptr);
 // The number of matching games (limit and offset ignored).
-DbResult<int64_t> CountGames(GameStore& store, const FindRequest& request);
+Result<int64_t> CountGames(GameStore& store, const FindRequest& request);
 // The ids of every game passing the filter, in id order.
-DbResult<std::vector<int64_t>> FilteredIds(GameStore& store, const GameFilter& filter);
+Result<std::vector<int64_t>> FilteredIds(GameStore& store, const GameFilter& filter);
 
 // What a find lists, limit and offset aside, and how the copies among the games it matches
 // (games.duplicate_of set, schema/copies.h) reconcile it with the statistics, which leave them
@@ -59,7 +59,7 @@ struct FindTotals {
 };
 // The totals of `request`, in one read snapshot. Costs two counts (a position search: a pass over
 // its matches).
-DbResult<FindTotals> CountTotals(GameStore& store, const FindRequest& request);
+Result<FindTotals> CountTotals(GameStore& store, const FindRequest& request);
 
 // The line find's table ends with, for people, saying how many games `shown` rows from `offset`
 // are of and how the copies stand (`unique`: the request had filter.originals_only), e.g.
@@ -85,13 +85,12 @@ std::optional<OutputFormat> ParseOutputFormat(std::string_view text);
 // order; a name written twice keeps its first value).
 // With `with_boards` (pattern searches), "boards" follows "action": the matching boards as
 // "L:T:c" texts, one per pattern.
-DbResult<Json> GameJson(GameStore& store, const FoundGame& game, bool with_action,
-                        bool with_boards = false);
+Result<Json> GameJson(GameStore& store, const FoundGame& game, bool with_action,
+                      bool with_boards = false);
 
 // `with_boards` adds the boards column after the action (pattern searches).
-std::optional<DbError> WriteGames(GameStore& store, const std::vector<FoundGame>& games,
-                                  OutputFormat format, bool with_action, bool canonical,
-                                  std::ostream& out, bool with_boards = false);
+Status WriteGames(GameStore& store, const std::vector<FoundGame>& games, OutputFormat format,
+                  bool with_action, bool canonical, std::ostream& out, bool with_boards = false);
 
 }  // namespace fived
 

@@ -78,7 +78,7 @@ int main(int argc, char** argv) {
   }
   std::ios::sync_with_stdio(false);
   auto store = fived::GameStore::Open(line.database);
-  if (!store.ok()) return Fail(kExitDatabase, store.error().message);
+  if (!store.ok()) return Fail(kExitDatabase, store.error().message());
   std::vector<std::string> notes;
   const fived::Status status = fived::RunCommand(store.value(), line, std::cout, &notes);
   // The notes go out as they are (hints quote the database's own words).

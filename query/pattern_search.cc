@@ -36,8 +36,8 @@ struct Narrowing {
 };
 
 // The squares that narrow, rarest first.
-DbResult<std::vector<Narrowing>> NarrowingSquares(PatternIndexReader& reader,
-                                                  const std::vector<BoardPattern>& patterns) {
+Result<std::vector<Narrowing>> NarrowingSquares(PatternIndexReader& reader,
+                                                const std::vector<BoardPattern>& patterns) {
   std::vector<Narrowing> squares;
   for (const BoardPattern& pattern : patterns) {
     for (uint16_t i : pattern.constrained) {
@@ -49,7 +49,7 @@ DbResult<std::vector<Narrowing>> NarrowingSquares(PatternIndexReader& reader,
         if (!(set >> b & 1)) continue;
         const uint32_t feature =
             PieceFeature(pattern.width, pattern.height, i, static_cast<uint8_t>(b));
-        DbResult<int64_t> games = reader.GamesWith(feature);
+        Result<int64_t> games = reader.GamesWith(feature);
         if (!games.ok()) return games.error();
         if (games.value() == 0) continue;
         narrowing.features.push_back(feature);
@@ -87,10 +87,8 @@ struct Matcher {
   std::vector<StreamOfGame> games;  // the block's games to match
 
   // Matches the games of a block (those in `only`, when given) into `out`.
-  std::optional<DbError> MatchBlock(const GameQuery& query, const Block& block,
-                                    const std::vector<int64_t>* only,
-                                    std::vector<PositionMatch>* out, int64_t* matched,
-                                    int64_t* boards) {
+  Status MatchBlock(const GameQuery& query, const Block& block, const std::vector<int64_t>* only,
+                    std::vector<PositionMatch>* out, int64_t* matched, int64_t* boards) {
     games.clear();
     if (block.sparse) {
       size_t start = 0;
@@ -101,7 +99,8 @@ struct Matcher {
         start = end;
       }
     } else {
-      if (auto error = decoder.Decode(block.first, block.last, block.data)) return error;
+      if (Status error = decoder.Decode(block.first, block.last, block.data); !error.ok())
+        return error;
       size_t next = 0;
       if (only) {
         next = static_cast<size_t>(std::lower_bound(only->begin(), only->end(), block.first) -
@@ -120,7 +119,8 @@ struct Matcher {
       const bool read = MatchGame(query, game.stream, reader, &match);
       *boards += reader.boards_read();
       if (!read) {
-        return DbError{0, "game " + std::to_string(game.game_id) + ": its board stream is damaged"};
+        return Status::Database("game " + std::to_string(game.game_id) +
+                                ": its board stream is damaged");
       }
       if (match.action < 0) continue;
       PositionMatch found;
@@ -132,18 +132,18 @@ struct Matcher {
       }
       out->push_back(std::move(found));
     }
-    return std::nullopt;
+    return Status();
   }
 };
 
 // The matches of a query whose terms need the position (check): each game is replayed and its
 // action becomes the first from the stream's answer on where HoldsAt says the position agrees;
 // games where none does are dropped.
-DbResult<std::vector<PositionMatch>> ConfirmByReplay(GameStore& store, const GameQuery& query,
-                                                     std::vector<PositionMatch> matches) {
+Result<std::vector<PositionMatch>> ConfirmByReplay(GameStore& store, const GameQuery& query,
+                                                   std::vector<PositionMatch> matches) {
   size_t kept = 0;
   for (PositionMatch& match : matches) {
-    DbResult<GameTexts> texts = store.Texts(match.game_id);
+    Result<GameTexts> texts = store.Texts(match.game_id);
     if (!texts.ok()) return texts.error();
     const SyntaxResult syntax = ParseGameSyntax(texts.value().text);
     if (syntax.error) continue;
@@ -166,22 +166,22 @@ std::string BoardCoordinates(const TimelineLabeling& labeling, int timeline, int
          (ColorOf(half_turn) == Color::kWhite ? "w" : "b");
 }
 
-DbResult<std::vector<PositionMatch>> FindPatterns(GameStore& store,
-                                                  std::span<const BoardPattern> patterns,
-                                                  PatternSearchStats* stats, int jobs) {
+Result<std::vector<PositionMatch>> FindPatterns(GameStore& store,
+                                                std::span<const BoardPattern> patterns,
+                                                PatternSearchStats* stats, int jobs) {
   GameQuery query;
   query.boards.assign(patterns.begin(), patterns.end());
   return FindPatterns(store, query, stats, jobs);
 }
 
-DbResult<std::vector<PositionMatch>> FindPatterns(GameStore& store, const GameQuery& query,
-                                                  PatternSearchStats* stats, int jobs,
-                                                  const std::vector<int64_t>* within) {
+Result<std::vector<PositionMatch>> FindPatterns(GameStore& store, const GameQuery& query,
+                                                PatternSearchStats* stats, int jobs,
+                                                const std::vector<int64_t>* within) {
   PatternSearchStats local;
   PatternSearchStats& counted = stats ? *stats : local;
   counted = PatternSearchStats{};
   const ReadSnapshot snapshot(store.db());
-  DbResult<PatternIndexReader> created = PatternIndexReader::Create(store.db());
+  Result<PatternIndexReader> created = PatternIndexReader::Create(store.db());
   if (!created.ok()) return created.error();
   PatternIndexReader& reader = created.value();
 
@@ -191,7 +191,7 @@ DbResult<std::vector<PositionMatch>> FindPatterns(GameStore& store, const GameQu
     candidates = *within;
     counted.narrowed = true;
   } else {
-    DbResult<std::vector<Narrowing>> squares = NarrowingSquares(reader, query.boards);
+    Result<std::vector<Narrowing>> squares = NarrowingSquares(reader, query.boards);
     if (!squares.ok()) return squares.error();
     size_t read = 0;
     for (const Narrowing& square : squares.value()) {
@@ -199,7 +199,7 @@ DbResult<std::vector<PositionMatch>> FindPatterns(GameStore& store, const GameQu
           (candidates.size() <= kFewCandidates || read == kMaxNarrowingSquares)) {
         break;
       }
-      DbResult<std::vector<int64_t>> games = reader.GamesWithAny(square.features);
+      Result<std::vector<int64_t>> games = reader.GamesWithAny(square.features);
       if (!games.ok()) return games.error();
       candidates = counted.narrowed ? Intersect(candidates, games.value()) : games.value();
       counted.narrowed = true;
@@ -214,7 +214,7 @@ DbResult<std::vector<PositionMatch>> FindPatterns(GameStore& store, const GameQu
   // Many candidates are cheaper to find by reading every block in order than by a search each:
   // past about one a block in four (a block holds about six games). The last game id stands for
   // the games (counting the blocks would read the whole table).
-  DbResult<int64_t> games = QueryInt(store.db(), "SELECT coalesce(max(id), 0) FROM games");
+  Result<int64_t> games = QueryInt(store.db(), "SELECT coalesce(max(id), 0) FROM games");
   if (!games.ok()) return games.error();
   const bool in_order = only == nullptr || static_cast<int64_t>(only->size()) > games.value() / 24;
 
@@ -231,8 +231,8 @@ DbResult<std::vector<PositionMatch>> FindPatterns(GameStore& store, const GameQu
   int filling = 0;
   int running = -1;  // the batch being matched, -1 for none (guarded by mutex while matched)
   std::vector<int64_t> matched(static_cast<size_t>(threads)), boards(static_cast<size_t>(threads));
-  std::vector<std::optional<DbError>> errors(static_cast<size_t>(threads));
-  std::optional<DbError> failed;
+  std::vector<Status> errors(static_cast<size_t>(threads));
+  Status failed;
   // The workers live for the whole search (a thread made per batch cost a tenth of a scan's
   // time): each round, they take the running batch's blocks in turn until none is left.
   std::mutex mutex;
@@ -252,9 +252,9 @@ DbResult<std::vector<PositionMatch>> FindPatterns(GameStore& store, const GameQu
         b = running;
       }
       Batch& mine = batches[b];
-      for (size_t i = next++; i < mine.size && !errors[t]; i = next++) {
-        errors[t] = matchers[t].MatchBlock(query, mine.blocks[i], only, &mine.found[i],
-                                           &matched[t], &boards[t]);
+      for (size_t i = next++; i < mine.size && errors[t].ok(); i = next++) {
+        errors[t] = matchers[t].MatchBlock(query, mine.blocks[i], only, &mine.found[i], &matched[t],
+                                           &boards[t]);
       }
       std::lock_guard lock(mutex);
       if (--busy == 0) done.notify_one();
@@ -288,13 +288,13 @@ DbResult<std::vector<PositionMatch>> FindPatterns(GameStore& store, const GameQu
   };
   // Waits for the running batch and takes its matches, in block order.
   auto finish = [&] {
-    if (running < 0) return !failed;
+    if (running < 0) return failed.ok();
     {
       std::unique_lock lock(mutex);
       done.wait(lock, [&] { return busy == 0; });
     }
-    for (const std::optional<DbError>& error : errors) {
-      if (error && !failed) failed = error;
+    for (const Status& error : errors) {
+      if (!error.ok() && failed.ok()) failed = error;
     }
     Batch& batch = batches[running];
     for (std::vector<PositionMatch>& part : batch.found) {
@@ -302,7 +302,7 @@ DbResult<std::vector<PositionMatch>> FindPatterns(GameStore& store, const GameQu
     }
     batch.size = 0;
     running = -1;
-    return !failed;
+    return failed.ok();
   };
   StreamBlockDecoder sparse_decoder;  // this thread's, for the candidates of sparse blocks
   auto take = [&](int64_t first, int64_t last, std::span<const uint8_t> data) {
@@ -323,7 +323,7 @@ DbResult<std::vector<PositionMatch>> FindPatterns(GameStore& store, const GameQu
     } else {
       block.data.clear();
       block.games.clear();
-      if (auto error = sparse_decoder.Decode(first, last, data)) {
+      if (Status error = sparse_decoder.Decode(first, last, data); !error.ok()) {
         failed = error;
         return false;
       }
@@ -340,9 +340,9 @@ DbResult<std::vector<PositionMatch>> FindPatterns(GameStore& store, const GameQu
     filling ^= 1;
     return true;
   };
-  std::optional<DbError> read_error = reader.ForEachBlock(take, in_order ? nullptr : only);
+  Status read_error = reader.ForEachBlock(take, in_order ? nullptr : only);
   finish();
-  if (!read_error && !failed && batches[filling].size > 0) {
+  if (read_error.ok() && failed.ok() && batches[filling].size > 0) {
     launch(filling);
     finish();
   }
@@ -350,8 +350,8 @@ DbResult<std::vector<PositionMatch>> FindPatterns(GameStore& store, const GameQu
     counted.candidates += matched[t];
     counted.boards += boards[t];
   }
-  if (read_error) return *read_error;
-  if (failed) return *failed;
+  if (!read_error.ok()) return read_error;
+  if (!failed.ok()) return failed;
   if (query.needs_position()) return ConfirmByReplay(store, query, std::move(matches));
   return matches;
 }

@@ -33,14 +33,13 @@ struct PatternSearchStats {
 // within a batch of blocks (about a megabyte) besides the answer and the candidates.
 // With `within` (sorted game ids), only those games are looked at: candidates found otherwise
 // (an exact board's key, board_keys), instead of the piece postings'.
-DbResult<std::vector<PositionMatch>> FindPatterns(GameStore& store, const GameQuery& query,
-                                                  PatternSearchStats* stats = nullptr, int jobs = 0,
-                                                  const std::vector<int64_t>* within = nullptr);
+Result<std::vector<PositionMatch>> FindPatterns(GameStore& store, const GameQuery& query,
+                                                PatternSearchStats* stats = nullptr, int jobs = 0,
+                                                const std::vector<int64_t>* within = nullptr);
 // The same for board patterns alone.
-DbResult<std::vector<PositionMatch>> FindPatterns(GameStore& store,
-                                                  std::span<const BoardPattern> patterns,
-                                                  PatternSearchStats* stats = nullptr,
-                                                  int jobs = 0);
+Result<std::vector<PositionMatch>> FindPatterns(GameStore& store,
+                                                std::span<const BoardPattern> patterns,
+                                                PatternSearchStats* stats = nullptr, int jobs = 0);
 
 // "L:T:c" of a board at internal timeline `timeline` and `half_turn` of a game numbered as
 // `labeling` says ("+1:5:b", "-0:3:w", "0:1:w").

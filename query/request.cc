@@ -44,7 +44,6 @@ const std::string* Value(const Request& request, std::string_view name) {
 // The helpers of request_params.h.
 
 Status BadRequest(std::string message) { return Status::InvalidArgument(std::move(message)); }
-Status DbFailure(const DbError& error) { return Status::Database(error.message, error.code); }
 
 // A parameter as messages name it: "--limit" on the command line, "limit" in the API.
 std::string Name(const Request& request, std::string_view name) {
@@ -419,29 +418,29 @@ Status FindPositions(GameStore& store, const Request& request, FindAnswer* answe
   if (!state.ok()) return state.error();
   if (const std::optional<Position>& position = state.value()) {
     auto matches = FindState(store, position->StateKey());
-    if (!matches.ok()) return DbFailure(matches.error());
+    if (!matches.ok()) return matches.error();
     search.positions = std::move(matches).value();
   } else if (const std::string* md5 = Value(request, "state-md5")) {
     if (!IsMd5(*md5)) {
       return BadRequest(Name(request, "state-md5") + ": '" + *md5 + "' is not 32 hex digits");
     }
-    const DbResult<bool> every_state = IndexesEveryStateMd5(store);
-    if (!every_state.ok()) return DbFailure(every_state.error());
+    const Result<bool> every_state = IndexesEveryStateMd5(store);
+    if (!every_state.ok()) return every_state.error();
     if (every_state.value()) {
       // Every state is indexed: --deep has nothing more to look at.
       auto matches = FindStateMd5(store, *md5);
-      if (!matches.ok()) return DbFailure(matches.error());
+      if (!matches.ok()) return matches.error();
       search.positions = std::move(matches).value();
     } else if (Given(request, "deep")) {
       auto ids = FilteredIds(store, search.filter);
-      if (!ids.ok()) return DbFailure(ids.error());
+      if (!ids.ok()) return ids.error();
       const int jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
       auto matches = ScanStateMd5(store, *md5, ids.value(), jobs);
-      if (!matches.ok()) return DbFailure(matches.error());
+      if (!matches.ok()) return matches.error();
       search.positions = std::move(matches).value();
     } else {
       auto matches = FindFinalStateMd5(store, *md5);
-      if (!matches.ok()) return DbFailure(matches.error());
+      if (!matches.ok()) return matches.error();
       search.positions = std::move(matches).value();
       answer->hints.push_back(
           "this database indexes the MD5 of final states only: games that passed through the "
@@ -467,12 +466,12 @@ Status FindPositions(GameStore& store, const Request& request, FindAnswer* answe
     std::vector<PositionMatch> matches;
     if (!query.value().empty()) {
       auto found = FindPatterns(store, query.value());
-      if (!found.ok()) return DbFailure(found.error());
+      if (!found.ok()) return found.error();
       matches = std::move(found).value();
     } else {
       // Moves alone: every game the filters keep is a candidate.
       auto ids = FilteredIds(store, search.filter);
-      if (!ids.ok()) return DbFailure(ids.error());
+      if (!ids.ok()) return ids.error();
       for (int64_t id : ids.value()) matches.push_back({id, 0, {}});
     }
     if (!moves.empty()) {
@@ -481,7 +480,7 @@ Status FindPositions(GameStore& store, const Request& request, FindAnswer* answe
       size_t kept = 0;
       for (PositionMatch& match : matches) {
         auto texts = store.Texts(match.game_id);
-        if (!texts.ok()) return DbFailure(texts.error());
+        if (!texts.ok()) return texts.error();
         // Moves that must give check: the game is replayed once, deciding check only after
         // the actions whose moves match otherwise.
         std::vector<int> candidates;
@@ -512,7 +511,7 @@ Status FindPositions(GameStore& store, const Request& request, FindAnswer* answe
     auto query = ParseBoardQuery(*board);
     if (auto* error = std::get_if<std::string>(&query)) return BadRequest(*error);
     auto matches = FindBoard(store, std::get<BoardQuery>(query));
-    if (!matches.ok()) return DbFailure(matches.error());
+    if (!matches.ok()) return matches.error();
     search.positions = std::move(matches).value();
     const std::string_view pieces = std::string_view(*board).substr(0, board->find(':'));
     if (search.positions->empty() && pieces.find('*') == std::string_view::npos &&
@@ -581,17 +580,17 @@ Result<FindAnswer> RunFind(GameStore& store, const Request& request) {
   search.offset = Number(request, "offset", 0);
 
   if (Given(request, "count")) {
-    DbResult<int64_t> count = CountGames(store, search);
-    if (!count.ok()) return DbFailure(count.error());
+    Result<int64_t> count = CountGames(store, search);
+    if (!count.ok()) return count.error();
     answer.count = count.value();
     return answer;
   }
   auto games = FindGames(store, search);
-  if (!games.ok()) return DbFailure(games.error());
+  if (!games.ok()) return games.error();
   answer.games = std::move(games).value();
   if (answer.format == OutputFormat::kTable) {
     auto totals = CountTotals(store, search);
-    if (!totals.ok()) return DbFailure(totals.error());
+    if (!totals.ok()) return totals.error();
     answer.totals = totals.value();
   }
   return answer;
@@ -609,7 +608,7 @@ Result<TreeAnswer> RunTree(GameStore& store, const Request& request) {
   if (!root.ok()) return root.error();
   const int depth = static_cast<int>(Number(request, "depth", kDefaultDepth));
   auto nodes = BuildTree(store, root.value().StateKey(), filter, depth);
-  if (!nodes.ok()) return DbFailure(nodes.error());
+  if (!nodes.ok()) return nodes.error();
   answer.root = std::move(nodes).value();
   answer.limit = static_cast<int>(Number(request, "limit", 0));
   return answer;
@@ -624,7 +623,7 @@ Result<DuplicatesAnswer> RunDuplicates(GameStore& store, const Request& request)
   DuplicateOptions options;
   options.twin_actions = static_cast<int>(Number(request, "twin-actions", kDefaultTwinActions));
   auto groups = FindDuplicates(store, options);
-  if (!groups.ok()) return DbFailure(groups.error());
+  if (!groups.ok()) return groups.error();
   answer.groups = std::move(groups).value();
   return answer;
 }
@@ -635,7 +634,7 @@ Result<std::vector<CustomStart>> RunStarts(GameStore& store, const Request& requ
     return BadRequest("starts writes " + Name(request, "format") + " json");
   }
   auto starts = ListCustomStarts(store);
-  if (!starts.ok()) return DbFailure(starts.error());
+  if (!starts.ok()) return starts.error();
   return std::move(starts).value();
 }
 
@@ -649,7 +648,7 @@ Result<StatsAnswer> RunStats(GameStore& store, const Request& request) {
   answer.format = format.value();
   const int top = static_cast<int>(Number(request, "top", kDefaultTop));
   auto stats = ComputeStats(store, filter, top);
-  if (!stats.ok()) return DbFailure(stats.error());
+  if (!stats.ok()) return stats.error();
   answer.stats = std::move(stats).value();
   return answer;
 }

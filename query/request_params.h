@@ -16,9 +16,8 @@
 
 namespace fived {
 
-// A wrong parameter (kInvalidArgument), and a database failure (kDatabase) with its message.
+// A wrong parameter (kInvalidArgument).
 Status BadRequest(std::string message);
-Status DbFailure(const DbError& error);
 
 // A parameter as messages name it: "--limit" on the command line, "limit" in the API.
 std::string Name(const Request& request, std::string_view name);

@@ -49,11 +49,11 @@ std::string PointAt(std::string_view option, std::string_view text, TextPos pos,
 }
 
 // The postings of one key in `table`, grouped to the first value per game.
-DbResult<std::vector<PositionMatch>> FirstPerGame(GameStore& store, PostingTable table,
-                                                  uint64_t key, int value_divisor) {
-  DbResult<PostingReader> reader = PostingReader::Create(store.db(), table);
+Result<std::vector<PositionMatch>> FirstPerGame(GameStore& store, PostingTable table, uint64_t key,
+                                                int value_divisor) {
+  Result<PostingReader> reader = PostingReader::Create(store.db(), table);
   if (!reader.ok()) return reader.error();
-  DbResult<std::vector<Posting>> postings = reader.value().Find(key);
+  Result<std::vector<Posting>> postings = reader.value().Find(key);
   if (!postings.ok()) return postings.error();
   std::vector<PositionMatch> matches;
   for (const Posting& p : postings.value()) {
@@ -247,13 +247,13 @@ bool IsMd5(std::string_view text) {
          });
 }
 
-DbResult<std::vector<PositionMatch>> FindState(GameStore& store, uint64_t key) {
+Result<std::vector<PositionMatch>> FindState(GameStore& store, uint64_t key) {
   // State postings hold 2 * action + side to move.
   return FirstPerGame(store, PostingTable::kStates, key, 2);
 }
 
-DbResult<std::vector<PositionMatch>> FindFinalStateMd5(GameStore& store, std::string_view md5) {
-  DbResult<Statement> statement = store.db().Prepare(
+Result<std::vector<PositionMatch>> FindFinalStateMd5(GameStore& store, std::string_view md5) {
+  Result<Statement> statement = store.db().Prepare(
       "SELECT id, actions FROM games WHERE substr(final_md5, 1, 8) = substr(?1, 1, 8) "
       "AND +final_md5 = ?1 ORDER BY id");
   if (!statement.ok()) return statement.error();
@@ -262,7 +262,7 @@ DbResult<std::vector<PositionMatch>> FindFinalStateMd5(GameStore& store, std::st
   s.Bind(1, std::string_view(lower));
   std::vector<PositionMatch> matches;
   while (true) {
-    DbResult<StepResult> step = s.Step();
+    Result<StepResult> step = s.Step();
     if (!step.ok()) return step.error();
     if (step.value() != StepResult::kRow) break;
     matches.push_back({s.Int64(0), static_cast<int>(s.Int64(1)), {}});
@@ -270,13 +270,13 @@ DbResult<std::vector<PositionMatch>> FindFinalStateMd5(GameStore& store, std::st
   return matches;
 }
 
-DbResult<bool> IndexesEveryStateMd5(GameStore& store) {
-  DbResult<StateMd5s> md5s = ReadStateMd5s(store.db());
+Result<bool> IndexesEveryStateMd5(GameStore& store) {
+  Result<StateMd5s> md5s = ReadStateMd5s(store.db());
   if (!md5s.ok()) return md5s.error();
   return md5s.value() == StateMd5s::kAll;
 }
 
-DbResult<std::vector<PositionMatch>> FindStateMd5(GameStore& store, std::string_view md5) {
+Result<std::vector<PositionMatch>> FindStateMd5(GameStore& store, std::string_view md5) {
   uint64_t key = 0;
   for (size_t i = 0; i < 16 && i < md5.size(); ++i) {
     const char c = md5[i];
@@ -287,9 +287,8 @@ DbResult<std::vector<PositionMatch>> FindStateMd5(GameStore& store, std::string_
   return FirstPerGame(store, PostingTable::kStateMd5s, key, 2);
 }
 
-DbResult<std::vector<PositionMatch>> ScanStateMd5(GameStore& store, std::string_view md5,
-                                                  const std::vector<int64_t>& candidates,
-                                                  int jobs) {
+Result<std::vector<PositionMatch>> ScanStateMd5(GameStore& store, std::string_view md5,
+                                                const std::vector<int64_t>& candidates, int jobs) {
   const ReadSnapshot snapshot(store.db());
   Md5Digest wanted{};
   for (size_t i = 0; i < wanted.size(); ++i) {
@@ -307,7 +306,7 @@ DbResult<std::vector<PositionMatch>> ScanStateMd5(GameStore& store, std::string_
     const size_t end = std::min(candidates.size(), begin + kSlice);
     texts.clear();
     for (size_t k = begin; k < end; ++k) {
-      DbResult<GameTexts> read = store.Texts(candidates[k]);
+      Result<GameTexts> read = store.Texts(candidates[k]);
       if (!read.ok()) return read.error();
       texts.push_back(std::move(read.value().text));
     }
@@ -335,11 +334,11 @@ DbResult<std::vector<PositionMatch>> ScanStateMd5(GameStore& store, std::string_
   return matches;
 }
 
-DbResult<std::vector<PositionMatch>> FindBoard(GameStore& store, const BoardQuery& query) {
+Result<std::vector<PositionMatch>> FindBoard(GameStore& store, const BoardQuery& query) {
   const ReadSnapshot snapshot(store.db());
   // The games holding a board with the key's top bits (board_keys), confirmed by the pattern of
   // exactly this board, pinned where it was placed.
-  DbResult<std::vector<PositionMatch>> keyed =
+  Result<std::vector<PositionMatch>> keyed =
       FirstPerGame(store, PostingTable::kBoardKeys, query.key, 1);
   if (!keyed.ok()) return keyed;
   std::vector<int64_t> candidates;
@@ -354,7 +353,7 @@ DbResult<std::vector<PositionMatch>> FindBoard(GameStore& store, const BoardQuer
   }
   GameQuery exact;
   exact.boards.push_back(std::move(pattern));
-  DbResult<std::vector<PositionMatch>> found = FindPatterns(store, exact, nullptr, 0, &candidates);
+  Result<std::vector<PositionMatch>> found = FindPatterns(store, exact, nullptr, 0, &candidates);
   if (!found.ok()) return found;
   // A board search names no boards: where it stood is what was asked (or anywhere).
   for (PositionMatch& match : found.value()) match.boards.clear();

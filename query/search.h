@@ -4,7 +4,7 @@
 // is found as a pattern (query/pattern_search.h).
 //
 // Errors in user input are returned as messages meant for the terminal, pointing at the problem
-// ("--moves: col 14: Qh9: ..."); database failures as DbError.
+// ("--moves: col 14: Qh9: ..."); database failures as Status.
 #ifndef FIVED_QUERY_SEARCH_H_
 #define FIVED_QUERY_SEARCH_H_
 
@@ -79,26 +79,26 @@ struct PositionMatch {
 };
 
 // Games that reached the state `key`, in game order.
-DbResult<std::vector<PositionMatch>> FindState(GameStore& store, uint64_t key);
+Result<std::vector<PositionMatch>> FindState(GameStore& store, uint64_t key);
 // Games whose final state has the specification's MD5 `md5` (32 hex digits, any case).
-DbResult<std::vector<PositionMatch>> FindFinalStateMd5(GameStore& store, std::string_view md5);
+Result<std::vector<PositionMatch>> FindFinalStateMd5(GameStore& store, std::string_view md5);
 // Whether the database indexes the MD5 of every state (meta.state_md5 'all', 5d-index
 // --all-state-md5) rather than of final states only.
-DbResult<bool> IndexesEveryStateMd5(GameStore& store);
+Result<bool> IndexesEveryStateMd5(GameStore& store);
 // Games that passed through a state with MD5 `md5` (32 hex digits, any case), with the first
 // action after which they stood there, from md5_postings (matched on the MD5's first 64 bits):
 // for a database that IndexesEveryStateMd5; on another it finds nothing.
-DbResult<std::vector<PositionMatch>> FindStateMd5(GameStore& store, std::string_view md5);
+Result<std::vector<PositionMatch>> FindStateMd5(GameStore& store, std::string_view md5);
 // Games in `candidates` (game ids) that reached a state with MD5 `md5` at any action: each game
 // is replayed from its text, on `jobs` threads (this one reads the texts). Slow (a fraction of a
 // millisecond per game and thread); for databases of final MD5s and narrowed searches.
-DbResult<std::vector<PositionMatch>> ScanStateMd5(GameStore& store, std::string_view md5,
-                                                  const std::vector<int64_t>& candidates,
-                                                  int jobs = 1);
+Result<std::vector<PositionMatch>> ScanStateMd5(GameStore& store, std::string_view md5,
+                                                const std::vector<int64_t>& candidates,
+                                                int jobs = 1);
 // Games that had the board (anywhere, or at its coordinates when placed), found through the
 // pattern index as the pattern of exactly this board (query/pattern_search.h). `action` is the
 // first action after which it stood.
-DbResult<std::vector<PositionMatch>> FindBoard(GameStore& store, const BoardQuery& query);
+Result<std::vector<PositionMatch>> FindBoard(GameStore& store, const BoardQuery& query);
 
 // Whether text is 32 hex digits.
 bool IsMd5(std::string_view text);

@@ -167,9 +167,10 @@ ApiResponse Find(GameStore& store, const Request& request) {
   const FindAnswer& found = answer.value();
   if (found.count) return JsonAnswer(200, *found.count);
   std::ostringstream out;
-  if (auto error = WriteGames(store, found.games, OutputFormat::kJson,
-                              found.search.positions.has_value(), false, out, found.pattern)) {
-    return ErrorAnswer(500, error->message);
+  if (Status error = WriteGames(store, found.games, OutputFormat::kJson,
+                                found.search.positions.has_value(), false, out, found.pattern);
+      !error.ok()) {
+    return ErrorAnswer(500, error.message());
   }
   return {200, "application/json; charset=utf-8", out.str(), "", ""};
 }
@@ -288,14 +289,14 @@ struct Api::Impl {
 
   // A checked request's answer from the database.
   ApiResponse Query(const Request& request) {
-    DbResult<std::unique_ptr<GameStore>> taken = stores.Take();
-    if (!taken.ok()) return ErrorAnswer(500, taken.error().message);
+    Result<std::unique_ptr<GameStore>> taken = stores.Take();
+    if (!taken.ok()) return ErrorAnswer(500, taken.error().message());
     std::unique_ptr<GameStore> store = std::move(taken).value();
     // Read before the search, not in its transaction: a commit between the two gives an answer
     // newer than its version says, which requests that still see that version may well get; a
     // request after the commit sees the new version and never an older answer.
-    DbResult<std::string> version = DatabaseVersion(*store);
-    if (!version.ok()) return ErrorAnswer(500, version.error().message);
+    Result<std::string> version = DatabaseVersion(*store);
+    if (!version.ok()) return ErrorAnswer(500, version.error().message());
     const bool cacheable = options.cache_bytes > 0;
     const std::string key = cacheable ? CacheKey(request) : "";
     if (cacheable) {

@@ -40,7 +40,7 @@ int main(int argc, char** argv) {
   options.cache_bytes = static_cast<size_t>(parsed.value().cache_mb) << 20;
   // A missing or foreign database is said at once, not at the first request.
   auto store = fived::GameStore::Open(options.database);
-  if (!store.ok()) return Fail(kExitDatabase, store.error().message);
+  if (!store.ok()) return Fail(kExitDatabase, store.error().message());
 
   // One thread takes SIGINT and SIGTERM (blocked in every other thread, which inherit the mask)
   // and stops the server, which then finishes the requests it is answering.

@@ -74,14 +74,14 @@ Result<ShowAnswer> RunShow(GameStore& store, const Request& request) {
   Result<int64_t> id = ReadGameId(request);
   if (!id.ok()) return id.error();
   auto row = store.Row(id.value());
-  if (!row.ok()) return DbFailure(row.error());
+  if (!row.ok()) return row.error();
   if (!row.value()) {
     return Status(StatusCode::kNotFound, "no game " + std::to_string(id.value()));
   }
   ShowAnswer answer;
   answer.game = std::move(*row.value());
   auto texts = store.Texts(id.value());
-  if (!texts.ok()) return DbFailure(texts.error());
+  if (!texts.ok()) return texts.error();
   answer.texts = std::move(texts).value();
   Result<OutputFormat> format = ReadShowFormat(request);
   if (!format.ok()) return format.error();
@@ -160,8 +160,8 @@ std::string ShowText(const ShowAnswer& answer) {
 Result<Json> ShowJson(GameStore& store, const ShowAnswer& answer) {
   FoundGame found;
   found.row = answer.game;
-  DbResult<Json> game = GameJson(store, found, false);
-  if (!game.ok()) return DbFailure(game.error());
+  Result<Json> game = GameJson(store, found, false);
+  if (!game.ok()) return game.error();
   Json json = std::move(game).value();
   const std::vector<ActionMoves> actions = SplitCanonicalMovetext(answer.texts.moves);
   json["moves"] = actions;
@@ -182,8 +182,8 @@ Result<Json> ShowJson(GameStore& store, const ShowAnswer& answer) {
 }
 
 Result<std::string> ShowPgn(GameStore& store, const ShowAnswer& answer) {
-  DbResult<std::string> text = ExportGame(store, answer.game, ExportForm::kOriginal);
-  if (!text.ok()) return DbFailure(text.error());
+  Result<std::string> text = ExportGame(store, answer.game, ExportForm::kOriginal);
+  if (!text.ok()) return text.error();
   return std::move(text).value();
 }
 

@@ -36,19 +36,19 @@ size_t NameRank(std::string_view name) {
 
 }  // namespace
 
-DbResult<std::vector<CustomStart>> ListCustomStarts(GameStore& store) {
+Result<std::vector<CustomStart>> ListCustomStarts(GameStore& store) {
   const ReadSnapshot snapshot(store.db());
   Database& db = store.db();
   std::vector<CustomStart> starts;
   std::map<int64_t, size_t> by_key;  // start_key (as SQL stores it) -> index in starts
   {
-    DbResult<Statement> groups = db.Prepare(
+    Result<Statement> groups = db.Prepare(
         "SELECT start_key, count(*), count(duplicate_of), min(id), min(width), min(height) "
         "FROM games WHERE variant = 'custom' GROUP BY start_key");
     if (!groups.ok()) return groups.error();
     Statement& s = groups.value();
     while (true) {
-      DbResult<StepResult> step = s.Step();
+      Result<StepResult> step = s.Step();
       if (!step.ok()) return step.error();
       if (step.value() == StepResult::kDone) break;
       CustomStart start;
@@ -63,7 +63,7 @@ DbResult<std::vector<CustomStart>> ListCustomStarts(GameStore& store) {
   }
   // Names: the best ranked header of the first game (by id) of each start that has one.
   {
-    DbResult<Statement> headers = db.Prepare(
+    Result<Statement> headers = db.Prepare(
         "SELECT games.start_key, games.id, headers.name, headers.value FROM headers "
         "JOIN games ON games.id = headers.game_id WHERE games.variant = 'custom' AND "
         "headers.name IN ('VariantName', 'Variant', 'Board', 'Puzzle') ORDER BY games.id");
@@ -71,7 +71,7 @@ DbResult<std::vector<CustomStart>> ListCustomStarts(GameStore& store) {
     Statement& s = headers.value();
     std::map<int64_t, std::pair<int64_t, size_t>> best;  // start_key -> (game, rank)
     while (true) {
-      DbResult<StepResult> step = s.Step();
+      Result<StepResult> step = s.Step();
       if (!step.ok()) return step.error();
       if (step.value() == StepResult::kDone) break;
       const std::string_view value = s.Text(3);
@@ -88,12 +88,13 @@ DbResult<std::vector<CustomStart>> ListCustomStarts(GameStore& store) {
     }
   }
   for (CustomStart& start : starts) {
-    DbResult<GameTexts> texts = store.Texts(start.first_game);
+    Result<GameTexts> texts = store.Texts(start.first_game);
     if (!texts.ok()) return texts.error();
     auto setup = SetupGame(ParseGameSyntax(texts.value().text).game);
     if (!std::holds_alternative<GameSetup>(setup)) {
-      return DbError{SQLITE_CORRUPT,
-                     "game " + std::to_string(start.first_game) + ": its start no longer reads"};
+      return Status::Database(
+          "game " + std::to_string(start.first_game) + ": its start no longer reads",
+          SQLITE_CORRUPT);
     }
     start.fen = std::get<GameSetup>(setup).start.StateFen();
   }

@@ -32,10 +32,10 @@ struct CustomStart {
 
 // The starts of the custom games of `store`, most games first, then by their first game. Reads
 // one game's record per start for its boards (the first game's) and the headers of each game of
-// a start until one gives a name, all in one read transaction. Fails with the DbError of the first
+// a start until one gives a name, all in one read transaction. Fails with the Status of the first
 // failing statement, or SQLITE_CORRUPT naming a game whose record does not read or no longer sets
 // up. Not thread-safe, like the store.
-DbResult<std::vector<CustomStart>> ListCustomStarts(GameStore& store);
+Result<std::vector<CustomStart>> ListCustomStarts(GameStore& store);
 
 // The starts as JSON: an array of objects with the keys fen, width, height, name (null when
 // none), games, copies and first_game.

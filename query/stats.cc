@@ -34,16 +34,16 @@ std::string BucketExpression(std::string_view column, const std::vector<CountBuc
 
 // Runs `sql` with the filter's parameters bound and calls row(statement) for every row.
 template <typename RowFunction>
-std::optional<DbError> ForEachRow(Database& db, const std::string& sql,
-                                  const std::vector<SqlParam>& params, RowFunction row) {
-  DbResult<Statement> prepared = db.Prepare(sql);
+Status ForEachRow(Database& db, const std::string& sql, const std::vector<SqlParam>& params,
+                  RowFunction row) {
+  Result<Statement> prepared = db.Prepare(sql);
   if (!prepared.ok()) return prepared.error();
   Statement& s = prepared.value();
   BindParams(s, params);
   while (true) {
-    DbResult<StepResult> step = s.Step();
+    Result<StepResult> step = s.Step();
     if (!step.ok()) return step.error();
-    if (step.value() == StepResult::kDone) return std::nullopt;
+    if (step.value() == StepResult::kDone) return Status();
     row(s);
   }
 }
@@ -117,7 +117,7 @@ std::string CountBucket::Label() const {
   return std::to_string(min) + "-" + std::to_string(max);
 }
 
-DbResult<DatabaseStats> ComputeStats(GameStore& store, const GameFilter& filter, int top_players) {
+Result<DatabaseStats> ComputeStats(GameStore& store, const GameFilter& filter, int top_players) {
   // One snapshot: the counts agree with each other while 5d-index appends.
   const ReadSnapshot snapshot(store.db());
   Database& db = store.db();
@@ -126,11 +126,12 @@ DbResult<DatabaseStats> ComputeStats(GameStore& store, const GameFilter& filter,
   DatabaseStats stats;
 
   // Per variant; without a filter the narrow (variant, duplicate_of) index answers it.
-  if (auto error =
+  if (Status error =
           ForEachRow(db,
                      "SELECT games.variant, count(*), count(games.duplicate_of) FROM games WHERE " +
                          where + " GROUP BY games.variant",
-                     condition.params, [&](const Statement& s) {
+                     condition.params,
+                     [&](const Statement& s) {
                        VariantStats variant;
                        variant.variant = std::string(s.Text(0));
                        variant.copies = s.Int64(2);
@@ -138,8 +139,9 @@ DbResult<DatabaseStats> ComputeStats(GameStore& store, const GameFilter& filter,
                        stats.games += variant.games;
                        stats.copies += variant.copies;
                        stats.variants.push_back(std::move(variant));
-                     })) {
-    return *error;
+                     });
+      !error.ok()) {
+    return error;
   }
   std::sort(stats.variants.begin(), stats.variants.end(),
             [](const VariantStats& a, const VariantStats& b) {
@@ -151,9 +153,10 @@ DbResult<DatabaseStats> ComputeStats(GameStore& store, const GameFilter& filter,
   for (const auto& table_count :
        {std::pair{"rejected", &stats.rejected}, std::pair{"sources", &stats.sources}}) {
     int64_t* count = table_count.second;
-    if (auto error = ForEachRow(db, std::string("SELECT count(*) FROM ") + table_count.first, {},
-                                [&](const Statement& s) { *count = s.Int64(0); })) {
-      return *error;
+    if (Status error = ForEachRow(db, std::string("SELECT count(*) FROM ") + table_count.first, {},
+                                  [&](const Statement& s) { *count = s.Int64(0); });
+        !error.ok()) {
+      return error;
     }
   }
 
@@ -161,14 +164,15 @@ DbResult<DatabaseStats> ComputeStats(GameStore& store, const GameFilter& filter,
   // (length bucket, timelines bucket) pair that occurs.
   stats.timelines = kTimelineBuckets;
   stats.lengths = kLengthBuckets;
-  if (auto error = ForEachRow(
+  if (Status error = ForEachRow(
           db,
           "SELECT " + BucketExpression("games.actions", kLengthBuckets) + " AS length_bucket, " +
               BucketExpression("games.timelines", kTimelineBuckets) +
               " AS timeline_bucket, count(*), sum(games.actions), min(games.date_min), "
               "max(games.date_max), count(games.date_min) FROM games WHERE " +
               where + " AND games.duplicate_of IS NULL GROUP BY length_bucket, timeline_bucket",
-          condition.params, [&](const Statement& s) {
+          condition.params,
+          [&](const Statement& s) {
             const int64_t games = s.Int64(2);
             stats.lengths[s.Int64(0)].games += games;
             stats.timelines[s.Int64(1)].games += games;
@@ -180,32 +184,37 @@ DbResult<DatabaseStats> ComputeStats(GameStore& store, const GameFilter& filter,
               if (last > stats.last_day) stats.last_day = last;
             }
             stats.dated += s.Int64(6);
-          })) {
-    return *error;
+          });
+      !error.ok()) {
+    return error;
   }
   // Games per year: date_min and date_max are YYYYMMDD, so a year is their quotient by 10,000.
-  if (auto error =
+  if (Status error =
           ForEachRow(db,
                      "SELECT games.date_min / 10000 AS year, count(*) FROM games WHERE " + where +
                          " AND games.duplicate_of IS NULL AND games.date_min IS NOT NULL "
                          "AND games.date_min / 10000 = games.date_max / 10000 "
                          "GROUP BY year ORDER BY year",
-                     condition.params, [&](const Statement& s) {
+                     condition.params,
+                     [&](const Statement& s) {
                        stats.years.push_back({static_cast<int>(s.Int64(0)), s.Int64(1)});
-                     })) {
-    return *error;
+                     });
+      !error.ok()) {
+    return error;
   }
   // Dates that are there but not readable: few, so read and told apart from unknown ones here.
-  if (auto error = ForEachRow(db,
-                              "SELECT games.date FROM games WHERE " + where +
-                                  " AND games.duplicate_of IS NULL AND games.date IS NOT NULL "
-                                  "AND games.date_min IS NULL",
-                              condition.params, [&](const Statement& s) {
-                                if (ParseDate(s.Text(0)).kind == DateKind::kUnreadable) {
-                                  ++stats.unreadable_dates;
-                                }
-                              })) {
-    return *error;
+  if (Status error = ForEachRow(db,
+                                "SELECT games.date FROM games WHERE " + where +
+                                    " AND games.duplicate_of IS NULL AND games.date IS NOT NULL "
+                                    "AND games.date_min IS NULL",
+                                condition.params,
+                                [&](const Statement& s) {
+                                  if (ParseDate(s.Text(0)).kind == DateKind::kUnreadable) {
+                                    ++stats.unreadable_dates;
+                                  }
+                                });
+      !error.ok()) {
+    return error;
   }
 
   {
@@ -222,13 +231,14 @@ DbResult<DatabaseStats> ComputeStats(GameStore& store, const GameFilter& filter,
       player.draws += drawn;
       player.losses += lost;
     };
-    if (auto error = ForEachRow(
+    if (Status error = ForEachRow(
             db,
             "SELECT games.white, games.black, games.result, games.white_key, games.black_key, "
             "games.verdict, games.checked_side, games.result_conflict "
             "FROM games WHERE " +
                 where + " AND games.duplicate_of IS NULL ORDER BY games.id",
-            condition.params, [&](const Statement& s) {
+            condition.params,
+            [&](const Statement& s) {
               std::optional<Decision::Verdict> verdict;
               if (!s.IsNull(5)) verdict = VerdictFromSql(s.Int64(5));
               std::optional<Color> checked_side;
@@ -249,8 +259,9 @@ DbResult<DatabaseStats> ComputeStats(GameStore& store, const GameFilter& filter,
               if (!s.IsNull(4) && (s.IsNull(3) || s.Text(3) != s.Text(4))) {
                 add(s.Text(1), s.Text(4), black_won, drawn, white_won);
               }
-            })) {
-      return *error;
+            });
+        !error.ok()) {
+      return error;
     }
     for (auto& [key, player] : players) stats.players.push_back(std::move(player));
     const auto more_games = [](const PlayerStats& a, const PlayerStats& b) {

@@ -101,8 +101,8 @@ struct DatabaseStats {
 // The statistics of the games matching `filter` (rejected and sources: of the whole database),
 // with the `top_players` players of the most games (0: none). Fails when the database cannot be
 // read.
-DbResult<DatabaseStats> ComputeStats(GameStore& store, const GameFilter& filter,
-                                     int top_players = 10);
+Result<DatabaseStats> ComputeStats(GameStore& store, const GameFilter& filter,
+                                   int top_players = 10);
 
 // Appends the statistics as aligned text for people, e.g.
 //   games       1,200 (4 copies left out)

@@ -24,9 +24,10 @@ const std::string kGameRowColumns =
         "games.verdict_work, games.result_conflict, sources.member, ") +
     kGameSoundSql;
 
-DbResult<GameRow> ReadGameRow(const Statement& s) {
+Result<GameRow> ReadGameRow(const Statement& s) {
   if (s.Int64(30) != 1) {
-    return DbError{SQLITE_CORRUPT, "game " + std::to_string(s.Int64(0)) + ": record damaged"};
+    return Status::Database("game " + std::to_string(s.Int64(0)) + ": record damaged",
+                            SQLITE_CORRUPT);
   }
   GameRow row;
   row.id = s.Int64(0);
@@ -112,16 +113,16 @@ GameStore::~GameStore() {
   db_.reset();
 }
 
-DbResult<GameStore> GameStore::Open(const std::string& path) {
-  DbResult<Database> opened = OpenDatabase(path, OpenMode::kReadOnly);
+Result<GameStore> GameStore::Open(const std::string& path) {
+  Result<Database> opened = OpenDatabase(path, OpenMode::kReadOnly);
   if (!opened.ok()) return opened.error();
   GameStore store(std::move(opened).value());
   // Searches read postings and records all over the file: mapping it saves a copy per page read
   // (about 10% of an opening tree). As much as SQLite maps (its limit, 2 GiB as Debian builds it;
   // the pages past it are read by copy). Failing to map is harmless, so errors are ignored.
   (void)store.db_->Exec("PRAGMA mmap_size = 1099511627776");
-  if (auto error = store.db_->RegisterTextFunction(kNameKeyFunction, NameKey)) {
-    return DbError{error->code, path + ": " + error->message};
+  if (Status error = store.db_->RegisterTextFunction(kNameKeyFunction, NameKey); !error.ok()) {
+    return Status::Database(path + ": " + error.message(), error.detail());
   }
   const std::string row_sql = std::string("SELECT ") + kGameRowColumns +
                               " FROM games JOIN sources ON sources.id = games.source_id"
@@ -132,21 +133,21 @@ DbResult<GameStore> GameStore::Open(const std::string& path) {
            std::pair{&store.s_->row, std::string_view(row_sql)},
            std::pair{&store.s_->record, std::string_view(record_sql)},
        }) {
-    DbResult<Statement> prepared = store.db_->Prepare(sql);
+    Result<Statement> prepared = store.db_->Prepare(sql);
     if (!prepared.ok()) return prepared.error();
     *statement = std::move(prepared).value();
   }
   return store;
 }
 
-DbResult<std::optional<GameRow>> GameStore::Row(int64_t id) {
+Result<std::optional<GameRow>> GameStore::Row(int64_t id) {
   Statement& s = s_->row;
   s.Reset().Bind(1, id);
-  DbResult<StepResult> step = s.Step();
+  Result<StepResult> step = s.Step();
   if (!step.ok()) return step.error();
   std::optional<GameRow> row;
   if (step.value() == StepResult::kRow) {
-    DbResult<GameRow> read = ReadGameRow(s);
+    Result<GameRow> read = ReadGameRow(s);
     if (!read.ok()) {
       s.Reset();
       return read.error();
@@ -157,27 +158,27 @@ DbResult<std::optional<GameRow>> GameStore::Row(int64_t id) {
   return row;
 }
 
-DbResult<RecordCodec*> GameStore::Codec(int64_t dictionary_id) {
-  DbResult<RecordCodec*> codec = codecs_->For(dictionary_id);
+Result<RecordCodec*> GameStore::Codec(int64_t dictionary_id) {
+  Result<RecordCodec*> codec = codecs_->For(dictionary_id);
   if (codec.ok() && codec.value() == nullptr) {
-    return DbError{1, "dictionary " + std::to_string(dictionary_id) + " is missing"};
+    return Status::Database("dictionary " + std::to_string(dictionary_id) + " is missing", 1);
   }
   return codec;
 }
 
-DbResult<GameTexts> GameStore::Texts(int64_t id) {
+Result<GameTexts> GameStore::Texts(int64_t id) {
   Statement& s = s_->record;
   s.Reset().Bind(1, id);
-  DbResult<StepResult> step = s.Step();
+  Result<StepResult> step = s.Step();
   if (!step.ok()) return step.error();
   if (step.value() != StepResult::kRow) {
-    return DbError{1, "game " + std::to_string(id) + " does not exist"};
+    return Status::Database("game " + std::to_string(id) + " does not exist", 1);
   }
   if (s.Int64(2) != 1) {
     s.Reset();
-    return DbError{SQLITE_CORRUPT, "game " + std::to_string(id) + ": record damaged"};
+    return Status::Database("game " + std::to_string(id) + ": record damaged", SQLITE_CORRUPT);
   }
-  DbResult<RecordCodec*> codec = Codec(s.Int64(1));
+  Result<RecordCodec*> codec = Codec(s.Int64(1));
   if (!codec.ok()) {
     s.Reset();
     return codec.error();
@@ -185,18 +186,19 @@ DbResult<GameTexts> GameStore::Texts(int64_t id) {
   GameTexts texts;
   const bool ok = codec.value()->Decompress(s.Blob(0), &texts.text, &texts.moves);
   s.Reset();
-  if (!ok) return DbError{SQLITE_CORRUPT, "game " + std::to_string(id) + ": record damaged"};
+  if (!ok)
+    return Status::Database("game " + std::to_string(id) + ": record damaged", SQLITE_CORRUPT);
   return texts;
 }
 
-DbResult<std::vector<std::pair<std::string, std::string>>> GameStore::Headers(int64_t id) {
-  DbResult<GameTexts> texts = Texts(id);
+Result<std::vector<std::pair<std::string, std::string>>> GameStore::Headers(int64_t id) {
+  Result<GameTexts> texts = Texts(id);
   if (!texts.ok()) return texts.error();
   return HeadersOfText(texts.value().text);
 }
 
-DbResult<std::vector<ActionMoves>> GameStore::Actions(int64_t id) {
-  DbResult<GameTexts> texts = Texts(id);
+Result<std::vector<ActionMoves>> GameStore::Actions(int64_t id) {
+  Result<GameTexts> texts = Texts(id);
   if (!texts.ok()) return texts.error();
   return SplitCanonicalMovetext(texts.value().moves);
 }

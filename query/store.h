@@ -61,7 +61,7 @@ struct GameRow {
 extern const std::string kGameRowColumns;
 // Reads a row selected with kGameRowColumns (columns 0 onwards). A row that does not match its
 // checksum is an error with SQLITE_CORRUPT: "game 812: record damaged".
-DbResult<GameRow> ReadGameRow(const Statement& statement);
+Result<GameRow> ReadGameRow(const Statement& statement);
 
 // A game's texts, as stored in its record.
 struct GameTexts {
@@ -82,7 +82,7 @@ class GameStore {
   // Opens `path` read-only. A missing file, a file that is not a 5dpgn-db database or a database
   // of another schema version is an error whose message names the path. The connection has the
   // SQL function kNameKeyFunction (query/filter.h).
-  static DbResult<GameStore> Open(const std::string& path);
+  static Result<GameStore> Open(const std::string& path);
 
   GameStore(GameStore&&) noexcept;
   GameStore& operator=(GameStore&&) noexcept;
@@ -92,21 +92,21 @@ class GameStore {
 
   // The game `id`, or nullopt when there is none; SQLITE_CORRUPT ("game 812: record damaged")
   // when its row does not match its checksum.
-  DbResult<std::optional<GameRow>> Row(int64_t id);
+  Result<std::optional<GameRow>> Row(int64_t id);
   // The texts of game `id` (which must exist). Fails with SQLITE_CORRUPT ("game 812: record
   // damaged") when the row does not match its checksum or the record cannot be decompressed.
-  DbResult<GameTexts> Texts(int64_t id);
+  Result<GameTexts> Texts(int64_t id);
   // Headers of game `id` in file order, as written (names with their case). Read from the
   // original text, so this includes every header of the game.
-  DbResult<std::vector<std::pair<std::string, std::string>>> Headers(int64_t id);
+  Result<std::vector<std::pair<std::string, std::string>>> Headers(int64_t id);
   // The canonical actions of game `id`.
-  DbResult<std::vector<ActionMoves>> Actions(int64_t id);
+  Result<std::vector<ActionMoves>> Actions(int64_t id);
 
  private:
   struct Statements;
   explicit GameStore(Database db);
   // The codec of a dictionary (0: none), made on first use.
-  DbResult<RecordCodec*> Codec(int64_t dictionary_id);
+  Result<RecordCodec*> Codec(int64_t dictionary_id);
 
   std::unique_ptr<Database> db_;
   std::unique_ptr<Statements> s_;

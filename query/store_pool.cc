@@ -6,7 +6,7 @@ namespace fived {
 StorePool::StorePool(std::string path, size_t max_idle)
     : path_(std::move(path)), max_idle_(max_idle) {}
 
-DbResult<std::unique_ptr<GameStore>> StorePool::Take() {
+Result<std::unique_ptr<GameStore>> StorePool::Take() {
   {
     std::lock_guard<std::mutex> lock(mutex_);
     if (!idle_.empty()) {
@@ -15,7 +15,7 @@ DbResult<std::unique_ptr<GameStore>> StorePool::Take() {
       return store;
     }
   }
-  DbResult<GameStore> opened = GameStore::Open(path_);
+  Result<GameStore> opened = GameStore::Open(path_);
   if (!opened.ok()) return opened.error();
   return std::make_unique<GameStore>(std::move(opened).value());
 }

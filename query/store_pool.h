@@ -23,7 +23,7 @@ class StorePool {
 
   // A connection for one caller: an idle one, or a new one (GameStore::Open's error when the
   // database cannot be opened). Thread-safe.
-  DbResult<std::unique_ptr<GameStore>> Take();
+  Result<std::unique_ptr<GameStore>> Take();
   // Gives back a connection Take handed out. It is kept only when it is idle, with no statement
   // still running (one would hold an old snapshot) and no transaction open, and when fewer than
   // max_idle are kept; otherwise it is closed. Thread-safe.

@@ -178,9 +178,9 @@ std::vector<TreeNode> BuildLevel(const std::vector<GameLine>& games,
 // The tree of depth 1 of a position from the statistics kept at ingest (schema/position_stats.h),
 // when they hold every game that reached it: every match (a first visit; a state never repeats
 // in a game) came within the first meta.position_stats_actions actions. nullopt otherwise.
-DbResult<std::optional<TreeNode>> TreeFromStats(GameStore& store, uint64_t state_key,
-                                                const std::vector<PositionMatch>& matches) {
-  const DbResult<int> stats_actions = PositionStatsActions(store.db());
+Result<std::optional<TreeNode>> TreeFromStats(GameStore& store, uint64_t state_key,
+                                              const std::vector<PositionMatch>& matches) {
+  const Result<int> stats_actions = PositionStatsActions(store.db());
   if (!stats_actions.ok()) return stats_actions.error();
   for (const PositionMatch& match : matches) {
     if (match.action >= stats_actions.value()) return std::optional<TreeNode>();
@@ -227,8 +227,8 @@ DbResult<std::optional<TreeNode>> TreeFromStats(GameStore& store, uint64_t state
 // reached it started where the variant starts: a game of another official variant cannot have,
 // and a custom game (whose start may be anything) is looked for among the matches. The explorer
 // asks for the tree of a variant's line this way; its statistics kept at ingest then apply.
-DbResult<bool> OnlyVariantReaches(GameStore& store, const GameFilter& filter,
-                                  const std::vector<PositionMatch>& matches) {
+Result<bool> OnlyVariantReaches(GameStore& store, const GameFilter& filter,
+                                const std::vector<PositionMatch>& matches) {
   GameFilter rest = filter;
   rest.variant.clear();
   if (filter.variant.empty() || !rest.empty()) return false;
@@ -250,10 +250,10 @@ DbResult<bool> OnlyVariantReaches(GameStore& store, const GameFilter& filter,
   std::unordered_set<int64_t> ids;
   ids.reserve(matches.size());
   for (const PositionMatch& match : matches) ids.insert(match.game_id);
-  DbResult<Statement> custom = store.db().Prepare("SELECT id FROM games WHERE variant = 'custom'");
+  Result<Statement> custom = store.db().Prepare("SELECT id FROM games WHERE variant = 'custom'");
   if (!custom.ok()) return custom.error();
   while (true) {
-    DbResult<StepResult> step = custom.value().Step();
+    Result<StepResult> step = custom.value().Step();
     if (!step.ok()) return step.error();
     if (step.value() != StepResult::kRow) return true;
     if (ids.count(custom.value().Int64(0)) > 0) return false;
@@ -368,20 +368,20 @@ double TreeNode::ShareOf(const TreeNode& parent) const {
   return static_cast<double>(games) / static_cast<double>(parent.games) * 100;
 }
 
-DbResult<TreeNode> BuildTree(GameStore& store, uint64_t state_key, const GameFilter& filter,
-                             int depth) {
+Result<TreeNode> BuildTree(GameStore& store, uint64_t state_key, const GameFilter& filter,
+                           int depth) {
   depth = std::max(depth, 1);
   const ReadSnapshot snapshot(store.db());
-  DbResult<std::vector<PositionMatch>> matches = FindState(store, state_key);
+  Result<std::vector<PositionMatch>> matches = FindState(store, state_key);
   if (!matches.ok()) return matches.error();
   bool stats_apply = filter.empty();
   if (!stats_apply && depth == 1 && !matches.value().empty()) {
-    DbResult<bool> only_variant = OnlyVariantReaches(store, filter, matches.value());
+    Result<bool> only_variant = OnlyVariantReaches(store, filter, matches.value());
     if (!only_variant.ok()) return only_variant.error();
     stats_apply = only_variant.value();
   }
   if (depth == 1 && stats_apply && !matches.value().empty()) {
-    DbResult<std::optional<TreeNode>> kept = TreeFromStats(store, state_key, matches.value());
+    Result<std::optional<TreeNode>> kept = TreeFromStats(store, state_key, matches.value());
     if (!kept.ok()) return kept.error();
     if (kept.value()) return std::move(*kept.value());
   }
@@ -389,7 +389,7 @@ DbResult<TreeNode> BuildTree(GameStore& store, uint64_t state_key, const GameFil
   const SqlCondition condition = FilterCondition(filter);
   const int id_param = static_cast<int>(condition.params.size()) + 1;
   // Copies never count (schema/copies.h): their originals do, as in every statistic.
-  DbResult<Statement> prepared = store.db().Prepare(
+  Result<Statement> prepared = store.db().Prepare(
       "SELECT games.result, games.date, games.verdict, games.checked_side "
       "FROM games WHERE games.id = ?" +
       std::to_string(id_param) + " AND games.duplicate_of IS NULL AND (" + condition.where + ")");
@@ -402,7 +402,7 @@ DbResult<TreeNode> BuildTree(GameStore& store, uint64_t state_key, const GameFil
   // Matches come in game order, each the game's first visit of the state.
   for (const PositionMatch& match : matches.value()) {
     select.Reset().Bind(id_param, match.game_id);
-    DbResult<StepResult> step = select.Step();
+    Result<StepResult> step = select.Step();
     if (!step.ok()) return step.error();
     if (step.value() != StepResult::kRow) continue;  // a copy, or filtered out
     GameLine game;
@@ -416,7 +416,7 @@ DbResult<TreeNode> BuildTree(GameStore& store, uint64_t state_key, const GameFil
     game.date = TreeDate(select.Text(1));
     select.Reset();
 
-    DbResult<GameTexts> texts = store.Texts(match.game_id);
+    Result<GameTexts> texts = store.Texts(match.game_id);
     if (!texts.ok()) return texts.error();
     // The match's action is the number of actions played before the state; the next action is
     // therefore the movetext's action of that 0-based index.

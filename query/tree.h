@@ -87,10 +87,10 @@ struct TreeNode {
 // read from the statistics kept at ingest (schema/position_stats.h): its cost is its actions',
 // not its games'. Otherwise it reads each counted game's record once, all in one read transaction
 // (one snapshot, even while 5d-index appends) unless the caller has a transaction open on the
-// store's connection. Fails with the DbError of the first failing statement, or when a record
+// store's connection. Fails with the Status of the first failing statement, or when a record
 // cannot be decompressed (the message names the game). Not thread-safe, like the store.
-DbResult<TreeNode> BuildTree(GameStore& store, uint64_t state_key, const GameFilter& filter,
-                             int depth);
+Result<TreeNode> BuildTree(GameStore& store, uint64_t state_key, const GameFilter& filter,
+                           int depth);
 
 // Appends the tree of `position` (as BuildTree returns it) as a table for people: a header row,
 // the position's own row "(position)", then one row per action (children indented two spaces

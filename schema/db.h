@@ -46,7 +46,7 @@ constexpr uint64_t KeyFromSql(int64_t value) { return std::bit_cast<uint64_t>(va
 // database (REASON)"), when its schema version differs ("PATH: schema version 2 is not
 // supported; this build reads version 8") or when its keys were computed by another key
 // algorithm (meta.key_version differs from fived::kKeyVersion).
-DbResult<Database> OpenDatabase(const std::string& path, OpenMode mode);
+Result<Database> OpenDatabase(const std::string& path, OpenMode mode);
 
 }  // namespace fived
 

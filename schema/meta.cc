@@ -28,18 +28,18 @@ constexpr std::string_view kSelectIntSql =
 
 std::string_view MetaKeyName(MetaKey key) { return kKeyNames[static_cast<size_t>(key)]; }
 
-DbResult<std::optional<std::string>> ReadMeta(Database& db, MetaKey key) {
-  DbResult<Statement> select = db.Prepare(kSelectSql);
+Result<std::optional<std::string>> ReadMeta(Database& db, MetaKey key) {
+  Result<Statement> select = db.Prepare(kSelectSql);
   if (!select.ok()) return select.error();
-  DbResult<StepResult> step = select.value().Bind(1, MetaKeyName(key)).Step();
+  Result<StepResult> step = select.value().Bind(1, MetaKeyName(key)).Step();
   if (!step.ok()) return step.error();
   std::optional<std::string> value;
   if (step.value() == StepResult::kRow) value = std::string(select.value().Text(0));
   return value;
 }
 
-std::optional<DbError> WriteNewMeta(Database& db) {
-  DbResult<Statement> insert = db.Prepare(kInsertSql);
+Status WriteNewMeta(Database& db) {
+  Result<Statement> insert = db.Prepare(kInsertSql);
   if (!insert.ok()) return insert.error();
   const std::pair<MetaKey, std::string> rows[] = {
       {MetaKey::kSchemaVersion, std::to_string(kSchemaVersion)},
@@ -48,17 +48,18 @@ std::optional<DbError> WriteNewMeta(Database& db) {
       {MetaKey::kPositionStatsActions, std::to_string(kPositionStatsActions)},
       {MetaKey::kStateMd5, std::string(StateMd5sText(StateMd5s::kFinal))}};
   for (const auto& [key, value] : rows) {
-    if (auto error = insert.value().Reset().BindAll(MetaKeyName(key), value).Run()) return error;
+    if (Status error = insert.value().Reset().BindAll(MetaKeyName(key), value).Run(); !error.ok())
+      return error;
   }
-  DbResult<Statement> insert_now = db.Prepare(kInsertNowSql);
+  Result<Statement> insert_now = db.Prepare(kInsertNowSql);
   if (!insert_now.ok()) return insert_now.error();
   return insert_now.value().Bind(1, MetaKeyName(MetaKey::kCreatedAt)).Run();
 }
 
-DbResult<int> PositionStatsActions(Database& db) {
-  DbResult<Statement> select = db.Prepare(kSelectIntSql);
+Result<int> PositionStatsActions(Database& db) {
+  Result<Statement> select = db.Prepare(kSelectIntSql);
   if (!select.ok()) return select.error();
-  DbResult<StepResult> step =
+  Result<StepResult> step =
       select.value().Bind(1, MetaKeyName(MetaKey::kPositionStatsActions)).Step();
   if (!step.ok()) return step.error();
   return static_cast<int>(select.value().Int64(0));
@@ -68,14 +69,14 @@ std::string_view StateMd5sText(StateMd5s which) {
   return which == StateMd5s::kAll ? "all" : "final";
 }
 
-DbResult<StateMd5s> ReadStateMd5s(Database& db) {
-  DbResult<std::optional<std::string>> value = ReadMeta(db, MetaKey::kStateMd5);
+Result<StateMd5s> ReadStateMd5s(Database& db) {
+  Result<std::optional<std::string>> value = ReadMeta(db, MetaKey::kStateMd5);
   if (!value.ok()) return value.error();
   return value.value() == StateMd5sText(StateMd5s::kAll) ? StateMd5s::kAll : StateMd5s::kFinal;
 }
 
-std::optional<DbError> WriteStateMd5s(Database& db, StateMd5s which) {
-  DbResult<Statement> update = db.Prepare(kUpdateSql);
+Status WriteStateMd5s(Database& db, StateMd5s which) {
+  Result<Statement> update = db.Prepare(kUpdateSql);
   if (!update.ok()) return update.error();
   return update.value().BindAll(MetaKeyName(MetaKey::kStateMd5), StateMd5sText(which)).Run();
 }

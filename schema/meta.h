@@ -1,6 +1,6 @@
 // The meta table: facts about a 5dpgn-db database itself, one row per key (schema/schema.sql,
 // schema/README.md). The keys are named here and nowhere else: the tools read and write meta
-// through these functions, which take a Database of schema/sqlite.h and fail with its DbError.
+// through these functions, which take a Database of schema/sqlite.h and fail with its Status.
 #ifndef FIVED_SCHEMA_META_H_
 #define FIVED_SCHEMA_META_H_
 
@@ -28,16 +28,16 @@ std::string_view MetaKeyName(MetaKey key);
 // The text stored under `key`; nullopt when the database has no such row. For checks of what is
 // stored as it is (OpenDatabase, 5d-index verify and merge); the values used as settings have
 // typed functions below.
-DbResult<std::optional<std::string>> ReadMeta(Database& db, MetaKey key);
+Result<std::optional<std::string>> ReadMeta(Database& db, MetaKey key);
 
 // Writes the rows of a new database, whose meta table is empty: the application, the schema and
 // key versions of this build, the time now, kPositionStatsActions and 'final' MD5s. Call in the
 // transaction that creates the tables.
-std::optional<DbError> WriteNewMeta(Database& db);
+Status WriteNewMeta(Database& db);
 
 // meta.position_stats_actions: positions reached after fewer actions have statistics
 // (schema/position_stats.h). 0 when the row is missing or holds no number.
-DbResult<int> PositionStatsActions(Database& db);
+Result<int> PositionStatsActions(Database& db);
 
 // Which states' MD5s a database indexes in md5_postings (meta.state_md5): the final states' only,
 // or every state's (5d-index --all-state-md5, which only a database without games takes up).
@@ -45,9 +45,9 @@ enum class StateMd5s { kFinal, kAll };
 // The text stored for it: "final" or "all".
 std::string_view StateMd5sText(StateMd5s which);
 // kAll when meta.state_md5 is 'all'; kFinal otherwise (another value is verify's to report).
-DbResult<StateMd5s> ReadStateMd5s(Database& db);
+Result<StateMd5s> ReadStateMd5s(Database& db);
 // Stores `which` in meta.state_md5.
-std::optional<DbError> WriteStateMd5s(Database& db, StateMd5s which);
+Status WriteStateMd5s(Database& db, StateMd5s which);
 
 }  // namespace fived
 

@@ -154,7 +154,7 @@ struct PatternIndexWriter::Impl {
 
   size_t Start(size_t i) const { return i == 0 ? 0 : ends[i - 1]; }
 
-  std::optional<DbError> Insert(size_t begin, size_t end) {
+  Status Insert(size_t begin, size_t end) {
     std::vector<StreamOfGame> games;
     for (size_t i = begin; i < end; ++i) {
       games.push_back({ids[i], std::string_view(streams).substr(Start(i), ends[i] - Start(i))});
@@ -168,7 +168,7 @@ struct PatternIndexWriter::Impl {
 
   // Writes the games in blocks of at most kStreamBlockBytes (a game larger than that alone has a
   // block of its own). The directory takes about 3 bytes a game.
-  std::optional<DbError> WriteBlocks() {
+  Status WriteBlocks() {
     size_t begin = 0;
     while (begin < ids.size()) {
       size_t end = begin + 1;
@@ -176,20 +176,20 @@ struct PatternIndexWriter::Impl {
              ends[end] - Start(begin) + 3 * (end + 1 - begin) + 4 <= kStreamBlockBytes) {
         ++end;
       }
-      if (auto error = Insert(begin, end)) return error;
+      if (Status error = Insert(begin, end); !error.ok()) return error;
       begin = end;
     }
-    return std::nullopt;
+    return Status();
   }
 };
 
-DbResult<PatternIndexWriter> PatternIndexWriter::Create(Database& db) {
+Result<PatternIndexWriter> PatternIndexWriter::Create(Database& db) {
   auto impl = std::make_unique<Impl>();
   for (auto [statement, sql] :
        {std::pair{&impl->insert_block, kInsertBlock}, std::pair{&impl->next_chunk, kNextChunk},
         std::pair{&impl->insert_chunk, kInsertChunk},
         std::pair{&impl->count_feature, kCountFeature}}) {
-    DbResult<Statement> prepared = db.Prepare(sql);
+    Result<Statement> prepared = db.Prepare(sql);
     if (!prepared.ok()) return prepared.error();
     *statement = std::move(prepared).value();
   }
@@ -224,12 +224,12 @@ size_t PatternIndexWriter::pending_bytes() const {
   return impl_->streams.size() + 2 * impl_->feature_entries;
 }
 
-std::optional<DbError> PatternIndexWriter::Write() {
+Status PatternIndexWriter::Write() {
   Impl& s = *impl_;
-  if (auto error = s.WriteBlocks()) return error;
+  if (Status error = s.WriteBlocks(); !error.ok()) return error;
   if (s.feature_entries > 0) {
     s.next_chunk.Reset();
-    DbResult<StepResult> step = s.next_chunk.Step();
+    Result<StepResult> step = s.next_chunk.Step();
     if (!step.ok()) return step.error();
     const int64_t chunk = s.next_chunk.Int64(0);
     s.next_chunk.Reset();
@@ -246,10 +246,10 @@ std::optional<DbError> PatternIndexWriter::Write() {
       s.insert_chunk.Reset().BindAll(chunk, static_cast<int64_t>(feature));
       s.insert_chunk.Bind(
           3, std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(data.data()), data.size()));
-      if (auto error = s.insert_chunk.Run()) return error;
+      if (Status error = s.insert_chunk.Run(); !error.ok()) return error;
       s.count_feature.Reset().BindAll(static_cast<int64_t>(feature),
                                       static_cast<int64_t>(games.size()));
-      if (auto error = s.count_feature.Run()) return error;
+      if (Status error = s.count_feature.Run(); !error.ok()) return error;
     }
   }
   s.ids.clear();
@@ -258,23 +258,22 @@ std::optional<DbError> PatternIndexWriter::Write() {
   // The lists keep their memory for the next transaction, which has most of the same features.
   for (auto& entry : s.features) entry.second.clear();
   s.feature_entries = 0;
-  return std::nullopt;
+  return Status();
 }
 
 StreamBlockDecoder::StreamBlockDecoder() = default;
 StreamBlockDecoder::~StreamBlockDecoder() = default;
 
-std::optional<DbError> StreamBlockDecoder::Decode(int64_t first, int64_t last,
-                                                  std::span<const uint8_t> data) {
+Status StreamBlockDecoder::Decode(int64_t first, int64_t last, std::span<const uint8_t> data) {
   games_.clear();
   const std::string_view raw(reinterpret_cast<const char*>(data.data()), data.size());
   if (raw.empty() || raw[0] != 0 || !DecodeStreamBlock(raw.substr(1), first, &games_) ||
       games_.empty() || games_.back().game_id != last) {
     games_.clear();
-    return DbError{0, "board streams of games " + std::to_string(first) + " to " +
-                          std::to_string(last) + " are damaged"};
+    return Status::Database("board streams of games " + std::to_string(first) + " to " +
+                            std::to_string(last) + " are damaged");
   }
-  return std::nullopt;
+  return Status();
 }
 
 struct PatternIndexReader::Impl {
@@ -282,13 +281,13 @@ struct PatternIndexReader::Impl {
   StreamBlockDecoder decoder;
 };
 
-DbResult<PatternIndexReader> PatternIndexReader::Create(Database& db) {
+Result<PatternIndexReader> PatternIndexReader::Create(Database& db) {
   auto impl = std::make_unique<Impl>();
   for (auto [statement, sql] :
        {std::pair{&impl->feature_chunks, PatternIndexSql::kFeatureChunks},
         std::pair{&impl->feature_count, kFeatureCount}, std::pair{&impl->all_blocks, kAllBlocks},
         std::pair{&impl->block_of, PatternIndexSql::kBlockOf}}) {
-    DbResult<Statement> prepared = db.Prepare(sql);
+    Result<Statement> prepared = db.Prepare(sql);
     if (!prepared.ok()) return prepared.error();
     *statement = std::move(prepared).value();
   }
@@ -300,8 +299,7 @@ PatternIndexReader::PatternIndexReader(PatternIndexReader&&) noexcept = default;
 PatternIndexReader& PatternIndexReader::operator=(PatternIndexReader&&) noexcept = default;
 PatternIndexReader::~PatternIndexReader() = default;
 
-DbResult<std::vector<int64_t>> PatternIndexReader::GamesWithAny(
-    std::span<const uint32_t> features) {
+Result<std::vector<int64_t>> PatternIndexReader::GamesWithAny(std::span<const uint32_t> features) {
   std::vector<int64_t> ids;
   Statement& s = impl_->feature_chunks;
   // Each chunk is sorted, and the chunks of one write follow those of the writes before, so a
@@ -311,12 +309,13 @@ DbResult<std::vector<int64_t>> PatternIndexReader::GamesWithAny(
     const size_t start = ids.size();
     s.Reset().Bind(1, static_cast<int64_t>(feature));
     while (true) {
-      DbResult<StepResult> step = s.Step();
+      Result<StepResult> step = s.Step();
       if (!step.ok()) return step.error();
       if (step.value() == StepResult::kDone) break;
       if (!DecodeFeatureChunk(s.Blob(0), &ids)) {
         s.Reset();
-        return DbError{0, "piece postings of feature " + std::to_string(feature) + " are damaged"};
+        return Status::Database("piece postings of feature " + std::to_string(feature) +
+                                " are damaged");
       }
     }
     s.Reset();
@@ -328,17 +327,17 @@ DbResult<std::vector<int64_t>> PatternIndexReader::GamesWithAny(
   return ids;
 }
 
-DbResult<int64_t> PatternIndexReader::GamesWith(uint32_t feature) {
+Result<int64_t> PatternIndexReader::GamesWith(uint32_t feature) {
   Statement& s = impl_->feature_count;
   s.Reset().Bind(1, static_cast<int64_t>(feature));
-  DbResult<StepResult> step = s.Step();
+  Result<StepResult> step = s.Step();
   if (!step.ok()) return step.error();
   const int64_t games = step.value() == StepResult::kRow ? s.Int64(0) : 0;
   s.Reset();
   return games;
 }
 
-std::optional<DbError> PatternIndexReader::ForEachBlock(
+Status PatternIndexReader::ForEachBlock(
     const std::function<bool(int64_t, int64_t, std::span<const uint8_t>)>& f,
     const std::vector<int64_t>* only) {
   Impl& s = *impl_;
@@ -346,13 +345,13 @@ std::optional<DbError> PatternIndexReader::ForEachBlock(
     Statement& all = s.all_blocks;
     all.Reset();
     while (true) {
-      DbResult<StepResult> step = all.Step();
+      Result<StepResult> step = all.Step();
       if (!step.ok()) return step.error();
       if (step.value() == StepResult::kDone) break;
       if (!f(all.Int64(0), all.Int64(1), all.Blob(2))) break;
     }
     all.Reset();
-    return std::nullopt;
+    return Status();
   }
   // The blocks of the candidates, each read once.
   size_t next = 0;
@@ -360,7 +359,7 @@ std::optional<DbError> PatternIndexReader::ForEachBlock(
   while (next < only->size()) {
     const int64_t wanted = (*only)[next];
     block.Reset().Bind(1, wanted);
-    DbResult<StepResult> step = block.Step();
+    Result<StepResult> step = block.Step();
     if (!step.ok()) return step.error();
     if (step.value() == StepResult::kDone || block.Int64(1) < wanted) {
       ++next;  // not indexed
@@ -369,19 +368,20 @@ std::optional<DbError> PatternIndexReader::ForEachBlock(
     const int64_t last = block.Int64(1);
     const bool more = f(block.Int64(0), last, block.Blob(2));
     block.Reset();
-    if (!more) return std::nullopt;
+    if (!more) return Status();
     while (next < only->size() && (*only)[next] <= last) ++next;
   }
   block.Reset();
-  return std::nullopt;
+  return Status();
 }
 
-std::optional<DbError> PatternIndexReader::ForEachStream(
-    const std::function<bool(int64_t, std::string_view)>& f, const std::vector<int64_t>* only) {
+Status PatternIndexReader::ForEachStream(const std::function<bool(int64_t, std::string_view)>& f,
+                                         const std::vector<int64_t>* only) {
   StreamBlockDecoder& decoder = impl_->decoder;
-  std::optional<DbError> failed;
+  Status failed;
   auto each_block = [&](int64_t first, int64_t last, std::span<const uint8_t> data) {
-    if ((failed = decoder.Decode(first, last, data))) return false;
+    failed = decoder.Decode(first, last, data);
+    if (!failed.ok()) return false;
     size_t next = 0;
     if (only)
       next =
@@ -395,7 +395,7 @@ std::optional<DbError> PatternIndexReader::ForEachStream(
     }
     return true;
   };
-  if (auto error = ForEachBlock(each_block, only)) return error;
+  if (Status error = ForEachBlock(each_block, only); !error.ok()) return error;
   return failed;
 }
 

@@ -79,8 +79,7 @@ class StreamBlockDecoder {
   StreamBlockDecoder& operator=(const StreamBlockDecoder&) = delete;
   // The games of the block (first_game, last_game, data) as stored; an error naming its games
   // when it is damaged. The views point into `data` and stay valid while it does.
-  std::optional<DbError> Decode(int64_t first_game, int64_t last_game,
-                                std::span<const uint8_t> data);
+  Status Decode(int64_t first_game, int64_t last_game, std::span<const uint8_t> data);
   const std::vector<StreamOfGame>& games() const { return games_; }
 
  private:
@@ -91,7 +90,7 @@ class StreamBlockDecoder {
 // stores what was added since the last Write. One thread.
 class PatternIndexWriter {
  public:
-  static DbResult<PatternIndexWriter> Create(Database& db);
+  static Result<PatternIndexWriter> Create(Database& db);
   PatternIndexWriter(PatternIndexWriter&&) noexcept;
   PatternIndexWriter& operator=(PatternIndexWriter&&) noexcept;
   ~PatternIndexWriter();
@@ -100,7 +99,7 @@ class PatternIndexWriter {
   // repeats allowed).
   void Add(int64_t game_id, std::string_view stream, std::span<const uint32_t> features);
   // Writes the added games' blocks and the features' chunks; clears them.
-  std::optional<DbError> Write();
+  Status Write();
   // Bytes held for the next Write (for the caller's flush decision).
   size_t pending_bytes() const;
 
@@ -113,25 +112,24 @@ class PatternIndexWriter {
 // Reads the pattern index. Not thread-safe (it uses the connection's statements).
 class PatternIndexReader {
  public:
-  static DbResult<PatternIndexReader> Create(Database& db);
+  static Result<PatternIndexReader> Create(Database& db);
   PatternIndexReader(PatternIndexReader&&) noexcept;
   PatternIndexReader& operator=(PatternIndexReader&&) noexcept;
   ~PatternIndexReader();
 
   // The games that hold any of `features` (a union), sorted and distinct.
-  DbResult<std::vector<int64_t>> GamesWithAny(std::span<const uint32_t> features);
+  Result<std::vector<int64_t>> GamesWithAny(std::span<const uint32_t> features);
   // How many games hold `feature` (piece_counts; 0 when none).
-  DbResult<int64_t> GamesWith(uint32_t feature);
+  Result<int64_t> GamesWith(uint32_t feature);
   // Calls f(first_game, last_game, data) for every block in order, or, with `only` (sorted ids),
   // for the blocks holding them; the data is valid until f returns. Stops when f returns false.
-  std::optional<DbError> ForEachBlock(
-      const std::function<bool(int64_t, int64_t, std::span<const uint8_t>)>& f,
-      const std::vector<int64_t>* only = nullptr);
+  Status ForEachBlock(const std::function<bool(int64_t, int64_t, std::span<const uint8_t>)>& f,
+                      const std::vector<int64_t>* only = nullptr);
   // Calls f(game_id, stream) for every game of the index in id order (the views last until f
   // returns), or, with `only` (sorted ids), for those of them that are indexed. Stops when f
   // returns false. A block that cannot be decompressed or decoded is an error naming its games.
-  std::optional<DbError> ForEachStream(const std::function<bool(int64_t, std::string_view)>& f,
-                                       const std::vector<int64_t>* only = nullptr);
+  Status ForEachStream(const std::function<bool(int64_t, std::string_view)>& f,
+                       const std::vector<int64_t>* only = nullptr);
 
  private:
   struct Impl;

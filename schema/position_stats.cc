@@ -111,8 +111,8 @@ std::string DayTreeDate(int32_t day) {
   return out + part(month) + "." + part(date);
 }
 
-DbResult<PositionStatsWriter> PositionStatsWriter::Create(Database& db) {
-  DbResult<Statement> upsert = db.Prepare(kUpsert);
+Result<PositionStatsWriter> PositionStatsWriter::Create(Database& db) {
+  Result<Statement> upsert = db.Prepare(kUpsert);
   if (!upsert.ok()) return upsert.error();
   return PositionStatsWriter(std::move(upsert).value());
 }
@@ -122,25 +122,25 @@ void PositionStatsWriter::Add(uint64_t state_key, const ActionStat& stat) {
   if (!inserted) it->second.Add(stat);
 }
 
-std::optional<DbError> PositionStatsWriter::Write() {
+Status PositionStatsWriter::Write() {
   for (const auto& [key, stat] : pending_) {
     upsert_.Reset().BindAll(KeyToSql(key.first), KeyToSql(key.second), Optional(stat.text),
                             stat.games, stat.white_wins, stat.draws, stat.black_wins, stat.derived,
                             OptionalDay(stat.first_date), OptionalDay(stat.last_date));
-    if (auto error = upsert_.Run()) return error;
+    if (Status error = upsert_.Run(); !error.ok()) return error;
   }
   pending_.clear();
-  return std::nullopt;
+  return Status();
 }
 
-DbResult<std::vector<ActionStat>> ReadPositionStats(Database& db, uint64_t state_key) {
-  DbResult<Statement> select = db.Prepare(kSelect);
+Result<std::vector<ActionStat>> ReadPositionStats(Database& db, uint64_t state_key) {
+  Result<Statement> select = db.Prepare(kSelect);
   if (!select.ok()) return select.error();
   Statement& s = select.value();
   s.Bind(1, KeyToSql(state_key));
   std::vector<ActionStat> rows;
   while (true) {
-    DbResult<StepResult> step = s.Step();
+    Result<StepResult> step = s.Step();
     if (!step.ok()) return step.error();
     if (step.value() == StepResult::kDone) break;
     ActionStat stat;

@@ -71,14 +71,14 @@ std::string DayTreeDate(int32_t day);
 class PositionStatsWriter {
  public:
   // Prepares its statement on `db`, which must outlive it.
-  static DbResult<PositionStatsWriter> Create(Database& db);
+  static Result<PositionStatsWriter> Create(Database& db);
 
   // Counts one game's visit of `state_key` with the action of `stat` (its hash and text; hash 0
   // when the game ended there) and its figures (`stat.games` 1). Games must come in increasing
   // id, so that the first text kept is the lowest id's.
   void Add(uint64_t state_key, const ActionStat& stat);
   // Adds what was gathered to the table (in the caller's transaction) and forgets it.
-  std::optional<DbError> Write();
+  Status Write();
   size_t pending() const { return pending_.size(); }
 
  private:
@@ -89,7 +89,7 @@ class PositionStatsWriter {
 
 // The rows of `state_key`, hash 0 for the games that ended there, in no particular order. Empty
 // when the position has none.
-DbResult<std::vector<ActionStat>> ReadPositionStats(Database& db, uint64_t state_key);
+Result<std::vector<ActionStat>> ReadPositionStats(Database& db, uint64_t state_key);
 
 }  // namespace fived
 

@@ -103,19 +103,19 @@ bool DecodeChunk(uint32_t bucket, std::span<const uint8_t> data, std::vector<Pos
   return true;
 }
 
-DbResult<PostingWriter> PostingWriter::Create(Database& db, PostingTable table) {
+Result<PostingWriter> PostingWriter::Create(Database& db, PostingTable table) {
   const std::string name = TableName(table);
-  DbResult<Statement> next_chunk = db.Prepare("SELECT coalesce(max(chunk), -1) + 1 FROM " + name);
+  Result<Statement> next_chunk = db.Prepare("SELECT coalesce(max(chunk), -1) + 1 FROM " + name);
   if (!next_chunk.ok()) return next_chunk.error();
-  DbResult<Statement> insert =
+  Result<Statement> insert =
       db.Prepare("INSERT INTO " + name + "(chunk, bucket, data) VALUES(?1, ?2, ?3)");
   if (!insert.ok()) return insert.error();
   return PostingWriter(std::move(next_chunk).value(), std::move(insert).value(), table);
 }
 
-std::optional<DbError> PostingWriter::Write(std::vector<Posting>* postings) {
-  if (postings->empty()) return std::nullopt;
-  DbResult<StepResult> step = next_chunk_.Reset().Step();
+Status PostingWriter::Write(std::vector<Posting>* postings) {
+  if (postings->empty()) return Status();
+  Result<StepResult> step = next_chunk_.Reset().Step();
   if (!step.ok()) return step.error();
   const int64_t chunk_number = next_chunk_.Int64(0);
   next_chunk_.Reset();
@@ -141,9 +141,9 @@ std::optional<DbError> PostingWriter::Write(std::vector<Posting>* postings) {
     insert_.Reset().BindAll(
         chunk_number, static_cast<int64_t>(b),
         std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(data.data()), data.size()));
-    if (auto error = insert_.Run()) return error;
+    if (Status error = insert_.Run(); !error.ok()) return error;
   }
-  return std::nullopt;
+  return Status();
 }
 
 std::string PostingBucketSql(PostingTable table) {
@@ -153,28 +153,28 @@ std::string PostingBucketSql(PostingTable table) {
          name + ")) SELECT data FROM numbers JOIN " + name + " ON chunk = n AND bucket = ?1";
 }
 
-DbResult<PostingReader> PostingReader::Create(Database& db, PostingTable table) {
+Result<PostingReader> PostingReader::Create(Database& db, PostingTable table) {
   const std::string name = TableName(table);
-  DbResult<Statement> bucket = db.Prepare(PostingBucketSql(table));
+  Result<Statement> bucket = db.Prepare(PostingBucketSql(table));
   if (!bucket.ok()) return bucket.error();
-  DbResult<Statement> all = db.Prepare("SELECT bucket, data FROM " + name);
+  Result<Statement> all = db.Prepare("SELECT bucket, data FROM " + name);
   if (!all.ok()) return all.error();
   return PostingReader(std::move(bucket).value(), std::move(all).value(), table);
 }
 
-DbResult<std::vector<Posting>> PostingReader::Find(uint64_t key) {
+Result<std::vector<Posting>> PostingReader::Find(uint64_t key) {
   key &= PostingKeyMask(table_);
   const uint32_t bucket = PostingBucket(key);
   std::vector<Posting> chunk, found;
   bucket_.Reset().Bind(1, static_cast<int64_t>(bucket));
   while (true) {
-    DbResult<StepResult> step = bucket_.Step();
+    Result<StepResult> step = bucket_.Step();
     if (!step.ok()) return step.error();
     if (step.value() == StepResult::kDone) break;
     chunk.clear();
     if (!DecodeChunk(bucket, bucket_.Blob(0), &chunk, table_)) {
       bucket_.Reset();
-      return DbError{0, "malformed posting chunk in bucket " + std::to_string(bucket)};
+      return Status::Database("malformed posting chunk in bucket " + std::to_string(bucket));
     }
     for (const Posting& p : chunk) {
       if (p.key == key) found.push_back(p);
@@ -185,28 +185,28 @@ DbResult<std::vector<Posting>> PostingReader::Find(uint64_t key) {
   return found;
 }
 
-std::optional<DbError> PostingReader::ForEach(const std::function<bool(const Posting&)>& f) {
+Status PostingReader::ForEach(const std::function<bool(const Posting&)>& f) {
   std::vector<Posting> chunk;
   all_.Reset();
   while (true) {
-    DbResult<StepResult> step = all_.Step();
+    Result<StepResult> step = all_.Step();
     if (!step.ok()) return step.error();
     if (step.value() == StepResult::kDone) break;
     chunk.clear();
     const uint32_t bucket = static_cast<uint32_t>(all_.Int64(0));
     if (!DecodeChunk(bucket, all_.Blob(1), &chunk, table_)) {
       all_.Reset();
-      return DbError{0, "malformed posting chunk in bucket " + std::to_string(bucket)};
+      return Status::Database("malformed posting chunk in bucket " + std::to_string(bucket));
     }
     for (const Posting& p : chunk) {
       if (!f(p)) {
         all_.Reset();
-        return std::nullopt;
+        return Status();
       }
     }
   }
   all_.Reset();
-  return std::nullopt;
+  return Status();
 }
 
 }  // namespace fived

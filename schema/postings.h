@@ -85,10 +85,10 @@ std::string PostingBucketSql(PostingTable table);
 class PostingWriter {
  public:
   // Prepares the insert statement for `table`.
-  static DbResult<PostingWriter> Create(Database& db, PostingTable table);
+  static Result<PostingWriter> Create(Database& db, PostingTable table);
   // Writes `postings` (in any order; their keys are truncated in place) as new chunks, all with
   // the same chunk number, one past the table's largest.
-  std::optional<DbError> Write(std::vector<Posting>* postings);
+  Status Write(std::vector<Posting>* postings);
 
  private:
   PostingWriter(Statement next_chunk, Statement insert, PostingTable table)
@@ -102,12 +102,12 @@ class PostingWriter {
 // Reads postings.
 class PostingReader {
  public:
-  static DbResult<PostingReader> Create(Database& db, PostingTable table);
+  static Result<PostingReader> Create(Database& db, PostingTable table);
   // Every posting of `key` (compared on the bits the table keeps), sorted by (game_id, value).
-  DbResult<std::vector<Posting>> Find(uint64_t key);
+  Result<std::vector<Posting>> Find(uint64_t key);
   // Calls f for every posting of the table (in the table's order: by chunk, then bucket); stops
   // when f returns false.
-  std::optional<DbError> ForEach(const std::function<bool(const Posting&)>& f);
+  Status ForEach(const std::function<bool(const Posting&)>& f);
 
  private:
   PostingReader(Statement bucket, Statement all, PostingTable table)

@@ -53,15 +53,15 @@ struct RecordCodec::Impl {
   }
 };
 
-DbResult<RecordCodec*> RecordCodecs::For(int64_t dictionary) {
+Result<RecordCodec*> RecordCodecs::For(int64_t dictionary) {
   auto found = codecs_.find(dictionary);
   if (found != codecs_.end()) return found->second.get();
   std::string data;
   if (dictionary != 0) {
-    DbResult<Statement> select = db_.Prepare("SELECT data FROM dictionaries WHERE id = ?1");
+    Result<Statement> select = db_.Prepare("SELECT data FROM dictionaries WHERE id = ?1");
     if (!select.ok()) return select.error();
     select.value().Bind(1, dictionary);
-    DbResult<StepResult> step = select.value().Step();
+    Result<StepResult> step = select.value().Step();
     if (!step.ok()) return step.error();
     if (step.value() != StepResult::kRow) return static_cast<RecordCodec*>(nullptr);
     const std::span<const uint8_t> blob = select.value().Blob(0);

@@ -54,7 +54,7 @@ class RecordCodecs {
   explicit RecordCodecs(Database& db) : db_(db) {}
   // The codec of `dictionary`; null when the database has no such dictionary (what that means is
   // the caller's: a damaged record, a missing dictionary).
-  DbResult<RecordCodec*> For(int64_t dictionary);
+  Result<RecordCodec*> For(int64_t dictionary);
   void Clear() { codecs_.clear(); }
 
  private:

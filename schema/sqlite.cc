@@ -35,20 +35,20 @@ std::string OneLine(std::string_view sql) {
   return line;
 }
 
-DbError MakeError(int code, std::string_view what, std::string_view sql) {
-  DbError error{code, std::string(what)};
+Status MakeError(int code, std::string_view what, std::string_view sql) {
+  std::string message(what);
   if (code == SQLITE_IOERR_DATA) {
     // A page failed its checksum (page_checksums.h): say where, not "disk I/O error".
     if (std::optional<std::string> page = TakeChecksumFailure()) {
-      error.message = "the database file is damaged: " + *page + " fails its checksum";
+      message = "the database file is damaged: " + *page + " fails its checksum";
     }
   }
-  if (!sql.empty()) error.message += " (statement: " + OneLine(sql) + ")";
-  return error;
+  if (!sql.empty()) message += " (statement: " + OneLine(sql) + ")";
+  return Status::Database(std::move(message), code);
 }
 
 // The last error of a connection, about `sql`.
-DbError ConnectionError(sqlite3* db, int code, std::string_view sql) {
+Status ConnectionError(sqlite3* db, int code, std::string_view sql) {
   return MakeError(code, sqlite3_errmsg(db), sql);
 }
 
@@ -73,10 +73,10 @@ bool HasStatementText(std::string_view sql) {
 
 }  // namespace
 
-DbResult<int64_t> QueryInt(Database& db, std::string_view sql) {
-  DbResult<Statement> statement = db.Prepare(sql);
+Result<int64_t> QueryInt(Database& db, std::string_view sql) {
+  Result<Statement> statement = db.Prepare(sql);
   if (!statement.ok()) return statement.error();
-  DbResult<StepResult> step = statement.value().Step();
+  Result<StepResult> step = statement.value().Step();
   if (!step.ok()) return step.error();
   if (step.value() != StepResult::kRow) return MakeError(SQLITE_ERROR, "no row", sql);
   return statement.value().Int64(0);
@@ -111,7 +111,7 @@ Statement& Statement::CheckBind(int rc, int index) {
 }
 
 Statement& Statement::FailBind(int index, std::string_view reason) {
-  if (!bind_error_) {
+  if (bind_error_.ok()) {
     bind_error_ = MakeError(
         SQLITE_RANGE, "cannot bind parameter " + std::to_string(index) + ": " + std::string(reason),
         Sql());
@@ -153,33 +153,31 @@ Statement& Statement::Bind(int index, std::nullptr_t) {
 Statement& Statement::ClearBindings() {
   assert(stmt_ != nullptr);
   sqlite3_clear_bindings(stmt_);
-  bind_error_.reset();
+  bind_error_ = Status();
   return *this;
 }
 
-DbResult<StepResult> Statement::Step() {
+Result<StepResult> Statement::Step() {
   assert(stmt_ != nullptr);
-  if (bind_error_) {
-    DbError error = std::move(*bind_error_);
-    bind_error_.reset();
-    return error;
+  if (!bind_error_.ok()) {
+    return std::exchange(bind_error_, Status());
   }
   const int rc = sqlite3_step(stmt_);
   if (rc == SQLITE_ROW) return StepResult::kRow;
   if (rc == SQLITE_DONE) return StepResult::kDone;
-  DbError error = ConnectionError(sqlite3_db_handle(stmt_), rc, Sql());
+  Status error = ConnectionError(sqlite3_db_handle(stmt_), rc, Sql());
   sqlite3_reset(stmt_);
   return error;
 }
 
-std::optional<DbError> Statement::Run() {
+Status Statement::Run() {
   while (true) {
-    DbResult<StepResult> step = Step();
+    Result<StepResult> step = Step();
     if (!step.ok()) return step.error();
     if (step.value() == StepResult::kDone) break;
   }
   Reset();
-  return std::nullopt;
+  return Status();
 }
 
 Statement& Statement::Reset() {
@@ -229,7 +227,7 @@ std::span<const uint8_t> Statement::Blob(int column) const {
 // ---------------------------------------------------------------------------------------------
 // Database
 
-DbResult<Database> Database::Connect(const std::string& path, OpenMode mode) {
+Result<Database> Database::Connect(const std::string& path, OpenMode mode) {
   const bool read_only = mode == OpenMode::kReadOnly;
   // NOMUTEX: a connection is used by one thread at a time (see sqlite.h), so SQLite need not lock.
   const int flags =
@@ -238,15 +236,16 @@ DbResult<Database> Database::Connect(const std::string& path, OpenMode mode) {
   sqlite3* handle = nullptr;
   const int rc = sqlite3_open_v2(path.c_str(), &handle, flags, PageChecksumVfs());
   if (rc != SQLITE_OK) {
-    DbError error{rc, handle ? sqlite3_errmsg(handle) : sqlite3_errstr(rc)};
+    Status error = Status::Database(handle ? sqlite3_errmsg(handle) : sqlite3_errstr(rc), rc);
     sqlite3_close_v2(handle);
     return error;
   }
   Database db(handle, path, mode);
   sqlite3_extended_result_codes(handle, 1);
   db.SetBusyTimeout(std::chrono::milliseconds(kBusyTimeoutMs));
-  if (auto error = db.Exec("PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL")) {
-    return *error;
+  if (Status error = db.Exec("PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL");
+      !error.ok()) {
+    return error;
   }
   return db;
 }
@@ -271,7 +270,7 @@ Database& Database::operator=(Database&& other) noexcept {
 // close_v2 defers the close until the last statement is finalized.
 Database::~Database() { sqlite3_close_v2(db_); }
 
-std::optional<DbError> Database::Exec(std::string_view sql) {
+Status Database::Exec(std::string_view sql) {
   assert(db_ != nullptr);
   while (HasStatementText(sql)) {
     sqlite3_stmt* raw = nullptr;
@@ -286,12 +285,12 @@ std::optional<DbError> Database::Exec(std::string_view sql) {
     Statement statement(raw);
     sql.remove_prefix(static_cast<size_t>(tail - sql.data()));
     if (!statement.valid()) continue;
-    if (auto error = statement.Run()) return error;
+    if (Status error = statement.Run(); !error.ok()) return error;
   }
-  return std::nullopt;
+  return Status();
 }
 
-DbResult<Statement> Database::Prepare(std::string_view sql) {
+Result<Statement> Database::Prepare(std::string_view sql) {
   assert(db_ != nullptr);
   sqlite3_stmt* raw = nullptr;
   const char* tail = nullptr;
@@ -310,12 +309,12 @@ int64_t Database::LastInsertRowId() const { return sqlite3_last_insert_rowid(db_
 
 int64_t Database::Changes() const { return sqlite3_changes64(db_); }
 
-DbResult<std::string> Database::IntegrityCheck() {
-  DbResult<Statement> check = Prepare("PRAGMA integrity_check");
+Result<std::string> Database::IntegrityCheck() {
+  Result<Statement> check = Prepare("PRAGMA integrity_check");
   if (!check.ok()) return check.error();
   std::string report;
   while (true) {
-    DbResult<StepResult> step = check.value().Step();
+    Result<StepResult> step = check.value().Step();
     if (!step.ok()) return step.error();
     if (step.value() == StepResult::kDone) break;
     if (!report.empty()) report += '\n';
@@ -345,13 +344,13 @@ void CallTextFunction(sqlite3_context* context, int, sqlite3_value** args) {
 
 }  // namespace
 
-std::optional<DbError> Database::RegisterTextFunction(const std::string& name,
-                                                      std::string (*function)(std::string_view)) {
+Status Database::RegisterTextFunction(const std::string& name,
+                                      std::string (*function)(std::string_view)) {
   const int rc = sqlite3_create_function_v2(
       db_, name.c_str(), 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, reinterpret_cast<void*>(function),
       CallTextFunction, nullptr, nullptr, nullptr);
-  if (rc != SQLITE_OK) return DbError{rc, "cannot register " + name};
-  return std::nullopt;
+  if (rc != SQLITE_OK) return Status::Database("cannot register " + name, rc);
+  return Status();
 }
 
 bool Database::Idle() const {
@@ -385,44 +384,44 @@ int QueryDeadline::Check(void* context) {
 // ---------------------------------------------------------------------------------------------
 // Transaction
 
-DbResult<Transaction> Transaction::Begin(Database& db) {
-  if (auto error = db.Exec("BEGIN IMMEDIATE")) return *error;
+Result<Transaction> Transaction::Begin(Database& db) {
+  if (Status error = db.Exec("BEGIN IMMEDIATE"); !error.ok()) return error;
   return Transaction(db.handle());
 }
 
 Transaction& Transaction::operator=(Transaction&& other) noexcept {
   if (this != &other) {
-    Rollback();
+    (void)Rollback();
     db_ = std::exchange(other.db_, nullptr);
   }
   return *this;
 }
 
-Transaction::~Transaction() { Rollback(); }
+Transaction::~Transaction() { (void)Rollback(); }
 
-std::optional<DbError> Transaction::Commit() {
-  if (db_ == nullptr) return DbError{SQLITE_MISUSE, "commit: no transaction is active"};
+Status Transaction::Commit() {
+  if (db_ == nullptr) return Status::Database("commit: no transaction is active", SQLITE_MISUSE);
   char* message = nullptr;
   const int rc = sqlite3_exec(db_, "COMMIT", nullptr, nullptr, &message);
   if (rc == SQLITE_OK) {
     db_ = nullptr;
-    return std::nullopt;
+    return Status();
   }
-  DbError error = MakeError(rc, message ? message : sqlite3_errstr(rc), "COMMIT");
+  Status error = MakeError(rc, message ? message : sqlite3_errstr(rc), "COMMIT");
   sqlite3_free(message);
-  Rollback();
+  (void)Rollback();
   return error;
 }
 
-std::optional<DbError> Transaction::Rollback() {
-  if (db_ == nullptr) return std::nullopt;
+Status Transaction::Rollback() {
+  if (db_ == nullptr) return Status();
   sqlite3* db = std::exchange(db_, nullptr);
   // SQLite may already have rolled back (after some errors); then there is nothing to undo.
-  if (sqlite3_get_autocommit(db)) return std::nullopt;
+  if (sqlite3_get_autocommit(db)) return Status();
   char* message = nullptr;
   const int rc = sqlite3_exec(db, "ROLLBACK", nullptr, nullptr, &message);
-  if (rc == SQLITE_OK) return std::nullopt;
-  DbError error = MakeError(rc, message ? message : sqlite3_errstr(rc), "ROLLBACK");
+  if (rc == SQLITE_OK) return Status();
+  Status error = MakeError(rc, message ? message : sqlite3_errstr(rc), "ROLLBACK");
   sqlite3_free(message);
   return error;
 }
@@ -431,7 +430,7 @@ std::optional<DbError> Transaction::Rollback() {
 // ReadSnapshot
 
 ReadSnapshot::ReadSnapshot(Database& db) : db_(db) {
-  began_ = sqlite3_get_autocommit(db.handle()) != 0 && !db.Exec("BEGIN");
+  began_ = sqlite3_get_autocommit(db.handle()) != 0 && db.Exec("BEGIN").ok();
 }
 
 ReadSnapshot::~ReadSnapshot() {

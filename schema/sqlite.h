@@ -1,6 +1,6 @@
 // A thin wrapper over the SQLite C API: connections, statements prepared once and reused with
 // typed binding and column access, RAII transactions and read snapshots. Nothing here throws:
-// failures are DbError values carrying SQLite's message and the statement. Nothing here knows the
+// failures are Status values carrying SQLite's message and the statement. Nothing here knows the
 // 5dpgn-db tables either: schema/db.h opens, creates and checks the database itself.
 //
 // Threads: a Database and the Statements prepared on it are one SQLite connection. Use it from one
@@ -9,7 +9,6 @@
 #ifndef FIVED_SCHEMA_SQLITE_H_
 #define FIVED_SCHEMA_SQLITE_H_
 
-#include <cassert>
 #include <chrono>
 #include <concepts>
 #include <cstddef>
@@ -21,54 +20,20 @@
 #include <string_view>
 #include <type_traits>
 #include <utility>
-#include <variant>
+
+#include "core/status.h"
 
 struct sqlite3;
 struct sqlite3_stmt;
 
 namespace fived {
 
-// A failure. `code` is SQLite's extended result code (SQLITE_CONSTRAINT_UNIQUE, SQLITE_BUSY, ...;
-// primary_code() strips the extension). OpenDatabase (db.h) uses SQLITE_CANTOPEN for a missing file
-// and SQLITE_NOTADB for a file that is not a 5dpgn-db database of this version. `message` is one
-// line for people: SQLite's text, then the statement it concerns, e.g.
+// Failures are Status values (core/status.h) of code kDatabase. detail() is SQLite's extended
+// result code (SQLITE_CONSTRAINT_UNIQUE, SQLITE_BUSY, ...; primary_detail() strips the extension).
+// OpenDatabase (db.h) uses SQLITE_CANTOPEN for a missing file and SQLITE_NOTADB for a file that is
+// not a 5dpgn-db database of this version. message() is one line for people: SQLite's text, then
+// the statement it concerns, e.g.
 //   UNIQUE constraint failed: sources.path (statement: INSERT INTO sources(path) VALUES (?1))
-struct DbError {
-  int code = 0;
-  std::string message;
-
-  int primary_code() const { return code & 0xff; }
-};
-
-// A value or the DbError that prevented it. Check ok() before value(); value() and error() on the
-// wrong alternative are bugs (asserted).
-template <typename T>
-class [[nodiscard]] DbResult {
- public:
-  DbResult(T value) : value_(std::in_place_index<0>, std::move(value)) {}
-  DbResult(DbError error) : value_(std::in_place_index<1>, std::move(error)) {}
-
-  bool ok() const { return value_.index() == 0; }
-  T& value() & {
-    assert(ok());
-    return *std::get_if<0>(&value_);
-  }
-  const T& value() const& {
-    assert(ok());
-    return *std::get_if<0>(&value_);
-  }
-  T&& value() && {
-    assert(ok());
-    return std::move(*std::get_if<0>(&value_));
-  }
-  const DbError& error() const {
-    assert(!ok());
-    return *std::get_if<1>(&value_);
-  }
-
- private:
-  std::variant<T, DbError> value_;
-};
 
 enum class OpenMode {
   // Reads an existing file. Never creates or changes a file.
@@ -138,9 +103,9 @@ class Statement {
   // Runs the statement to its next row. kRow: the columns below describe a row. kDone: finished;
   // call Reset before running it again. On failure (or a pending binding failure) the statement
   // is reset, its bindings kept, and the error returned.
-  DbResult<StepResult> Step();
+  Result<StepResult> Step();
   // Steps until kDone, ignoring rows, then resets: for INSERT, UPDATE, DELETE and the like.
-  std::optional<DbError> Run();
+  Status Run();
   // Makes the statement ready to run again; bindings are kept. A SELECT left mid-way keeps its
   // read snapshot (and blocks WAL checkpoints) until it is reset or finished.
   Statement& Reset();
@@ -166,7 +131,7 @@ class Statement {
   Statement& FailBind(int index, std::string_view reason);
 
   sqlite3_stmt* stmt_ = nullptr;
-  std::optional<DbError> bind_error_;
+  Status bind_error_;
 };
 
 // A connection to a 5dpgn-db database. Closed on destruction (statements still alive keep it
@@ -179,7 +144,7 @@ class Database {
   // creates an empty file when it is missing. Errors do not name the path (the caller does).
   // Nothing about 5dpgn-db is checked here: programs
   // open their database with OpenDatabase (schema/db.h), which does.
-  static DbResult<Database> Connect(const std::string& path, OpenMode mode);
+  static Result<Database> Connect(const std::string& path, OpenMode mode);
 
   Database(const Database&) = delete;
   Database& operator=(const Database&) = delete;
@@ -189,9 +154,9 @@ class Database {
 
   // Runs SQL text of any number of statements without parameters (DDL, pragmas), each to
   // completion; rows are ignored. Stops at the first failure, whose message names the statement.
-  std::optional<DbError> Exec(std::string_view sql);
+  Status Exec(std::string_view sql);
   // Prepares exactly one statement (trailing comments and spaces are allowed) for repeated use.
-  DbResult<Statement> Prepare(std::string_view sql);
+  Result<Statement> Prepare(std::string_view sql);
 
   // The rowid of the last successful INSERT on this connection (0 if none).
   int64_t LastInsertRowId() const;
@@ -199,7 +164,7 @@ class Database {
   // existing row changes 0).
   int64_t Changes() const;
   // PRAGMA integrity_check: "ok", or the problems found, one per line.
-  DbResult<std::string> IntegrityCheck();
+  Result<std::string> IntegrityCheck();
 
   // The path given to Connect.
   const std::string& Path() const { return path_; }
@@ -214,8 +179,7 @@ class Database {
   // for NULL. Declared deterministic (the same argument gives the same text), so SQLite may
   // compute it once per row. `function` must not call back into this connection. Fails when
   // SQLite refuses the name.
-  std::optional<DbError> RegisterTextFunction(const std::string& name,
-                                              std::string (*function)(std::string_view));
+  Status RegisterTextFunction(const std::string& name, std::string (*function)(std::string_view));
   // Whether no statement is part-way through its rows and no transaction is open: then the
   // connection holds no read snapshot and may be kept for later use by another thread.
   bool Idle() const;
@@ -236,7 +200,7 @@ class Database {
 };
 
 // Reads one integer from a query of one row (an error when it returns none).
-DbResult<int64_t> QueryInt(Database& db, std::string_view sql);
+Result<int64_t> QueryInt(Database& db, std::string_view sql);
 
 // Stops the statements run on a connection once a deadline has passed, while it lives: SQLite
 // checks it every few thousand virtual machine instructions, and a statement stopped so fails
@@ -266,7 +230,7 @@ class QueryDeadline {
 // connection.
 class Transaction {
  public:
-  static DbResult<Transaction> Begin(Database& db);
+  static Result<Transaction> Begin(Database& db);
 
   Transaction(const Transaction&) = delete;
   Transaction& operator=(const Transaction&) = delete;
@@ -276,9 +240,9 @@ class Transaction {
 
   // Makes the changes durable and visible to other connections. On failure the changes are rolled
   // back and the error returned. Either way the transaction is no longer active.
-  std::optional<DbError> Commit();
+  Status Commit();
   // Discards the changes now.
-  std::optional<DbError> Rollback();
+  Status Rollback();
   // Begun and neither committed nor rolled back.
   bool active() const { return db_ != nullptr; }
 

@@ -59,9 +59,9 @@ double CpuMs() {
 }
 
 template <typename T>
-T Must(fived::DbResult<T> result) {
+T Must(fived::Result<T> result) {
   if (!result.ok()) {
-    std::fprintf(stderr, "bench_pattern: %s\n", result.error().message.c_str());
+    std::fprintf(stderr, "bench_pattern: %s\n", result.error().message().c_str());
     std::exit(1);
   }
   return std::move(result).value();

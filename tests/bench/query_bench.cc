@@ -39,9 +39,9 @@ void Time(const char* what, int rounds, const std::function<size_t(int)>& f) {
 }
 
 template <typename T>
-T Must(fived::DbResult<T> result) {
+T Must(fived::Result<T> result) {
   if (!result.ok()) {
-    std::fprintf(stderr, "bench_query: %s\n", result.error().message.c_str());
+    std::fprintf(stderr, "bench_query: %s\n", result.error().message().c_str());
     std::exit(1);
   }
   return std::move(result).value();

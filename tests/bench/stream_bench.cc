@@ -23,9 +23,9 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 template <typename T>
-T Must(fived::DbResult<T> result) {
+T Must(fived::Result<T> result) {
   if (!result.ok()) {
-    std::fprintf(stderr, "bench_stream: %s\n", result.error().message.c_str());
+    std::fprintf(stderr, "bench_stream: %s\n", result.error().message().c_str());
     std::exit(1);
   }
   return std::move(result).value();
@@ -54,11 +54,12 @@ int main(int argc, char** argv) {
   fived::GameStore store = Must(fived::GameStore::Open(argv[1]));
   fived::PatternIndexReader index = Must(fived::PatternIndexReader::Create(store.db()));
   std::vector<std::string> streams;
-  if (auto error = index.ForEachStream([&](int64_t, std::string_view stream) {
+  if (fived::Status error = index.ForEachStream([&](int64_t, std::string_view stream) {
         streams.emplace_back(stream);
         return streams.size() < limit;
-      })) {
-    std::fprintf(stderr, "bench_stream: %s\n", error->message.c_str());
+      });
+      !error.ok()) {
+    std::fprintf(stderr, "bench_stream: %s\n", error.message().c_str());
     return 1;
   }
   fived::BoardStreamReader reader;

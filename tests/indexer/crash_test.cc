@@ -23,18 +23,18 @@ namespace {
 namespace fs = std::filesystem;
 
 std::string Query(Database& db, const std::string& sql) {
-  DbResult<Statement> statement = db.Prepare(sql);
+  Result<Statement> statement = db.Prepare(sql);
   EXPECT_TRUE(statement.ok()) << sql;
   if (!statement.ok()) return "";
-  DbResult<StepResult> step = statement.value().Step();
+  Result<StepResult> step = statement.value().Step();
   if (!step.ok() || step.value() != StepResult::kRow) return "";
   return std::string(statement.value().Text(0));
 }
 
 // A digest of what the database holds, independent of row ids and timing.
 std::string Content(const std::string& path) {
-  DbResult<Database> opened = OpenDatabase(path, OpenMode::kReadOnly);
-  EXPECT_TRUE(opened.ok()) << (opened.ok() ? "" : opened.error().message);
+  Result<Database> opened = OpenDatabase(path, OpenMode::kReadOnly);
+  EXPECT_TRUE(opened.ok()) << (opened.ok() ? "" : opened.error().message());
   if (!opened.ok()) return "";
   Database& db = opened.value();
   const testing::PostingSummary postings = testing::Summarize(db);
@@ -52,7 +52,7 @@ std::string Content(const std::string& path) {
 
 void ExpectSoundAndWhole(const std::string& path) {
   testing::ExpectSoundAndWhole(path);
-  DbResult<Database> opened = OpenDatabase(path, OpenMode::kReadOnly);
+  Result<Database> opened = OpenDatabase(path, OpenMode::kReadOnly);
   ASSERT_TRUE(opened.ok());
   EXPECT_EQ(Query(opened.value(),
                   "SELECT count(*) FROM games WHERE id NOT IN (SELECT game_id "
@@ -119,7 +119,7 @@ TEST(Crash, KilledIngestLeavesWholeGamesAndResumes) {
       }
       if (threshold == 0 && fs::exists(db)) break;
       if (threshold > 0 && fs::exists(db)) {
-        DbResult<Database> reader = OpenDatabase(db, OpenMode::kReadOnly);
+        Result<Database> reader = OpenDatabase(db, OpenMode::kReadOnly);
         if (reader.ok()) {
           const std::string games = Query(reader.value(), "SELECT count(*) FROM games");
           if (!games.empty() && std::stoi(games) >= threshold) break;

@@ -20,10 +20,10 @@ namespace fived::testing {
 // The rows of `sql` on the database at `db_path` (opened read-only), one line each, every column
 // followed by '|'.
 inline std::string Rows(const std::string& db_path, const std::string& sql) {
-  DbResult<Database> db = OpenDatabase(db_path, OpenMode::kReadOnly);
+  Result<Database> db = OpenDatabase(db_path, OpenMode::kReadOnly);
   EXPECT_TRUE(db.ok());
   if (!db.ok()) return {};
-  DbResult<Statement> statement = db.value().Prepare(sql);
+  Result<Statement> statement = db.value().Prepare(sql);
   EXPECT_TRUE(statement.ok()) << sql;
   if (!statement.ok()) return {};
   std::string out;
@@ -46,49 +46,53 @@ struct PostingSummary {
 
 inline PostingSummary Summarize(Database& db) {
   PostingSummary summary;
-  DbResult<PostingReader> states = PostingReader::Create(db, PostingTable::kStates);
+  Result<PostingReader> states = PostingReader::Create(db, PostingTable::kStates);
   EXPECT_TRUE(states.ok());
   if (!states.ok()) return summary;
-  EXPECT_FALSE(states.value().ForEach([&](const Posting& p) {
-    ++summary.states_per_game[p.game_id];
-    ++summary.states;
-    summary.key_sum += p.key * 3 + static_cast<uint64_t>(p.game_id) * 7 + p.value;
-    return true;
-  }));
+  EXPECT_TRUE(states.value()
+                  .ForEach([&](const Posting& p) {
+                    ++summary.states_per_game[p.game_id];
+                    ++summary.states;
+                    summary.key_sum += p.key * 3 + static_cast<uint64_t>(p.game_id) * 7 + p.value;
+                    return true;
+                  })
+                  .ok());
   // Boards: every game's board stream in the pattern index, read whole.
-  DbResult<PatternIndexReader> patterns = PatternIndexReader::Create(db);
+  Result<PatternIndexReader> patterns = PatternIndexReader::Create(db);
   EXPECT_TRUE(patterns.ok());
   if (!patterns.ok()) return summary;
   BoardStreamReader reader;
-  EXPECT_FALSE(patterns.value().ForEachStream([&](int64_t game_id, std::string_view stream) {
-    bool starting = false;
-    if (reader.Start(stream, /*keep_squares=*/true)) {
-      const bool read = reader.Read([&](const BoardStreamReader::Entry& entry) {
-        starting = starting || entry.action == 0;
-        ++summary.boards;
-        return true;
-      });
-      if (!read) starting = false;
-    }
-    if (starting) summary.games_with_starting_boards.insert(game_id);
-    summary.key_sum +=
-        std::hash<std::string_view>()(stream) * 5 + static_cast<uint64_t>(game_id) * 11;
-    return true;
-  }));
+  EXPECT_TRUE(patterns.value()
+                  .ForEachStream([&](int64_t game_id, std::string_view stream) {
+                    bool starting = false;
+                    if (reader.Start(stream, /*keep_squares=*/true)) {
+                      const bool read = reader.Read([&](const BoardStreamReader::Entry& entry) {
+                        starting = starting || entry.action == 0;
+                        ++summary.boards;
+                        return true;
+                      });
+                      if (!read) starting = false;
+                    }
+                    if (starting) summary.games_with_starting_boards.insert(game_id);
+                    summary.key_sum += std::hash<std::string_view>()(stream) * 5 +
+                                       static_cast<uint64_t>(game_id) * 11;
+                    return true;
+                  })
+                  .ok());
   return summary;
 }
 
 // The database passes PRAGMA integrity_check and every game has actions + 1 state postings and
 // its starting boards.
 inline void ExpectSoundAndWhole(const std::string& path) {
-  DbResult<Database> opened = OpenDatabase(path, OpenMode::kReadOnly);
-  ASSERT_TRUE(opened.ok()) << opened.error().message;
+  Result<Database> opened = OpenDatabase(path, OpenMode::kReadOnly);
+  ASSERT_TRUE(opened.ok()) << opened.error().message();
   Database& db = opened.value();
-  DbResult<std::string> check = db.IntegrityCheck();
+  Result<std::string> check = db.IntegrityCheck();
   ASSERT_TRUE(check.ok());
   EXPECT_EQ(check.value(), "ok");
   const PostingSummary summary = Summarize(db);
-  DbResult<Statement> games = db.Prepare("SELECT id, actions FROM games");
+  Result<Statement> games = db.Prepare("SELECT id, actions FROM games");
   ASSERT_TRUE(games.ok());
   long count = 0, broken = 0;
   while (games.value().Step().value() == StepResult::kRow) {
@@ -105,14 +109,14 @@ inline void ExpectSoundAndWhole(const std::string& path) {
 
 // The original text and canonical moves of game `id`, read back from its compressed record.
 inline bool GameTexts(const std::string& path, int64_t id, std::string* text, std::string* moves) {
-  DbResult<Database> opened = OpenDatabase(path, OpenMode::kReadOnly);
+  Result<Database> opened = OpenDatabase(path, OpenMode::kReadOnly);
   if (!opened.ok()) return false;
-  DbResult<Statement> select = opened.value().Prepare(
+  Result<Statement> select = opened.value().Prepare(
       "SELECT g.record, d.data FROM games g LEFT JOIN dictionaries d ON d.id = g.dictionary_id "
       "WHERE g.id = ?1");
   if (!select.ok()) return false;
   select.value().Bind(1, id);
-  DbResult<StepResult> step = select.value().Step();
+  Result<StepResult> step = select.value().Step();
   if (!step.ok() || step.value() != StepResult::kRow) return false;
   const std::span<const uint8_t> dictionary = select.value().Blob(1);
   RecordCodec codec(

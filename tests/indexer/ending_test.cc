@@ -88,10 +88,10 @@ struct StoredEnding {
 
 std::vector<StoredEnding> ReadEndings(const std::string& path) {
   std::vector<StoredEnding> out;
-  DbResult<Database> db = OpenDatabase(path, OpenMode::kReadOnly);
+  Result<Database> db = OpenDatabase(path, OpenMode::kReadOnly);
   EXPECT_TRUE(db.ok());
   if (!db.ok()) return out;
-  DbResult<Statement> select = db.value().Prepare(
+  Result<Statement> select = db.value().Prepare(
       "SELECT verdict, checked_side, result_conflict, witness, verdict_work FROM games ORDER BY "
       "id");
   EXPECT_TRUE(select.ok());

@@ -73,13 +73,13 @@ IndexRun Index(const std::string& db, const std::vector<std::string>& inputs, lo
 }
 
 int64_t Count(const std::string& db_path, const std::string& sql) {
-  DbResult<Database> db = OpenDatabase(db_path, OpenMode::kReadOnly);
-  EXPECT_TRUE(db.ok()) << (db.ok() ? "" : db.error().message);
+  Result<Database> db = OpenDatabase(db_path, OpenMode::kReadOnly);
+  EXPECT_TRUE(db.ok()) << (db.ok() ? "" : db.error().message());
   if (!db.ok()) return -1;
-  DbResult<Statement> statement = db.value().Prepare(sql);
+  Result<Statement> statement = db.value().Prepare(sql);
   EXPECT_TRUE(statement.ok()) << sql;
   if (!statement.ok()) return -1;
-  DbResult<StepResult> step = statement.value().Step();
+  Result<StepResult> step = statement.value().Step();
   EXPECT_TRUE(step.ok() && step.value() == StepResult::kRow) << sql;
   return statement.value().Int64(0);
 }
@@ -123,13 +123,13 @@ TEST(Index, CountsAddUpAndGamesThatOnlyShareMovesAreNotCopies) {
                   "SELECT count(*) FROM headers WHERE name = 'WHITE' AND value = 'C'"),
             1);
   // Both games reached the same state after two actions: one posting lookup finds both.
-  DbResult<Database> opened = OpenDatabase(dir.File("db.sqlite"), OpenMode::kReadOnly);
+  Result<Database> opened = OpenDatabase(dir.File("db.sqlite"), OpenMode::kReadOnly);
   ASSERT_TRUE(opened.ok());
-  DbResult<PostingReader> reader = PostingReader::Create(opened.value(), PostingTable::kStates);
+  Result<PostingReader> reader = PostingReader::Create(opened.value(), PostingTable::kStates);
   ASSERT_TRUE(reader.ok());
   const uint64_t key =
       KeyFromSql(Count(dir.File("db.sqlite"), "SELECT final_key FROM games WHERE id = 1"));
-  DbResult<std::vector<Posting>> found = reader.value().Find(key);
+  Result<std::vector<Posting>> found = reader.value().Find(key);
   ASSERT_TRUE(found.ok());
   ASSERT_EQ(found.value().size(), 2u);
   EXPECT_EQ(found.value()[0].game_id, 1);
@@ -266,9 +266,9 @@ TEST(Index, IndexesLeftOutByAnInterruptedBulkLoadAreBuiltByTheNextRun) {
   Index(db, {dir.File("a.5dpgn")});
   {
     // What a load killed before its last commit leaves: games, no secondary indexes.
-    DbResult<Database> opened = OpenDatabase(db, OpenMode::kReadWrite);
+    Result<Database> opened = OpenDatabase(db, OpenMode::kReadWrite);
     ASSERT_TRUE(opened.ok());
-    ASSERT_FALSE(opened.value().Exec(sql::kDropIndexesSql));
+    ASSERT_TRUE(opened.value().Exec(sql::kDropIndexesSql).ok());
   }
   ASSERT_EQ(SecondaryIndexes(db), 0);
   const IndexRun again = Index(db, {dir.File("a.5dpgn")});
@@ -303,7 +303,7 @@ std::string Stored(const std::string& db) {
         "position_actions ORDER BY state_key, action"}) {
     stored += testing::Rows(db, sql) + "--\n";
   }
-  DbResult<Database> opened = OpenDatabase(db, OpenMode::kReadOnly);
+  Result<Database> opened = OpenDatabase(db, OpenMode::kReadOnly);
   EXPECT_TRUE(opened.ok());
   if (!opened.ok()) return stored;
   const testing::PostingSummary postings = testing::Summarize(opened.value());
@@ -323,9 +323,9 @@ TEST(Index, ACommitThatFailsCountsNothingAsStoredAndSaysWhatIsNot) {
   {
     // A new database with its indexes dropped, as the bulk load drops them: the run's first
     // write is the commit of its games.
-    DbResult<Database> made = OpenDatabase(db, OpenMode::kReadWrite);
+    Result<Database> made = OpenDatabase(db, OpenMode::kReadWrite);
     ASSERT_TRUE(made.ok());
-    ASSERT_FALSE(made.value().Exec(sql::kDropIndexesSql));
+    ASSERT_TRUE(made.value().Exec(sql::kDropIndexesSql).ok());
   }
   IndexRun run, json;
   {

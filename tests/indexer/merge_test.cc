@@ -53,15 +53,17 @@ int Merge(const std::string& output, const std::vector<std::string>& inputs,
 
 // Every posting of a table, by key, game and value, one line each.
 std::string Postings(const std::string& db_path, PostingTable table) {
-  DbResult<Database> db = OpenDatabase(db_path, OpenMode::kReadOnly);
+  Result<Database> db = OpenDatabase(db_path, OpenMode::kReadOnly);
   EXPECT_TRUE(db.ok());
-  DbResult<PostingReader> reader = PostingReader::Create(db.value(), table);
+  Result<PostingReader> reader = PostingReader::Create(db.value(), table);
   EXPECT_TRUE(reader.ok());
   std::vector<Posting> all;
-  EXPECT_FALSE(reader.value().ForEach([&](const Posting& p) {
-    all.push_back(p);
-    return true;
-  }));
+  EXPECT_TRUE(reader.value()
+                  .ForEach([&](const Posting& p) {
+                    all.push_back(p);
+                    return true;
+                  })
+                  .ok());
   std::sort(all.begin(), all.end(), [](const Posting& a, const Posting& b) {
     return std::tie(a.key, a.game_id, a.value) < std::tie(b.key, b.game_id, b.value);
   });
@@ -75,23 +77,26 @@ std::string Postings(const std::string& db_path, PostingTable table) {
 
 // The pattern index as text: each game's board stream (by id), each feature's count and games.
 std::string PatternIndex(const std::string& db_path) {
-  DbResult<Database> db = OpenDatabase(db_path, OpenMode::kReadOnly);
+  Result<Database> db = OpenDatabase(db_path, OpenMode::kReadOnly);
   EXPECT_TRUE(db.ok());
-  DbResult<PatternIndexReader> reader = PatternIndexReader::Create(db.value());
+  Result<PatternIndexReader> reader = PatternIndexReader::Create(db.value());
   EXPECT_TRUE(reader.ok());
   std::string out;
-  EXPECT_FALSE(reader.value().ForEachStream([&](int64_t id, std::string_view stream) {
-    out += std::to_string(id) + " " + std::to_string(std::hash<std::string_view>()(stream)) + "\n";
-    return true;
-  }));
-  DbResult<Statement> counts =
+  EXPECT_TRUE(reader.value()
+                  .ForEachStream([&](int64_t id, std::string_view stream) {
+                    out += std::to_string(id) + " " +
+                           std::to_string(std::hash<std::string_view>()(stream)) + "\n";
+                    return true;
+                  })
+                  .ok());
+  Result<Statement> counts =
       db.value().Prepare("SELECT feature, games FROM piece_counts ORDER BY feature");
   EXPECT_TRUE(counts.ok());
   while (counts.value().Step().value() == StepResult::kRow) {
     const uint32_t feature = static_cast<uint32_t>(counts.value().Int64(0));
     out += "feature " + std::to_string(feature) + ": " + std::to_string(counts.value().Int64(1)) +
            " games:";
-    DbResult<std::vector<int64_t>> games = reader.value().GamesWithAny(std::span(&feature, 1));
+    Result<std::vector<int64_t>> games = reader.value().GamesWithAny(std::span(&feature, 1));
     EXPECT_TRUE(games.ok());
     for (int64_t id : games.value()) out += " " + std::to_string(id);
     out += "\n";
@@ -157,9 +162,9 @@ TEST(MergeTest, EveryColumnOfGamesIsCopied) {
   std::string messages;
   ASSERT_EQ(Merge(output, {input}, &messages), 0) << messages;
 
-  DbResult<Database> db = OpenDatabase(input, OpenMode::kReadOnly);
+  Result<Database> db = OpenDatabase(input, OpenMode::kReadOnly);
   ASSERT_TRUE(db.ok());
-  DbResult<Statement> columns =
+  Result<Statement> columns =
       db.value().Prepare("SELECT name, type FROM pragma_table_info('games') ORDER BY cid");
   ASSERT_TRUE(columns.ok());
   size_t values = 0;

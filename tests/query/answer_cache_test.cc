@@ -59,25 +59,25 @@ TEST(AnswerCache, DatabaseVersionChangesWhenTheIndexerAddsRows) {
   TempDir dir;
   const std::string database = dir.File("games.sqlite");
   ASSERT_EQ(RunIndexer(database, {FIVED_SOURCE_DIR "/corpus/club-games.5dpgn"}), 0);
-  DbResult<GameStore> store = GameStore::Open(database);
+  Result<GameStore> store = GameStore::Open(database);
   ASSERT_TRUE(store.ok());
-  DbResult<std::string> first = DatabaseVersion(store.value());
+  Result<std::string> first = DatabaseVersion(store.value());
   ASSERT_TRUE(first.ok());
   EXPECT_EQ(first.value(), "8:-:1");  // 8 games, nothing rejected, one source
   // Indexing the same file again adds nothing.
   ASSERT_EQ(RunIndexer(database, {FIVED_SOURCE_DIR "/corpus/club-games.5dpgn"}), 0);
-  DbResult<std::string> same = DatabaseVersion(store.value());
+  Result<std::string> same = DatabaseVersion(store.value());
   ASSERT_TRUE(same.ok());
   EXPECT_EQ(same.value(), first.value());
   // A rejected game alone changes it; so do new games. The open connection sees both.
   ASSERT_EQ(RunIndexer(database,
                        {FIVED_SOURCE_DIR "/corpus/rejected/teln0-vs-shad-simple-no-queens.5dpgn"}),
             1);
-  DbResult<std::string> rejected = DatabaseVersion(store.value());
+  Result<std::string> rejected = DatabaseVersion(store.value());
   ASSERT_TRUE(rejected.ok());
   EXPECT_EQ(rejected.value(), "8:1:2");
   ASSERT_EQ(RunIndexer(database, {FIVED_SOURCE_DIR "/corpus/adri326-5dchess-notation.5dpgn"}), 0);
-  DbResult<std::string> more = DatabaseVersion(store.value());
+  Result<std::string> more = DatabaseVersion(store.value());
   ASSERT_TRUE(more.ok());
   EXPECT_EQ(more.value(), "21:1:3");  // and 13 games more
 }

@@ -90,7 +90,7 @@ std::vector<DuplicateGroup> Duplicates(GameStore& store) {
 
 // games.duplicate_of of every game in id order, 0 for an original.
 std::vector<int64_t> CopiesOf(GameStore& store) {
-  DbResult<Statement> select =
+  Result<Statement> select =
       store.db().Prepare("SELECT coalesce(duplicate_of, 0) FROM games ORDER BY id");
   EXPECT_TRUE(select.ok());
   std::vector<int64_t> out;
@@ -200,8 +200,8 @@ TEST(Copies, TreeStatsAndFindCountAlikeOnTheCorpus) {
   TempDir dir;
   const std::string database = dir.File("corpus.sqlite");
   ASSERT_LE(testing::RunIndexer(database, {shared + "/corpus/public"}), 1);
-  DbResult<GameStore> opened = GameStore::Open(database);
-  ASSERT_TRUE(opened.ok()) << opened.error().message;
+  Result<GameStore> opened = GameStore::Open(database);
+  ASSERT_TRUE(opened.ok()) << opened.error().message();
   GameStore& store = opened.value();
 
   const DatabaseStats stats = Stats(store);

@@ -64,8 +64,8 @@ constexpr const char* kCollection =
 std::vector<DuplicateGroup> Find(GameStore& store, int twin_actions) {
   DuplicateOptions options;
   options.twin_actions = twin_actions;
-  DbResult<std::vector<DuplicateGroup>> groups = FindDuplicates(store, options);
-  EXPECT_TRUE(groups.ok()) << (groups.ok() ? "" : groups.error().message);
+  Result<std::vector<DuplicateGroup>> groups = FindDuplicates(store, options);
+  EXPECT_TRUE(groups.ok()) << (groups.ok() ? "" : groups.error().message());
   return groups.ok() ? groups.value() : std::vector<DuplicateGroup>{};
 }
 
@@ -162,8 +162,8 @@ std::string Export(GameStore& store, const std::vector<DuplicateGroup>& groups, 
   ExportUniqueOptions options;
   options.collapse_twins = collapse_twins;
   std::ostringstream out;
-  DbResult<int> result = ExportUnique(store, groups, out, options);
-  EXPECT_TRUE(result.ok()) << (result.ok() ? "" : result.error().message);
+  Result<int> result = ExportUnique(store, groups, out, options);
+  EXPECT_TRUE(result.ok()) << (result.ok() ? "" : result.error().message());
   *written = result.ok() ? result.value() : -1;
   return out.str();
 }
@@ -180,7 +180,7 @@ TEST(Duplicates, ExportKeepsTheLongestCopyOfEachSet) {
   EXPECT_EQ(written, 9);
   std::string expected;
   for (int64_t id : {4, 5, 6, 7, 8, 9, 11, 12, 13}) {
-    DbResult<GameTexts> texts = store.Texts(id);
+    Result<GameTexts> texts = store.Texts(id);
     ASSERT_TRUE(texts.ok());
     std::string text = texts.value().text;
     while (!text.empty() && text.back() == '\n') text.pop_back();

@@ -96,7 +96,7 @@ TEST(Endings, FiltersFindTheGamesThatEndSo) {
   EXPECT_EQ(Ids(store, ann_playable), (std::vector<int64_t>{3}));
   FindRequest count;
   count.filter = Ending(Verdict::kPlayable);
-  DbResult<int64_t> counted = CountGames(store, count);
+  Result<int64_t> counted = CountGames(store, count);
   ASSERT_TRUE(counted.ok());
   EXPECT_EQ(counted.value(), 2);
 }
@@ -105,7 +105,7 @@ TEST(Endings, RowsHoldTheVerdictTheCheckAndAWitnessThatReplays) {
   TempDir dir;
   GameStore store = testing::IndexCollection(dir, kCollection);
   auto row = [&](int64_t id) {
-    DbResult<std::optional<GameRow>> found = store.Row(id);
+    Result<std::optional<GameRow>> found = store.Row(id);
     EXPECT_TRUE(found.ok() && found.value());
     return found.ok() && found.value() ? *found.value() : GameRow{};
   };
@@ -124,7 +124,7 @@ TEST(Endings, RowsHoldTheVerdictTheCheckAndAWitnessThatReplays) {
     EXPECT_EQ(playable.checked_side, std::nullopt);
     EXPECT_FALSE(playable.result_conflict);
     // The witness is black's answer in canonical move texts: the game goes on with it.
-    DbResult<GameTexts> texts = store.Texts(id);
+    Result<GameTexts> texts = store.Texts(id);
     ASSERT_TRUE(texts.ok());
     const std::string longer = texts.value().text + " / " + playable.witness + "\n";
     const SyntaxResult syntax = ParseGameSyntax(longer);
@@ -139,7 +139,7 @@ TEST(Endings, RowsHoldTheVerdictTheCheckAndAWitnessThatReplays) {
 TEST(Endings, TreeCountsProvenEndingsAsResultsAndSaysSo) {
   TempDir dir;
   GameStore store = testing::IndexCollection(dir, kCollection);
-  DbResult<TreeNode> built = BuildTree(store, StartKey(), {}, 1);
+  Result<TreeNode> built = BuildTree(store, StartKey(), {}, 1);
   ASSERT_TRUE(built.ok());
   const TreeNode& tree = built.value();
   // Results: 1-0 (game 1, derived), 1/2-1/2 (game 2, derived from the stalemate, "*" set aside),
@@ -192,7 +192,7 @@ TEST(Endings, TreeCountsProvenEndingsAsResultsAndSaysSo) {
 TEST(Endings, StatsCountEndingsConflictsAndDerivedResults) {
   TempDir dir;
   GameStore store = testing::IndexCollection(dir, kCollection);
-  DbResult<DatabaseStats> computed = ComputeStats(store, {}, 10);
+  Result<DatabaseStats> computed = ComputeStats(store, {}, 10);
   ASSERT_TRUE(computed.ok());
   const DatabaseStats& stats = computed.value();
   EXPECT_EQ(stats.checkmates, 1);
@@ -219,7 +219,7 @@ TEST(Endings, StatsCountEndingsConflictsAndDerivedResults) {
   EXPECT_EQ(record("Cat"), (std::vector<int64_t>{1, 0, 1, 0}));
   EXPECT_EQ(record("Dan"), (std::vector<int64_t>{2, 0, 1, 0}));
   // A filter restricts them like everything else.
-  DbResult<DatabaseStats> mates = ComputeStats(store, Ending(Verdict::kCheckmate), 0);
+  Result<DatabaseStats> mates = ComputeStats(store, Ending(Verdict::kCheckmate), 0);
   ASSERT_TRUE(mates.ok());
   EXPECT_EQ(mates.value().games, 1);
   EXPECT_EQ(mates.value().checkmates, 1);
@@ -239,7 +239,7 @@ TEST(Endings, AnUnknownVerdictProvesNothing) {
     out << kCollection;
   }
   ASSERT_EQ(testing::RunIndexer(database, {input}, {"--verdict-budget", "1"}), 0);
-  DbResult<GameStore> opened = GameStore::Open(database);
+  Result<GameStore> opened = GameStore::Open(database);
   ASSERT_TRUE(opened.ok());
   GameStore& store = opened.value();
   const std::vector<int64_t> unknown = Ids(store, Ending(Verdict::kUnknown));
@@ -248,7 +248,7 @@ TEST(Endings, AnUnknownVerdictProvesNothing) {
   EXPECT_EQ(unknown[1], 2);
   EXPECT_EQ(Ids(store, Ending(Verdict::kCheckmate)), (std::vector<int64_t>{}));
   EXPECT_EQ(Ids(store, Ending(Verdict::kStalemate)), (std::vector<int64_t>{}));
-  DbResult<DatabaseStats> stats = ComputeStats(store, {}, 0);
+  Result<DatabaseStats> stats = ComputeStats(store, {}, 0);
   ASSERT_TRUE(stats.ok());
   EXPECT_EQ(stats.value().derived_results, 0);
   EXPECT_EQ(stats.value().result_conflicts, 0);
@@ -262,22 +262,26 @@ TEST(Endings, GamesWithoutAVerdictAreCountedAsNotDecided) {
   TempDir dir;
   { GameStore store = testing::IndexCollection(dir, kCollection); }
   {
-    DbResult<Database> db = OpenDatabase(dir.File("games.sqlite"), OpenMode::kReadWrite);
+    Result<Database> db = OpenDatabase(dir.File("games.sqlite"), OpenMode::kReadWrite);
     ASSERT_TRUE(db.ok());
-    ASSERT_FALSE(db.value().Exec(
-        "UPDATE games SET verdict = NULL, checked_side = NULL, verdict_work = NULL WHERE id = 1"));
+    ASSERT_TRUE(db.value()
+                    .Exec("UPDATE games SET verdict = NULL, checked_side = NULL, verdict_work = "
+                          "NULL WHERE id = 1")
+                    .ok());
     // As a writer would store it: with the checksum of the row it wrote (schema/game_check.h).
-    ASSERT_FALSE(db.value().Exec(std::string("UPDATE games SET checksum = ") + kGameCheckFunction +
-                                 "(" + kGameCheckColumns + ") WHERE id = 1"));
+    ASSERT_TRUE(db.value()
+                    .Exec(std::string("UPDATE games SET checksum = ") + kGameCheckFunction + "(" +
+                          kGameCheckColumns + ") WHERE id = 1")
+                    .ok());
   }
-  DbResult<GameStore> opened = GameStore::Open(dir.File("games.sqlite"));
+  Result<GameStore> opened = GameStore::Open(dir.File("games.sqlite"));
   ASSERT_TRUE(opened.ok());
-  DbResult<DatabaseStats> stats = ComputeStats(opened.value(), {}, 0);
+  Result<DatabaseStats> stats = ComputeStats(opened.value(), {}, 0);
   ASSERT_TRUE(stats.ok());
   EXPECT_EQ(stats.value().undecided, 1);
   EXPECT_EQ(stats.value().checkmates, 0);
   EXPECT_EQ(stats.value().derived_results, 1);  // game 2's stalemate only
-  DbResult<std::optional<GameRow>> row = opened.value().Row(1);
+  Result<std::optional<GameRow>> row = opened.value().Row(1);
   ASSERT_TRUE(row.ok() && row.value());
   EXPECT_EQ(row.value()->verdict, std::nullopt);
   std::string table;

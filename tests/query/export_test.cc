@@ -43,21 +43,21 @@ struct Facts {
   bool starts_with_header = false;  // its text's first visible byte is '[' (after a BOM)
 };
 
-DbResult<GameStore> Open(const std::string& path) { return GameStore::Open(path); }
+Result<GameStore> Open(const std::string& path) { return GameStore::Open(path); }
 
 // Every game of `store`, in id order.
 std::vector<Facts> AllGames(GameStore& store) {
   std::vector<Facts> games;
-  DbResult<Statement> ids = store.db().Prepare("SELECT id FROM games ORDER BY id");
+  Result<Statement> ids = store.db().Prepare("SELECT id FROM games ORDER BY id");
   EXPECT_TRUE(ids.ok());
   if (!ids.ok()) return games;
   while (true) {
-    DbResult<StepResult> step = ids.value().Step();
+    Result<StepResult> step = ids.value().Step();
     EXPECT_TRUE(step.ok());
     if (!step.ok() || step.value() != StepResult::kRow) break;
     const int64_t id = ids.value().Int64(0);
-    DbResult<std::optional<GameRow>> row = store.Row(id);
-    DbResult<GameTexts> texts = store.Texts(id);
+    Result<std::optional<GameRow>> row = store.Row(id);
+    Result<GameTexts> texts = store.Texts(id);
     EXPECT_TRUE(row.ok() && row.value() && texts.ok());
     if (!row.ok() || !row.value() || !texts.ok()) break;
     Facts facts;
@@ -87,8 +87,8 @@ std::vector<Facts> ReadBack(const TempDir& dir, const std::string& name, const s
   std::ofstream(input, std::ios::binary) << text;
   const int status = RunIndexer(dir.File(name + ".sqlite"), {input});
   EXPECT_EQ(status, 0) << name << ": 5d-index rejected games of the export (or failed)";
-  DbResult<GameStore> store = Open(dir.File(name + ".sqlite"));
-  EXPECT_TRUE(store.ok()) << (store.ok() ? "" : store.error().message);
+  Result<GameStore> store = Open(dir.File(name + ".sqlite"));
+  EXPECT_TRUE(store.ok()) << (store.ok() ? "" : store.error().message());
   if (!store.ok()) return {};
   return AllGames(store.value());
 }
@@ -123,8 +123,8 @@ void ExpectSameGames(const std::vector<Facts>& written, const std::vector<Facts>
 // Returns the number of games each export wrote: original, canonical, unique.
 std::vector<size_t> ExpectExportsReadBack(const TempDir& dir, const std::string& name,
                                           const std::vector<size_t>& order = {}) {
-  DbResult<GameStore> opened = Open(dir.File(name + ".sqlite"));
-  EXPECT_TRUE(opened.ok()) << (opened.ok() ? "" : opened.error().message);
+  Result<GameStore> opened = Open(dir.File(name + ".sqlite"));
+  EXPECT_TRUE(opened.ok()) << (opened.ok() ? "" : opened.error().message());
   if (!opened.ok()) return {};
   GameStore& store = opened.value();
   const std::vector<Facts> games = AllGames(store);
@@ -133,7 +133,7 @@ std::vector<size_t> ExpectExportsReadBack(const TempDir& dir, const std::string&
   for (size_t i = 0; i < games.size(); ++i) {
     const Facts& facts = games[order.empty() ? i : order[i]];
     ordered.push_back(facts);
-    DbResult<std::optional<GameRow>> row = store.Row(facts.id);
+    Result<std::optional<GameRow>> row = store.Row(facts.id);
     EXPECT_TRUE(row.ok() && row.value());
     if (!row.ok() || !row.value()) return {};
     found.push_back({*row.value(), -1, {}});
@@ -142,19 +142,18 @@ std::vector<size_t> ExpectExportsReadBack(const TempDir& dir, const std::string&
   for (const bool canonical : {false, true}) {
     const std::string what = name + (canonical ? " --canonical" : " --format 5dpgn");
     std::ostringstream out;
-    const std::optional<DbError> error =
-        WriteGames(store, found, OutputFormat::kPgn, false, canonical, out);
-    EXPECT_FALSE(error) << what << ": " << error->message;
+    const Status error = WriteGames(store, found, OutputFormat::kPgn, false, canonical, out);
+    EXPECT_TRUE(error.ok()) << what << ": " << error.message();
     ExpectSameGames(
         ordered, ReadBack(dir, name + (canonical ? "-canonical" : "-original"), out.str()), what);
     counts.push_back(found.size());
   }
-  DbResult<std::vector<DuplicateGroup>> groups = FindDuplicates(store, DuplicateOptions());
+  Result<std::vector<DuplicateGroup>> groups = FindDuplicates(store, DuplicateOptions());
   EXPECT_TRUE(groups.ok());
   if (!groups.ok()) return counts;
   std::ostringstream out;
   std::vector<int64_t> ids;
-  DbResult<int> written = ExportUnique(store, groups.value(), out, {}, &ids);
+  Result<int> written = ExportUnique(store, groups.value(), out, {}, &ids);
   EXPECT_TRUE(written.ok());
   if (!written.ok()) return counts;
   EXPECT_EQ(static_cast<size_t>(written.value()), ids.size());
@@ -356,7 +355,7 @@ TEST(Export, GeneratedCollectionsReadBackGameForGame) {
   const int status = RunIndexer(dir.File("generated.sqlite"), inputs);
   ASSERT_TRUE(status == 0 || status == 1) << "5d-index exited with " << status;
 
-  DbResult<GameStore> store = Open(dir.File("generated.sqlite"));
+  Result<GameStore> store = Open(dir.File("generated.sqlite"));
   ASSERT_TRUE(store.ok());
   const std::vector<Facts> indexed = AllGames(store.value());
   // The dressing must reach what it is for: games without headers, with odd results.
@@ -402,7 +401,7 @@ TEST(Export, OddTextsReadBackGameForGame) {
   }
   const int status = RunIndexer(dir.File("odd.sqlite"), inputs);
   ASSERT_TRUE(status == 0 || status == 1) << "5d-index exited with " << status;
-  DbResult<GameStore> store = Open(dir.File("odd.sqlite"));
+  Result<GameStore> store = Open(dir.File("odd.sqlite"));
   ASSERT_TRUE(store.ok());
   // The first file holds two games; the unterminated comment is rejected.
   const size_t games = AllGames(store.value()).size();

@@ -49,13 +49,13 @@ class FindTest : public ::testing::Test {
   }
   void SetUp() override {
     auto store = GameStore::Open(db_path_);
-    ASSERT_TRUE(store.ok()) << store.error().message;
+    ASSERT_TRUE(store.ok()) << store.error().message();
     store_.emplace(std::move(store).value());
   }
 
   std::vector<int64_t> Ids(const FindRequest& request) {
     auto games = FindGames(*store_, request);
-    EXPECT_TRUE(games.ok()) << games.error().message;
+    EXPECT_TRUE(games.ok()) << games.error().message();
     std::vector<int64_t> ids;
     if (games.ok()) {
       for (const FoundGame& g : games.value()) ids.push_back(g.row.id);
@@ -470,7 +470,7 @@ TEST(FindStateMd5Test, EveryStateOfEveryGameWithAllStateMd5) {
   fived::testing::TempDir dir;
   const std::string db = dir.File("all.sqlite");
   ASSERT_EQ(fived::testing::RunIndexer(db, {kCorpus}, {"--all-state-md5"}), 0);
-  DbResult<GameStore> store = GameStore::Open(db);
+  Result<GameStore> store = GameStore::Open(db);
   ASSERT_TRUE(store.ok());
   EXPECT_TRUE(IndexesEveryStateMd5(store.value()).value());
   // Every state of every game is found by its MD5, at its first action there, with upper case
@@ -596,7 +596,8 @@ TEST_F(FindTest, OutputFormats) {
   ASSERT_EQ(games.value().size(), 2u);
 
   std::ostringstream table_out;
-  ASSERT_FALSE(WriteGames(*store_, games.value(), OutputFormat::kTable, false, false, table_out));
+  ASSERT_TRUE(
+      WriteGames(*store_, games.value(), OutputFormat::kTable, false, false, table_out).ok());
   const std::string table = table_out.str();
   std::istringstream lines(table);
   std::string header;
@@ -605,20 +606,20 @@ TEST_F(FindTest, OutputFormats) {
   EXPECT_EQ(std::count(table.begin(), table.end(), '\n'), 3);
 
   std::ostringstream json;
-  ASSERT_FALSE(WriteGames(*store_, games.value(), OutputFormat::kJson, true, false, json));
+  ASSERT_TRUE(WriteGames(*store_, games.value(), OutputFormat::kJson, true, false, json).ok());
   EXPECT_EQ(json.str().front(), '[');
   EXPECT_NE(json.str().find("\"headers\":{"), std::string::npos);
   EXPECT_NE(json.str().find("\"Event\":\"Game analysis: AI vs AI\""), std::string::npos);
   EXPECT_NE(json.str().find("\"action\":"), std::string::npos);
 
   std::ostringstream csv;
-  ASSERT_FALSE(WriteGames(*store_, games.value(), OutputFormat::kCsv, false, false, csv));
+  ASSERT_TRUE(WriteGames(*store_, games.value(), OutputFormat::kCsv, false, false, csv).ok());
   EXPECT_EQ(csv.str().rfind("id,white,black,result,date,variant,actions,timelines,verdict\r\n", 0),
             0u);
 
   // 5dpgn: the original texts, which read back as the same games.
   std::ostringstream pgn;
-  ASSERT_FALSE(WriteGames(*store_, games.value(), OutputFormat::kPgn, false, false, pgn));
+  ASSERT_TRUE(WriteGames(*store_, games.value(), OutputFormat::kPgn, false, false, pgn).ok());
   std::istringstream in(pgn.str());
   GameSplitter splitter(in);
   int count = 0;
@@ -629,7 +630,7 @@ TEST_F(FindTest, OutputFormats) {
   EXPECT_EQ(count, 2);
   // Canonical: replays to the same final state as the original.
   std::ostringstream canonical;
-  ASSERT_FALSE(WriteGames(*store_, games.value(), OutputFormat::kPgn, false, true, canonical));
+  ASSERT_TRUE(WriteGames(*store_, games.value(), OutputFormat::kPgn, false, true, canonical).ok());
   std::istringstream canonical_in(canonical.str());
   GameSplitter canonical_splitter(canonical_in);
   size_t i = 0;
@@ -647,13 +648,13 @@ TEST(GameStoreTest, MissingOrForeignFilesAreErrors) {
   fived::testing::TempDir dir;
   auto missing = GameStore::Open(dir.File("none.sqlite"));
   ASSERT_FALSE(missing.ok());
-  EXPECT_NE(missing.error().message.find("no such database file"), std::string::npos)
-      << missing.error().message;
+  EXPECT_NE(missing.error().message().find("no such database file"), std::string::npos)
+      << missing.error().message();
   EXPECT_FALSE(fs::exists(dir.File("none.sqlite")));
   auto foreign = GameStore::Open(kCorpus);
   ASSERT_FALSE(foreign.ok());
-  EXPECT_NE(foreign.error().message.find("not a 5dpgn-db database"), std::string::npos)
-      << foreign.error().message;
+  EXPECT_NE(foreign.error().message().find("not a 5dpgn-db database"), std::string::npos)
+      << foreign.error().message();
 }
 
 TEST(GameStoreTest, HeadersAfterAByteOrderMarkAreRead) {
@@ -714,8 +715,8 @@ TEST(PlayerPagesTest, PagesAndCountsOfAPlayerAreThoseOfTheWholeList) {
     }
   }
   ASSERT_EQ(fived::testing::RunIndexer(db, {games}), 0);
-  DbResult<GameStore> opened = GameStore::Open(db);
-  ASSERT_TRUE(opened.ok()) << opened.error().message;
+  Result<GameStore> opened = GameStore::Open(db);
+  ASSERT_TRUE(opened.ok()) << opened.error().message();
   GameStore& store = opened.value();
   int pages = 0;
   for (const char* player : {"ada", "ADA", "a*", "*", "bob", "c?", "nobody"}) {
@@ -724,7 +725,7 @@ TEST(PlayerPagesTest, PagesAndCountsOfAPlayerAreThoseOfTheWholeList) {
       request.filter.player = player;
       request.sort = *ParseSortOrder(sort);
       auto all = FindGames(store, request);
-      ASSERT_TRUE(all.ok()) << all.error().message;
+      ASSERT_TRUE(all.ok()) << all.error().message();
       std::vector<int64_t> all_ids;
       for (const FoundGame& g : all.value()) all_ids.push_back(g.row.id);
       auto count = CountGames(store, request);
@@ -739,7 +740,7 @@ TEST(PlayerPagesTest, PagesAndCountsOfAPlayerAreThoseOfTheWholeList) {
           request.offset = offset;
           int64_t total = -1;
           auto page = FindGames(store, request, &total);
-          ASSERT_TRUE(page.ok()) << page.error().message;
+          ASSERT_TRUE(page.ok()) << page.error().message();
           std::vector<int64_t> page_ids;
           for (const FoundGame& g : page.value()) page_ids.push_back(g.row.id);
           const size_t begin = std::min(all_ids.size(), static_cast<size_t>(offset));

@@ -410,7 +410,7 @@ TEST(GameQueryTest, RelationsMaterialAndStateAgreeWithTheBruteForce) {
       parsed.state = std::get<std::vector<StateTerm>>(state);
     }
     auto found = FindPatterns(store, parsed);
-    ASSERT_TRUE(found.ok()) << found.error().message;
+    ASSERT_TRUE(found.ok()) << found.error().message();
     std::map<int64_t, int> actions;
     for (const PositionMatch& m : found.value()) actions[m.game_id] = m.action;
     if (!actions.empty()) ++found_some;

@@ -288,7 +288,7 @@ void HoldToBruteForce(GameStore& store, const Collection& games,
       patterns.push_back(std::get<BoardPattern>(parsed));
     }
     auto found = FindPatterns(store, patterns);
-    ASSERT_TRUE(found.ok()) << found.error().message;
+    ASSERT_TRUE(found.ok()) << found.error().message();
     std::map<int64_t, const PositionMatch*> by_game;
     for (const PositionMatch& match : found.value()) by_game[match.game_id] = &match;
     std::string joined;

@@ -55,8 +55,8 @@ inline GameStore IndexCollection(const TempDir& dir, const std::string& collecti
   } else {
     EXPECT_TRUE(exit_status == 0 || exit_status == 1) << "5d-index exited with " << exit_status;
   }
-  DbResult<GameStore> store = GameStore::Open(database);
-  EXPECT_TRUE(store.ok()) << (store.ok() ? "" : store.error().message);
+  Result<GameStore> store = GameStore::Open(database);
+  EXPECT_TRUE(store.ok()) << (store.ok() ? "" : store.error().message());
   return std::move(store).value();
 }
 

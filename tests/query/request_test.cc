@@ -27,7 +27,7 @@ class RequestTest : public ::testing::Test {
     dir_ = new TempDir;
     const std::string database = dir_->File("club.sqlite");
     ASSERT_EQ(RunIndexer(database, {FIVED_SOURCE_DIR "/corpus/club-games.5dpgn"}), 0);
-    DbResult<GameStore> store = GameStore::Open(database);
+    Result<GameStore> store = GameStore::Open(database);
     ASSERT_TRUE(store.ok());
     store_ = new GameStore(std::move(store).value());
   }
@@ -539,7 +539,7 @@ TEST_F(RequestTest, ShowNamesTheArchiveMemberAGameCameFrom) {
   testing::WritePacked(zip, testing::Packing::kZip, {{"club/games.5dpgn", games.str()}});
   const std::string database = dir_->File("zip.sqlite");
   ASSERT_EQ(RunIndexer(database, {zip}), 0);
-  DbResult<GameStore> store = GameStore::Open(database);
+  Result<GameStore> store = GameStore::Open(database);
   ASSERT_TRUE(store.ok());
   Request show = Make("show", {});
   show.args = {"2"};

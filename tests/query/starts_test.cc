@@ -67,11 +67,11 @@ TEST(StartsTest, GroupsCustomGamesByStart) {
   std::ofstream(input) << kGames;
   const std::string database = dir.File("starts.sqlite");
   ASSERT_EQ(RunIndexer(database, {input}), 0);
-  DbResult<GameStore> store = GameStore::Open(database);
-  ASSERT_TRUE(store.ok()) << store.error().message;
+  Result<GameStore> store = GameStore::Open(database);
+  ASSERT_TRUE(store.ok()) << store.error().message();
 
-  DbResult<std::vector<CustomStart>> starts = ListCustomStarts(store.value());
-  ASSERT_TRUE(starts.ok()) << starts.error().message;
+  Result<std::vector<CustomStart>> starts = ListCustomStarts(store.value());
+  ASSERT_TRUE(starts.ok()) << starts.error().message();
   ASSERT_EQ(starts.value().size(), 2u);
   const CustomStart& rook = starts.value()[0];
   EXPECT_EQ(rook.fen, "[k3/4/4/K2R:0:1:w]");

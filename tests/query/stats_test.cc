@@ -59,8 +59,8 @@ constexpr const char* kCollection =
     "[White \"Ann\"]\n[Black \"Bob\"]\n\n1. e4 / Nxe5\n";
 
 DatabaseStats Compute(GameStore& store, const GameFilter& filter, int top_players) {
-  DbResult<DatabaseStats> stats = ComputeStats(store, filter, top_players);
-  EXPECT_TRUE(stats.ok()) << (stats.ok() ? "" : stats.error().message);
+  Result<DatabaseStats> stats = ComputeStats(store, filter, top_players);
+  EXPECT_TRUE(stats.ok()) << (stats.ok() ? "" : stats.error().message());
   return stats.ok() ? stats.value() : DatabaseStats{};
 }
 

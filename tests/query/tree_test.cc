@@ -99,8 +99,8 @@ class TreeTest : public ::testing::Test {
     }
     const std::string db = dir_->File("games.sqlite");
     ASSERT_EQ(fived::testing::RunIndexer(db, {input}), 0);
-    DbResult<GameStore> store = GameStore::Open(db);
-    ASSERT_TRUE(store.ok()) << store.error().message;
+    Result<GameStore> store = GameStore::Open(db);
+    ASSERT_TRUE(store.ok()) << store.error().message();
     store_ = new GameStore(std::move(store).value());
   }
   static void TearDownTestSuite() {
@@ -114,8 +114,8 @@ class TreeTest : public ::testing::Test {
 
   // The position `key` with the actions from it as children.
   static TreeNode Tree(uint64_t key, const GameFilter& filter = {}, int depth = 1) {
-    DbResult<TreeNode> tree = BuildTree(*store_, key, filter, depth);
-    EXPECT_TRUE(tree.ok()) << (tree.ok() ? "" : tree.error().message);
+    Result<TreeNode> tree = BuildTree(*store_, key, filter, depth);
+    EXPECT_TRUE(tree.ok()) << (tree.ok() ? "" : tree.error().message());
     return tree.ok() ? std::move(tree).value() : TreeNode{};
   }
 
@@ -467,10 +467,10 @@ TEST(TreeStatsTest, KeptStatisticsGiveTheTreeTheGamesGive) {
   ASSERT_EQ(fived::testing::RunIndexer(db, {first}), 0);
   const std::string root = FIVED_SOURCE_DIR;
   ASSERT_LE(fived::testing::RunIndexer(db, {root + "/corpus"}), 1);
-  DbResult<GameStore> opened = GameStore::Open(db);
-  ASSERT_TRUE(opened.ok()) << opened.error().message;
+  Result<GameStore> opened = GameStore::Open(db);
+  ASSERT_TRUE(opened.ok()) << opened.error().message();
   GameStore& store = opened.value();
-  DbResult<Statement> keys =
+  Result<Statement> keys =
       store.db().Prepare("SELECT id FROM games WHERE duplicate_of IS NULL ORDER BY id");
   ASSERT_TRUE(keys.ok());
   std::vector<int64_t> ids;
@@ -481,7 +481,7 @@ TEST(TreeStatsTest, KeptStatisticsGiveTheTreeTheGamesGive) {
   every.originals_only = true;
   int compared = 0;
   for (const int64_t id : ids) {
-    DbResult<GameTexts> texts = store.Texts(id);
+    Result<GameTexts> texts = store.Texts(id);
     ASSERT_TRUE(texts.ok());
     SyntaxResult syntax = ParseGameSyntax(texts.value().text);
     ASSERT_FALSE(syntax.error);
@@ -491,8 +491,8 @@ TEST(TreeStatsTest, KeptStatisticsGiveTheTreeTheGamesGive) {
     });
     ASSERT_FALSE(outcome.error);
     for (const uint64_t key : states) {
-      DbResult<TreeNode> kept = BuildTree(store, key, {}, 1);
-      DbResult<TreeNode> read = BuildTree(store, key, every, 1);
+      Result<TreeNode> kept = BuildTree(store, key, {}, 1);
+      Result<TreeNode> read = BuildTree(store, key, every, 1);
       ASSERT_TRUE(kept.ok() && read.ok());
       std::string kept_json, read_json;
       WriteTreeJson(kept.value(), &kept_json);
@@ -504,7 +504,7 @@ TEST(TreeStatsTest, KeptStatisticsGiveTheTreeTheGamesGive) {
   EXPECT_GT(compared, 60);
   // A variant's tree (as the explorer asks for it) from the kept statistics, and from the games
   // with a filter that keeps the same ones, agree at every official start in the collection.
-  DbResult<Statement> variants = store.db().Prepare(
+  Result<Statement> variants = store.db().Prepare(
       "SELECT DISTINCT variant FROM games WHERE variant <> 'custom' ORDER BY variant");
   ASSERT_TRUE(variants.ok());
   int variants_compared = 0;
@@ -515,9 +515,8 @@ TEST(TreeStatsTest, KeptStatisticsGiveTheTreeTheGamesGive) {
     ASSERT_TRUE(std::holds_alternative<Position>(start)) << variant.variant;
     GameFilter read_filter = variant;
     read_filter.originals_only = true;
-    DbResult<TreeNode> kept = BuildTree(store, std::get<Position>(start).StateKey(), variant, 1);
-    DbResult<TreeNode> read =
-        BuildTree(store, std::get<Position>(start).StateKey(), read_filter, 1);
+    Result<TreeNode> kept = BuildTree(store, std::get<Position>(start).StateKey(), variant, 1);
+    Result<TreeNode> read = BuildTree(store, std::get<Position>(start).StateKey(), read_filter, 1);
     ASSERT_TRUE(kept.ok() && read.ok());
     std::string kept_json, read_json;
     WriteTreeJson(kept.value(), &kept_json);
@@ -527,7 +526,7 @@ TEST(TreeStatsTest, KeptStatisticsGiveTheTreeTheGamesGive) {
   }
   EXPECT_GE(variants_compared, 2);
   // The statistics were used: the start of Standard has rows.
-  DbResult<int64_t> rows =
+  Result<int64_t> rows =
       QueryInt(store.db(), "SELECT count(*) FROM position_actions WHERE games > 1");
   ASSERT_TRUE(rows.ok());
   EXPECT_GT(rows.value(), 0);
@@ -547,17 +546,17 @@ TEST(TreeStatsTest, AVariantsTreeLeavesOutCustomGamesThatReachItsPositions) {
         << "1. (0T1)d3 / (0T1)d6\n\n";
   }
   ASSERT_EQ(fived::testing::RunIndexer(db, {games}), 0);
-  DbResult<GameStore> opened = GameStore::Open(db);
-  ASSERT_TRUE(opened.ok()) << opened.error().message;
+  Result<GameStore> opened = GameStore::Open(db);
+  ASSERT_TRUE(opened.ok()) << opened.error().message();
   auto start = PositionFromMoves("Standard", "");
   ASSERT_TRUE(std::holds_alternative<Position>(start));
   const uint64_t key = std::get<Position>(start).StateKey();
-  DbResult<TreeNode> every = BuildTree(opened.value(), key, {}, 1);
+  Result<TreeNode> every = BuildTree(opened.value(), key, {}, 1);
   ASSERT_TRUE(every.ok());
   EXPECT_EQ(every.value().games, 2);
   GameFilter standard;
   standard.variant = "Standard";
-  DbResult<TreeNode> tree = BuildTree(opened.value(), key, standard, 1);
+  Result<TreeNode> tree = BuildTree(opened.value(), key, standard, 1);
   ASSERT_TRUE(tree.ok());
   EXPECT_EQ(tree.value().games, 1);
   ASSERT_EQ(tree.value().children.size(), 1u);

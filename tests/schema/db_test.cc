@@ -32,41 +32,41 @@ namespace fs = std::filesystem;
 using ::fived::testing::TempDir;
 
 Database MustOpen(const std::string& path, OpenMode mode) {
-  DbResult<Database> db = OpenDatabase(path, mode);
+  Result<Database> db = OpenDatabase(path, mode);
   if (!db.ok()) {
-    ADD_FAILURE() << db.error().message;
+    ADD_FAILURE() << db.error().message();
     std::abort();
   }
   return std::move(db).value();
 }
 
 Statement MustPrepare(Database& db, std::string_view sql) {
-  DbResult<Statement> statement = db.Prepare(sql);
+  Result<Statement> statement = db.Prepare(sql);
   if (!statement.ok()) {
-    ADD_FAILURE() << statement.error().message;
+    ADD_FAILURE() << statement.error().message();
     std::abort();
   }
   return std::move(statement).value();
 }
 
 void MustExec(Database& db, std::string_view sql) {
-  std::optional<DbError> error = db.Exec(sql);
-  ASSERT_FALSE(error) << error->message;
+  Status error = db.Exec(sql);
+  ASSERT_TRUE(error.ok()) << error.message();
 }
 
 // The first column of the first row of a query, as text.
 std::string QueryText(Database& db, std::string_view sql) {
   Statement statement = MustPrepare(db, sql);
-  DbResult<StepResult> step = statement.Step();
-  if (!step.ok()) return "error: " + step.error().message;
+  Result<StepResult> step = statement.Step();
+  if (!step.ok()) return "error: " + step.error().message();
   if (step.value() != StepResult::kRow) return "no row";
   return std::string(statement.Text(0));
 }
 
 std::string OpenError(const std::string& path, OpenMode mode) {
-  DbResult<Database> db = OpenDatabase(path, mode);
+  Result<Database> db = OpenDatabase(path, mode);
   if (db.ok()) return "opened";
-  return db.error().message;
+  return db.error().message();
 }
 
 TEST(DatabaseTest, CreatesVersionSevenDatabase) {
@@ -131,9 +131,9 @@ TEST(DatabaseTest, RefusesOtherSchemaVersions) {
       path + ": schema version 1 is not supported; this build reads version 8";
   EXPECT_EQ(OpenError(path, OpenMode::kReadOnly), expected);
   EXPECT_EQ(OpenError(path, OpenMode::kReadWrite), expected);
-  DbResult<Database> refused = OpenDatabase(path, OpenMode::kReadOnly);
+  Result<Database> refused = OpenDatabase(path, OpenMode::kReadOnly);
   ASSERT_FALSE(refused.ok());
-  EXPECT_EQ(refused.error().code, SQLITE_NOTADB);
+  EXPECT_EQ(refused.error().detail(), SQLITE_NOTADB);
   // The versions before this one (7: no checksum of the games' rows; 6: any game with the moves
   // of an earlier one was its copy, whatever its headers; 5: sources without members or what
   // re-indexing needs; 4: no endings) are refused the same way.
@@ -166,10 +166,10 @@ TEST(DatabaseTest, RefusesOtherKeyVersions) {
 TEST(DatabaseTest, ReadOnlyOpenOfMissingFileFailsAndCreatesNothing) {
   TempDir dir;
   const std::string path = dir.File("missing.db");
-  DbResult<Database> db = OpenDatabase(path, OpenMode::kReadOnly);
+  Result<Database> db = OpenDatabase(path, OpenMode::kReadOnly);
   ASSERT_FALSE(db.ok());
-  EXPECT_EQ(db.error().code, SQLITE_CANTOPEN);
-  EXPECT_EQ(db.error().message, path + ": no such database file");
+  EXPECT_EQ(db.error().detail(), SQLITE_CANTOPEN);
+  EXPECT_EQ(db.error().message(), path + ": no such database file");
   EXPECT_TRUE(dir.Entries().empty());
 }
 
@@ -178,10 +178,10 @@ TEST(DatabaseTest, RefusesADirectoryPlainly) {
   const std::string path = dir.File("games");
   fs::create_directory(path);
   for (OpenMode mode : {OpenMode::kReadOnly, OpenMode::kReadWrite}) {
-    DbResult<Database> db = OpenDatabase(path, mode);
+    Result<Database> db = OpenDatabase(path, mode);
     ASSERT_FALSE(db.ok());
-    EXPECT_EQ(db.error().code, SQLITE_CANTOPEN);
-    EXPECT_EQ(db.error().message, path + ": is a directory, not a database file");
+    EXPECT_EQ(db.error().detail(), SQLITE_CANTOPEN);
+    EXPECT_EQ(db.error().message(), path + ": is a directory, not a database file");
   }
   EXPECT_EQ(dir.Entries(), std::vector<std::string>{"games"});
   EXPECT_TRUE(fs::is_empty(path));
@@ -265,16 +265,16 @@ TEST(DatabaseTest, ConnectionSettings) {
   Database reader = MustOpen(path, OpenMode::kReadOnly);
   EXPECT_EQ(QueryText(reader, "PRAGMA journal_mode"), "wal");
   EXPECT_EQ(QueryText(reader, "PRAGMA foreign_keys"), "1");
-  std::optional<DbError> error = reader.Exec("INSERT INTO sources(path) VALUES ('x')");
-  ASSERT_TRUE(error);
-  EXPECT_EQ(error->primary_code(), SQLITE_READONLY);
+  Status error = reader.Exec("INSERT INTO sources(path) VALUES ('x')");
+  ASSERT_FALSE(error.ok());
+  EXPECT_EQ(error.primary_detail(), SQLITE_READONLY);
 }
 
 TEST(DatabaseTest, IntegrityCheckSaysOk) {
   TempDir dir;
   Database db = MustOpen(dir.File("games.db"), OpenMode::kReadWrite);
-  DbResult<std::string> report = db.IntegrityCheck();
-  ASSERT_TRUE(report.ok()) << report.error().message;
+  Result<std::string> report = db.IntegrityCheck();
+  ASSERT_TRUE(report.ok()) << report.error().message();
   EXPECT_EQ(report.value(), "ok");
 }
 
@@ -288,10 +288,11 @@ TEST(StatementTest, BindsAndReadsEveryType) {
   const std::vector<uint8_t> bytes = {0, 1, 0xfe, 0xff};
   const std::string text("zero\0byte", 9);
 
-  ASSERT_FALSE(insert
-                   .BindAll(std::numeric_limits<int64_t>::min(), 0.25, text,
-                            std::span<const uint8_t>(bytes), nullptr)
-                   .Run());
+  ASSERT_TRUE(insert
+                  .BindAll(std::numeric_limits<int64_t>::min(), 0.25, text,
+                           std::span<const uint8_t>(bytes), nullptr)
+                  .Run()
+                  .ok());
   const int64_t first = db.LastInsertRowId();
   ASSERT_FALSE(select.BindAll(first).Step().value() != StepResult::kRow);
   EXPECT_EQ(select.ColumnCount(), 7);
@@ -312,13 +313,14 @@ TEST(StatementTest, BindsAndReadsEveryType) {
   // every width; the statement is reused.
   std::optional<std::string> absent;
   std::optional<std::string> present = "p";
-  ASSERT_FALSE(insert.Reset()
-                   .Bind(1, uint32_t{4000000000u})
-                   .Bind(2, 1.5f)
-                   .Bind(3, std::string_view())
-                   .Bind(4, std::span<const uint8_t>())
-                   .Bind(5, absent)
-                   .Run());
+  ASSERT_TRUE(insert.Reset()
+                  .Bind(1, uint32_t{4000000000u})
+                  .Bind(2, 1.5f)
+                  .Bind(3, std::string_view())
+                  .Bind(4, std::span<const uint8_t>())
+                  .Bind(5, absent)
+                  .Run()
+                  .ok());
   ASSERT_EQ(select.Reset().Bind(1, db.LastInsertRowId()).Step().value(), StepResult::kRow);
   EXPECT_EQ(select.Int64(0), 4000000000);
   EXPECT_EQ(select.Double(1), 1.5);
@@ -327,7 +329,7 @@ TEST(StatementTest, BindsAndReadsEveryType) {
   EXPECT_EQ(select.Text(6), "blob");
   EXPECT_TRUE(select.IsNull(4));
   select.Reset();
-  ASSERT_FALSE(insert.Reset().BindAll(size_t{7}, int16_t{-3}, "literal", present, true).Run());
+  ASSERT_TRUE(insert.Reset().BindAll(size_t{7}, int16_t{-3}, "literal", present, true).Run().ok());
   ASSERT_EQ(select.Reset().Bind(1, db.LastInsertRowId()).Step().value(), StepResult::kRow);
   EXPECT_EQ(select.Int64(0), 7);
   EXPECT_EQ(select.Int64(1), -3);
@@ -342,79 +344,79 @@ TEST(StatementTest, ErrorsCarryTheMessageAndTheStatement) {
   TempDir dir;
   Database db = MustOpen(dir.File("games.db"), OpenMode::kReadWrite);
 
-  DbResult<Statement> bad = db.Prepare("SELEC 1");
+  Result<Statement> bad = db.Prepare("SELEC 1");
   ASSERT_FALSE(bad.ok());
-  EXPECT_EQ(bad.error().message, "near \"SELEC\": syntax error (statement: SELEC 1)");
-  DbResult<Statement> two = db.Prepare("SELECT 1; SELECT 2");
+  EXPECT_EQ(bad.error().message(), "near \"SELEC\": syntax error (statement: SELEC 1)");
+  Result<Statement> two = db.Prepare("SELECT 1; SELECT 2");
   ASSERT_FALSE(two.ok());
-  EXPECT_EQ(two.error().message, "more than one SQL statement (statement: SELECT 1; SELECT 2)");
+  EXPECT_EQ(two.error().message(), "more than one SQL statement (statement: SELECT 1; SELECT 2)");
   EXPECT_TRUE(db.Prepare("SELECT 1; -- one\n").ok());
   EXPECT_FALSE(db.Prepare("  -- nothing\n").ok());
 
   Statement insert = MustPrepare(db, "INSERT INTO sources(path)\n    VALUES (?1)");
-  ASSERT_FALSE(insert.Bind(1, "/a.5dpgn").Run());
-  std::optional<DbError> duplicate = insert.Reset().Run();
-  ASSERT_TRUE(duplicate);
-  EXPECT_EQ(duplicate->code, SQLITE_CONSTRAINT_UNIQUE);
-  EXPECT_EQ(duplicate->primary_code(), SQLITE_CONSTRAINT);
-  EXPECT_EQ(duplicate->message,
+  ASSERT_TRUE(insert.Bind(1, "/a.5dpgn").Run().ok());
+  Status duplicate = insert.Reset().Run();
+  ASSERT_FALSE(duplicate.ok());
+  EXPECT_EQ(duplicate.detail(), SQLITE_CONSTRAINT_UNIQUE);
+  EXPECT_EQ(duplicate.primary_detail(), SQLITE_CONSTRAINT);
+  EXPECT_EQ(duplicate.message(),
             "UNIQUE constraint failed: sources.path, sources.member (statement: INSERT INTO "
             "sources(path) VALUES (?1))");
   // The failed statement was reset and can run again with new values.
-  EXPECT_FALSE(insert.Bind(1, "/b.5dpgn").Run());
+  EXPECT_TRUE(insert.Bind(1, "/b.5dpgn").Run().ok());
 
   // Binding failures surface at the next Step and keep the statement from running.
-  std::optional<DbError> range = insert.Bind(1, "/c.5dpgn").Bind(2, 5).Run();
-  ASSERT_TRUE(range);
-  EXPECT_EQ(range->message,
+  Status range = insert.Bind(1, "/c.5dpgn").Bind(2, 5).Run();
+  ASSERT_FALSE(range.ok());
+  EXPECT_EQ(range.message(),
             "cannot bind parameter 2: column index out of range (statement: INSERT INTO "
             "sources(path) VALUES (?1))");
-  std::optional<DbError> too_big = insert.Bind(1, uint64_t{1} << 63).Run();
-  ASSERT_TRUE(too_big);
-  EXPECT_EQ(too_big->message,
+  Status too_big = insert.Bind(1, uint64_t{1} << 63).Run();
+  ASSERT_FALSE(too_big.ok());
+  EXPECT_EQ(too_big.message(),
             "cannot bind parameter 1: unsigned value does not fit in an SQLite integer (use "
             "KeyToSql) (statement: INSERT INTO sources(path) VALUES (?1))");
   EXPECT_EQ(QueryText(db, "SELECT count(*) FROM sources"), "2");
 
-  std::optional<DbError> exec = db.Exec("CREATE TABLE a(x);\n  CREATE TABLE a(y); SELECT 1");
-  ASSERT_TRUE(exec);
-  EXPECT_EQ(exec->message, "table a already exists (statement: CREATE TABLE a(y))");
+  Status exec = db.Exec("CREATE TABLE a(x);\n  CREATE TABLE a(y); SELECT 1");
+  ASSERT_FALSE(exec.ok());
+  EXPECT_EQ(exec.message(), "table a already exists (statement: CREATE TABLE a(y))");
 }
 
 TEST(StatementTest, ForeignKeysAreEnforced) {
   TempDir dir;
   Database db = MustOpen(dir.File("games.db"), OpenMode::kReadWrite);
-  std::optional<DbError> error = db.Exec(
+  Status error = db.Exec(
       "INSERT INTO rejected(source_id, byte_offset, game_index, "
       "text_hash, message, text) VALUES (42, 0, 1, 0, 'm', 't')");
-  ASSERT_TRUE(error);
-  EXPECT_EQ(error->code, SQLITE_CONSTRAINT_FOREIGNKEY);
+  ASSERT_FALSE(error.ok());
+  EXPECT_EQ(error.detail(), SQLITE_CONSTRAINT_FOREIGNKEY);
 }
 
 TEST(TransactionTest, RollsBackUnlessCommitted) {
   TempDir dir;
   Database db = MustOpen(dir.File("games.db"), OpenMode::kReadWrite);
   {
-    DbResult<Transaction> transaction = Transaction::Begin(db);
-    ASSERT_TRUE(transaction.ok()) << transaction.error().message;
+    Result<Transaction> transaction = Transaction::Begin(db);
+    ASSERT_TRUE(transaction.ok()) << transaction.error().message();
     MustExec(db, "INSERT INTO sources(path) VALUES ('/dropped.5dpgn')");
     EXPECT_EQ(QueryText(db, "SELECT count(*) FROM sources"), "1");
   }
   EXPECT_EQ(QueryText(db, "SELECT count(*) FROM sources"), "0");
   {
-    DbResult<Transaction> transaction = Transaction::Begin(db);
+    Result<Transaction> transaction = Transaction::Begin(db);
     ASSERT_TRUE(transaction.ok());
     MustExec(db, "INSERT INTO sources(path) VALUES ('/kept.5dpgn')");
-    EXPECT_FALSE(transaction.value().Commit());
+    EXPECT_TRUE(transaction.value().Commit().ok());
     EXPECT_FALSE(transaction.value().active());
-    EXPECT_TRUE(transaction.value().Commit());  // nothing left to commit
+    EXPECT_FALSE(transaction.value().Commit().ok());  // nothing left to commit
   }
   EXPECT_EQ(QueryText(db, "SELECT path FROM sources"), "/kept.5dpgn");
   {
-    DbResult<Transaction> transaction = Transaction::Begin(db);
+    Result<Transaction> transaction = Transaction::Begin(db);
     ASSERT_TRUE(transaction.ok());
     MustExec(db, "DELETE FROM sources");
-    EXPECT_FALSE(transaction.value().Rollback());
+    EXPECT_TRUE(transaction.value().Rollback().ok());
     EXPECT_FALSE(transaction.value().active());
   }
   EXPECT_EQ(QueryText(db, "SELECT count(*) FROM sources"), "1");
@@ -426,11 +428,11 @@ TEST(TransactionTest, SecondWriterWaitsThenGivesUp) {
   Database writer = MustOpen(path, OpenMode::kReadWrite);
   Database other = MustOpen(path, OpenMode::kReadWrite);
   other.SetBusyTimeout(std::chrono::milliseconds(10));
-  DbResult<Transaction> held = Transaction::Begin(writer);
+  Result<Transaction> held = Transaction::Begin(writer);
   ASSERT_TRUE(held.ok());
-  DbResult<Transaction> refused = Transaction::Begin(other);
+  Result<Transaction> refused = Transaction::Begin(other);
   ASSERT_FALSE(refused.ok());
-  EXPECT_EQ(refused.error().code, SQLITE_BUSY);
+  EXPECT_EQ(refused.error().detail(), SQLITE_BUSY);
 }
 
 TEST(KeyTest, RoundTripsThroughSqlite) {
@@ -451,7 +453,7 @@ TEST(KeyTest, RoundTripsThroughSqlite) {
   Statement select = MustPrepare(db, "SELECT start_key FROM games WHERE start_key = ?1");
   const uint64_t keys[] = {0, 1, uint64_t{1} << 63, std::numeric_limits<uint64_t>::max()};
   int action = 0;
-  for (uint64_t key : keys) ASSERT_FALSE(insert.Reset().BindAll(KeyToSql(key), action++).Run());
+  for (uint64_t key : keys) ASSERT_TRUE(insert.Reset().BindAll(KeyToSql(key), action++).Run().ok());
   for (uint64_t key : keys) {
     ASSERT_EQ(select.Reset().Bind(1, KeyToSql(key)).Step().value(), StepResult::kRow) << key;
     EXPECT_EQ(KeyFromSql(select.Int64(0)), key);
@@ -468,11 +470,11 @@ TEST(SchemaTest, ReindexingAddsNothingAndHeaderNamesIgnoreCase) {
       "INSERT OR IGNORE INTO games(source_id, byte_offset, game_index, text_hash, variant, width, "
       "height, even_start, actions, timelines, final_md5, start_key, final_key, identity, "
       "record, checksum) VALUES (1, ?1, 1, ?2, 'Standard', 8, 8, 0, 0, 1, '', 0, 0, 0, x'', 0)");
-  ASSERT_FALSE(insert.BindAll(0, KeyToSql(~uint64_t{0})).Run());
+  ASSERT_TRUE(insert.BindAll(0, KeyToSql(~uint64_t{0})).Run().ok());
   EXPECT_EQ(db.Changes(), 1);
-  ASSERT_FALSE(insert.Run());
+  ASSERT_TRUE(insert.Run().ok());
   EXPECT_EQ(db.Changes(), 0);
-  ASSERT_FALSE(insert.BindAll(100, KeyToSql(~uint64_t{0})).Run());
+  ASSERT_TRUE(insert.BindAll(100, KeyToSql(~uint64_t{0})).Run().ok());
   EXPECT_EQ(db.Changes(), 1);
   EXPECT_EQ(QueryText(db, "SELECT count(*) FROM games"), "2");
 
@@ -540,7 +542,7 @@ TEST(ConcurrencyTest, ReaderSeesCommittedRowsWhileWriterHoldsATransaction) {
   const std::string path = dir.File("games.db");
   Database writer = MustOpen(path, OpenMode::kReadWrite);
   MustExec(writer, "INSERT INTO sources(path) VALUES ('/committed.5dpgn')");
-  DbResult<Transaction> transaction = Transaction::Begin(writer);
+  Result<Transaction> transaction = Transaction::Begin(writer);
   ASSERT_TRUE(transaction.ok());
   MustExec(writer, "INSERT INTO sources(path) VALUES ('/pending.5dpgn')");
 
@@ -548,7 +550,7 @@ TEST(ConcurrencyTest, ReaderSeesCommittedRowsWhileWriterHoldsATransaction) {
   reader.SetBusyTimeout(std::chrono::milliseconds(0));  // a reader must never wait for the writer
   EXPECT_EQ(QueryText(reader, "SELECT group_concat(path) FROM sources"), "/committed.5dpgn");
 
-  ASSERT_FALSE(transaction.value().Commit());
+  ASSERT_TRUE(transaction.value().Commit().ok());
   EXPECT_EQ(QueryText(reader, "SELECT count(*) FROM sources"), "2");
 }
 
@@ -619,8 +621,8 @@ TEST(SchemaTest, ReadmeExamplesRun) {
       "INSERT INTO rejected(source_id, byte_offset, game_index, text_hash, line, col, token, "
       "message, text) VALUES (1, 20, 3, 7, 3, 4, 'Kx', 'bad move', '1. Kx');");
   for (const std::string& block : blocks) {
-    std::optional<DbError> error = db.Exec(block);
-    EXPECT_FALSE(error) << block << error->message;
+    Status error = db.Exec(block);
+    EXPECT_TRUE(error.ok()) << block << error.message();
   }
 }
 

@@ -47,10 +47,10 @@ TEST(Ending, NamesAreTheEnginesNames) {
 
 TEST(Ending, TheDatabaseRefusesValuesNoVersionWrites) {
   testing::TempDir dir;
-  DbResult<Database> opened = OpenDatabase(dir.File("games.db"), OpenMode::kReadWrite);
-  ASSERT_TRUE(opened.ok()) << opened.error().message;
+  Result<Database> opened = OpenDatabase(dir.File("games.db"), OpenMode::kReadWrite);
+  ASSERT_TRUE(opened.ok()) << opened.error().message();
   Database& db = opened.value();
-  ASSERT_FALSE(db.Exec("INSERT INTO sources(id, path) VALUES (1, '/x')"));
+  ASSERT_TRUE(db.Exec("INSERT INTO sources(id, path) VALUES (1, '/x')").ok());
   auto insert = [&](const std::string& columns, const std::string& values) {
     return db.Exec(
         "INSERT INTO games(source_id, byte_offset, game_index, text_hash, variant, width, height, "
@@ -59,15 +59,15 @@ TEST(Ending, TheDatabaseRefusesValuesNoVersionWrites) {
         columns + ") VALUES (1, 0, 1, 0, 'Standard', 8, 8, 0, 0, 1, '', 0, 0, 0, x'', 0" + values +
         ")");
   };
-  EXPECT_FALSE(insert("", "")) << "verdict NULL: not decided";
-  EXPECT_FALSE(db.Exec("DELETE FROM games"));
-  EXPECT_FALSE(insert(", verdict, checked_side, result_conflict", ", 1, 1, 1"));
-  EXPECT_FALSE(db.Exec("DELETE FROM games"));
-  EXPECT_TRUE(insert(", verdict", ", 0"));
-  EXPECT_TRUE(insert(", verdict", ", 5"));
-  EXPECT_TRUE(insert(", checked_side", ", 2"));
-  EXPECT_TRUE(insert(", result_conflict", ", 2"));
-  EXPECT_TRUE(insert(", verdict_work", ", -1"));
+  EXPECT_TRUE(insert("", "").ok()) << "verdict NULL: not decided";
+  EXPECT_TRUE(db.Exec("DELETE FROM games").ok());
+  EXPECT_TRUE(insert(", verdict, checked_side, result_conflict", ", 1, 1, 1").ok());
+  EXPECT_TRUE(db.Exec("DELETE FROM games").ok());
+  EXPECT_FALSE(insert(", verdict", ", 0").ok());
+  EXPECT_FALSE(insert(", verdict", ", 5").ok());
+  EXPECT_FALSE(insert(", checked_side", ", 2").ok());
+  EXPECT_FALSE(insert(", result_conflict", ", 2").ok());
+  EXPECT_FALSE(insert(", verdict_work", ", -1").ok());
 }
 
 TEST(Ending, ResultsOfEndings) {

@@ -27,14 +27,15 @@ using ::fived::testing::TempDir;
 // (about 50 rows a 16 KiB page), written, checkpointed and closed.
 std::string Made(const TempDir& dir, int rows) {
   const std::string path = dir.File("games.sqlite");
-  DbResult<Database> db = OpenDatabase(path, OpenMode::kReadWrite);
-  EXPECT_TRUE(db.ok()) << db.error().message;
+  Result<Database> db = OpenDatabase(path, OpenMode::kReadWrite);
+  EXPECT_TRUE(db.ok()) << db.error().message();
   if (!db.ok()) return path;
-  EXPECT_FALSE(db.value().Exec("CREATE TABLE t(n INTEGER PRIMARY KEY, x BLOB)"));
-  EXPECT_FALSE(
-      db.value().Exec("WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c "
-                      "WHERE i < " +
-                      std::to_string(rows) + ") INSERT INTO t SELECT i, randomblob(300) FROM c"));
+  EXPECT_TRUE(db.value().Exec("CREATE TABLE t(n INTEGER PRIMARY KEY, x BLOB)").ok());
+  EXPECT_TRUE(db.value()
+                  .Exec("WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c "
+                        "WHERE i < " +
+                        std::to_string(rows) + ") INSERT INTO t SELECT i, randomblob(300) FROM c")
+                  .ok());
   return path;
 }
 
@@ -74,16 +75,18 @@ void Flip(const std::string& path, int64_t page, int offset_in_page) {
   file.write(&byte, 1);
 }
 
-// Reads every row of t; the error, or nullopt.
-std::optional<DbError> ReadAll(const std::string& path, bool mapped) {
-  DbResult<Database> db = OpenDatabase(path, OpenMode::kReadOnly);
+// Reads every row of t; the error, or success.
+Status ReadAll(const std::string& path, bool mapped) {
+  Result<Database> db = OpenDatabase(path, OpenMode::kReadOnly);
   if (!db.ok()) return db.error();
-  if (mapped) EXPECT_FALSE(db.value().Exec("PRAGMA mmap_size = 1073741824"));
-  DbResult<Statement> s = db.value().Prepare("SELECT sum(length(x)) FROM t");
+  if (mapped) {
+    EXPECT_TRUE(db.value().Exec("PRAGMA mmap_size = 1073741824").ok());
+  }
+  Result<Statement> s = db.value().Prepare("SELECT sum(length(x)) FROM t");
   if (!s.ok()) return s.error();
-  DbResult<StepResult> step = s.value().Step();
+  Result<StepResult> step = s.value().Step();
   if (!step.ok()) return step.error();
-  return std::nullopt;
+  return Status();
 }
 
 TEST(PageChecksums, ANewDatabaseCarriesThemOnEveryPage) {
@@ -96,8 +99,8 @@ TEST(PageChecksums, ANewDatabaseCarriesThemOnEveryPage) {
   EXPECT_EQ(report.pages * 16384, static_cast<int64_t>(std::filesystem::file_size(path)));
   EXPECT_GT(report.pages, 30);  // 2,000 rows of 300 bytes
   EXPECT_TRUE(report.bad_pages.empty());
-  EXPECT_FALSE(ReadAll(path, false));
-  EXPECT_FALSE(ReadAll(path, true));
+  EXPECT_TRUE(ReadAll(path, false).ok());
+  EXPECT_TRUE(ReadAll(path, true).ok());
 }
 
 TEST(PageChecksums, AFlippedByteFailsTheStatementThatReadsItsPage) {
@@ -109,22 +112,22 @@ TEST(PageChecksums, AFlippedByteFailsTheStatementThatReadsItsPage) {
     ASSERT_GT(page, 1);
     // A byte of a row's blob: SQLite's own checks see nothing wrong with it.
     Flip(path, page, 8000);
-    const std::optional<DbError> error = ReadAll(path, mapped);
-    ASSERT_TRUE(error);
-    EXPECT_EQ(error->code, SQLITE_IOERR_DATA);
-    EXPECT_NE(error->message.find("the database file is damaged: page " + std::to_string(page) +
-                                  " of " + path + " fails its checksum"),
+    const Status error = ReadAll(path, mapped);
+    ASSERT_FALSE(error.ok());
+    EXPECT_EQ(error.detail(), SQLITE_IOERR_DATA);
+    EXPECT_NE(error.message().find("the database file is damaged: page " + std::to_string(page) +
+                                   " of " + path + " fails its checksum"),
               std::string::npos)
-        << error->message;
+        << error.message();
     const PageChecksumReport report = CheckPageChecksums(path);
     EXPECT_EQ(report.bad_pages, std::vector<int64_t>{page});
     // Other tables' pages still read.
-    DbResult<Database> db = OpenDatabase(path, OpenMode::kReadOnly);
-    ASSERT_TRUE(db.ok()) << db.error().message;
-    DbResult<Statement> meta = db.value().Prepare("SELECT count(*) FROM meta");
+    Result<Database> db = OpenDatabase(path, OpenMode::kReadOnly);
+    ASSERT_TRUE(db.ok()) << db.error().message();
+    Result<Statement> meta = db.value().Prepare("SELECT count(*) FROM meta");
     ASSERT_TRUE(meta.ok());
-    DbResult<StepResult> step = meta.value().Step();
-    EXPECT_TRUE(step.ok()) << step.error().message;
+    Result<StepResult> step = meta.value().Step();
+    EXPECT_TRUE(step.ok()) << step.error().message();
   }
 }
 
@@ -153,12 +156,12 @@ TEST(PageChecksums, AFileWithoutThemIsReadAsItIs) {
   const PageChecksumReport report = CheckPageChecksums(path);
   EXPECT_TRUE(report.error.empty()) << report.error;
   EXPECT_FALSE(report.checked);
-  DbResult<Database> db = Database::Connect(path, OpenMode::kReadOnly);
-  ASSERT_TRUE(db.ok()) << db.error().message;
-  DbResult<Statement> s = db.value().Prepare("SELECT length(x) FROM t");
+  Result<Database> db = Database::Connect(path, OpenMode::kReadOnly);
+  ASSERT_TRUE(db.ok()) << db.error().message();
+  Result<Statement> s = db.value().Prepare("SELECT length(x) FROM t");
   ASSERT_TRUE(s.ok());
-  DbResult<StepResult> step = s.value().Step();
-  ASSERT_TRUE(step.ok()) << step.error().message;
+  Result<StepResult> step = s.value().Step();
+  ASSERT_TRUE(step.ok()) << step.error().message();
   EXPECT_EQ(s.value().Int64(0), 5000);
 }
 
@@ -179,7 +182,7 @@ TEST(PageChecksums, ABackupCopyKeepsThem) {
   const PageChecksumReport report = CheckPageChecksums(copy);
   EXPECT_TRUE(report.checked);
   EXPECT_TRUE(report.bad_pages.empty());
-  EXPECT_FALSE(ReadAll(copy, false));
+  EXPECT_TRUE(ReadAll(copy, false).ok());
 }
 
 }  // namespace

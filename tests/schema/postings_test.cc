@@ -46,8 +46,8 @@ TEST(Postings, WriteAndFindAcrossTransactions) {
   const fs::path dir = fs::temp_directory_path() / ("fived-postings-" + std::to_string(getpid()));
   fs::remove_all(dir);
   fs::create_directories(dir);
-  DbResult<Database> opened = OpenDatabase((dir / "p.sqlite").string(), OpenMode::kReadWrite);
-  ASSERT_TRUE(opened.ok()) << opened.error().message;
+  Result<Database> opened = OpenDatabase((dir / "p.sqlite").string(), OpenMode::kReadWrite);
+  ASSERT_TRUE(opened.ok()) << opened.error().message();
   Database& db = opened.value();
 
   std::mt19937_64 rng(42);
@@ -64,10 +64,10 @@ TEST(Postings, WriteAndFindAcrossTransactions) {
   }
   size_t written = 0;
   for (int round = 0; round < 4; ++round) {
-    DbResult<Transaction> transaction = Transaction::Begin(db);
+    Result<Transaction> transaction = Transaction::Begin(db);
     ASSERT_TRUE(transaction.ok());
-    DbResult<PostingWriter> writer = PostingWriter::Create(db, PostingTable::kStates);
-    ASSERT_TRUE(writer.ok()) << writer.error().message;
+    Result<PostingWriter> writer = PostingWriter::Create(db, PostingTable::kStates);
+    ASSERT_TRUE(writer.ok()) << writer.error().message();
     std::vector<Posting> postings;
     // Round 2 writes nothing, which must not use a chunk number.
     const int count = round == 2 ? 0 : 1000;
@@ -79,11 +79,11 @@ TEST(Postings, WriteAndFindAcrossTransactions) {
       expected.emplace(key, std::make_pair(game, value));
     }
     written += postings.size();
-    ASSERT_FALSE(writer.value().Write(&postings));
-    ASSERT_FALSE(transaction.value().Commit());
+    ASSERT_TRUE(writer.value().Write(&postings).ok());
+    ASSERT_TRUE(transaction.value().Commit().ok());
   }
   // One chunk number per transaction that wrote postings, and one row per bucket and chunk.
-  DbResult<Statement> chunks = db.Prepare(
+  Result<Statement> chunks = db.Prepare(
       "SELECT group_concat(chunk) FROM (SELECT chunk, count(*) AS rows, "
       "count(DISTINCT bucket) AS buckets FROM state_postings GROUP BY chunk "
       "HAVING rows = buckets ORDER BY chunk)");
@@ -92,7 +92,7 @@ TEST(Postings, WriteAndFindAcrossTransactions) {
   EXPECT_EQ(chunks.value().Text(0), "0,1,2");
   // The single keys' buckets (no other key of the test falls in them) hold one row, under the
   // number of the transaction that wrote it, not 0 as a count per bucket would give.
-  DbResult<Statement> chunk_of =
+  Result<Statement> chunk_of =
       db.Prepare("SELECT group_concat(chunk) FROM state_postings WHERE bucket = ?1");
   ASSERT_TRUE(chunk_of.ok());
   for (int i = 0; i < 3; ++i) {
@@ -100,11 +100,11 @@ TEST(Postings, WriteAndFindAcrossTransactions) {
     ASSERT_TRUE(chunk_of.value().Step().ok());
     EXPECT_EQ(chunk_of.value().Text(0), std::to_string(i));
   }
-  DbResult<PostingReader> reader = PostingReader::Create(db, PostingTable::kStates);
+  Result<PostingReader> reader = PostingReader::Create(db, PostingTable::kStates);
   ASSERT_TRUE(reader.ok());
   size_t total = 0;
   for (uint64_t key : keys) {
-    DbResult<std::vector<Posting>> found = reader.value().Find(key);
+    Result<std::vector<Posting>> found = reader.value().Find(key);
     ASSERT_TRUE(found.ok());
     std::vector<std::pair<int64_t, uint32_t>> want;
     for (auto [it, end] = expected.equal_range(key); it != end; ++it) want.push_back(it->second);
@@ -121,10 +121,10 @@ TEST(Postings, WriteAndFindAcrossTransactions) {
   EXPECT_EQ(written, 3000u);
   for (uint64_t key : single) EXPECT_EQ(reader.value().Find(key).value().size(), 1u);
   size_t scanned = 0;
-  ASSERT_FALSE(reader.value().ForEach([&](const Posting&) { return ++scanned, true; }));
+  ASSERT_TRUE(reader.value().ForEach([&](const Posting&) { return ++scanned, true; }).ok());
   EXPECT_EQ(scanned, 3000u);
   // The other table is empty.
-  DbResult<PostingReader> md5s = PostingReader::Create(db, PostingTable::kStateMd5s);
+  Result<PostingReader> md5s = PostingReader::Create(db, PostingTable::kStateMd5s);
   ASSERT_TRUE(md5s.ok());
   EXPECT_TRUE(md5s.value().Find(keys[0]).value().empty());
   fs::remove_all(dir);
