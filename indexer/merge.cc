@@ -65,6 +65,7 @@ constexpr int64_t kGamesPerPass = 100000;
 struct Settings {
   int stats_actions = 0;
   StateMd5s state_md5s = StateMd5s::kFinal;
+  bool tactics = false;
   bool operator==(const Settings&) const = default;
 };
 
@@ -73,7 +74,9 @@ DbResult<Settings> ReadSettings(Database& db) {
   if (!stats.ok()) return stats.error();
   DbResult<StateMd5s> md5s = ReadStateMd5s(db);
   if (!md5s.ok()) return md5s.error();
-  return Settings{stats.value(), md5s.value()};
+  DbResult<bool> tactics = ReadTactics(db);
+  if (!tactics.ok()) return tactics.error();
+  return Settings{stats.value(), md5s.value(), tactics.value()};
 }
 
 // What decides whether a game of the output is the original of a new one (schema/copies.h).
@@ -325,6 +328,12 @@ class InputMerge {
             "h.position FROM src.headers h JOIN merge_games m ON m.old = h.game_id")) {
       return error;
     }
+    if (auto error = out_.Exec(
+            "INSERT INTO tactics(game_id, action, side, answer, mating, complete, played, "
+            "solution) SELECT m.new, t.action, t.side, t.answer, t.mating, t.complete, t.played, "
+            "t.solution FROM src.tactics t JOIN merge_games m ON m.old = t.game_id")) {
+      return error;
+    }
     const int64_t before = QueryInt(out_, "SELECT total_changes()").value();
     if (auto error = out_.Exec(
             "INSERT OR IGNORE INTO rejected(source_id, byte_offset, game_index, text_hash, line, "
@@ -564,7 +573,7 @@ MergeResult RunMerge(const MergeOptions& options) {
                  input + ": made with other settings than " + options.inputs.front() +
                      " (position statistics of " + std::to_string(read.value().stats_actions) +
                      " actions, MD5s of " + std::string(StateMd5sText(read.value().state_md5s)) +
-                     " states)");
+                     " states, tactics " + std::string(TacticsText(read.value().tactics)) + ")");
     }
     settings = read.value();
   }
@@ -593,6 +602,7 @@ MergeResult RunMerge(const MergeOptions& options) {
       }
       // A new output takes the inputs' choice of state MD5s.
       if (auto error = WriteStateMd5s(db, settings->state_md5s)) return fail(*error);
+      if (auto error = WriteTactics(db, settings->tactics)) return fail(*error);
     }
   }
   // Into an empty output, a bulk load: the secondary indexes are built once at the end.
