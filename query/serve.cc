@@ -167,8 +167,9 @@ ApiResponse Find(GameStore& store, const Request& request) {
   const FindAnswer& found = answer.value();
   if (found.count) return JsonAnswer(200, *found.count);
   std::ostringstream out;
-  if (auto error = WriteGames(store, found.games, OutputFormat::kJson,
-                              found.search.positions.has_value(), false, out, found.pattern)) {
+  if (auto error =
+          WriteGames(store, found.games, OutputFormat::kJson, found.search.positions.has_value(),
+                     false, out, found.pattern, found.mates)) {
     return ErrorAnswer(500, error->message);
   }
   return {200, "application/json; charset=utf-8", out.str(), "", ""};
