@@ -31,7 +31,10 @@ struct GameTactics {
 // position, if any (kUnknown or nullopt: decided here with the same budget): it says whether
 // the last action mated. Claims only what is proved: a mate by its solution's checkmate, a
 // missed mate because the game went on (or its final position is proved not checkmate), "none"
-// (no row) once every action was tried. Thread-safe for distinct replayers; never fails.
+// (no row) once every action was tried. A game that ends in a proven checkmate proves a mate in
+// one before its last action, the action played: a search that ran out of budget there gives
+// that mate (found, with its count incomplete) rather than unknown. Thread-safe for distinct
+// replayers; never fails.
 GameTactics FindGameTactics(const Replayer& replayer,
                             std::optional<Decision::Verdict> final_verdict, uint64_t budget);
 

@@ -170,12 +170,29 @@ TEST(GameTactics, MateAcrossTimelines) { ExpectMateOfTwoTimelines(4, false, "(1T
 TEST(GameTactics, MateThroughTime) { ExpectMateOfTwoTimelines(5, true, "(1T2)Qb3>(0T1)b3"); }
 
 TEST(GameTactics, OutOfBudgetClaimsNothing) {
-  const Replayed game = Replay(Games().at(3));
+  // The missed mate's game: its search stops long before every action is tried.
+  const Replayed game = Replay(Games().at(1));
   const GameTactics tactics = FindGameTactics(*game.replayer, std::nullopt, 3);
   ASSERT_FALSE(tactics.rows.empty());
   EXPECT_TRUE(tactics.rows[0].unknown);
   EXPECT_TRUE(tactics.rows[0].solution.empty());
   EXPECT_FALSE(tactics.rows[0].played.has_value());
+}
+
+TEST(GameTactics, AGameEndingInCheckmateProvesTheMateBeforeIt) {
+  // Six mates, Rh8 played, and the ending proved a checkmate (as the indexer decides it): the
+  // search runs out of budget, but the action played is a mate.
+  const Replayed game = Replay(Games().at(3));
+  const GameTactics tactics =
+      FindGameTactics(*game.replayer, Decision::Verdict::kCheckmate, /*budget=*/3);
+  ASSERT_FALSE(tactics.rows.empty());  // the mated position may be unknown at this budget
+  const PositionTactics& row = tactics.rows[0];
+  EXPECT_EQ(row.action, 0);
+  EXPECT_FALSE(row.unknown);
+  EXPECT_EQ(row.mating, 1u);
+  EXPECT_FALSE(row.complete);
+  EXPECT_EQ(row.solution, "(0T1)Rh8");
+  EXPECT_EQ(row.played, true);
 }
 
 // What the tactics table holds for a database's games, as "game:action:side:mating:played:
