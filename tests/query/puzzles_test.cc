@@ -81,7 +81,7 @@ TEST_F(PuzzlesTest, JsonRowsListTheMates) {
   std::ostringstream out;
   ASSERT_FALSE(WriteGames(*store_, found.value().games, OutputFormat::kJson, false, false, out,
                           false, found.value().mates));
-  const nlohmann::json rows = nlohmann::json::parse(out.str());
+  const nlohmann::ordered_json rows = nlohmann::ordered_json::parse(out.str());
   ASSERT_EQ(rows.size(), 3u);
   EXPECT_EQ(rows[0]["mates"].dump(),
             R"([{"action":0,"side":"white","played":"found","solutions":1,"complete":true,)"
