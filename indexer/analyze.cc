@@ -14,6 +14,7 @@
 #include "core/pgn_writer.h"
 #include "core/replay.h"
 #include "core/state_md5.h"
+#include "indexer/tactics.h"
 #include "indexer/verdict.h"
 #include "schema/ending.h"
 #include "schema/position_stats.h"
@@ -176,6 +177,14 @@ GameRecord AnalyzeGame(RawGame raw, const AnalyzeOptions& options) {
         record.result_conflict = true;
       }
     }
+  }
+
+  if (options.tactics) {
+    std::optional<Decision::Verdict> verdict;
+    if (record.decided) verdict = record.verdict;
+    GameTactics tactics = FindGameTactics(replayer, verdict, options.tactics_budget);
+    record.tactics = std::move(tactics.rows);
+    record.tactics_positions = tactics.positions;
   }
 
   // Every board with where and when it was added, for the pattern index (and --board).

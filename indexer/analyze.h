@@ -13,6 +13,7 @@
 #include "core/decide.h"
 #include "core/pgn_syntax.h"
 #include "core/types.h"
+#include "schema/tactics.h"
 
 namespace fived {
 
@@ -72,6 +73,10 @@ struct GameRecord {
   // (ResultContradicts in schema/ending.h).
   bool result_conflict = false;
   std::vector<std::string> warnings;
+  // With AnalyzeOptions::tactics (indexer/tactics.h): the positions with a mate in one or left
+  // unknown, and how many positions were searched (0 without the option).
+  std::vector<PositionTactics> tactics;
+  long tactics_positions = 0;
   std::vector<StateRow> states;
   // With AnalyzeOptions::all_state_md5: Md5DigestKey of every state's MD5, as `states`.
   std::vector<uint64_t> state_md5s;
@@ -100,6 +105,9 @@ struct AnalyzeOptions {
   int opening_actions = 0;
   // Fill GameRecord::state_md5s (core/state_md5.h).
   bool all_state_md5 = false;
+  // Fill GameRecord::tactics, searching every position with this budget (FindGameTactics).
+  bool tactics = false;
+  uint64_t tactics_budget = 2000;
   // Leave final_md5 to HashFinalStates, which hashes a batch's final states together
   // (core/md5_lanes.h): the record keeps the final state's 5DFEN instead. No effect with
   // all_state_md5 (whose stream hashes the final state anyway).

@@ -74,10 +74,14 @@ IndexOutcome IndexInto(const IndexOptions& options, const std::vector<std::strin
     outcome.open_error = options.database + ": " + state_md5s.error().message();
     return outcome;
   }
+  // Whether the database holds no game nor rejection yet: only then may it take up a setting.
+  auto is_new = [&] {
+    const Result<int64_t> rejected = QueryInt(db, "SELECT EXISTS (SELECT 1 FROM rejected)");
+    return bulk && rejected.ok() && rejected.value() == 0;
+  };
   bool all_state_md5 = state_md5s.value() == StateMd5s::kAll;
   if (options.all_state_md5 && !all_state_md5) {
-    const Result<int64_t> rejected = QueryInt(db, "SELECT EXISTS (SELECT 1 FROM rejected)");
-    if (!bulk || !rejected.ok() || rejected.value() != 0) {
+    if (!is_new()) {
       outcome.open_error = options.database +
                            ": this database indexes the MD5 of final states only; --all-state-md5 "
                            "needs a new database (index the collections again into one)";
@@ -89,6 +93,26 @@ IndexOutcome IndexInto(const IndexOptions& options, const std::vector<std::strin
     }
     all_state_md5 = true;
   }
+  const Result<bool> has_tactics = ReadTactics(db);
+  if (!has_tactics.ok()) {
+    outcome.open_error = options.database + ": " + has_tactics.error().message();
+    return outcome;
+  }
+  bool tactics = has_tactics.value();
+  if (options.tactics && !tactics) {
+    if (!is_new()) {
+      outcome.open_error = options.database +
+                           ": this database was made without --tactics; --tactics needs a new "
+                           "database (index the collections again into one)";
+      return outcome;
+    }
+    if (Status error = WriteTactics(db, true); !error.ok()) {
+      outcome.open_error = options.database + ": " + error.message();
+      return outcome;
+    }
+    tactics = true;
+  }
+  summary.tactics = tactics;
   const Result<int> stats_actions = PositionStatsActions(db);
   if (!stats_actions.ok()) {
     outcome.open_error = options.database + ": " + stats_actions.error().message();
@@ -162,6 +186,8 @@ IndexOutcome IndexInto(const IndexOptions& options, const std::vector<std::strin
   analyze.verdict_budget = options.verdict_budget;
   analyze.opening_actions = stats_actions.value();
   analyze.all_state_md5 = all_state_md5;
+  analyze.tactics = tactics;
+  analyze.tactics_budget = options.tactics_budget;
   RunPipeline(sources, previous, jobs, analyze, callbacks);
   if (!summary.database_failed) {
     if (Status error = writer.Finish(); !error.ok()) {

@@ -29,6 +29,13 @@ struct IndexOptions {
   // games can take it up (meta.state_md5 becomes 'all'); a database that has it keeps it, with
   // or without this option.
   bool all_state_md5 = false;
+  // Search every position of every game for mates in one (indexer/tactics.h) and store them in
+  // the tactics table. Only a database without games can take it up (meta.tactics becomes
+  // 'on'); a database that has it keeps it, with or without this option.
+  bool tactics = false;
+  // Moves tried per position by the legal search and by each decision after a checking action;
+  // a position it cannot settle is stored as unknown and claims nothing.
+  uint64_t tactics_budget = 2000;
 };
 
 // What a run did: its summary, or why it could not open the database.

@@ -33,6 +33,15 @@ struct IndexSummary {
   long unknown = 0;
   long undecided = 0;  // indexed with --skip-endings
   long result_conflicts = 0;
+  // With tactics (5d-index --tactics, or a database made with it): the positions of the indexed
+  // games searched for mates in one, those with a proven mate, of these the ones where the
+  // action played mated (found) or did not (missed), and the positions left unknown.
+  bool tactics = false;
+  long tactic_positions = 0;
+  long tactic_mates = 0;
+  long tactic_found = 0;
+  long tactic_missed = 0;
+  long tactic_unknown = 0;
   long io_errors = 0;
   double seconds = 0;
   bool database_failed = false;

@@ -18,7 +18,8 @@ namespace {
 
 constexpr const char* kUsage =
     "Usage: 5d-index [--db FILE] [--jobs N] [--quiet] [--json] [--commit-every N]\n"
-    "                [--verdict-budget N | --skip-endings] [--all-state-md5] PATH...\n"
+    "                [--verdict-budget N | --skip-endings] [--all-state-md5]\n"
+    "                [--tactics [--tactics-budget N]] PATH...\n"
     "       5d-index --check [--hashes | --fen] PATH...\n"
     "       5d-index --check --verdict [--verdict-budget N] PATH...\n"
     "       5d-index --check --count-actions [--at-action K] [--cap N]\n"
@@ -158,6 +159,14 @@ int main(int argc, char** argv) {
       "when indexing into a new database: index the specification MD5 of every state of every "
       "game, so that 5d-query --state-md5 finds games that passed through a state (without it "
       "only final states are; the database keeps its choice)")(
+      "tactics",
+      "when indexing into a new database: search every position of every game for mates in one "
+      "(found, missed and allowed mates; 5d-query --mate-in-one, --missed-mate, puzzles); the "
+      "database keeps its choice")(
+      "tactics-budget", po::value<uint64_t>(),
+      "with tactics (--tactics, or a database made with it): moves tried per position (by the "
+      "legal search and by each decision after "
+      "a checking action) before it is unknown (default 2000)")(
       "count-actions",
       "with --check: print FILE<TAB>GAME<TAB>ACTION<TAB>COUNT, the legal actions of the side to "
       "move after every action (0 is the start); >=N when the count stopped at the cap or budget")(
@@ -204,10 +213,11 @@ int main(int argc, char** argv) {
   const int outputs = static_cast<int>(vm.count("hashes") + vm.count("fen") + vm.count("verdict") +
                                        vm.count("count-actions") + vm.count("list-actions"));
   if (vm.count("check")) {
-    if (vm.count("skip-endings") || vm.count("all-state-md5")) {
-      std::cerr << "5d-index: --" << (vm.count("skip-endings") ? "skip-endings" : "all-state-md5")
-                << " goes with indexing, not --check\n";
-      return fived::kExitUsage;
+    for (const char* option : {"skip-endings", "all-state-md5", "tactics", "tactics-budget"}) {
+      if (vm.count(option)) {
+        std::cerr << "5d-index: --" << option << " goes with indexing, not --check\n";
+        return fived::kExitUsage;
+      }
     }
     if (outputs > 1) {
       std::cerr << "5d-index: --hashes, --fen, --verdict, --count-actions and --list-actions "
@@ -273,6 +283,14 @@ int main(int argc, char** argv) {
     options.verdict_budget = 0;  // IndexOptions: decide nothing
   }
   options.all_state_md5 = vm.count("all-state-md5") > 0;
+  options.tactics = vm.count("tactics") > 0;
+  if (vm.count("tactics-budget")) {
+    options.tactics_budget = vm["tactics-budget"].as<uint64_t>();
+    if (options.tactics_budget == 0) {
+      std::cerr << "5d-index: --tactics-budget must be 1 or more\n";
+      return fived::kExitUsage;
+    }
+  }
   const bool json = vm.count("json") > 0;
   if (!vm["db"].defaulted() || json) {
     // The database is named by the user or the summary says it.

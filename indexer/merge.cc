@@ -65,6 +65,7 @@ constexpr int64_t kGamesPerPass = 100000;
 struct Settings {
   int stats_actions = 0;
   StateMd5s state_md5s = StateMd5s::kFinal;
+  bool tactics = false;
   bool operator==(const Settings&) const = default;
 };
 
@@ -73,7 +74,9 @@ Result<Settings> ReadSettings(Database& db) {
   if (!stats.ok()) return stats.error();
   Result<StateMd5s> md5s = ReadStateMd5s(db);
   if (!md5s.ok()) return md5s.error();
-  return Settings{stats.value(), md5s.value()};
+  Result<bool> tactics = ReadTactics(db);
+  if (!tactics.ok()) return tactics.error();
+  return Settings{stats.value(), md5s.value(), tactics.value()};
 }
 
 // What decides whether a game of the output is the original of a new one (schema/copies.h).
@@ -328,6 +331,13 @@ class InputMerge {
         !error.ok()) {
       return error;
     }
+    if (Status error = out_.Exec(
+            "INSERT INTO tactics(game_id, action, side, answer, mating, complete, played, "
+            "solution) SELECT m.new, t.action, t.side, t.answer, t.mating, t.complete, t.played, "
+            "t.solution FROM src.tactics t JOIN merge_games m ON m.old = t.game_id");
+        !error.ok()) {
+      return error;
+    }
     const int64_t before = QueryInt(out_, "SELECT total_changes()").value();
     if (Status error = out_.Exec(
             "INSERT OR IGNORE INTO rejected(source_id, byte_offset, game_index, text_hash, line, "
@@ -569,7 +579,7 @@ MergeResult RunMerge(const MergeOptions& options) {
                  input + ": made with other settings than " + options.inputs.front() +
                      " (position statistics of " + std::to_string(read.value().stats_actions) +
                      " actions, MD5s of " + std::string(StateMd5sText(read.value().state_md5s)) +
-                     " states)");
+                     " states, tactics " + std::string(TacticsText(read.value().tactics)) + ")");
     }
     settings = read.value();
   }
@@ -598,6 +608,7 @@ MergeResult RunMerge(const MergeOptions& options) {
       }
       // A new output takes the inputs' choice of state MD5s.
       if (Status error = WriteStateMd5s(db, settings->state_md5s); !error.ok()) return fail(error);
+      if (Status error = WriteTactics(db, settings->tactics); !error.ok()) return fail(error);
     }
   }
   // Into an empty output, a bulk load: the secondary indexes are built once at the end.

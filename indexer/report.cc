@@ -66,6 +66,14 @@ std::string IndexSummaryJson(const std::string& database, const IndexSummary& su
                                  {"input_unread", summary.input_unread},
                                  {"database_error", nullptr}};
   if (summary.database_failed) json["database_error"] = summary.database_error;
+  // Said only of a database with tactics, so that the usual summary stays as it was.
+  if (summary.tactics) {
+    json["tactics"] = {{"positions", summary.tactic_positions},
+                       {"mates", summary.tactic_mates},
+                       {"found", summary.tactic_found},
+                       {"missed", summary.tactic_missed},
+                       {"unknown", summary.tactic_unknown}};
+  }
   return JsonLine(json);
 }
 
@@ -102,7 +110,17 @@ std::string IndexSummaryText(const std::string& database, const IndexSummary& su
                 summary.checkmates, summary.stalemates, summary.playable, summary.unknown,
                 undecided.c_str(), summary.result_conflicts,
                 summary.result_conflicts == 1 ? "conflict" : "conflicts");
-  return text + name + line;
+  text += name + line;
+  // Said only of a database with tactics, so that the usual summary stays as it was.
+  if (summary.tactics) {
+    std::snprintf(line, sizeof line,
+                  ": mates in one in %ld positions searched: %ld positions with a mate (%ld "
+                  "found, %ld missed), %ld unknown\n",
+                  summary.tactic_positions, summary.tactic_mates, summary.tactic_found,
+                  summary.tactic_missed, summary.tactic_unknown);
+    text += name + line;
+  }
+  return text;
 }
 
 // After a database error: what was stored before it, what is not, and how to add it.

@@ -15,6 +15,7 @@
 #include "schema/record.h"
 #include "schema/search_keys.h"
 #include "schema/sql.h"
+#include "schema/tactics.h"
 
 namespace fived {
 
@@ -111,6 +112,7 @@ struct Statements {
   std::optional<PostingWriter> states, md5s, boards;
   std::optional<PositionStatsWriter> stats;
   std::optional<PatternIndexWriter> patterns;
+  std::optional<TacticsWriter> tactics;
 };
 
 Status Prepare(Database& db, Statements* s) {
@@ -151,6 +153,9 @@ Status Prepare(Database& db, Statements* s) {
   Result<PatternIndexWriter> patterns = PatternIndexWriter::Create(db);
   if (!patterns.ok()) return patterns.error();
   s->patterns.emplace(std::move(patterns).value());
+  Result<TacticsWriter> tactics = TacticsWriter::Create(db);
+  if (!tactics.ok()) return tactics.error();
+  s->tactics.emplace(std::move(tactics).value());
   return Status();
 }
 
@@ -578,6 +583,11 @@ class Writer::Impl {
     to.unknown += from.unknown;
     to.undecided += from.undecided;
     to.result_conflicts += from.result_conflicts;
+    to.tactic_positions += from.tactic_positions;
+    to.tactic_mates += from.tactic_mates;
+    to.tactic_found += from.tactic_found;
+    to.tactic_missed += from.tactic_missed;
+    to.tactic_unknown += from.tactic_unknown;
     uncommitted_ = IndexSummary();
   }
 
@@ -630,6 +640,22 @@ class Writer::Impl {
     }
     ++uncommitted_.rejected;
     reporter_.Rejected(SourceName(sources_[batch.source], batch.member), game.error_message);
+    return Status();
+  }
+
+  // A game's tactics rows, counted for the summary.
+  Status WriteTactics(int64_t id, const GameRecord& game) {
+    uncommitted_.tactic_positions += game.tactics_positions;
+    for (const PositionTactics& row : game.tactics) {
+      if (Status error = s_.tactics->Add(id, row); !error.ok()) return error;
+      if (row.unknown) {
+        ++uncommitted_.tactic_unknown;
+        continue;
+      }
+      ++uncommitted_.tactic_mates;
+      if (row.played == true) ++uncommitted_.tactic_found;
+      if (row.played == false) ++uncommitted_.tactic_missed;
+    }
     return Status();
   }
 
@@ -713,6 +739,7 @@ class Writer::Impl {
       md5s_.push_back(
           Posting{game.state_md5s[i], id, static_cast<uint32_t>(2 * state.action + state.to_move)});
     }
+    if (Status error = WriteTactics(id, game); !error.ok()) return error;
     if (original == 0) CountOpening(game);
     for (uint64_t key : game.board_keys) boards_.push_back(Posting{key, id, 0});
     s_.patterns->Add(id, game.board_stream, game.piece_features);

@@ -4,6 +4,7 @@
 #include <fstream>
 
 #include "query/picture.h"
+#include "query/puzzles.h"
 #include "query/show.h"
 
 namespace fived {
@@ -30,7 +31,7 @@ Status Find(GameStore& store, const Request& request, std::ostream& out,
   }
   if (Status error =
           WriteGames(store, found.games, found.format, found.search.positions.has_value(),
-                     found.canonical, out, found.pattern);
+                     found.canonical, out, found.pattern, found.mates);
       !error.ok()) {
     return Failure(error.message());
   }
@@ -124,6 +125,15 @@ Status Duplicates(GameStore& store, const CommandLine& line, std::ostream& out,
   return Status();
 }
 
+Status Puzzles(GameStore& store, const Request& request, std::ostream& out,
+               std::vector<std::string>* notes) {
+  auto answer = RunPuzzles(store, request);
+  if (!answer.ok()) return answer.error();
+  notes->insert(notes->end(), answer.value().hints.begin(), answer.value().hints.end());
+  Print(WritePuzzles(answer.value()), out);
+  return Status();
+}
+
 Status Stats(GameStore& store, const Request& request, std::ostream& out) {
   auto answer = RunStats(store, request);
   if (!answer.ok()) return answer.error();
@@ -146,6 +156,7 @@ Status RunCommand(GameStore& store, const CommandLine& line, std::ostream& out,
   if (command == "show") return Show(store, line, out);
   if (command == "tree") return Tree(store, line.request, out);
   if (command == "duplicates") return Duplicates(store, line, out, notes);
+  if (command == "puzzles") return Puzzles(store, line.request, out, notes);
   return Stats(store, line.request, out);
 }
 

@@ -21,6 +21,7 @@ constexpr const char* kUsage =
     "       5d-query duplicates [--twin-actions N] [--export-unique FILE]\n"
     "       5d-query show ID [--action N] [--mark L:T:c] [--svg FILE] [--format json|5dpgn|vmn]\n"
     "       5d-query stats [filters]\n"
+    "       5d-query puzzles [--only-move] [filters] [--format 5dpgn|json]\n"
     "       5d-query serve [--host 127.0.0.1] [--port 8080] [--cache-mb 64]   the explorer\n"
     "       5d-query --version\n"
     "\n"
@@ -50,6 +51,8 @@ constexpr const char* kUsage =
     "  5d-query --board '[r*nbqk*bnr*/p*p*p*p*p*p*p*p*/8/8/8/4P3/P*P*P*P*1P*P*P*/R*NBQK*BNR*]'\n"
     "  5d-query --ending checkmate --count             games that ended in a proven mate\n"
     "  5d-query --result-conflict                      games whose Result the ending belies\n"
+    "  5d-query --missed-mate --format json            mates in one not played (--tactics)\n"
+    "  5d-query puzzles --only-move > puzzles.5dpgn    every mate in one with one solution\n"
     "  5d-query tree --depth 2 --white Ada             Ada's repertoire as white\n"
     "  5d-query duplicates --export-unique clean.5dpgn one copy of every game\n"
     "  5d-query show 12 --action 5 --svg game12.svg    a picture after the 5th action\n"
@@ -158,7 +161,11 @@ Result<CommandLine> ParseCommandLine(int argc, const char* const* argv) {
       "legal action) or unknown (5d-index's search ran out of its budget)")(
       "result-conflict",
       "games whose ending contradicts their result: a checkmate of the side the result says "
-      "won or drew, a stalemate with a winner, or '*' for a game that is over");
+      "won or drew, a stalemate with a winner, or '*' for a game that is over")(
+      "mate-in-one",
+      "games with a position where the side to move had a proven mate in one (a database made "
+      "with 5d-index --tactics); JSON rows list them")(
+      "missed-mate", "games where a mate in one was on the board and the action played missed it");
   po::options_description position("Position (find; --moves and --state also for tree)");
   position.add_options()("moves", po::value<std::string>(),
                          "games that reached the state after this 5dpgn movetext, played in "
@@ -218,8 +225,9 @@ Result<CommandLine> ParseCommandLine(int argc, const char* const* argv) {
       "coordinates", "show: file and rank labels on the boards of the SVG picture")(
       "mark", po::value<std::vector<std::string>>(),
       "show: point out the board L:T:c in the pictures ('+1:5:b', as --pattern's answers name "
-      "boards; repeatable)")("top", po::value<int>()->default_value(kDefaultTop),
-                             "stats: how many top players");
+      "boards; repeatable)")("only-move",
+                             "puzzles: only the positions with exactly one mating action")(
+      "top", po::value<int>()->default_value(kDefaultTop), "stats: how many top players");
   po::options_description serve("Server (serve)");
   serve.add_options()("host", po::value<std::string>()->default_value("127.0.0.1"),
                       "the address to listen on (another than 127.0.0.1 lets other machines in)")(
@@ -262,11 +270,11 @@ Result<CommandLine> ParseCommandLine(int argc, const char* const* argv) {
     command = args.front();
     args.erase(args.begin());
   }
-  static const std::vector<std::string> kCommands = {"find", "tree",  "duplicates",
-                                                     "show", "stats", "serve"};
+  static const std::vector<std::string> kCommands = {"find",  "tree",  "duplicates", "show",
+                                                     "stats", "serve", "puzzles"};
   if (std::find(kCommands.begin(), kCommands.end(), command) == kCommands.end()) {
     return Usage("unknown command '" + command +
-                 "' (commands: find, tree, duplicates, show, stats, serve)");
+                 "' (commands: find, tree, duplicates, show, stats, serve, puzzles)");
   }
   if (command != "show" && !args.empty()) {
     return Usage("unexpected argument '" + args.front() + "'");

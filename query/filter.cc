@@ -6,6 +6,7 @@
 #include "query/text.h"
 #include "schema/ending.h"
 #include "schema/search_keys.h"
+#include "schema/tactics.h"
 
 namespace fived {
 
@@ -30,7 +31,8 @@ std::string NameCondition(std::string_view column, const std::string& pattern,
 bool GameFilter::empty() const {
   return player.empty() && white.empty() && black.empty() && variant.empty() && result.empty() &&
          date_from == 0 && date_to == 0 && headers.empty() && min_timelines == 0 &&
-         min_actions == 0 && !originals_only && !ending && !result_conflict;
+         min_actions == 0 && !originals_only && !ending && !result_conflict && !mate_in_one &&
+         !missed_mate;
 }
 
 bool HasWildcards(std::string_view pattern) {
@@ -113,6 +115,17 @@ SqlCondition FilterCondition(const GameFilter& filter, int first_param) {
   }
   // Written as the partial index games_result_conflict's condition, so that SQLite uses it.
   if (filter.result_conflict) terms.push_back("games.result_conflict = 1");
+  // The tactics table is keyed by (game_id, action): one short range per game.
+  if (filter.mate_in_one || filter.missed_mate) {
+    // Only rows of a mate have `played` set.
+    std::string which = "tactics.played = 0";
+    if (!filter.missed_mate) {
+      which = "tactics.answer = " + next();
+      out.params.push_back(kTacticsMates);
+    }
+    terms.push_back("EXISTS (SELECT 1 FROM tactics WHERE tactics.game_id = games.id AND " + which +
+                    ")");
+  }
   if (terms.empty()) {
     out.where = "1";
   } else {

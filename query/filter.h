@@ -1,7 +1,7 @@
 // Filters on games' headers, sizes and endings (players, variant, result, dates, any header,
-// timelines, actions, the final position's verdict, result conflicts), turned into an SQL condition
-// on the games table with bound parameters only: names, values and patterns are never pasted into
-// SQL text, so they cannot change a query.
+// timelines, actions, the final position's verdict, result conflicts, mates in one), turned into an
+// SQL condition on the games table with bound parameters only: names, values and patterns are never
+// pasted into SQL text, so they cannot change a query.
 #ifndef FIVED_QUERY_FILTER_H_
 #define FIVED_QUERY_FILTER_H_
 
@@ -44,6 +44,11 @@ struct GameFilter {
   // Games whose final position has this verdict (games.verdict, schema/ending.h).
   std::optional<Decision::Verdict> ending;
   bool result_conflict = false;  // only games whose verdict contradicts their result
+  // Games with a position where the side to move had a proven mate in one (table tactics,
+  // schema/tactics.h; 5d-index --tactics), and of those the games where such a mate was not
+  // played (missed: the action played from the position did not mate).
+  bool mate_in_one = false;
+  bool missed_mate = false;
 
   bool empty() const;
 };

@@ -7,6 +7,7 @@
 #include "query/export.h"
 #include "query/text.h"
 #include "schema/search_keys.h"
+#include "schema/tactics.h"
 
 namespace fived {
 
@@ -382,7 +383,27 @@ Result<std::vector<FoundGame>> FindGames(GameStore& store, const FindRequest& re
   return games;
 }
 
-Result<Json> GameJson(GameStore& store, const FoundGame& game, bool with_action, bool with_boards) {
+Result<Json> MatesJson(GameStore& store, int64_t id) {
+  Result<std::vector<PositionTactics>> rows = ReadGameTactics(store.db(), id);
+  if (!rows.ok()) return rows.error();
+  Json mates = Json::array();
+  for (const PositionTactics& row : rows.value()) {
+    if (row.unknown) continue;
+    Json played = nullptr;
+    if (row.played) played = *row.played ? "found" : "missed";
+    mates.push_back({{"action", row.action},
+                     {"side", row.side == Color::kWhite ? "white" : "black"},
+                     {"played", played},
+                     {"solutions", row.mating},
+                     {"complete", row.complete},
+                     {"solution", row.solution},
+                     {"allowed", row.action > 0}});
+  }
+  return mates;
+}
+
+Result<Json> GameJson(GameStore& store, const FoundGame& game, bool with_action, bool with_boards,
+                        bool with_mates) {
   Result<std::vector<std::pair<std::string, std::string>>> headers = store.Headers(game.row.id);
   if (!headers.ok()) return headers.error();
   const GameRow& r = game.row;
@@ -427,11 +448,17 @@ Result<Json> GameJson(GameStore& store, const FoundGame& game, bool with_action,
     seen.push_back(lower);
     names[name] = value;
   }
+  if (with_mates) {
+    Result<Json> mates = MatesJson(store, r.id);
+    if (!mates.ok()) return mates.error();
+    json["mates"] = std::move(mates).value();
+  }
   return json;
 }
 
 Status WriteGames(GameStore& store, const std::vector<FoundGame>& games, OutputFormat format,
-                  bool with_action, bool canonical, std::ostream& out, bool with_boards) {
+                  bool with_action, bool canonical, std::ostream& out, bool with_boards,
+                  bool with_mates) {
   // The verdict's name, empty when the final position was not decided.
   auto verdict_name = [](const GameRow& row) -> std::string {
     return row.verdict ? VerdictName(*row.verdict) : "";
@@ -484,7 +511,7 @@ Status WriteGames(GameStore& store, const std::vector<FoundGame>& games, OutputF
       // One game at a time, so that a long listing is never held whole.
       out << '[';
       for (size_t i = 0; i < games.size(); ++i) {
-        Result<Json> game = GameJson(store, games[i], with_action, with_boards);
+        Result<Json> game = GameJson(store, games[i], with_action, with_boards, with_mates);
         if (!game.ok()) return game.error();
         out << (i ? "," : "") << DumpJson(game.value());
       }

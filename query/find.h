@@ -84,13 +84,25 @@ std::optional<OutputFormat> ParseOutputFormat(std::string_view text);
 // result_conflict, source, byte_offset, game_index and headers (every header by name, in file
 // order; a name written twice keeps its first value).
 // With `with_boards` (pattern searches), "boards" follows "action": the matching boards as
-// "L:T:c" texts, one per pattern.
+// "L:T:c" texts, one per pattern. With `with_mates` (--mate-in-one, --missed-mate), "mates"
+// comes last: the game's positions with a proven mate in one (MatesJson).
 Result<Json> GameJson(GameStore& store, const FoundGame& game, bool with_action,
-                      bool with_boards = false);
+                      bool with_boards = false, bool with_mates = false);
 
-// `with_boards` adds the boards column after the action (pattern searches).
+// The positions of game `id` with a proven mate in one (table tactics, schema/tactics.h), by
+// action, each as {"action": the actions played before it, "side": "white" or "black" (to
+// move), "played": "found" (the action played mated), "missed" or null (the final position, or
+// not proved), "solutions": the mating actions found, "complete": whether that number is
+// exact, "solution": one of them in canonical move texts, "allowed": whether the action before
+// it (the other side's) allowed it (every position after the start)}. An empty array for a game
+// without any, or a database without tactics.
+Result<Json> MatesJson(GameStore& store, int64_t id);
+
+// `with_boards` adds the boards column after the action (pattern searches); `with_mates` the
+// "mates" of JSON rows.
 Status WriteGames(GameStore& store, const std::vector<FoundGame>& games, OutputFormat format,
-                  bool with_action, bool canonical, std::ostream& out, bool with_boards = false);
+                  bool with_action, bool canonical, std::ostream& out, bool with_boards = false,
+                  bool with_mates = false);
 
 }  // namespace fived
 

@@ -16,6 +16,7 @@
 #include "query/request_params.h"
 #include "query/search.h"
 #include "schema/ending.h"
+#include "schema/meta.h"
 
 namespace fived {
 
@@ -23,11 +24,12 @@ namespace {
 
 using Params = std::vector<std::string>;
 
-const Params kFlags = {"count",     "deep",    "unique",     "result-conflict",
-                       "canonical", "unicode", "coordinates"};
-const Params kFilters = {"player",      "white",   "black",          "variant", "result",
-                         "date-from",   "date-to", "header",         "unique",  "min-timelines",
-                         "min-actions", "ending",  "result-conflict"};
+const Params kFlags = {"count",   "deep",        "unique",      "result-conflict", "canonical",
+                       "unicode", "coordinates", "mate-in-one", "missed-mate",     "only-move"};
+const Params kFilters = {"player",          "white",         "black",       "variant",
+                         "result",          "date-from",     "date-to",     "header",
+                         "unique",          "min-timelines", "min-actions", "ending",
+                         "result-conflict", "mate-in-one",   "missed-mate"};
 
 bool IsFlag(std::string_view name) {
   return std::find(kFlags.begin(), kFlags.end(), name) != kFlags.end();
@@ -136,6 +138,7 @@ const Params* CommandParams(std::string_view command) {
   static const Params kPosition = {"moves", "state", "variant", "mark"};
   static const Params kPattern = {"pattern"};
   static const Params kStarts = {"format"};
+  static const Params kPuzzles = with_filters({"format", "only-move"});
   if (command == "find") return &kFind;
   if (command == "tree") return &kTree;
   if (command == "duplicates") return &kDuplicates;
@@ -145,6 +148,7 @@ const Params* CommandParams(std::string_view command) {
   if (command == "position") return &kPosition;
   if (command == "pattern") return &kPattern;
   if (command == "starts") return &kStarts;
+  if (command == "puzzles") return &kPuzzles;
   return nullptr;
 }
 
@@ -216,6 +220,8 @@ Status CheckCombinations(const Request& request) {
   return Status();
 }
 
+}  // namespace
+
 Status ReadFilter(const Request& request, GameFilter* filter) {
   filter->player = Text(request, "player");
   filter->white = Text(request, "white");
@@ -268,8 +274,28 @@ Status ReadFilter(const Request& request, GameFilter* filter) {
     }
   }
   filter->result_conflict = Given(request, "result-conflict");
+  filter->mate_in_one = Given(request, "mate-in-one");
+  filter->missed_mate = Given(request, "missed-mate");
   return Status();
 }
+
+// Said when a search for mates in one runs on a database that holds none.
+Status TacticsHint(GameStore& store, const Request& request, const GameFilter& filter,
+                   std::vector<std::string>* hints) {
+  if (!filter.mate_in_one && !filter.missed_mate && request.command != "puzzles") {
+    return Status();
+  }
+  const Result<bool> tactics = ReadTactics(store.db());
+  if (!tactics.ok()) return tactics.error();
+  if (!tactics.value()) {
+    hints->push_back(
+        "this database was made without 5d-index --tactics: it holds no mates in one (index "
+        "the collections again into a new database with --tactics)");
+  }
+  return Status();
+}
+
+namespace {
 
 // The state "moves" or "state" names (moves played in `variant`, a resolved name or empty for
 // Standard); nullopt when neither is given. With `last_action`, the moves of the last action
@@ -540,6 +566,11 @@ Result<FindAnswer> RunFind(GameStore& store, const Request& request) {
   if (Status status = CheckRequest(request); !status.ok()) return status;
   FindAnswer answer;
   if (Status status = ReadFilter(request, &answer.search.filter); !status.ok()) return status;
+  if (Status status = TacticsHint(store, request, answer.search.filter, &answer.hints);
+      !status.ok()) {
+    return status;
+  }
+  answer.mates = answer.search.filter.mate_in_one || answer.search.filter.missed_mate;
   Result<OutputFormat> format = ReadFormat(request);
   if (!format.ok()) return format.error();
   answer.format = format.value();

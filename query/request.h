@@ -70,6 +70,7 @@ struct FindAnswer {
   std::optional<FindTotals> totals;
   std::vector<std::string> hints;  // for people: why a search may have found nothing
   bool pattern = false;            // a pattern search: the games carry their matching boards
+  bool mates = false;  // a search for mates in one: JSON rows list the games' mates (GameJson)
 };
 struct TreeAnswer {
   TreeNode root;

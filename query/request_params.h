@@ -32,6 +32,14 @@ int64_t Number(const Request& request, std::string_view name, int64_t fallback);
 // The boards "mark" names (repeatable; "L:T:c" as show's in request.h), in `position`'s
 // numbering of timelines; a kInvalidArgument error naming the first that does not read.
 Result<std::vector<BoardAddress>> ReadMarks(const Request& request, const Position& position);
+// The filters of find, tree, stats and puzzles, read into *filter; a kInvalidArgument error
+// naming the first that does not read.
+Status ReadFilter(const Request& request, GameFilter* filter);
+// When the request searches for mates in one (filter.mate_in_one or missed_mate, or the puzzles
+// command) and the database was made without 5d-index --tactics, a hint saying so is added to
+// *hints. Fails only when the database cannot be read.
+Status TacticsHint(GameStore& store, const Request& request, const GameFilter& filter,
+                   std::vector<std::string>* hints);
 
 }  // namespace fived
 

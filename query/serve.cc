@@ -167,8 +167,9 @@ ApiResponse Find(GameStore& store, const Request& request) {
   const FindAnswer& found = answer.value();
   if (found.count) return JsonAnswer(200, *found.count);
   std::ostringstream out;
-  if (Status error = WriteGames(store, found.games, OutputFormat::kJson,
-                                found.search.positions.has_value(), false, out, found.pattern);
+  if (Status error =
+          WriteGames(store, found.games, OutputFormat::kJson, found.search.positions.has_value(),
+                     false, out, found.pattern, found.mates);
       !error.ok()) {
     return ErrorAnswer(500, error.message());
   }

@@ -9,6 +9,7 @@
 #include "query/find.h"
 #include "query/request_params.h"
 #include "schema/ending.h"
+#include "schema/meta.h"
 
 namespace fived {
 
@@ -163,6 +164,14 @@ Result<Json> ShowJson(GameStore& store, const ShowAnswer& answer) {
   Result<Json> game = GameJson(store, found, false);
   if (!game.ok()) return game.error();
   Json json = std::move(game).value();
+  // The game page marks the mates in one found and missed on its move list.
+  const Result<bool> tactics = ReadTactics(store.db());
+  if (!tactics.ok()) return tactics.error();
+  if (tactics.value()) {
+    Result<Json> mates = MatesJson(store, answer.game.id);
+    if (!mates.ok()) return mates.error();
+    json["mates"] = std::move(mates).value();
+  }
   const std::vector<ActionMoves> actions = SplitCanonicalMovetext(answer.texts.moves);
   json["moves"] = actions;
   // The moves as played are in last_moves; the canonical texts say them as the move list does.

@@ -40,7 +40,8 @@ Result<ShowAnswer> RunShow(GameStore& store, const Request& request);
 
 // show's text: the game's players, ending, headers, moves and a picture after the action.
 std::string ShowText(const ShowAnswer& answer);
-// show's JSON: the object find writes for the game (query/find.h GameJson), then "moves" (the
+// show's JSON: the object find writes for the game (query/find.h GameJson), in a database made
+// with 5d-index --tactics its "mates" (query/find.h MatesJson), then "moves" (the
 // canonical actions, an array of arrays of moves) and "position": {"action", "to_move" ("white"
 // or "black": the side whose action comes next; actions alternate, so this also says who
 // played each one), "fen" (the state as 5DFEN boards), "last_moves" (that action's moves),

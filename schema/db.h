@@ -19,7 +19,7 @@ namespace fived {
 // The schema version this build reads and writes, stored in meta.schema_version. A database of
 // another version is refused on open. Changing a table, a column, an index or the meaning of a
 // stored value means a new version (the SQL files change in place; git keeps the old ones).
-constexpr int kSchemaVersion = 8;
+constexpr int kSchemaVersion = 9;
 // meta.application of every 5dpgn-db database.
 constexpr std::string_view kApplicationName = "5dpgn-db";
 // The database file both tools use when no --db is given, in the current directory.
@@ -44,7 +44,7 @@ constexpr uint64_t KeyFromSql(int64_t value) { return std::bit_cast<uint64_t>(va
 // file") or when the path is a directory, in either mode ("PATH: is a directory, not a database
 // file"), and with SQLITE_NOTADB when the file is not a 5dpgn-db database ("PATH: not a 5dpgn-db
 // database (REASON)"), when its schema version differs ("PATH: schema version 2 is not
-// supported; this build reads version 8") or when its keys were computed by another key
+// supported; this build reads version 9") or when its keys were computed by another key
 // algorithm (meta.key_version differs from fived::kKeyVersion).
 Result<Database> OpenDatabase(const std::string& path, OpenMode mode);
 

@@ -11,15 +11,17 @@ namespace fived {
 namespace {
 
 // By MetaKey, in its order.
-constexpr std::array<std::string_view, 6> kKeyNames = {
-    "application", "schema_version",         "key_version",
-    "created_at",  "position_stats_actions", "state_md5"};
+constexpr std::array<std::string_view, 7> kKeyNames = {
+    "application", "schema_version", "key_version", "created_at", "position_stats_actions",
+    "state_md5",   "tactics"};
 
 constexpr std::string_view kSelectSql = "SELECT value FROM meta WHERE key = ?1";
 constexpr std::string_view kInsertSql = "INSERT INTO meta(key, value) VALUES (?1, ?2)";
 constexpr std::string_view kInsertNowSql =
     "INSERT INTO meta(key, value) VALUES (?1, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))";
 constexpr std::string_view kUpdateSql = "UPDATE meta SET value = ?2 WHERE key = ?1";
+constexpr std::string_view kUpsertSql =
+    "INSERT INTO meta(key, value) VALUES (?1, ?2) ON CONFLICT(key) DO UPDATE SET value = ?2";
 // CAST reads the leading number of any text (0 when there is none), as SQLite does.
 constexpr std::string_view kSelectIntSql =
     "SELECT coalesce((SELECT CAST(value AS INTEGER) FROM meta WHERE key = ?1), 0)";
@@ -46,7 +48,8 @@ Status WriteNewMeta(Database& db) {
       {MetaKey::kKeyVersion, std::to_string(kKeyVersion)},
       {MetaKey::kApplication, std::string(kApplicationName)},
       {MetaKey::kPositionStatsActions, std::to_string(kPositionStatsActions)},
-      {MetaKey::kStateMd5, std::string(StateMd5sText(StateMd5s::kFinal))}};
+      {MetaKey::kStateMd5, std::string(StateMd5sText(StateMd5s::kFinal))},
+      {MetaKey::kTactics, std::string(TacticsText(false))}};
   for (const auto& [key, value] : rows) {
     if (Status error = insert.value().Reset().BindAll(MetaKeyName(key), value).Run(); !error.ok())
       return error;
@@ -79,6 +82,20 @@ Status WriteStateMd5s(Database& db, StateMd5s which) {
   Result<Statement> update = db.Prepare(kUpdateSql);
   if (!update.ok()) return update.error();
   return update.value().BindAll(MetaKeyName(MetaKey::kStateMd5), StateMd5sText(which)).Run();
+}
+
+std::string_view TacticsText(bool on) { return on ? "on" : "off"; }
+
+Result<bool> ReadTactics(Database& db) {
+  Result<std::optional<std::string>> value = ReadMeta(db, MetaKey::kTactics);
+  if (!value.ok()) return value.error();
+  return value.value() == TacticsText(true);
+}
+
+Status WriteTactics(Database& db, bool on) {
+  Result<Statement> upsert = db.Prepare(kUpsertSql);
+  if (!upsert.ok()) return upsert.error();
+  return upsert.value().BindAll(MetaKeyName(MetaKey::kTactics), TacticsText(on)).Run();
 }
 
 }  // namespace fived

@@ -20,6 +20,7 @@ enum class MetaKey {
   kCreatedAt,             // when the database was created, UTC: 2024-01-31T12:00:00Z
   kPositionStatsActions,  // kPositionStatsActions when created (schema/position_stats.h)
   kStateMd5,              // which states' MD5s are indexed: 'final' or 'all' (StateMd5s)
+  kTactics,               // whether every position's mates in one are indexed: 'off' or 'on'
 };
 
 // The key's name as stored in meta.key ("schema_version").
@@ -48,6 +49,16 @@ std::string_view StateMd5sText(StateMd5s which);
 Result<StateMd5s> ReadStateMd5s(Database& db);
 // Stores `which` in meta.state_md5.
 Status WriteStateMd5s(Database& db, StateMd5s which);
+
+// Whether a database holds the mates in one of every position of every game (meta.tactics,
+// table tactics): 5d-index --tactics, which only a database without games takes up; a database
+// that has it keeps it. A database whose meta has no such row has them off.
+// The text stored for it: "on" or "off".
+std::string_view TacticsText(bool on);
+// True when meta.tactics is 'on'.
+Result<bool> ReadTactics(Database& db);
+// Stores `on` in meta.tactics (adding the row when it is missing).
+Status WriteTactics(Database& db, bool on);
 
 }  // namespace fived
 

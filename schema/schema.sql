@@ -188,6 +188,28 @@ CREATE TABLE piece_counts (
   games INTEGER NOT NULL CHECK (games >= 0)
 );
 
+-- Mates in one (5d-index --tactics; meta.tactics is 'on'), core/tactics.h: one row per position
+-- of a game (after `action` actions; 0 = the start) in which the side to move (`side`, 0 white,
+-- 1 black) had a proven mate in one (answer 1), or whose search ran out of its budget before
+-- settling it (answer 3, nothing claimed). A position of such a game without a row was proved to
+-- have no mate in one. For answer 1: the mating actions found (`mating`, every one when
+-- `complete` is 1, a lower bound otherwise), one of them in canonical move texts (`solution`, in
+-- the position before it) and whether the action played from the position mated (`played`: 1
+-- found, 0 missed; NULL for the final position, from which no action was played, and when it
+-- could not be proved). The action played from the position before a row of answer 1 allowed
+-- that mate. The integers are frozen (schema/tactics.h).
+CREATE TABLE tactics (
+  game_id INTEGER NOT NULL REFERENCES games(id),
+  action INTEGER NOT NULL CHECK (action >= 0),
+  side INTEGER NOT NULL CHECK (side IN (0, 1)),
+  answer INTEGER NOT NULL CHECK (answer IN (1, 3)),
+  mating INTEGER CHECK (mating >= 1),
+  complete INTEGER NOT NULL CHECK (complete IN (0, 1)),
+  played INTEGER CHECK (played IN (0, 1)),
+  solution TEXT,
+  PRIMARY KEY (game_id, action)
+) WITHOUT ROWID;
+
 -- Games that could not be indexed, with where and why.
 CREATE TABLE rejected (
   id INTEGER PRIMARY KEY,

@@ -101,6 +101,21 @@
     }
     listed = answer;
     const first = firstMover(answer);
+    // Mates in one (a database made with 5d-index --tactics): the action played from a position
+    // with a mate, n = its action + 1, found it or missed it.
+    const mates = new Map();
+    for (const mate of answer.mates || []) {
+      if (mate.played) mates.set(mate.action + 1, mate);
+    }
+    const mark = (n) => {
+      const mate = mates.get(n);
+      if (!mate) return null;
+      const found = mate.played === 'found';
+      const title = found ? 'a mate in one, found' :
+                            `a mate in one missed: ${mate.solution}` +
+              (mate.solutions > 1 ? ` (one of ${mate.solutions})` : '');
+      return el('span', {class: found ? 'mate found' : 'mate missed', title}, found ? '#' : '#?');
+    };
     const items = answer.moves.map((moves, i) => {
       const n = i + 1;
       return el(
@@ -114,7 +129,8 @@
               goTo(n);
             }
           },
-             moves.join(' ')));
+             moves.join(' ')),
+          mark(n));
     });
     fill(document.getElementById('moves'), items);
     const selected = document.querySelector('#moves li.current');

@@ -64,6 +64,7 @@ PYTHON
   prepare "$index" --db "$fixture/unique.sqlite" --quiet "$fixture/unique.5dpgn"
   prepare "$index" --db "$fixture/names.sqlite" --quiet tests/cli/names.5dpgn
   prepare "$index" --db "$fixture/endings.sqlite" --quiet tests/cli/endings.5dpgn
+  prepare "$index" --db "$fixture/tactics.sqlite" --quiet --tactics tests/cli/tactics.5dpgn
   prepare "$index" --db "$fixture/copies.sqlite" --quiet tests/cli/copies.5dpgn
   exit "$status"
 fi
@@ -304,6 +305,16 @@ query endings-playable-count "${endings[@]}" --ending playable --player ann --co
 query endings-json "${endings[@]}" --ending stalemate --format json
 query endings-stats "${endings[@]}" stats
 query endings-stats-json "${endings[@]}" stats --ending checkmate --format json
+
+# Mates in one (tests/cli/tactics.5dpgn: the mates are worked out by hand there).
+check index-tactics --db "$work/tactics.sqlite" --quiet --tactics tests/cli/tactics.5dpgn
+tactics=(--db "$fixture/tactics.sqlite")
+query tactics-missed-json "${tactics[@]}" --missed-mate --format json
+query tactics-mate-in-one "${tactics[@]}" --mate-in-one
+query tactics-without "${endings[@]}" --mate-in-one --count
+query puzzles-only-move "${tactics[@]}" puzzles --only-move
+query puzzles-json "${tactics[@]}" puzzles --format json --variant custom
+query puzzles-bad-format "${tactics[@]}" puzzles --format csv
 query endings-tree "${endings[@]}" tree --state '[k3/4/2K1/1Q2:0:1:w]'
 query endings-show-mate "${endings[@]}" show 5
 query endings-show-playable "${endings[@]}" show 3

@@ -71,7 +71,7 @@ complete_words() {  # tool, words of the command line (the last is completed)
     _ "$completions/$tool" "$@" | sort | tr '\n' ' '
 }
 PATH=$bin:$PATH
-expect "5d-query commands" "duplicates find serve show stats tree " "$(complete_words 5d-query 5d-query '')"
+expect "5d-query commands" "duplicates find puzzles serve show stats tree " "$(complete_words 5d-query 5d-query '')"
 expect "5d-query --for" "--format " "$(complete_words 5d-query 5d-query --for)"
 expect "5d-query --ending" "checkmate " "$(complete_words 5d-query 5d-query --ending che)"
 expect "5d-index --all" "--all-state-md5 " "$(complete_words 5d-index 5d-index --all)"

@@ -60,6 +60,17 @@ inline GameStore IndexCollection(const TempDir& dir, const std::string& collecti
   return std::move(store).value();
 }
 
+// Indexes `inputs` into `database` with `options` (failing the test unless every game is indexed)
+// and opens it: a suite's store, which the suite deletes. nullptr when that failed.
+inline GameStore* NewIndexedStore(const std::string& database,
+                                  const std::vector<std::string>& inputs,
+                                  const std::vector<std::string>& options = {}) {
+  EXPECT_EQ(RunIndexer(database, inputs, options), 0);
+  Result<GameStore> store = GameStore::Open(database);
+  EXPECT_TRUE(store.ok()) << (store.ok() ? "" : store.error().message());
+  return store.ok() ? new GameStore(std::move(store).value()) : nullptr;
+}
+
 }  // namespace fived::testing
 
 #endif  // FIVED_TESTS_QUERY_QUERY_TEST_UTIL_H_

@@ -25,11 +25,9 @@ class RequestTest : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
     dir_ = new TempDir;
-    const std::string database = dir_->File("club.sqlite");
-    ASSERT_EQ(RunIndexer(database, {FIVED_SOURCE_DIR "/corpus/club-games.5dpgn"}), 0);
-    Result<GameStore> store = GameStore::Open(database);
-    ASSERT_TRUE(store.ok());
-    store_ = new GameStore(std::move(store).value());
+    store_ = testing::NewIndexedStore(dir_->File("club.sqlite"),
+                                      {FIVED_SOURCE_DIR "/corpus/club-games.5dpgn"});
+    ASSERT_NE(store_, nullptr);
   }
   static void TearDownTestSuite() {
     delete store_;

@@ -69,13 +69,13 @@ std::string OpenError(const std::string& path, OpenMode mode) {
   return db.error().message();
 }
 
-TEST(DatabaseTest, CreatesVersionSevenDatabase) {
+TEST(DatabaseTest, CreatesVersionNineDatabase) {
   TempDir dir;
   const std::string path = dir.File("games.db");
   {
     Database db = MustOpen(path, OpenMode::kReadWrite);
     EXPECT_EQ(db.Path(), path);
-    EXPECT_EQ(QueryText(db, "SELECT value FROM meta WHERE key = 'schema_version'"), "8");
+    EXPECT_EQ(QueryText(db, "SELECT value FROM meta WHERE key = 'schema_version'"), "9");
     EXPECT_EQ(QueryText(db, "SELECT value FROM meta WHERE key = 'key_version'"),
               std::to_string(kKeyVersion));
     EXPECT_EQ(QueryText(db, "SELECT value FROM meta WHERE key = 'application'"), "5dpgn-db");
@@ -83,6 +83,8 @@ TEST(DatabaseTest, CreatesVersionSevenDatabase) {
               std::to_string(kPositionStatsActions));
     // Final states' MD5s only, until 5d-index --all-state-md5 says otherwise on a new database.
     EXPECT_EQ(QueryText(db, "SELECT value FROM meta WHERE key = 'state_md5'"), "final");
+    // No mates in one, until 5d-index --tactics says otherwise on a new database.
+    EXPECT_EQ(QueryText(db, "SELECT value FROM meta WHERE key = 'tactics'"), "off");
     // 16 KiB pages hold posting chunks of up to about 4,000 bytes (schema/README.md).
     EXPECT_EQ(QueryText(db, "PRAGMA page_size"), "16384");
     EXPECT_EQ(QueryText(db,
@@ -93,7 +95,7 @@ TEST(DatabaseTest, CreatesVersionSevenDatabase) {
                         "SELECT group_concat(name, ' ') FROM (SELECT name FROM sqlite_schema "
                         "WHERE type = 'table' ORDER BY name)"),
               "board_keys board_streams dictionaries games headers md5_postings meta piece_counts "
-              "piece_postings position_actions rejected sources state_postings");
+              "piece_postings position_actions rejected sources state_postings tactics");
     EXPECT_EQ(QueryText(db,
                         "SELECT group_concat(name, ' ') FROM (SELECT name FROM sqlite_schema "
                         "WHERE type = 'index' AND sql IS NOT NULL ORDER BY name)"),
@@ -102,10 +104,10 @@ TEST(DatabaseTest, CreatesVersionSevenDatabase) {
   }
   EXPECT_TRUE(fs::exists(path));
   Database again = MustOpen(path, OpenMode::kReadWrite);
-  EXPECT_EQ(QueryText(again, "SELECT count(*) FROM meta"), "6");
+  EXPECT_EQ(QueryText(again, "SELECT count(*) FROM meta"), "7");
   Database reader = MustOpen(path, OpenMode::kReadOnly);
   EXPECT_EQ(reader.mode(), OpenMode::kReadOnly);
-  EXPECT_EQ(QueryText(reader, "SELECT value FROM meta WHERE key = 'schema_version'"), "8");
+  EXPECT_EQ(QueryText(reader, "SELECT value FROM meta WHERE key = 'schema_version'"), "9");
 }
 
 TEST(DatabaseTest, EmbeddedSqlIsTheSchemaFiles) {
@@ -128,16 +130,16 @@ TEST(DatabaseTest, RefusesOtherSchemaVersions) {
     MustExec(db, "UPDATE meta SET value = '1' WHERE key = 'schema_version'");
   }
   const std::string expected =
-      path + ": schema version 1 is not supported; this build reads version 8";
+      path + ": schema version 1 is not supported; this build reads version 9";
   EXPECT_EQ(OpenError(path, OpenMode::kReadOnly), expected);
   EXPECT_EQ(OpenError(path, OpenMode::kReadWrite), expected);
   Result<Database> refused = OpenDatabase(path, OpenMode::kReadOnly);
   ASSERT_FALSE(refused.ok());
   EXPECT_EQ(refused.error().detail(), SQLITE_NOTADB);
-  // The versions before this one (7: no checksum of the games' rows; 6: any game with the moves
-  // of an earlier one was its copy, whatever its headers; 5: sources without members or what
-  // re-indexing needs; 4: no endings) are refused the same way.
-  for (const char* old : {"7", "6", "5", "4"}) {
+  // The versions before this one (8: no mates in one; 7: no checksum of the games' rows; 6: any
+  // game with the moves of an earlier one was its copy, whatever its headers; 5: sources without
+  // members or what re-indexing needs; 4: no endings) are refused the same way.
+  for (const char* old : {"8", "7", "6", "5", "4"}) {
     sqlite3* raw = nullptr;
     // Written as the programs write (page_checksums.h), so that only the version differs.
     ASSERT_EQ(sqlite3_open_v2(path.c_str(), &raw, SQLITE_OPEN_READWRITE, PageChecksumVfs()),
@@ -147,7 +149,7 @@ TEST(DatabaseTest, RefusesOtherSchemaVersions) {
     ASSERT_EQ(sqlite3_exec(raw, update.c_str(), nullptr, nullptr, nullptr), SQLITE_OK);
     sqlite3_close(raw);
     EXPECT_EQ(OpenError(path, OpenMode::kReadOnly),
-              path + ": schema version " + old + " is not supported; this build reads version 8");
+              path + ": schema version " + old + " is not supported; this build reads version 9");
   }
 }
 
@@ -582,7 +584,7 @@ TEST(DatabaseTest, MovedDatabaseAndStatementsKeepWorking) {
   Statement moved_count = std::move(count);
   EXPECT_FALSE(count.valid());
   ASSERT_EQ(moved_count.Step().value(), StepResult::kRow);
-  EXPECT_EQ(moved_count.Int64(0), 6);
+  EXPECT_EQ(moved_count.Int64(0), 7);  // a new database's meta rows
   moved_count.Reset();
   EXPECT_EQ(QueryText(moved, "SELECT 1"), "1");
 }
