@@ -133,7 +133,6 @@ struct MaskOps {
   }
 };
 
-
 // MatchPoint keeps its sets of boards in at least `words` words (1, 2 or 4) from now on, however
 // few boards a position has, so that tests can run the wide code on small positions against the
 // narrow one. Not thread-safe; tests only.

@@ -403,7 +403,7 @@ Result<Json> MatesJson(GameStore& store, int64_t id) {
 }
 
 Result<Json> GameJson(GameStore& store, const FoundGame& game, bool with_action, bool with_boards,
-                        bool with_mates) {
+                      bool with_mates) {
   Result<std::vector<std::pair<std::string, std::string>>> headers = store.Headers(game.row.id);
   if (!headers.ok()) return headers.error();
   const GameRow& r = game.row;

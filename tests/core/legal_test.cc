@@ -543,8 +543,9 @@ TEST(Legal, WideBoardSetOperationsAgreeWithBitset) {
     bits->reset();
     const int count = static_cast<int>(random() % 12);
     for (int k = 0; k < count; ++k) {
-      const int i = random() % 2 ? static_cast<int>(random() % kBits)
-                                 : static_cast<int>(64 * (random() % 4) + 62 + random() % 4) % kBits;
+      const int i = random() % 2
+                        ? static_cast<int>(random() % kBits)
+                        : static_cast<int>(64 * (random() % 4) + 62 + random() % 4) % kBits;
       Ops::Set(mask, i);
       bits->set(static_cast<size_t>(i));
     }
@@ -584,7 +585,8 @@ TEST(Legal, WideBoardSetOperationsAgreeWithBitset) {
       return static_cast<int>(found.size()) == stop_after;
     });
     for (int i = 0; i < kBits; ++i) {
-      if (x[static_cast<size_t>(i)] && (stop_after == 0 || static_cast<int>(expected.size()) < stop_after)) {
+      if (x[static_cast<size_t>(i)] &&
+          (stop_after == 0 || static_cast<int>(expected.size()) < stop_after)) {
         expected.push_back(i);
       }
     }

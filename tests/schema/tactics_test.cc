@@ -35,10 +35,12 @@ TEST(Tactics, RowsReadBackAsWritten) {
   Database db = Open(dir.File("games.db"));
   // The rows refer to a game by id; foreign keys are on, so the game must exist.
   ASSERT_TRUE(db.Exec("INSERT INTO sources(path) VALUES('x')").ok());
-  ASSERT_TRUE(db.Exec(
-      "INSERT INTO games(source_id, byte_offset, game_index, text_hash, variant, width, height, "
-      "even_start, actions, timelines, final_md5, start_key, final_key, identity, record, "
-      "checksum) VALUES(1, 0, 1, 0, 'custom', 4, 4, 0, 2, 1, '', 0, 0, 0, x'', 0)").ok());
+  ASSERT_TRUE(
+      db.Exec("INSERT INTO games(source_id, byte_offset, game_index, text_hash, variant, width, "
+              "height, "
+              "even_start, actions, timelines, final_md5, start_key, final_key, identity, record, "
+              "checksum) VALUES(1, 0, 1, 0, 'custom', 4, 4, 0, 2, 1, '', 0, 0, 0, x'', 0)")
+          .ok());
   Result<TacticsWriter> writer = TacticsWriter::Create(db);
   ASSERT_TRUE(writer.ok());
   PositionTactics found;
