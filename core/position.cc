@@ -36,24 +36,25 @@ Position& Position::operator=(const Position& other) {
   return *this;
 }
 
-std::string Position::Init(int width, int height, bool even_timelines,
-                           const std::vector<InitialBoard>& boards) {
+Status Position::Init(int width, int height, bool even_timelines,
+                      const std::vector<InitialBoard>& boards) {
   *this = Position();
   width_ = width;
   height_ = height;
   labeling_.even = even_timelines;
-  if (boards.empty()) return "no starting boards";
+  if (boards.empty()) return Status::InvalidArgument("no starting boards");
   std::map<int, std::map<int, const Board*>> by_line;
   for (const InitialBoard& b : boards) {
     if (b.board.width() != width || b.board.height() != height) {
-      return "board " + labeling_.Label(b.timeline) + ":" + std::to_string(TurnOf(b.half_turn)) +
-             " is " + std::to_string(b.board.width()) + "x" + std::to_string(b.board.height()) +
-             ", the game is " + std::to_string(width) + "x" + std::to_string(height);
+      return Status::InvalidArgument(
+          "board " + labeling_.Label(b.timeline) + ":" + std::to_string(TurnOf(b.half_turn)) +
+          " is " + std::to_string(b.board.width()) + "x" + std::to_string(b.board.height()) +
+          ", the game is " + std::to_string(width) + "x" + std::to_string(height));
     }
     if (!by_line[b.timeline].emplace(b.half_turn, &b.board).second) {
-      return "two starting boards at " + labeling_.Label(b.timeline) + ":" +
-             std::to_string(TurnOf(b.half_turn)) + ":" +
-             (ColorOf(b.half_turn) == Color::kWhite ? "w" : "b");
+      return Status::InvalidArgument("two starting boards at " + labeling_.Label(b.timeline) + ":" +
+                                     std::to_string(TurnOf(b.half_turn)) + ":" +
+                                     (ColorOf(b.half_turn) == Color::kWhite ? "w" : "b"));
     }
   }
   initial_min_ = by_line.begin()->first;
@@ -66,7 +67,8 @@ std::string Position::Init(int width, int height, bool even_timelines,
     int expected = halves.begin()->first;
     for (const auto& [half, board] : halves) {
       if (half != expected) {
-        return "starting boards of timeline " + labeling_.Label(line) + " do not follow each other";
+        return Status::InvalidArgument("starting boards of timeline " + labeling_.Label(line) +
+                                       " do not follow each other");
       }
       ++expected;
     }
@@ -75,7 +77,7 @@ std::string Position::Init(int width, int height, bool even_timelines,
     for (const auto& [half, board] : halves) AddBoard(line, half, *board);
   }
   log_.clear();  // the starting boards cannot be rolled back
-  return {};
+  return Status();
 }
 
 Position::Timeline& Position::MutableLine(int timeline) {

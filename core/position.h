@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "core/board.h"
+#include "core/status.h"
 #include "core/types.h"
 
 namespace fived {
@@ -36,10 +37,9 @@ class Position {
   Position& operator=(const Position& other);
   Position(Position&&) = default;
   Position& operator=(Position&&) = default;
-  // Builds the starting position. Returns an error message (empty on success) when the boards do
-  // not form timelines of consecutive half-turns, or sizes differ.
-  std::string Init(int width, int height, bool even_timelines,
-                   const std::vector<InitialBoard>& boards);
+  // Builds the starting position. Fails (kInvalidArgument, saying why) when the boards do not
+  // form timelines of consecutive half-turns, or sizes differ.
+  Status Init(int width, int height, bool even_timelines, const std::vector<InitialBoard>& boards);
 
   int width() const { return width_; }
   int height() const { return height_; }

@@ -193,10 +193,10 @@ std::variant<GameSetup, ReplayError> SetupGame(const SyntaxGame& game) {
     }
     initial.push_back({fen.board, timeline, HalfTurn(fen.turn, fen.color)});
   }
-  if (std::string error = setup.start.Init(width, height, even, initial); !error.empty()) {
+  if (Status error = setup.start.Init(width, height, even, initial); !error.ok()) {
     ReplayError e;
     e.pos = fen_positions.empty() ? TextPos{} : fen_positions.front();
-    e.reason = "bad starting position: " + error;
+    e.reason = "bad starting position: " + error.message();
     return e;
   }
 

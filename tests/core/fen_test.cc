@@ -38,7 +38,8 @@ Position Start(std::string_view name) {
                       HalfTurn(fen.turn, fen.color)});
   }
   Position pos;
-  EXPECT_EQ(pos.Init(variant->width, variant->height, even, boards), "");
+  const Status status = pos.Init(variant->width, variant->height, even, boards);
+  EXPECT_TRUE(status.ok()) << status.message();
   return pos;
 }
 

@@ -36,9 +36,9 @@ inline Position MakePosition(const std::vector<std::string>& fens) {
                       HalfTurn(fen.turn, fen.color)});
   }
   Position pos;
-  const std::string error =
+  const Status status =
       pos.Init(parsed.front().board.width(), parsed.front().board.height(), even, boards);
-  EXPECT_EQ(error, "");
+  EXPECT_TRUE(status.ok()) << status.message();
   return pos;
 }
 
