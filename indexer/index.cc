@@ -74,21 +74,25 @@ IndexOutcome IndexInto(const IndexOptions& options, const std::vector<std::strin
     outcome.open_error = options.database + ": " + state_md5s.error().message();
     return outcome;
   }
-  // Whether the database holds no game nor rejection yet: only then may it take up a setting.
-  auto is_new = [&] {
+  // A setting the database does not have yet: only one without games nor rejections may take it
+  // up (write(), then true); otherwise open_error says `refusal` and it is false.
+  auto take_up = [&](const char* refusal, const auto& write) {
     const Result<int64_t> rejected = QueryInt(db, "SELECT EXISTS (SELECT 1 FROM rejected)");
-    return bulk && rejected.ok() && rejected.value() == 0;
+    if (!bulk || !rejected.ok() || rejected.value() != 0) {
+      outcome.open_error = options.database + ": " + refusal;
+      return false;
+    }
+    if (Status error = write(); !error.ok()) {
+      outcome.open_error = options.database + ": " + error.message();
+      return false;
+    }
+    return true;
   };
   bool all_state_md5 = state_md5s.value() == StateMd5s::kAll;
   if (options.all_state_md5 && !all_state_md5) {
-    if (!is_new()) {
-      outcome.open_error = options.database +
-                           ": this database indexes the MD5 of final states only; --all-state-md5 "
-                           "needs a new database (index the collections again into one)";
-      return outcome;
-    }
-    if (Status error = WriteStateMd5s(db, StateMd5s::kAll); !error.ok()) {
-      outcome.open_error = options.database + ": " + error.message();
+    if (!take_up("this database indexes the MD5 of final states only; --all-state-md5 needs a new "
+                 "database (index the collections again into one)",
+                 [&] { return WriteStateMd5s(db, StateMd5s::kAll); })) {
       return outcome;
     }
     all_state_md5 = true;
@@ -100,14 +104,9 @@ IndexOutcome IndexInto(const IndexOptions& options, const std::vector<std::strin
   }
   bool tactics = has_tactics.value();
   if (options.tactics && !tactics) {
-    if (!is_new()) {
-      outcome.open_error = options.database +
-                           ": this database was made without --tactics; --tactics needs a new "
-                           "database (index the collections again into one)";
-      return outcome;
-    }
-    if (Status error = WriteTactics(db, true); !error.ok()) {
-      outcome.open_error = options.database + ": " + error.message();
+    if (!take_up("this database was made without --tactics; --tactics needs a new database "
+                 "(index the collections again into one)",
+                 [&] { return WriteTactics(db, true); })) {
       return outcome;
     }
     tactics = true;
