@@ -8,6 +8,7 @@
 #include <bit>
 #include <cassert>
 #include <climits>
+#include <cstddef>
 #include <cstdlib>
 #include <functional>
 #include <optional>
@@ -126,7 +127,15 @@ SearchEnd HypercuboidSearch::Search(OnAction&& on_action, uint64_t* work) {
       const Axis& axis = axes_[section.axis];
       for (size_t w = 0; w < axis.words; ++w) allowed_[axis.offset + w] &= ~section.bits[w];
     }
+    // Of the pieces left, the one that differs from the failing point on the block's first
+    // axis shares the least with it and is searched first; the others keep the point's failing
+    // choices on one axis more each, and often fail alike. (After action 19 of ftxi's
+    // 100timelines.5dpgn the first point keeps the present by passing a mandatory board with
+    // no move of its own; searched nearest first, the pieces that keep it passed and need 24
+    // branches to move the present back took the whole budget before the one that plays it.)
+    const size_t searched_last = space.size();
     Cut(std::move(cuboid), &space);
+    std::reverse(space.begin() + static_cast<std::ptrdiff_t>(searched_last), space.end());
   }
   return SearchEnd::kExhausted;
 }
