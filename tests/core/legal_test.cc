@@ -885,6 +885,34 @@ TEST(Legal, DecidingInPlaceLeavesThePositionAsItWas) {
   EXPECT_GT(steps[static_cast<int>(Decision::Step::kSearch)], 0);
 }
 
+// After action 19 of ftxi's 100timelines.5dpgn (../shared/corpus/public: 74 boards to play, 24
+// timelines an action may create) the first point passes a mandatory board without a move of its
+// own and keeps the present. The enumeration once took up first the piece of the space that
+// creates all 24 timelines to move the present back, and found no action in 1,000,000 moves;
+// the pieces creating the fewest come first now (PresentStays). ftxi's 5dtools lists 10,000
+// actions there; 1,000 must come within 200,000 moves.
+TEST(Legal, ManyTimelinesCountReachesItsCapWithinItsBudget) {
+  const std::string shared = testing::SharedDir();
+  if (shared.empty()) GTEST_SKIP() << "../shared is absent";
+  std::ifstream in(shared + "/corpus/public/ftxi+5dchess_engine/pgn/100timelines.5dpgn",
+                   std::ios::binary);
+  ASSERT_TRUE(in);
+  // The game up to action 19: its first nine turns and white's half of the tenth.
+  std::string text, line;
+  while (std::getline(in, line)) {
+    if (line.rfind("10.", 0) == 0) {
+      text += line.substr(0, line.find(" / ")) + "\n";
+      break;
+    }
+    text += line + "\n";
+  }
+  const Game game = Play(text, 200000);
+  ASSERT_EQ(game.pos.ToMove(), Color::kBlack);
+  const ActionCount count = CountActions(game.pos, game.limits, 1000);
+  EXPECT_EQ(count.count, 1000u);
+  EXPECT_TRUE(count.capped);
+}
+
 // The oracle's proven checkmates and stalemates (../shared/oracle/public): Decide says the same
 // or runs out of budget, never the opposite verdict or playable.
 TEST(Legal, OracleTerminations) {
