@@ -26,10 +26,11 @@ from selenium.webdriver.chrome.service import Service
 STEPS = 10
 
 # Presses the left arrow key and resolves, at the first frame painted after the page shows the
-# action before, with the milliseconds taken, those until the page had the answer (the server's
-# and the transfer's part, when the answer was not fetched ahead) and those of game.js's show()
-# (the script and the DOM work it forces; the rest is the browser's style, layout and paint, and
-# waiting for the machine).
+# action before (#at's data-action, written with the picture; the page's ready state may come a
+# frame later, once it has also written its address), with the milliseconds taken, those until
+# the page had the answer (the server's and the transfer's part, when the answer was not fetched
+# ahead) and those of game.js's show() (the script and the DOM work it forces; the rest is the
+# browser's style, layout and paint, and waiting for the machine).
 STEP = """
 const done = arguments[arguments.length - 1];
 const at = () => Number(document.getElementById('at').dataset.action);
@@ -37,7 +38,7 @@ const target = at() - 1;
 const start = performance.now();
 document.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowLeft', bubbles: true}));
 const wait = () => {
-  if (at() === target && document.body.dataset.state === 'ready') {
+  if (at() === target) {
     requestAnimationFrame(() => setTimeout(() => {
       const show = performance.getEntriesByName('game: show').at(-1);
       // Builds before game.js measured its show() have no entry.
@@ -47,6 +48,14 @@ const wait = () => {
     requestAnimationFrame(wait);
   }
 };
+wait();
+"""
+
+# Resolves when the page has done all it does for a step (body[data-state] ready), so that the
+# next step starts from a page at rest, as it did before the page wrote its address apart.
+READY = """
+const done = arguments[arguments.length - 1];
+const wait = () => (document.body.dataset.state === 'ready' ? done() : requestAnimationFrame(wait));
 wait();
 """
 
@@ -100,6 +109,7 @@ def main():
                 before = cpu()
                 steps.append(driver.execute_async_script(STEP))
                 step_cpu.append(cpu() - before)
+                driver.execute_async_script(READY)
             wall, waiting, show = ([step[i] for step in steps] for i in range(3))
             print(f'{id:<6} {timelines:<10} {shown:<15.0f} {answer:<11.0f} {first_cpu:<19.0f} '
                   f'{statistics.median(wall):.0f} / {max(wall):<22.0f} '
