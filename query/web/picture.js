@@ -538,6 +538,12 @@ fived.multiverse = (host) => {
   }
   // Zooms to `value` keeping the scene point under (fx, fy) of the frame in place (the centre
   // when not given).
+  //
+  // The browser rounds a scroll position to its pixels; a pinch zooms in many small steps, each
+  // from where the last left the view, and would drift by that rounding (9 pixels over a pinch
+  // that doubles the zoom, measured on a phone's screen). So each step starts from the position
+  // the last one asked for while the frame is where that one put it.
+  let zoomedTo = null;  // {left, top: asked for; frameLeft, frameTop: what the frame took}
   function zoomAbout(value, fx, fy) {
     if (!model) return;
     applyView();
@@ -545,12 +551,19 @@ fived.multiverse = (host) => {
       fx = (frame.clientWidth + kStripWidth) / 2;
       fy = (frame.clientHeight + kStripHeight) / 2;
     }
-    const x = fromX(frame.scrollLeft + fx);
-    const y = fromY(frame.scrollTop + fy);
+    // Where the frame is, or where it was asked to be when it took that but for rounding (not
+    // when it was scrolled since, nor when it stopped at an edge).
+    const exact = (asked, took, now) =>
+        zoomedTo && took === now && Math.abs(asked - took) < 1 ? asked : now;
+    const x = fromX(exact(zoomedTo?.left, zoomedTo?.frameLeft, frame.scrollLeft) + fx);
+    const y = fromY(exact(zoomedTo?.top, zoomedTo?.frameTop, frame.scrollTop) + fy);
     zoom = clampZoom(value);
     place();
-    frame.scrollLeft = toX(x) - fx;
-    frame.scrollTop = toY(y) - fy;
+    const left = toX(x) - fx;
+    const top = toY(y) - fy;
+    frame.scrollLeft = left;
+    frame.scrollTop = top;
+    zoomedTo = {left, top, frameLeft: frame.scrollLeft, frameTop: frame.scrollTop};
   }
 
   function frameHeight() {
@@ -561,10 +574,16 @@ fived.multiverse = (host) => {
 
   // Dragging with the mouse or one finger scrolls; two fingers zoom about their middle.
   const pointers = new Map();
-  let pinch = null;
+  let pinch = null;  // the distance between two fingers down, when they last moved
+  const fingersApart = () => {
+    const [a, b] = [...pointers.values()];
+    return Math.hypot(a.x - b.x, a.y - b.y);
+  };
   frame.addEventListener('pointerdown', (event) => {
     if (event.pointerType === 'mouse' && event.button !== 0) return;
     pointers.set(event.pointerId, {x: event.clientX, y: event.clientY});
+    // A pinch follows the fingers' distance from when the second one touches.
+    pinch = pointers.size === 2 ? fingersApart() : null;
     frame.setPointerCapture(event.pointerId);
     frame.classList.add('dragging');
   });
@@ -580,7 +599,7 @@ fived.multiverse = (host) => {
     pointers.set(event.pointerId, now);
     if (pointers.size === 2) {
       const [a, b] = [...pointers.values()];
-      const distance = Math.hypot(a.x - b.x, a.y - b.y);
+      const distance = fingersApart();
       const box = frame.getBoundingClientRect();
       const middle = {x: (a.x + b.x) / 2 - box.left, y: (a.y + b.y) / 2 - box.top};
       if (pinch) zoomAbout(zoom * distance / pinch, middle.x, middle.y);
