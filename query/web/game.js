@@ -319,28 +319,22 @@
     performance.measure('game: show', {start});
   }
 
-  // Writes `href` as the page's address after the next frame, once for quick presses; resolves
-  // then. history.replaceState waits on the browser (from 0.1 to 14 ms a call, measured in
-  // headless Chromium), which a step should not wait for before it shows. A page the browser
-  // does not draw (a hidden tab) gets it from the timer.
+  // Writes `href` as the page's address once the page is idle after the step (within 250 ms),
+  // once for quick presses; resolves then. history.replaceState waits on the browser (from 0.1
+  // to 16 ms a call, measured in headless Chromium), which neither a step nor the frames after
+  // it should wait for.
   let address = '';
   let addressWritten = null;
+  const whenIdle = window.requestIdleCallback || ((callback) => setTimeout(callback, 50));
   function writeAddressSoon(href) {
     address = href;
     if (!addressWritten) {
       addressWritten = new Promise((resolve) => {
-        let timer = 0;
-        let done = false;
-        const write = () => {
-          clearTimeout(timer);
-          if (done) return;
-          done = true;
+        whenIdle(() => {
           addressWritten = null;
           history.replaceState(null, '', address);
           resolve();
-        };
-        requestAnimationFrame(() => setTimeout(write, 0));
-        timer = setTimeout(write, 250);
+        }, {timeout: 250});
       });
     }
     return addressWritten;

@@ -86,32 +86,60 @@ fived.multiverse = (host) => {
     K: '♔', Q: '♕', R: '♖', B: '♗', N: '♘', P: '♙',
     k: '♚', q: '♛', r: '♜', b: '♝', n: '♞', p: '♟'
   };
-  // What every board of a size shares is drawn once for each size of square and then copied:
-  // the empty board ("files:ranks") and each piece ("p:" + its letter). A new zoom starts again.
+  // What boards share is drawn once for each size of square and then copied: each piece ("p:"
+  // + its letter) and each rank as the JSON writes it, with its squares ("r:" + whether its first
+  // square is dark + its text). The boards of a game are mostly copies of one another: most of
+  // their ranks are drawn already, and a board is drawn in one copy a rank, where a copy a piece
+  // took several times longer (about a millisecond a board). A new zoom starts again.
   const sprites = new Map();
   let spriteSquare = 0;
+  let rankSprites = 0;
+  const kMaxRankSprites = 2000;  // about 25 MB at a square of 20 pixels
   // Each is kept as an ImageBitmap: copying from a canvas would make the browser take a snapshot
-  // of it at every copy.
+  // of it at every copy. All are drawn on one canvas, which hands its bitmap over and starts
+  // blank: a new canvas's context costs about a millisecond. `draw` may not make sprites.
+  let scratch = null;  // {canvas, context}
   function sprite(key, width, height, draw) {
     let image = sprites.get(key);
     if (!image) {
-      const canvas = new OffscreenCanvas(Math.max(1, Math.ceil(width)), Math.max(1, Math.ceil(height)));
-      draw(canvas.getContext('2d'));
-      image = canvas.transferToImageBitmap();
+      const w = Math.max(1, Math.ceil(width));
+      const h = Math.max(1, Math.ceil(height));
+      if (!scratch) {
+        const canvas = new OffscreenCanvas(w, h);
+        scratch = {canvas, context: canvas.getContext('2d')};
+      } else if (scratch.canvas.width !== w || scratch.canvas.height !== h) {
+        scratch.canvas.width = w;
+        scratch.canvas.height = h;
+      }
+      draw(scratch.context);
+      image = scratch.canvas.transferToImageBitmap();
       sprites.set(key, image);
     }
     return image;
   }
-  function emptyBoard(files, rankCount, square) {
-    return sprite(`${files}:${rankCount}`, files * square, rankCount * square, (context) => {
-      for (let row = 0; row < rankCount; ++row) {
-        const rank = rankCount - 1 - row;
-        for (let file = 0; file < files; ++file) {
-          context.fillStyle = (file + rank) % 2 === 0 ? '#b58863' : '#f0d9b5';
-          context.fillRect(file * square, row * square, square + 0.5, square + 0.5);
-        }
+  // A rank: `line` its squares (a piece letter or '.' each), `dark` whether its file a is dark.
+  function rankImage(line, dark, square) {
+    const key = `r:${dark ? 1 : 0}:${line}`;
+    if (!sprites.has(key) && ++rankSprites > kMaxRankSprites) clearSprites(square);
+    // Its pieces first: a rank is drawn on the canvas they are drawn on.
+    for (const piece of line) {
+      if (piece !== '.') pieceImage(piece, square);
+    }
+    return sprite(key, line.length * square, square, (context) => {
+      for (let file = 0; file < line.length; ++file) {
+        context.fillStyle = (file % 2 === 0) === dark ? '#b58863' : '#f0d9b5';
+        context.fillRect(file * square, 0, square + 0.5, Math.ceil(square));
+      }
+      for (let file = 0; file < line.length; ++file) {
+        if (line[file] !== '.') context.drawImage(pieceImage(line[file], square), file * square, 0);
       }
     });
+  }
+  function clearSprites(square) {
+    for (const image of sprites.values()) image.close();
+    sprites.clear();
+    spriteSquare = square;
+    rankSprites = 0;
   }
   function pieceImage(piece, square) {
     return sprite('p:' + piece, square, square, (context) => {
@@ -174,19 +202,11 @@ fived.multiverse = (host) => {
     }
     const context = board.context;
     const square = side * ratio;
-    if (square !== spriteSquare) {
-      for (const image of sprites.values()) image.close();
-      sprites.clear();
-      spriteSquare = square;
-    }
-    context.drawImage(emptyBoard(files, ranks.length, square), 0, 0);
+    if (square !== spriteSquare) clearSprites(square);
     for (let row = 0; row < ranks.length; ++row) {
-      const line = ranks[row];
-      for (let file = 0; file < line.length; ++file) {
-        const piece = line[file];
-        if (piece === '.') continue;
-        context.drawImage(pieceImage(piece, square), file * square, row * square);
-      }
+      // File a of the lowest rank is dark.
+      const dark = (ranks.length - 1 - row) % 2 === 0;
+      context.drawImage(rankImage(ranks[row], dark, square), 0, row * square);
     }
     if (coordinates && square >= 10) {
       context.font = `${Math.max(8, square * 0.28)}px sans-serif`;
