@@ -3,9 +3,11 @@
 // and checks at the same places, in the SVG's pixels times the zoom.
 //
 // Each board is an element with data-l, data-t and data-c (timeline, turn and colour as 5DFEN
-// writes them); its squares are drawn on a canvas only when the board comes near the view, so
-// that a picture of hundreds of boards shows at once and stepping redraws only the boards that
-// changed. Timeline and turn labels stay at the edges of the frame as it scrolls.
+// writes them); its squares are drawn on a canvas (board_canvas.js) only when the board comes
+// near the view, so that a picture of hundreds of boards shows at once and stepping redraws only
+// the boards that changed. Timeline and turn labels stay at the edges of the frame as it scrolls.
+// A step of a game draws the boards it shows ahead, while the page is idle (prepare), and moves
+// the view at its frame, so that the browser lays the page out once.
 //
 // The view: a picture opens on the present at a readable size (a square of 20 pixels, 15 on a
 // narrow screen), unless the whole picture fits larger. The frame scrolls (scroll bars, wheel,
@@ -82,148 +84,14 @@ fived.multiverse = (host) => {
   // The squares of a board of the JSON: ranks from the highest.
   const ranksOf = (squares) => squares.split('/');
 
-  const kSymbols = {
-    K: '♔', Q: '♕', R: '♖', B: '♗', N: '♘', P: '♙',
-    k: '♚', q: '♛', r: '♜', b: '♝', n: '♞', p: '♟'
-  };
-  // What boards share is drawn once for each size of square and then copied: each piece ("p:"
-  // + its letter) and each rank as the JSON writes it, with its squares ("r:" + whether its first
-  // square is dark + its text). The boards of a game are mostly copies of one another: most of
-  // their ranks are drawn already, and a board is drawn in one copy a rank, where a copy a piece
-  // took several times longer (about a millisecond a board). A new zoom starts again.
-  const sprites = new Map();
-  let spriteSquare = 0;
-  let rankSprites = 0;
-  const kMaxRankSprites = 2000;  // about 25 MB at a square of 20 pixels
-  // Each is kept as an ImageBitmap: copying from a canvas would make the browser take a snapshot
-  // of it at every copy. All are drawn on one canvas, which hands its bitmap over and starts
-  // blank: a new canvas's context costs about a millisecond. `draw` may not make sprites.
-  let scratch = null;  // {canvas, context}
-  function sprite(key, width, height, draw) {
-    let image = sprites.get(key);
-    if (!image) {
-      const w = Math.max(1, Math.ceil(width));
-      const h = Math.max(1, Math.ceil(height));
-      if (!scratch) {
-        const canvas = new OffscreenCanvas(w, h);
-        scratch = {canvas, context: canvas.getContext('2d')};
-      } else if (scratch.canvas.width !== w || scratch.canvas.height !== h) {
-        scratch.canvas.width = w;
-        scratch.canvas.height = h;
-      }
-      draw(scratch.context);
-      image = scratch.canvas.transferToImageBitmap();
-      sprites.set(key, image);
-    }
-    return image;
-  }
-  // A rank: `line` its squares (a piece letter or '.' each), `dark` whether its file a is dark.
-  function rankImage(line, dark, square) {
-    const key = `r:${dark ? 1 : 0}:${line}`;
-    if (!sprites.has(key) && ++rankSprites > kMaxRankSprites) clearSprites(square);
-    // Its pieces first: a rank is drawn on the canvas they are drawn on.
-    for (const piece of line) {
-      if (piece !== '.') pieceImage(piece, square);
-    }
-    return sprite(key, line.length * square, square, (context) => {
-      for (let file = 0; file < line.length; ++file) {
-        context.fillStyle = (file % 2 === 0) === dark ? '#b58863' : '#f0d9b5';
-        context.fillRect(file * square, 0, square + 0.5, Math.ceil(square));
-      }
-      for (let file = 0; file < line.length; ++file) {
-        if (line[file] !== '.') context.drawImage(pieceImage(line[file], square), file * square, 0);
-      }
-    });
-  }
-  function clearSprites(square) {
-    for (const image of sprites.values()) image.close();
-    sprites.clear();
-    spriteSquare = square;
-    rankSprites = 0;
-  }
-  function pieceImage(piece, square) {
-    return sprite('p:' + piece, square, square, (context) => {
-      const x = square / 2;
-      context.textAlign = 'center';
-      context.textBaseline = 'middle';
-      if (kSymbols[piece]) {
-        context.font =
-            `${square * 0.85}px "DejaVu Sans", "Segoe UI Symbol", "Noto Sans Symbols 2", serif`;
-        context.fillStyle = '#000';
-        context.fillText(kSymbols[piece] + '\uFE0E', x, square * 0.55);
-        return;
-      }
-      const white = piece === piece.toUpperCase();
-      context.beginPath();
-      context.arc(x, x, square * 0.4, 0, 2 * Math.PI);
-      context.fillStyle = white ? '#fff' : '#222';
-      context.fill();
-      context.strokeStyle = '#222';
-      context.stroke();
-      context.font = `bold ${square * 0.5}px sans-serif`;
-      context.fillStyle = white ? '#222' : '#fff';
-      context.fillText(piece.toUpperCase(), x, x);
-    });
-  }
-
-  // Canvases of boards that left the page, for boards drawn next ({canvas, context}).
-  const canvases = [];
-  const kMaxCanvases = 64;
+  // Boards are drawn on canvases by board_canvas.js.
+  const painter = fived.boardPainter(ratio);
   function releaseCanvas(board) {
-    if (!board.canvas) return;
-    board.canvas.remove();
-    if (canvases.length < kMaxCanvases) {
-      canvases.push({canvas: board.canvas, context: board.context});
-    }
-    board.canvas = null;
-    board.context = null;
+    painter.release(board);
     board.drawnAt = 0;
   }
-
   function drawBoard(board) {
-    const ranks = ranksOf(board.squares);
-    const files = ranks[0].length;
-    const side = model.square * zoom;
-    const width = Math.max(1, Math.round(files * side * ratio));
-    const height = Math.max(1, Math.round(ranks.length * side * ratio));
-    if (!board.canvas) {
-      // A canvas of a board that left the page, with its context: making a context costs
-      // about a millisecond, as much as drawing the board.
-      const reused = canvases.pop();
-      board.canvas = reused ? reused.canvas : el('canvas', {});
-      board.context = reused ? reused.context : board.canvas.getContext('2d');
-      board.element.appendChild(board.canvas);
-    }
-    const canvas = board.canvas;
-    // Setting a canvas's size clears it, even to the size it has.
-    if (canvas.width !== width || canvas.height !== height) {
-      canvas.width = width;
-      canvas.height = height;
-    }
-    const context = board.context;
-    const square = side * ratio;
-    if (square !== spriteSquare) clearSprites(square);
-    for (let row = 0; row < ranks.length; ++row) {
-      // File a of the lowest rank is dark.
-      const dark = (ranks.length - 1 - row) % 2 === 0;
-      context.drawImage(rankImage(ranks[row], dark, square), 0, row * square);
-    }
-    if (coordinates && square >= 10) {
-      context.font = `${Math.max(8, square * 0.28)}px sans-serif`;
-      context.textBaseline = 'alphabetic';
-      for (let file = 0; file < files; ++file) {
-        context.fillStyle = file % 2 === 0 ? '#f0d9b5' : '#b58863';
-        context.textAlign = 'right';
-        context.fillText(String.fromCharCode(97 + file), (file + 0.96) * square, height - 0.06 * square);
-      }
-      context.textBaseline = 'top';
-      context.textAlign = 'left';
-      for (let row = 0; row < ranks.length; ++row) {
-        const rank = ranks.length - row;
-        context.fillStyle = (rank - 1) % 2 === 0 ? '#f0d9b5' : '#b58863';
-        context.fillText(String(rank), 0.06 * square, (row + 0.06) * square);
-      }
-    }
+    painter.draw(board, model.square * zoom, coordinates);
     board.drawnAt = zoom;
   }
 
