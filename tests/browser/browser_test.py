@@ -963,7 +963,7 @@ class PictureTest(PageTest):
     game of 80 actions, a 40-timeline game, a 5x5 and a 16x16 custom game, at a laptop's and a
     phone's size. Each board is one element; a board of the present is in view at a readable
     size when a game opens and after stepping back 10 actions; every timeline created has its
-    branch line; quick key presses are all counted."""
+    branch line; quick key presses are all counted; a pinch on a phone zooms about its centre."""
 
     SIZES = [((1400, 1000), 160), ((390, 844), 120)]  # window, least width of an 8x8 board
 
