@@ -15,7 +15,7 @@
 'use strict';
 
 (() => {
-  const {el, fill, api, busy, showError} = fived;
+  const {el, fill, api, busy, showError, whenIdle} = fived;
   const id = decodeURIComponent(location.pathname.split('/').pop());
   const answers = new Map();  // key(action) -> /api/game/ID?action=N&mark=...
   let game = null;            // the last answer shown
@@ -325,7 +325,6 @@
   // it should wait for.
   let address = '';
   let addressWritten = null;
-  const whenIdle = window.requestIdleCallback || ((callback) => setTimeout(callback, 50));
   function writeAddressSoon(href) {
     address = href;
     if (!addressWritten) {

@@ -19,7 +19,7 @@
 'use strict';
 
 fived.multiverse = (host) => {
-  const {el, svg, fill} = fived;
+  const {el, svg, fill, whenIdle} = fived;
   const kStripWidth = 44;   // the timeline labels
   const kStripHeight = 24;  // the turn labels
   const kMinZoom = 0.04;
@@ -125,8 +125,6 @@ fived.multiverse = (host) => {
   // scroll paints what shows without waiting for them.
   let pendingDraw = false;
   let pendingIdle = false;
-  const whenIdle = window.requestIdleCallback ||
-      ((callback) => setTimeout(() => callback({timeRemaining: () => 8}), 50));
   function drawNear() {
     if (pendingDraw) return;
     pendingDraw = true;
@@ -320,6 +318,16 @@ fived.multiverse = (host) => {
     return board;
   }
 
+  // The board of timeline `line` and column `turn` holding `squares`: that of `boardsByKey` or
+  // the spare one when either has it, else a new one.
+  function boardOf(boardsByKey, line, turn, squares) {
+    const key = `${line.l}:${turn.t}:${turn.c}`;
+    for (const board of [boardsByKey.get(key), spare.get(key)]) {
+      if (board && board.squares === squares) return board;
+    }
+    return makeBoard(line, turn, key, squares);
+  }
+
   function build() {
     const marked = new Set(model.marks.map(([row, column]) => `${row}:${column}`));
     const previous = new Map(kept);
@@ -327,10 +335,7 @@ fived.multiverse = (host) => {
     boards = model.boards.map(([row, column, squares]) => {
       const line = model.rows[row];
       const turn = model.columns[column];
-      const key = `${line.l}:${turn.t}:${turn.c}`;
-      let board = previous.get(key);
-      if (!board || board.squares !== squares) board = spare.get(key);
-      if (!board || board.squares !== squares) board = makeBoard(line, turn, key, squares);
+      const board = boardOf(previous, line, turn, squares);
       board.x = turn.x;
       board.y = line.y;
       // Only a board whose classes change is touched: each change costs the browser a style
@@ -339,7 +344,7 @@ fived.multiverse = (host) => {
           (marked.has(`${row}:${column}`) ? ' marked' : '') +
           (turn.c === 'w' ? ' white-board' : '');
       if (board.element.className !== classes) board.element.className = classes;
-      kept.set(key, board);
+      kept.set(board.key, board);
       return board;
     });
     // Boards drawn ahead for a picture not shown give their canvases back.
@@ -642,13 +647,8 @@ fived.multiverse = (host) => {
       const [row, column, squares] = next.boards[i];
       const line = next.rows[row];
       const turn = next.columns[column];
-      const key = `${line.l}:${turn.t}:${turn.c}`;
-      let board = kept.get(key);
-      if (!board || board.squares !== squares) board = spare.get(key);
-      if (!board || board.squares !== squares) {
-        board = makeBoard(line, turn, key, squares);
-        spare.set(key, board);
-      }
+      const board = boardOf(kept, line, turn, squares);
+      if (kept.get(board.key) !== board) spare.set(board.key, board);
       found.push(board);
     }
     // Drawn from the last: the middle of the view first.
