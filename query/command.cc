@@ -3,7 +3,6 @@
 
 #include <fstream>
 
-#include "query/picture.h"
 #include "query/puzzles.h"
 #include "query/show.h"
 
@@ -72,14 +71,8 @@ Status Show(GameStore& store, const CommandLine& line, std::ostream& out) {
     out << ShowText(show);
   }
   if (!line.svg.empty()) {
-    SvgPictureOptions svg_options;
-    svg_options.max_columns = show.picture.max_columns;
-    svg_options.marked = show.picture.marked;
-    svg_options.coordinates = show.coordinates;
-    svg_options.title =
-        "Game " + std::to_string(show.game.id) + " after action " + std::to_string(show.action);
     std::ofstream file(line.svg, std::ios::binary);
-    file << SvgPicture(show.position, show.last_moves, svg_options);
+    file << ShowSvg(show);
     file.close();
     if (!file) return Failure("--svg: cannot write " + line.svg);
   }

@@ -134,7 +134,8 @@ const Params* CommandParams(std::string_view command) {
   static const Params kShow = {"format",  "action", "svg",        "columns",
                                "unicode", "mark",   "coordinates"};
   static const Params kStats = with_filters({"format", "top"});
-  static const Params kPicture = {"moves", "state", "variant", "columns", "mark", "coordinates"};
+  static const Params kPicture = {"moves", "state",       "variant", "columns",
+                                  "mark",  "coordinates", "title"};
   static const Params kPosition = {"moves", "state", "variant", "mark"};
   static const Params kPattern = {"pattern"};
   static const Params kStarts = {"format"};
@@ -692,6 +693,7 @@ Result<std::string> RunPicture(const Request& request) {
   SvgPictureOptions options;
   options.max_columns = static_cast<int>(Number(request, "columns", 0));
   options.coordinates = Given(request, "coordinates");
+  options.title = Text(request, "title");
   Result<std::vector<BoardAddress>> marks = ReadMarks(request, position.value());
   if (!marks.ok()) return marks.error();
   options.marked = std::move(marks).value();

@@ -100,7 +100,9 @@ Result<std::vector<CustomStart>> RunStarts(GameStore& store, const Request& requ
 // picture: the position "moves" (played in "variant", default Standard) or "state" (5DFEN
 // boards), or "moves" played from "state" names, the start of the variant when it names none, drawn
 // as SVG (query/picture.h) with the last "columns" half-turns (0: all); after "moves", the last
-// action's moves are drawn as arrows. Each "mark" (repeatable) outlines a board, as show's does.
+// action's moves are drawn as arrows. Each "mark" (repeatable) outlines a board, as show's does;
+// "title" is written above the picture. The same position with show's title is the document
+// show --svg writes (query/show.h ShowSvg): both are SvgPicture's.
 Result<std::string> RunPicture(const Request& request);
 
 // position: the position picture draws, as JSON: {"width", "height" (of its boards), "to_move"

@@ -158,6 +158,16 @@ std::string ShowText(const ShowAnswer& answer) {
   return out;
 }
 
+std::string ShowSvg(const ShowAnswer& answer) {
+  SvgPictureOptions options;
+  options.max_columns = answer.picture.max_columns;
+  options.marked = answer.picture.marked;
+  options.coordinates = answer.coordinates;
+  options.title =
+      "Game " + std::to_string(answer.game.id) + " after action " + std::to_string(answer.action);
+  return SvgPicture(answer.position, answer.last_moves, options);
+}
+
 Result<Json> ShowJson(GameStore& store, const ShowAnswer& answer) {
   FoundGame found;
   found.row = answer.game;

@@ -40,12 +40,18 @@ Result<ShowAnswer> RunShow(GameStore& store, const Request& request);
 
 // show's text: the game's players, ending, headers, moves and a picture after the action.
 std::string ShowText(const ShowAnswer& answer);
+// show's SVG (--svg): the position after the action as query/picture.h SvgPicture draws it, the
+// action's moves as arrows, with the answer's columns, marks and coordinates, titled "Game ID
+// after action N". The server's /api/picture of the same position with that title is the same
+// document (RunPicture in query/request.h).
+std::string ShowSvg(const ShowAnswer& answer);
 // show's JSON: the object find writes for the game (query/find.h GameJson), in a database made
 // with 5d-index --tactics its "mates" (query/find.h MatesJson), then "moves" (the
 // canonical actions, an array of arrays of moves) and "position": {"action", "to_move" ("white"
 // or "black": the side whose action comes next; actions alternate, so this also says who
 // played each one), "fen" (the state as 5DFEN boards), "last_moves" (that action's moves),
-// "svg" (query/picture.h SvgPicture, the last action's moves drawn as arrows)}.
+// "picture" (the scene of SvgPicture as the explorer's pages draw it: query/picture_scene.h
+// PictureJson)}.
 Result<Json> ShowJson(GameStore& store, const ShowAnswer& answer);
 // show with "format" 5dpgn: the game as find --format 5dpgn writes it (its original text,
 // standing alone: query/export.h). Fails when the record cannot be read.

@@ -6,8 +6,9 @@ Usage: bench-game-browser.py URL ID:ACTIONS:TIMELINES...
 For each game, at 1400x1000: the first view (from the moment the game's answer arrived, by the
 browser's resource timing, to the first frame painted after the page showed it), then steps back
 from the end, one at a time with the left arrow key, each timed from the key press to the first
-frame painted with the new action's picture. The neighbours of an action are fetched while it is
-on screen, so a step usually waits for no server; the figures say what people see.
+frame painted with the new action's picture, then as many steps forward with the right arrow
+key, back to the end. The neighbours of an action are fetched while it is on screen, so a step
+usually waits for no server; the figures say what people see.
 
 Beside the wall-clock times, which on a shared machine follow its load, the page's main-thread
 CPU time (Chromium's own count, Performance.getMetrics in thread time: script, style, layout,
@@ -25,19 +26,22 @@ from selenium.webdriver.chrome.service import Service
 
 STEPS = 10
 
-# Presses the left arrow key and resolves, at the first frame painted after the page shows the
-# action before, with the milliseconds taken, those until the page had the answer (the server's
-# and the transfer's part, when the answer was not fetched ahead) and those of game.js's show()
-# (the script and the DOM work it forces; the rest is the browser's style, layout and paint, and
-# waiting for the machine).
+# Presses the left arrow key (the right one when the script's first argument is 1) and resolves, at the first frame painted after the page shows the
+# action before (#at's data-action, written with the picture; the page's ready state may come a
+# frame later, once it has also written its address), with the milliseconds taken, those until
+# the page had the answer (the server's and the transfer's part, when the answer was not fetched
+# ahead) and those of game.js's show() (the script and the DOM work it forces; the rest is the
+# browser's style, layout and paint, and waiting for the machine).
 STEP = """
 const done = arguments[arguments.length - 1];
+const forward = arguments[0] === 1;
 const at = () => Number(document.getElementById('at').dataset.action);
-const target = at() - 1;
+const target = at() + (forward ? 1 : -1);
 const start = performance.now();
-document.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowLeft', bubbles: true}));
+document.dispatchEvent(
+    new KeyboardEvent('keydown', {key: forward ? 'ArrowRight' : 'ArrowLeft', bubbles: true}));
 const wait = () => {
-  if (at() === target && document.body.dataset.state === 'ready') {
+  if (at() === target) {
     requestAnimationFrame(() => setTimeout(() => {
       const show = performance.getEntriesByName('game: show').at(-1);
       // Builds before game.js measured its show() have no entry.
@@ -47,6 +51,14 @@ const wait = () => {
     requestAnimationFrame(wait);
   }
 };
+wait();
+"""
+
+# Resolves when the page has done all it does for a step (body[data-state] ready), so that the
+# next step starts from a page at rest, as it did before the page wrote its address apart.
+READY = """
+const done = arguments[arguments.length - 1];
+const wait = () => (document.body.dataset.state === 'ready' ? done() : requestAnimationFrame(wait));
 wait();
 """
 
@@ -87,7 +99,8 @@ def main():
 
     print(f'{"game":<6} {"timelines":<10} {"first view ms":<15} {"answer ms":<11} '
           f'{"first view CPU ms":<19} {"step ms (median/max of " + str(STEPS) + ")":<28} '
-          f'{"waiting ms":<12} {"show() ms":<11} {"step CPU ms (median/max)":<24}')
+          f'{"waiting ms":<12} {"show() ms":<11} {"step CPU ms (median/max)":<26}'
+          f'{"forward ms (median/max)":<24}')
     try:
         for entry in games:
             id, actions, timelines = entry.split(':')
@@ -98,13 +111,21 @@ def main():
             steps, step_cpu = [], []
             for _ in range(min(STEPS, int(actions))):
                 before = cpu()
-                steps.append(driver.execute_async_script(STEP))
+                steps.append(driver.execute_async_script(STEP, 0))
                 step_cpu.append(cpu() - before)
+                driver.execute_async_script(READY)
+            # Then as many steps forward, back to the end: these show boards the page has not
+            # had yet.
+            forward = []
+            for _ in steps:
+                forward.append(driver.execute_async_script(STEP, 1)[0])
+                driver.execute_async_script(READY)
             wall, waiting, show = ([step[i] for step in steps] for i in range(3))
+            cpu_text = f'{statistics.median(step_cpu):.0f} / {max(step_cpu):.0f}'
             print(f'{id:<6} {timelines:<10} {shown:<15.0f} {answer:<11.0f} {first_cpu:<19.0f} '
                   f'{statistics.median(wall):.0f} / {max(wall):<22.0f} '
                   f'{statistics.median(waiting):<12.0f} {statistics.median(show):<11.0f} '
-                  f'{statistics.median(step_cpu):.0f} / {max(step_cpu):.0f}')
+                  f'{cpu_text:<26}{statistics.median(forward):.0f} / {max(forward):.0f}')
     finally:
         driver.quit()
 

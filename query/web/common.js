@@ -82,6 +82,12 @@ const fived = (() => {
     return body;
   }
 
+  // Calls callback({timeRemaining()}) when the browser is idle, or after `options.timeout` ms
+  // at the latest (requestIdleCallback; a timer where the browser has none).
+  const whenIdle = window.requestIdleCallback ?
+      (callback, options) => window.requestIdleCallback(callback, options) :
+      (callback) => setTimeout(() => callback({timeRemaining: () => 8}), 50);
+
   // The page's state for tests and people: body[data-state] is "loading" while requests are
   // under way, "ready" when the page shows their answers and "error" when one failed.
   let pending = 0;
@@ -514,6 +520,7 @@ const fived = (() => {
     fill,
     query,
     api,
+    whenIdle,
     busy,
     showError,
     explain,

@@ -15,12 +15,13 @@
 'use strict';
 
 (() => {
-  const {el, fill, api, busy, showError} = fived;
+  const {el, fill, api, busy, showError, whenIdle} = fived;
   const id = decodeURIComponent(location.pathname.split('/').pop());
   const answers = new Map();  // key(action) -> /api/game/ID?action=N&mark=...
   let game = null;            // the last answer shown
   let viewer = null;
   let wanted = 0;  // the action asked for last; older answers are not shown, and steps count from it
+  let direction = -1;  // the way of the last step: 1 forward, -1 back (games open at their end)
   let shown = false;  // whether a picture of the game is on screen (the view then follows the play)
   let marks = new URLSearchParams(location.search).getAll('mark');
 
@@ -95,7 +96,7 @@
       if (item) {
         item.classList.add('current');
         item.querySelector('a').setAttribute('aria-current', 'step');
-        showInList(item);
+        showInListSoon(item);
       }
       return;
     }
@@ -135,6 +136,17 @@
     fill(document.getElementById('moves'), items);
     const selected = document.querySelector('#moves li.current');
     if (selected) showInList(selected);
+  }
+
+  // showInList at the next frame, when the browser lays the page out anyway: measuring the
+  // list's lines now, after the picture changed, would make it lay the page out twice for one
+  // step (10 ms and more on a game of many timelines).
+  let listFrame = 0;
+  function showInListSoon(item) {
+    cancelAnimationFrame(listFrame);
+    listFrame = requestAnimationFrame(() => {
+      if (item.isConnected) showInList(item);
+    });
   }
 
   // Scrolls the move list (or `list`), and only it, so that `item` shows: scrollIntoView would
@@ -286,10 +298,20 @@
     showPosition(answer);
     showMoves(answer);
     if (view === 'vmn') markTurn();
-    // The neighbours next, so that the next step shows without waiting for the server.
-    for (const next of [answer.position.action + 1, answer.position.action - 1]) {
-      if (next < 0 || next > answer.actions || answers.has(key(next))) continue;
-      load(next).catch(() => answers.delete(key(next)));
+    // The neighbours next, so that the next step shows without waiting for the server, and
+    // the boards each would show drawn ahead while the page is idle, the way of the last step
+    // first.
+    const action = answer.position.action;
+    for (const next of [action + direction, action - direction]) {
+      if (next < 0 || next > answer.actions) continue;
+      const asked = load(next);
+      asked.then(
+          (neighbour) => {
+            if (game === answer) viewer.prepare(neighbour.position.picture);
+          },
+          () => {
+            if (answers.get(key(next)) === asked) answers.delete(key(next));
+          });
     }
     // When the page had the answer and how long it took to show it, kept for benchmarks
     // (scripts/bench-game-browser.py): the last step's only.
@@ -297,11 +319,33 @@
     performance.measure('game: show', {start});
   }
 
-  // Shows the position after `action` (clamped to the game), keeping it in the address.
+  // Writes `href` as the page's address once the page is idle after the step (within 250 ms),
+  // once for quick presses; resolves then. history.replaceState waits on the browser (from 0.1
+  // to 16 ms a call, measured in headless Chromium), which neither a step nor the frames after
+  // it should wait for.
+  let address = '';
+  let addressWritten = null;
+  function writeAddressSoon(href) {
+    address = href;
+    if (!addressWritten) {
+      addressWritten = new Promise((resolve) => {
+        whenIdle(() => {
+          addressWritten = null;
+          history.replaceState(null, '', address);
+          resolve();
+        }, {timeout: 250});
+      });
+    }
+    return addressWritten;
+  }
+
+  // Shows the position after `action` (clamped to the game), keeping it in the address. The
+  // page is ready (body[data-state]) once the address holds it too.
   function goTo(action) {
     if (game) action = Math.max(0, Math.min(game.actions, action));
+    if (action !== wanted) direction = Math.sign(action - wanted);
     wanted = action;
-    history.replaceState(null, '', fived.gameHref(id, action, marks));
+    const written = writeAddressSoon(fived.gameHref(id, action, marks));
     showError('');
     loading(true);
     busy(load(action)
@@ -314,7 +358,8 @@
              .catch((error) => {
                answers.delete(key(action));
                if (wanted === action) showError(error.message);
-             }));
+             })
+             .then(() => written));
   }
 
   // Says that the position asked for is on its way (a step not answered yet: the neighbours

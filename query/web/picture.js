@@ -3,9 +3,11 @@
 // and checks at the same places, in the SVG's pixels times the zoom.
 //
 // Each board is an element with data-l, data-t and data-c (timeline, turn and colour as 5DFEN
-// writes them); its squares are drawn on a canvas only when the board comes near the view, so
-// that a picture of hundreds of boards shows at once and stepping redraws only the boards that
-// changed. Timeline and turn labels stay at the edges of the frame as it scrolls.
+// writes them); its squares are drawn on a canvas (board_canvas.js) only when the board comes
+// near the view, so that a picture of hundreds of boards shows at once and stepping redraws only
+// the boards that changed. Timeline and turn labels stay at the edges of the frame as it scrolls.
+// A step of a game draws the boards it shows ahead, while the page is idle (prepare), and moves
+// the view at its frame, so that the browser lays the page out once.
 //
 // The view: a picture opens on the present at a readable size (a square of 20 pixels, 15 on a
 // narrow screen), unless the whole picture fits larger. The frame scrolls (scroll bars, wheel,
@@ -17,7 +19,7 @@
 'use strict';
 
 fived.multiverse = (host) => {
-  const {el, svg, fill} = fived;
+  const {el, svg, fill, whenIdle} = fived;
   const kStripWidth = 44;   // the timeline labels
   const kStripHeight = 24;  // the turn labels
   const kMinZoom = 0.04;
@@ -29,6 +31,7 @@ fived.multiverse = (host) => {
   let coordinates = false;
   let boards = [];              // {element, canvas, key, squares, drawnAt}
   const kept = new Map();       // "l:t:c" -> board of the previous model, for reuse
+  const spare = new Map();      // "l:t:c" -> board drawn ahead for a picture a step away
   const near = new Set();       // boards the observer says are near the view
   const turnLabels = new Map();      // "t:c" -> its label in the turn strip
   const timelineLabels = new Map();  // "l" -> its label in the timeline strip
@@ -72,134 +75,49 @@ fived.multiverse = (host) => {
     drawNear();
   }, {root: frame, rootMargin: '300px'});
 
-  // Scene pixels to the canvas area's pixels, and back.
-  const toX = (x) => kStripWidth + (x - model.left) * zoom;
-  const toY = (y) => kStripHeight + (y - model.top) * zoom;
-  const fromX = (x) => (x - kStripWidth) / zoom + model.left;
-  const fromY = (y) => (y - kStripHeight) / zoom + model.top;
+  // Scene pixels to the canvas area's pixels, and back (of the picture shown, or of `m`).
+  const toX = (x, m = model) => kStripWidth + (x - m.left) * zoom;
+  const toY = (y, m = model) => kStripHeight + (y - m.top) * zoom;
+  const fromX = (x, m = model) => (x - kStripWidth) / zoom + m.left;
+  const fromY = (y, m = model) => (y - kStripHeight) / zoom + m.top;
 
   // The squares of a board of the JSON: ranks from the highest.
   const ranksOf = (squares) => squares.split('/');
 
-  const kSymbols = {
-    K: '♔', Q: '♕', R: '♖', B: '♗', N: '♘', P: '♙',
-    k: '♚', q: '♛', r: '♜', b: '♝', n: '♞', p: '♟'
-  };
-  // What every board of a size shares is drawn once for each size of square and then copied:
-  // the empty board ("files:ranks") and each piece ("p:" + its letter). A new zoom starts again.
-  const sprites = new Map();
-  let spriteSquare = 0;
-  // Each is kept as an ImageBitmap: copying from a canvas would make the browser take a snapshot
-  // of it at every copy.
-  function sprite(key, width, height, draw) {
-    let image = sprites.get(key);
-    if (!image) {
-      const canvas = new OffscreenCanvas(Math.max(1, Math.ceil(width)), Math.max(1, Math.ceil(height)));
-      draw(canvas.getContext('2d'));
-      image = canvas.transferToImageBitmap();
-      sprites.set(key, image);
-    }
-    return image;
+  // Boards are drawn on canvases by board_canvas.js.
+  const painter = fived.boardPainter(ratio);
+  function releaseCanvas(board) {
+    painter.release(board);
+    board.drawnAt = 0;
   }
-  function emptyBoard(files, rankCount, square) {
-    return sprite(`${files}:${rankCount}`, files * square, rankCount * square, (context) => {
-      for (let row = 0; row < rankCount; ++row) {
-        const rank = rankCount - 1 - row;
-        for (let file = 0; file < files; ++file) {
-          context.fillStyle = (file + rank) % 2 === 0 ? '#b58863' : '#f0d9b5';
-          context.fillRect(file * square, row * square, square + 0.5, square + 0.5);
-        }
-      }
-    });
-  }
-  function pieceImage(piece, square) {
-    return sprite('p:' + piece, square, square, (context) => {
-      const x = square / 2;
-      context.textAlign = 'center';
-      context.textBaseline = 'middle';
-      if (kSymbols[piece]) {
-        context.font =
-            `${square * 0.85}px "DejaVu Sans", "Segoe UI Symbol", "Noto Sans Symbols 2", serif`;
-        context.fillStyle = '#000';
-        context.fillText(kSymbols[piece] + '\uFE0E', x, square * 0.55);
-        return;
-      }
-      const white = piece === piece.toUpperCase();
-      context.beginPath();
-      context.arc(x, x, square * 0.4, 0, 2 * Math.PI);
-      context.fillStyle = white ? '#fff' : '#222';
-      context.fill();
-      context.strokeStyle = '#222';
-      context.stroke();
-      context.font = `bold ${square * 0.5}px sans-serif`;
-      context.fillStyle = white ? '#222' : '#fff';
-      context.fillText(piece.toUpperCase(), x, x);
-    });
-  }
-
   function drawBoard(board) {
-    const ranks = ranksOf(board.squares);
-    const files = ranks[0].length;
-    const side = model.square * zoom;
-    const width = Math.max(1, Math.round(files * side * ratio));
-    const height = Math.max(1, Math.round(ranks.length * side * ratio));
-    if (!board.canvas) {
-      board.canvas = el('canvas', {});
-      board.element.appendChild(board.canvas);
-    }
-    const canvas = board.canvas;
-    // Setting a canvas's size clears it, even to the size it has.
-    if (canvas.width !== width || canvas.height !== height) {
-      canvas.width = width;
-      canvas.height = height;
-    }
-    const context = canvas.getContext('2d');
-    const square = side * ratio;
-    if (square !== spriteSquare) {
-      for (const image of sprites.values()) image.close();
-      sprites.clear();
-      spriteSquare = square;
-    }
-    context.drawImage(emptyBoard(files, ranks.length, square), 0, 0);
-    for (let row = 0; row < ranks.length; ++row) {
-      const line = ranks[row];
-      for (let file = 0; file < line.length; ++file) {
-        const piece = line[file];
-        if (piece === '.') continue;
-        context.drawImage(pieceImage(piece, square), file * square, row * square);
-      }
-    }
-    if (coordinates && square >= 10) {
-      context.font = `${Math.max(8, square * 0.28)}px sans-serif`;
-      context.textBaseline = 'alphabetic';
-      for (let file = 0; file < files; ++file) {
-        context.fillStyle = file % 2 === 0 ? '#f0d9b5' : '#b58863';
-        context.textAlign = 'right';
-        context.fillText(String.fromCharCode(97 + file), (file + 0.96) * square, height - 0.06 * square);
-      }
-      context.textBaseline = 'top';
-      context.textAlign = 'left';
-      for (let row = 0; row < ranks.length; ++row) {
-        const rank = ranks.length - row;
-        context.fillStyle = (rank - 1) % 2 === 0 ? '#f0d9b5' : '#b58863';
-        context.fillText(String(rank), 0.06 * square, (row + 0.06) * square);
-      }
-    }
+    painter.draw(board, model.square * zoom, coordinates);
     board.drawnAt = zoom;
   }
 
   // Draws now the boards in the frame's view that are not drawn at this zoom, so that a new
   // picture shows complete in its first frame; the observer keeps up with scrolling after.
   function drawInView() {
-    const left = fromX(frame.scrollLeft) - model.board_width;
-    const right = fromX(frame.scrollLeft + frame.clientWidth);
-    const top = fromY(frame.scrollTop) - model.board_height;
-    const bottom = fromY(frame.scrollTop + frame.clientHeight);
-    for (const board of boards) {
-      if (board.x < left || board.x > right || board.y < top || board.y > bottom) continue;
+    for (const i of boardsInView(model, frameView(), 0)) {
+      const board = boards[i];
       near.add(board);
       if (board.drawnAt !== zoom) drawBoard(board);
     }
+  }
+  // The indices in m.boards of the boards of picture `m` that show, at least in part, in `view`
+  // (the frame's scroll position and inner size), or come within `margin` boards of it.
+  function boardsInView(m, view, margin) {
+    const left = fromX(view.left, m) - (1 + margin) * m.board_width;
+    const right = fromX(view.left + view.width, m) + margin * m.board_width;
+    const top = fromY(view.top, m) - (1 + margin) * m.board_height;
+    const bottom = fromY(view.top + view.height, m) + margin * m.board_height;
+    const found = [];
+    for (const [i, [row, column]] of m.boards.entries()) {
+      const x = m.columns[column].x;
+      const y = m.rows[row].y;
+      if (x >= left && x <= right && y >= top && y <= bottom) found.push(i);
+    }
+    return found;
   }
 
   // The boards in view are drawn in the next frame; those only near it (the observer's margin,
@@ -207,14 +125,13 @@ fived.multiverse = (host) => {
   // scroll paints what shows without waiting for them.
   let pendingDraw = false;
   let pendingIdle = false;
-  const whenIdle = window.requestIdleCallback ||
-      ((callback) => setTimeout(() => callback({timeRemaining: () => 8}), 50));
   function drawNear() {
     if (pendingDraw) return;
     pendingDraw = true;
     requestAnimationFrame(() => {
       pendingDraw = false;
       if (!model) return;
+      applyView();
       drawInView();
       drawAhead();
     });
@@ -225,9 +142,12 @@ fived.multiverse = (host) => {
     whenIdle((deadline) => {
       pendingIdle = false;
       let left = false;
+      // Short turns, so that a key pressed meanwhile waits for little: the browser gives up to
+      // 50 ms when it has nothing else to do.
+      const stop = performance.now() + 6;
       for (const board of near) {
         if (board.drawnAt === zoom) continue;
-        if (deadline.timeRemaining() < 2) {
+        if (deadline.timeRemaining() < 2 || performance.now() > stop) {
           left = true;
           break;
         }
@@ -242,18 +162,25 @@ fived.multiverse = (host) => {
     if (node.style[property] !== value) node.style[property] = value;
   }
 
+  // The size of the canvas area for picture `m` at the current zoom in a frame `frameWidth`
+  // wide. A picture larger than its frame gets room past its right and bottom edges, half a
+  // frame each, so that its last column (the present, often) and row can be centred too.
+  function areaSize(m, frameWidth) {
+    const maximum = Number(frame.dataset.maxHeight);
+    const contentWidth = toX(m.width, m) + 2;
+    const contentHeight = toY(m.height, m);
+    return {
+      width: contentWidth + (contentWidth > frameWidth ? Math.round(frameWidth / 2) : 0),
+      height: contentHeight + (contentHeight > maximum ? Math.round(maximum / 2) : 0)
+    };
+  }
+
   // Places every element for the current zoom. `frameWidth`: the frame's inner width, when the
   // caller read it before changing the page (reading it after would make the browser lay the
   // page out at once, and again for the frame).
   function place(frameWidth = frame.clientWidth) {
-    // A picture larger than its frame gets room past its right and bottom edges, half a frame
-    // each, so that its last column (the present, often) and row can be centred too.
     const maximum = Number(frame.dataset.maxHeight);
-    const contentWidth = toX(model.width) + 2;
-    const contentHeight = toY(model.height);
-    const width =
-        contentWidth + (contentWidth > frameWidth ? Math.round(frameWidth / 2) : 0);
-    const height = contentHeight + (contentHeight > maximum ? Math.round(maximum / 2) : 0);
+    const {width, height} = areaSize(model, frameWidth);
     setStyle(canvasArea, 'width', width + 'px');
     setStyle(canvasArea, 'height', height + 'px');
     setStyle(turnStrip, 'width', width + 'px');
@@ -301,46 +228,57 @@ fived.multiverse = (host) => {
     drawNear();
   }
 
-  // The scene's lines: branches under the boards, the moves and checks over them, drawn again
-  // only where their paths changed.
-  const branchLines = new Map();  // a branch's path -> its element
-  let branchWidth = 0;
-  let drawnMoves = null;
-  function drawLines() {
-    const stroke = Math.max(2, model.square / 6);
-    // A branch line is kept while its path is the same: a step adds or removes a few.
-    const width = Math.max(3, model.square / 3);
-    if (width !== branchWidth) {
-      branchWidth = width;
-      fill(under);
-      branchLines.clear();
+  // The scene's lines: branches under the boards, the moves and checks over them. Each set is a
+  // group that holds what its paths share (colour, width, arrowhead: SVG's presentation
+  // attributes are inherited), so that a path is only its class and its "d"; a step rewrites
+  // the "d" of the paths it keeps, rather than making every path again (a step of the
+  // 120-timeline game changes the paths of a hundred branch lines and fifty arrows).
+  const branchGroup = svg('g', {fill: 'none', stroke: '#8a94a6', 'stroke-linecap': 'round'});
+  const lineGroup = (colour, head) => svg('g', {
+    fill: 'none', stroke: colour, 'stroke-opacity': 0.85, 'stroke-linecap': 'round',
+    'marker-end': `url(#${head})`
+  });
+  const arrowGroup = lineGroup('#1f6fd1', 'mv-arrowhead');
+  const checkGroup = lineGroup('#e0162b', 'mv-checkhead');
+  const marker = (id, colour) => svg(
+      'marker', {
+        id, viewBox: '0 0 10 10', refX: 8, refY: 5, markerWidth: 4, markerHeight: 4,
+        orient: 'auto'
+      },
+      svg('path', {d: 'M0,0L10,5L0,10z', fill: colour}));
+  fill(under, branchGroup);
+  fill(
+      over, svg('defs', {}, marker('mv-arrowhead', '#1f6fd1'), marker('mv-checkhead', '#e0162b')),
+      arrowGroup, checkGroup);
+  // Makes `group` hold one path of class `name` per path data of `paths`, in order.
+  function setPaths(group, name, paths) {
+    let path = group.firstChild;
+    for (const d of paths) {
+      if (!path) {
+        path = svg('path', {class: name});
+        group.appendChild(path);
+      }
+      if (path.getAttribute('d') !== d) path.setAttribute('d', d);
+      path = path.nextSibling;
     }
-    updateLabels(
-        branchLines, under, model.branches, (d) => d,
-        (d) => svg('path', {
-          class: 'branch', d, fill: 'none', stroke: '#8a94a6', 'stroke-width': width,
-          'stroke-linecap': 'round'
-        }),
-        () => {});
-    const moves = JSON.stringify([model.square, model.moves, model.checks]);
-    if (moves === drawnMoves) return;
-    drawnMoves = moves;
-    const marker = (id, colour) => svg(
-        'marker', {
-          id, viewBox: '0 0 10 10', refX: 8, refY: 5, markerWidth: 4, markerHeight: 4,
-          orient: 'auto'
-        },
-        svg('path', {d: 'M0,0L10,5L0,10z', fill: colour}));
-    fill(
-        over, svg('defs', {}, marker('mv-arrowhead', '#1f6fd1'), marker('mv-checkhead', '#e0162b')),
-        model.moves.map((d) => svg('path', {
-          class: 'arrow', d, fill: 'none', stroke: '#1f6fd1', 'stroke-opacity': 0.85,
-          'stroke-width': stroke, 'stroke-linecap': 'round', 'marker-end': 'url(#mv-arrowhead)'
-        })),
-        model.checks.map((d) => svg('path', {
-          class: 'check', d, fill: 'none', stroke: '#e0162b', 'stroke-opacity': 0.85,
-          'stroke-width': stroke, 'stroke-linecap': 'round', 'marker-end': 'url(#mv-checkhead)'
-        })));
+    while (path) {
+      const next = path.nextSibling;
+      path.remove();
+      path = next;
+    }
+  }
+  function drawLines() {
+    const width = String(Math.max(3, model.square / 3));
+    if (branchGroup.getAttribute('stroke-width') !== width) {
+      branchGroup.setAttribute('stroke-width', width);
+    }
+    const stroke = String(Math.max(2, model.square / 6));
+    for (const group of [arrowGroup, checkGroup]) {
+      if (group.getAttribute('stroke-width') !== stroke) group.setAttribute('stroke-width', stroke);
+    }
+    setPaths(branchGroup, 'branch', model.branches);
+    setPaths(arrowGroup, 'arrow', model.moves);
+    setPaths(checkGroup, 'check', model.checks);
   }
 
   // The labels of the turn and timeline strips (and the branch lines), kept from one picture to
@@ -366,6 +304,30 @@ fived.multiverse = (host) => {
     }
   }
 
+  // A board of the picture, not yet in the page nor drawn.
+  function makeBoard(line, turn, key, squares) {
+    const element = el('div', {
+      class: 'mv-board', 'data-l': line.l, 'data-t': turn.t, 'data-c': turn.c,
+      title: `${line.l} T${turn.t} ${turn.c}`
+    });
+    const ranks = ranksOf(squares);
+    const board =
+        {element, canvas: null, context: null, key, squares, drawnAt: 0, files: ranks[0].length,
+         rankCount: ranks.length};
+    element.board = board;
+    return board;
+  }
+
+  // The board of timeline `line` and column `turn` holding `squares`: that of `boardsByKey` or
+  // the spare one when either has it, else a new one.
+  function boardOf(boardsByKey, line, turn, squares) {
+    const key = `${line.l}:${turn.t}:${turn.c}`;
+    for (const board of [boardsByKey.get(key), spare.get(key)]) {
+      if (board && board.squares === squares) return board;
+    }
+    return makeBoard(line, turn, key, squares);
+  }
+
   function build() {
     const marked = new Set(model.marks.map(([row, column]) => `${row}:${column}`));
     const previous = new Map(kept);
@@ -373,32 +335,30 @@ fived.multiverse = (host) => {
     boards = model.boards.map(([row, column, squares]) => {
       const line = model.rows[row];
       const turn = model.columns[column];
-      const key = `${line.l}:${turn.t}:${turn.c}`;
-      let board = previous.get(key);
-      if (!board || board.squares !== squares) {
-        const element = el('div', {
-          class: 'mv-board', 'data-l': line.l, 'data-t': turn.t, 'data-c': turn.c,
-          title: `${line.l} T${turn.t} ${turn.c}`
-        });
-        const ranks = ranksOf(squares);
-        board = {element, canvas: null, key, squares, drawnAt: 0, files: ranks[0].length,
-                 rankCount: ranks.length};
-        element.board = board;
-      }
+      const board = boardOf(previous, line, turn, squares);
       board.x = turn.x;
       board.y = line.y;
-      board.element.classList.toggle('inactive', !line.active);
-      board.element.classList.toggle('marked', marked.has(`${row}:${column}`));
-      board.element.classList.toggle('white-board', turn.c === 'w');
-      kept.set(key, board);
+      // Only a board whose classes change is touched: each change costs the browser a style
+      // pass over the board, and a step changes the classes of few of hundreds.
+      const classes = 'mv-board' + (line.active ? '' : ' inactive') +
+          (marked.has(`${row}:${column}`) ? ' marked' : '') +
+          (turn.c === 'w' ? ' white-board' : '');
+      if (board.element.className !== classes) board.element.className = classes;
+      kept.set(board.key, board);
       return board;
     });
+    // Boards drawn ahead for a picture not shown give their canvases back.
+    for (const board of spare.values()) {
+      if (kept.get(board.key) !== board) releaseCanvas(board);
+    }
+    spare.clear();
     // Only the boards that changed leave and enter the page: a step changes a few.
     for (const [key, board] of previous) {
       if (kept.get(key) === board) continue;
       observer.unobserve(board.element);
       near.delete(board);
       board.element.remove();
+      releaseCanvas(board);
     }
     for (const board of boards) {
       if (board.element.parentNode) continue;
@@ -425,13 +385,13 @@ fived.multiverse = (host) => {
 
   // Where the play is: the present's column across, and down the board of the present nearest
   // to the last move's end (the middle one of the present's boards when no move is drawn).
-  function playPoint() {
-    const column = model.present >= 0 ? model.columns[model.present] : model.columns.at(-1);
-    const x = column ? column.x + model.board_width / 2 : model.left;
-    const rows = model.boards.filter(([, c]) => model.columns[c] === column)
-                     .map(([r]) => model.rows[r].y + model.board_height / 2);
-    let y = rows.length ? rows[Math.floor(rows.length / 2)] : model.top;
-    const last = model.moves.at(-1);
+  function playPoint(m = model) {
+    const column = m.present >= 0 ? m.columns[m.present] : m.columns.at(-1);
+    const x = column ? column.x + m.board_width / 2 : m.left;
+    const rows = m.boards.filter(([, c]) => m.columns[c] === column)
+                     .map(([r]) => m.rows[r].y + m.board_height / 2);
+    let y = rows.length ? rows[Math.floor(rows.length / 2)] : m.top;
+    const last = m.moves.at(-1);
     if (last) {
       // The present's board nearest to where the last move ended.
       const end = Number(last.trim().split(/[\sA-Z]+/).filter(Boolean).at(-1));
@@ -455,6 +415,7 @@ fived.multiverse = (host) => {
   }
 
   function centreOn(point) {
+    applyView();
     frame.scrollLeft = toX(point.x) - (frame.clientWidth + kStripWidth) / 2;
     frame.scrollTop = toY(point.y) - (frame.clientHeight + kStripHeight) / 2;
   }
@@ -462,6 +423,7 @@ fived.multiverse = (host) => {
     centreOn(playPoint());
   }
   function fitAll() {
+    applyView();
     zoom = clampZoom(fitZoom());
     place();
     frame.scrollLeft = 0;
@@ -469,18 +431,32 @@ fived.multiverse = (host) => {
   }
   // Zooms to `value` keeping the scene point under (fx, fy) of the frame in place (the centre
   // when not given).
+  //
+  // The browser rounds a scroll position to its pixels; a pinch zooms in many small steps, each
+  // from where the last left the view, and would drift by that rounding (9 pixels over a pinch
+  // that doubles the zoom, measured on a phone's screen). So each step starts from the position
+  // the last one asked for while the frame is where that one put it.
+  let zoomedTo = null;  // {left, top: asked for; frameLeft, frameTop: what the frame took}
   function zoomAbout(value, fx, fy) {
     if (!model) return;
+    applyView();
     if (fx === undefined) {
       fx = (frame.clientWidth + kStripWidth) / 2;
       fy = (frame.clientHeight + kStripHeight) / 2;
     }
-    const x = fromX(frame.scrollLeft + fx);
-    const y = fromY(frame.scrollTop + fy);
+    // Where the frame is, or where it was asked to be when it took that but for rounding (not
+    // when it was scrolled since, nor when it stopped at an edge).
+    const exact = (asked, took, now) =>
+        zoomedTo && took === now && Math.abs(asked - took) < 1 ? asked : now;
+    const x = fromX(exact(zoomedTo?.left, zoomedTo?.frameLeft, frame.scrollLeft) + fx);
+    const y = fromY(exact(zoomedTo?.top, zoomedTo?.frameTop, frame.scrollTop) + fy);
     zoom = clampZoom(value);
     place();
-    frame.scrollLeft = toX(x) - fx;
-    frame.scrollTop = toY(y) - fy;
+    const left = toX(x) - fx;
+    const top = toY(y) - fy;
+    frame.scrollLeft = left;
+    frame.scrollTop = top;
+    zoomedTo = {left, top, frameLeft: frame.scrollLeft, frameTop: frame.scrollTop};
   }
 
   function frameHeight() {
@@ -491,16 +467,23 @@ fived.multiverse = (host) => {
 
   // Dragging with the mouse or one finger scrolls; two fingers zoom about their middle.
   const pointers = new Map();
-  let pinch = null;
+  let pinch = null;  // the distance between two fingers down, when they last moved
+  const fingersApart = () => {
+    const [a, b] = [...pointers.values()];
+    return Math.hypot(a.x - b.x, a.y - b.y);
+  };
   frame.addEventListener('pointerdown', (event) => {
     if (event.pointerType === 'mouse' && event.button !== 0) return;
     pointers.set(event.pointerId, {x: event.clientX, y: event.clientY});
+    // A pinch follows the fingers' distance from when the second one touches.
+    pinch = pointers.size === 2 ? fingersApart() : null;
     frame.setPointerCapture(event.pointerId);
     frame.classList.add('dragging');
   });
   frame.addEventListener('pointermove', (event) => {
     const last = pointers.get(event.pointerId);
     if (!last) return;
+    applyView();
     const now = {x: event.clientX, y: event.clientY};
     if (pointers.size === 1) {
       frame.scrollLeft -= now.x - last.x;
@@ -509,7 +492,7 @@ fived.multiverse = (host) => {
     pointers.set(event.pointerId, now);
     if (pointers.size === 2) {
       const [a, b] = [...pointers.values()];
-      const distance = Math.hypot(a.x - b.x, a.y - b.y);
+      const distance = fingersApart();
       const box = frame.getBoundingClientRect();
       const middle = {x: (a.x + b.x) / 2 - box.left, y: (a.y + b.y) / 2 - box.top};
       if (pinch) zoomAbout(zoom * distance / pinch, middle.x, middle.y);
@@ -533,6 +516,7 @@ fived.multiverse = (host) => {
   }, {passive: false});
   frame.addEventListener('keydown', (event) => {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
+    applyView();
     const step = () => ({x: frame.clientWidth / 4, y: frame.clientHeight / 4});
     const actions = {
       '+': () => zoomAbout(zoom * 1.25), '=': () => zoomAbout(zoom * 1.25),
@@ -556,49 +540,158 @@ fived.multiverse = (host) => {
     place();
   });
 
+  // Where the view is on the picture shown, for the view of the next picture of the same game
+  // to follow the play from it: the scroll position, where the play is on screen, and the
+  // timeline in the middle of the frame (or the last).
+  function viewNow() {
+    const at = frameView();
+    const play = playPoint();
+    const middle = fromY(at.top + at.height / 2);
+    const anchor = model.rows.find((r) => middle <= r.y + model.board_height) || model.rows.at(-1);
+    return {
+      left: at.left, top: at.top, play: {x: toX(play.x) - at.left, y: toY(play.y) - at.top},
+      anchor: anchor ? {l: anchor.l, y: anchor.y} : null
+    };
+  }
+
+  // A step's scroll position is set at the next frame, when the browser lays the page out
+  // anyway: set at once, it would make the browser lay the page out there and then again for
+  // the frame (10 to 30 ms a step on the 120-timeline game). Meanwhile the picture is drawn
+  // for the view it will have: pendingView, {left, top, width, height}.
+  let pendingView = null;
+  // The frame's scroll position and inner size, as the next frame will have them.
+  function frameView() {
+    return pendingView || {
+      left: frame.scrollLeft, top: frame.scrollTop, width: frame.clientWidth,
+      height: frame.clientHeight
+    };
+  }
+  function applyView() {
+    if (!pendingView) return;
+    const view = pendingView;
+    pendingView = null;
+    frame.scrollLeft = view.left;
+    frame.scrollTop = view.top;
+  }
+  // The frame's inner size and how far it scrolls once picture `next` is placed in it, foreseen
+  // without laying the page out from `at` (frameView) and the picture placed now: the frame
+  // takes the height of its picture up to its maximum.
+  function boxFor(next, at) {
+    const maximum = Number(frame.dataset.maxHeight);
+    const size = areaSize(next, at.width);
+    const placed = parseFloat(frame.style.height) || frame.offsetHeight;
+    const height = at.height + Math.min(maximum, size.height + 2) - placed;
+    return {
+      width: at.width, height, maxLeft: Math.max(0, size.width - at.width),
+      maxTop: Math.max(0, size.height - height)
+    };
+  }
+  // The scroll position that shows picture `next` following the play from the view `now`
+  // (viewNow), in a frame of inner size `box` ({width, height}) that can scroll `box.maxLeft`
+  // and `box.maxTop` with `next` placed: the same timeline stays at the same height and the
+  // present's column where it was, and the play stays in view, scrolled to as little as brings
+  // it in. One function for the step and for drawing ahead what a step will show.
+  function followingView(next, now, box) {
+    const clamp = (value, most) => Math.max(0, Math.min(most, value));
+    let top = clamp(now.top, box.maxTop);
+    const anchor = now.anchor && next.rows.find((r) => r.l === now.anchor.l);
+    if (anchor) top = clamp(top + (anchor.y - now.anchor.y) * zoom, box.maxTop);
+    const play = playPoint(next);
+    let left = clamp(toX(play.x, next) - now.play.x, box.maxLeft);
+    const px = toX(play.x, next) - left;
+    const py = toY(play.y, next) - top;
+    const margin = 40;
+    if (px < kStripWidth + margin || px > box.width - margin) {
+      left = clamp(toX(play.x, next) - (box.width + kStripWidth) / 2, box.maxLeft);
+    }
+    if (py < kStripHeight + margin || py > box.height - margin) {
+      top = clamp(toY(play.y, next) - (box.height + kStripHeight) / 2, box.maxTop);
+    }
+    return {left, top, width: box.width, height: box.height};
+  }
+
+  // Drawing ahead: the pictures a step away (prepare), and the boards of theirs that the step
+  // will show in view, drawn when the browser is idle, a few at a time, so that the step paints
+  // without drawing them. A step back shows boards the picture has (a position only grows), a
+  // step forward new ones too: those are made and drawn apart (spare) and enter the page with
+  // the picture that has them. Work for a picture that is no longer a step away is dropped.
+  let ahead = [];  // {next, from: the model it is a step from, boards: still to draw}
+  let pendingAhead = false;
+  function prepareAhead() {
+    if (pendingAhead) return;
+    pendingAhead = true;
+    whenIdle((deadline) => {
+      pendingAhead = false;
+      // Short turns, so that a key pressed meanwhile waits for little.
+      const stop = performance.now() + Math.min(6, deadline.timeRemaining());
+      ahead = ahead.filter((job) => job.from === model);
+      while (ahead.length && performance.now() < stop) {
+        const job = ahead[0];
+        if (!job.boards) job.boards = boardsAhead(job.next);
+        const board = job.boards.pop();
+        if (!board) {
+          ahead.shift();
+        } else if (board.drawnAt !== zoom) {
+          drawBoard(board);
+        }
+      }
+      if (ahead.length) prepareAhead();
+    });
+  }
+  // The boards (of the page or spare) that a step to `next` will draw in view, with a board
+  // of margin: the view is foreseen from the frame's size now.
+  function boardsAhead(next) {
+    const view = followingView(next, viewNow(), boxFor(next, frameView()));
+    const found = [];
+    for (const i of boardsInView(next, view, 1)) {
+      const [row, column, squares] = next.boards[i];
+      const line = next.rows[row];
+      const turn = next.columns[column];
+      const board = boardOf(kept, line, turn, squares);
+      if (kept.get(board.key) !== board) spare.set(board.key, board);
+      found.push(board);
+    }
+    // Drawn from the last: the middle of the view first.
+    const middle = found.length / 2;
+    return found.map((board, i) => [Math.abs(i - middle), board])
+        .sort((a, b) => b[0] - a[0])
+        .map(([, board]) => board);
+  }
+
   return {
     frame,
     // Shows a picture (the JSON of /api/game/ID's position.picture or /api/position's picture),
     // described by `alt`. `same`: a position of the same game or line, whose view follows the
     // play from the one shown; otherwise the view opens on the present.
     show(picture, alt, same) {
-      const before = model && same ? {
-        zoom,
-        play: playPoint(),
-        screen: {x: toX(playPoint().x) - frame.scrollLeft, y: toY(playPoint().y) - frame.scrollTop},
-        rows: new Map(model.rows.map((r) => [r.l, r.y])),
-        anchor: model.rows.find((r) => fromY(frame.scrollTop + frame.clientHeight / 2) <= r.y + model.board_height) ||
-            model.rows.at(-1),
-      } : null;
-      const frameWidth = frame.clientWidth;
+      const before = model && same ? viewNow() : null;
+      const at = frameView();
       model = picture;
+      ahead = [];
       frame.setAttribute('aria-label', alt);
       frameHeight();
       build();
       if (!before) {
+        pendingView = null;
         zoom = clampZoom(openingZoom());
         place();
         centreOnPresent();
         drawInView();
         return;
       }
-      place(frameWidth);
-      // The same timeline stays at the same height, and the present's column where it was.
-      const anchor = model.rows.find((r) => r.l === before.anchor.l);
-      if (anchor) frame.scrollTop += (anchor.y - before.anchor.y) * zoom;
-      const play = playPoint();
-      frame.scrollLeft = toX(play.x) - before.screen.x;
-      // The play stays in view: scroll as little as brings it in.
-      const px = toX(play.x) - frame.scrollLeft;
-      const py = toY(play.y) - frame.scrollTop;
-      const margin = 40;
-      if (px < kStripWidth + margin || px > frame.clientWidth - margin) {
-        frame.scrollLeft = toX(play.x) - (frame.clientWidth + kStripWidth) / 2;
-      }
-      if (py < kStripHeight + margin || py > frame.clientHeight - margin) {
-        frame.scrollTop = toY(play.y) - (frame.clientHeight + kStripHeight) / 2;
-      }
+      pendingView = followingView(model, before, boxFor(model, at));
+      place(at.width);
       drawInView();
+    },
+    // Draws ahead, when the browser is idle, what showing `picture` (a position of the same
+    // game a step away from the one shown, as show's `same`) would draw in view; the most
+    // likely step first. Changes nothing on screen; forgotten at the next show().
+    prepare(picture) {
+      if (!model || picture === model) return;
+      ahead.push({next: picture, from: model, boards: null});
+      // After the frame that shows the picture: the browser idles before it too, and boards
+      // drawn then would delay it.
+      requestAnimationFrame(() => setTimeout(prepareAhead, 0));
     },
   };
 };

@@ -963,7 +963,7 @@ class PictureTest(PageTest):
     game of 80 actions, a 40-timeline game, a 5x5 and a 16x16 custom game, at a laptop's and a
     phone's size. Each board is one element; a board of the present is in view at a readable
     size when a game opens and after stepping back 10 actions; every timeline created has its
-    branch line; quick key presses are all counted."""
+    branch line; quick key presses are all counted; a pinch on a phone zooms about its centre."""
 
     SIZES = [((1400, 1000), 160), ((390, 844), 120)]  # window, least width of an 8x8 board
 
@@ -1094,6 +1094,55 @@ class PictureTest(PageTest):
         self.assertLessEqual(sizes[0], sizes[1])
         self.assertLessEqual(sizes[2], sizes[3])
 
+    def board_under(self, x, y):
+        """The board at the page's point (x, y) and where the point is on it: [l, t, c, the
+        fraction of its width and of its height, its width], or None."""
+        return driver.execute_script("""
+            const [x, y] = arguments;
+            const board = document.elementFromPoint(x, y).closest('.mv-board');
+            if (!board) return null;
+            const r = board.getBoundingClientRect();
+            return [board.dataset.l, board.dataset.t, board.dataset.c,
+                    (x - r.left) / r.width, (y - r.top) / r.height, r.width];""", x, y)
+
+    def test_pinch_zooms_about_its_centre(self):
+        # Two fingers on a phone's touch screen (Chromium's touch events, 3 device pixels a CSS
+        # pixel), moving apart on either side of a point from 60 to 120 pixels in ten steps: the
+        # board under that point stays under it, at the same place within the board (the
+        # browser's rounding of each step's scroll position must not add up), and grows as the
+        # fingers' distance, twice.
+        driver.execute_cdp_cmd('Emulation.setDeviceMetricsOverride', {
+            'width': 390, 'height': 844, 'deviceScaleFactor': 3, 'mobile': True})
+        self.addCleanup(driver.execute_cdp_cmd, 'Emulation.clearDeviceMetricsOverride', {})
+        many = next(id for id, game in self.games.items() if game['timelines'] == 40)
+        driver.get(f'{self.server.url}/game/{many}')
+        self.wait_ready()
+        driver.execute_script("document.querySelector('.picture-frame').scrollIntoView()")
+        x, y = driver.execute_script("""
+            const frame = document.querySelector('.picture-frame').getBoundingClientRect();
+            return [frame.left + frame.width * 0.6, frame.top + frame.height * 0.5];""")
+        before = self.board_under(x, y)
+        self.assertIsNotNone(before, 'no board under the pinch')
+
+        def touch(kind, spread):
+            points = [] if kind == 'touchEnd' else [
+                {'x': x - spread, 'y': y, 'id': 1}, {'x': x + spread, 'y': y, 'id': 2}]
+            driver.execute_cdp_cmd('Input.dispatchTouchEvent', {'type': kind, 'touchPoints': points})
+        touch('touchStart', 30)
+        for spread in range(33, 63, 3):
+            touch('touchMove', spread)
+        touch('touchEnd', 60)
+        self.wait(lambda: driver.execute_script(
+            "return document.querySelector('.picture-frame').classList.contains('dragging')") is False,
+            'the fingers are still down')
+        after = self.board_under(x, y)
+        self.assertIsNotNone(after, 'no board under the pinch after it')
+        self.assertEqual(before[:3], after[:3])
+        self.assertAlmostEqual(before[3], after[3], delta=0.01)
+        self.assertAlmostEqual(before[4], after[4], delta=0.01)
+        self.assertAlmostEqual(after[5] / before[5], 2, delta=0.02)
+        # The page itself was not zoomed.
+        self.assertEqual(driver.execute_script('return window.visualViewport.scale'), 1)
 
 class EscapingTest(PageTest):
     """Markup in the database shows as text; no script of it runs."""

@@ -10,6 +10,8 @@
 
 #include <algorithm>
 #include <fstream>
+#include <map>
+#include <set>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -17,6 +19,8 @@
 
 #include "query/json.h"
 #include "query/serve.h"
+#include "query/show.h"
+#include "query/store.h"
 #include "query/web_files.h"
 #include "tests/query/query_test_util.h"
 #include "tests/temp_dir.h"
@@ -167,6 +171,65 @@ TEST_F(ApiTest, PictureIsTheSvgOfThePosition) {
     ++labels;
   }
   EXPECT_EQ(labels, 32u);
+}
+
+// show --svg and /api/picture are one drawing: for every game of the corpus at its start, after
+// its first action, halfway and at its end, the SVG that show writes (ShowSvg, what --svg
+// writes) is the very document /api/picture serves for the same position, named by the game's
+// moves (in its variant, or from its start for a custom game) with show's title. Among them are
+// pictures with branch lines, the present's band, move arrows and checks, so that a face that
+// lost one of them would differ.
+TEST_F(ApiTest, PictureIsWhatShowSvgWrites) {
+  Result<GameStore> store = GameStore::Open(database_);
+  ASSERT_TRUE(store.ok()) << store.error().message();
+  httplib::Result list = Get("/api/find?limit=500");
+  ASSERT_TRUE(list);
+  const Json games = Json::parse(list->body);
+  ASSERT_GE(games.size(), 10u);
+  const auto encode = [](const std::string& text) {
+    return httplib::detail::encode_query_param(text);
+  };
+  int compared = 0;
+  std::map<std::string, int> drawn;  // class -> pictures that have one
+  for (const Json& game : games) {
+    const std::string id = std::to_string(game["id"].get<int64_t>());
+    const int actions = game["actions"].get<int>();
+    std::string start;  // a custom game's start, as 5DFEN boards
+    for (int action : std::set<int>{0, std::min(1, actions), actions / 2, actions}) {
+      SCOPED_TRACE("game " + id + " after action " + std::to_string(action));
+      Request show;
+      show.command = "show";
+      show.args = {id};
+      show.params["action"] = {std::to_string(action)};
+      Result<ShowAnswer> answer = RunShow(store.value(), show);
+      ASSERT_TRUE(answer.ok()) << answer.error().message();
+      if (action == 0) start = answer.value().position.StateFen();
+      const std::vector<ActionMoves> moves = SplitCanonicalMovetext(answer.value().texts.moves);
+      ASSERT_GE(moves.size(), static_cast<size_t>(action));
+      std::string line;
+      for (int i = 0; i < action; ++i) {
+        line += i % 2 == 0 ? (i == 0 ? "" : " ") + std::to_string(i / 2 + 1) + ". " : " / ";
+        for (size_t m = 0; m < moves[i].size(); ++m) line += (m ? " " : "") + moves[i][m];
+      }
+      const std::string& variant = answer.value().game.variant;
+      std::string path = "/api/picture?moves=" + encode(line) + "&title=" +
+                         encode("Game " + id + " after action " + std::to_string(action));
+      path += variant == "custom" ? "&state=" + encode(start) : "&variant=" + encode(variant);
+      httplib::Result picture = Get(path);
+      ASSERT_TRUE(picture);
+      ASSERT_EQ(picture->status, 200) << path << "\n" << picture->body;
+      const std::string svg = ShowSvg(answer.value());
+      EXPECT_EQ(picture->body, svg) << path;
+      ++compared;
+      for (const char* name : {"branch", "present", "arrow", "check", "board"}) {
+        if (svg.find("class=\"" + std::string(name) + "\"") != std::string::npos) ++drawn[name];
+      }
+    }
+  }
+  EXPECT_GE(compared, 40);
+  for (const char* name : {"branch", "present", "arrow", "check", "board"}) {
+    EXPECT_GT(drawn[name], 0) << "no picture compared has a " << name;
+  }
 }
 
 TEST_F(ApiTest, WrongRequestsSayWhatIsWrong) {
