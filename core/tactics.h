@@ -4,9 +4,10 @@
 //
 // A mating action is a legal action (core/legal.h) after which the opponent is checkmated, as
 // Decide (core/decide.h) proves it. Every claim is proved: a mate by Decide's proof of the
-// checkmate after the action (the action itself is one the legal search produced), "no mate in
-// one" only once every legal action was tried and none of them left the opponent checkmated.
-// When a budget runs out first, the answer says what was found and that it is incomplete.
+// checkmate after the action (the action is one the legal search produced, or one checked by
+// JudgeAction), "no mate in one" only when no action can give check (the check screen) or once
+// every legal action was tried and none of them left the opponent checkmated. When a budget runs
+// out first, the answer says what was found and that it is incomplete.
 //
 // A checkmate needs a check. First the check screen (core/check_screen.h) asks, without
 // enumerating the actions, whether any of them could give check; when it proves that none can,
@@ -36,16 +37,18 @@ struct MateInOne {
     kUnknown,  // no mate found, and not every action could be tried or decided
   };
   Answer answer = Answer::kUnknown;
-  uint64_t mating = 0;         // mating actions found
-  bool complete = false;       // every legal action was tried and decided: `mating` is exact
+  uint64_t mating = 0;  // mating actions found
+  // Every legal action was tried and decided, or the screen proved that none checks: `mating`
+  // is exact.
+  bool complete = false;
   std::vector<Move> solution;  // the first mating action found, in play order (kMates)
   uint64_t actions = 0;        // legal actions tried
   uint64_t checking = 0;       // of which those after which the opponent is in check
   uint64_t undecided = 0;      // actions after which Decide ran out of its budget
   uint64_t work = 0;           // moves tried by the legal search and the decisions
   bool screened = false;       // kNone proved by the check screen, no action enumerated
-  bool found_by_targeted_search = false;  // the solution came from the targeted search (mating
-                                          // is then 1 and not complete)
+  // The solution came from the targeted search: `mating` is then 1 and not complete.
+  bool found_by_targeted_search = false;
 };
 
 struct MateInOneLimits {
