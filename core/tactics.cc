@@ -27,7 +27,10 @@ std::vector<Move> FindMateAroundChecks(const Position& pos, const MateInOneLimit
     });
   }
   std::vector<BoardPlace> copies;
+  const uint64_t start_work = *work;
   for (const Move& move : candidates) {
+    // The same budget as the enumeration's: moves tried, the decisions included.
+    if (limits.search.budget != 0 && *work - start_work >= limits.search.budget) break;
     const Position::Mark start = scratch.GetMark();
     ApplyMove(&scratch, move);
     ++*work;

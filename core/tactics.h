@@ -69,8 +69,9 @@ MateInOne FindMateInOne(const Position& pos, const MateInOneLimits& limits);
 // completed by the legal action Decide (limits.reply_budget) finds for the rest of the boards, and
 // the whole action is returned, in play order, if it is legal (JudgeAction) and Decide proves
 // the opponent checkmated after it. Empty when no such action mates: that proves nothing (a check
-// made by two moves together, or a completion that spoils the check, is not tried). Adds the
-// moves it tried to *work.
+// made by two moves together, or a completion that spoils the check, is not tried), nor does
+// running out of limits.search.budget (moves tried, its decisions included; 0: none), which stops
+// it. Adds the moves it tried to *work.
 std::vector<Move> FindMateAroundChecks(const Position& pos, const MateInOneLimits& limits,
                                        uint64_t* work);
 

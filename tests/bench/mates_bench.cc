@@ -17,6 +17,7 @@
 #include "core/action.h"
 #include "core/check_screen.h"
 #include "core/game_splitter.h"
+#include "core/legal.h"
 #include "core/pgn_syntax.h"
 #include "core/replay.h"
 #include "core/rules.h"
@@ -53,7 +54,7 @@ int main(int argc, char** argv) {
   }
   long positions = 0, mates = 0, none = 0, unknown = 0, by_search = 0, by_decide = 0;
   long screened[3] = {0, 0, 0};
-  long none_without_check = 0, by_finder = 0;
+  long none_without_check = 0, by_finder = 0, contradicted = 0;
   double replay_ms = 0, screen_ms = 0, search_ms = 0;
   for (const std::string& file : files) {
     std::ifstream in(file, std::ios::binary);
@@ -99,12 +100,18 @@ int main(int argc, char** argv) {
             ++(found.undecided > 0 ? by_decide : by_search);
             break;
         }
-        if (screened_as == CheckScreen::kNoCheck && found.answer == MateInOne::Answer::kMates) {
-          std::printf("UNSOUND SCREEN: %s game %d action %zu\n", file.c_str(), raw->index, action);
-        }
         if (action == replayer.actions().size()) break;
         for (const PlayedMove& played : replayer.actions()[action].moves) {
           ApplyMove(&pos, played.move);
+        }
+        // The action played is a legal action: if it checks, the screen must have allowed it
+        // (a free check of the screen on every position of the games).
+        if (screened_as == CheckScreen::kNoCheck && InCheck(pos)) {
+          ++contradicted;
+          std::printf(
+              "screen contradicted: %s game %d, the action played from position %zu "
+              "checks\n",
+              file.c_str(), raw->index, action);
         }
       }
     }
@@ -120,6 +127,7 @@ int main(int argc, char** argv) {
       screened[0], screened[1], screened[2], by_finder);
   std::printf("none proved by trying every action, none of them a check: %ld\n",
               none_without_check);
+  std::printf("actions played that check after the screen said none could: %ld\n", contradicted);
   std::printf("cpu: replay %.0f ms  screen %.0f ms  mate search %.0f ms\n", replay_ms, screen_ms,
               search_ms);
   return 0;
