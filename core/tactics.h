@@ -4,13 +4,20 @@
 //
 // A mating action is a legal action (core/legal.h) after which the opponent is checkmated, as
 // Decide (core/decide.h) proves it. Every claim is proved: a mate by Decide's proof of the
-// checkmate after the action (the action itself is one the legal search produced), "no mate in
-// one" only once every legal action was tried and none of them left the opponent checkmated.
-// When a budget runs out first, the answer says what was found and that it is incomplete.
+// checkmate after the action (the action is one the legal search produced, or one checked by
+// JudgeAction), "no mate in one" only when no action can give check (the check screen) or once
+// every legal action was tried and none of them left the opponent checkmated. When a budget runs
+// out first, the answer says what was found and that it is incomplete.
 //
-// The search tries every legal action, but decides only those after which the opponent is in
-// check (a checkmate needs a check; InCheck is cheap next to Decide). Thread-safe: no state is
-// kept between calls.
+// A checkmate needs a check. First the check screen (core/check_screen.h) asks, without
+// enumerating the actions, whether any of them could give check; when it proves that none can,
+// the answer is kNone at once (complete, no action tried). Otherwise the search tries every legal
+// action, but decides only those after which the opponent is in check (InCheck is cheap next to
+// Decide). When that enumeration runs out of budget without a mate, a targeted search tries the
+// actions built around each single move that gives check (the move, completed by a legal action
+// of the other boards): a mate it finds is proved like any other (the action is legal and Decide
+// proves the checkmate after it), while finding none proves nothing and the answer stays
+// kUnknown. Thread-safe: no state is kept between calls.
 #ifndef FIVED_CORE_TACTICS_H_
 #define FIVED_CORE_TACTICS_H_
 
@@ -30,12 +37,18 @@ struct MateInOne {
     kUnknown,  // no mate found, and not every action could be tried or decided
   };
   Answer answer = Answer::kUnknown;
-  uint64_t mating = 0;         // mating actions found
-  bool complete = false;       // every legal action was tried and decided: `mating` is exact
+  uint64_t mating = 0;  // mating actions found
+  // Every legal action was tried and decided, or the screen proved that none checks: `mating`
+  // is exact.
+  bool complete = false;
   std::vector<Move> solution;  // the first mating action found, in play order (kMates)
   uint64_t actions = 0;        // legal actions tried
+  uint64_t checking = 0;       // of which those after which the opponent is in check
   uint64_t undecided = 0;      // actions after which Decide ran out of its budget
   uint64_t work = 0;           // moves tried by the legal search and the decisions
+  bool screened = false;       // kNone proved by the check screen, no action enumerated
+  // The solution came from the targeted search: `mating` is then 1 and not complete.
+  bool found_by_targeted_search = false;
 };
 
 struct MateInOneLimits {
@@ -43,10 +56,24 @@ struct MateInOneLimits {
   uint64_t reply_budget = 0;   // Decide's budget for each position after an action (0: none)
   bool stop_at_first = false;  // stop at the first mate (then `complete` is false when more
                                // actions remained)
+  bool shortcuts = true;       // the check screen and the targeted search (false: only the
+                               // enumeration, as the brute-force tests want it)
 };
 
 // Looks for the mates in one of pos.ToMove().
 MateInOne FindMateInOne(const Position& pos, const MateInOneLimits& limits);
+
+// The targeted search alone (FindMateInOne runs it when its enumeration runs out of budget without
+// a mate): for each move of the mover that gives check on the boards it makes (their passing
+// copies searched for a capture of an opponent royal, the other boards as they are), the move is
+// completed by the legal action Decide (limits.reply_budget) finds for the rest of the boards, and
+// the whole action is returned, in play order, if it is legal (JudgeAction) and Decide proves
+// the opponent checkmated after it. Empty when no such action mates: that proves nothing (a check
+// made by two moves together, or a completion that spoils the check, is not tried), nor does
+// running out of limits.search.budget (moves tried, its decisions included; 0: none), which stops
+// it. Adds the moves it tried to *work.
+std::vector<Move> FindMateAroundChecks(const Position& pos, const MateInOneLimits& limits,
+                                       uint64_t* work);
 
 // "mates", "none", "unknown".
 const char* MateInOneAnswerName(MateInOne::Answer answer);

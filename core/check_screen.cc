@@ -1,0 +1,346 @@
+// Whether any action could give check, from a union of the boards actions could make; see
+// check_screen.h for why the answer kNoCheck is a proof.
+#include "core/check_screen.h"
+
+#include <algorithm>
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "core/action.h"
+#include "core/check.h"
+
+namespace fived {
+
+namespace {
+
+using movegen_internal::Vec;
+
+// What a square may hold, as a bit set: bit 0 when it may be empty, bit (piece byte & 0x1f) when
+// it may hold that piece (colour and type; whether it has moved does not matter to a capture).
+using Cell = uint32_t;
+constexpr Cell kEmptyCell = 1;
+
+Cell CellOf(Piece piece) { return piece.empty() ? kEmptyCell : Cell{1} << (piece.bits() & 0x1f); }
+
+// A board of the union: each square's possible contents, rank by rank.
+struct UnionBoard {
+  std::vector<Cell> cells;
+};
+
+class BoardUnion {
+ public:
+  BoardUnion(const Position& pos, PromotionSet promotions)
+      : pos_(pos),
+        mover_(pos.ToMove()),
+        present_(pos.Present()),
+        width_(pos.width()),
+        height_(pos.height()) {
+    Build(promotions);
+  }
+
+  // Whether some piece of the mover on a board it may move from could capture an opponent
+  // royal on the union's boards.
+  bool FindCapture() const {
+    const Cell royals = CellOf(Piece(PieceType::kKing, Opponent(mover_))) |
+                        CellOf(Piece(PieceType::kRoyalQueen, Opponent(mover_)));
+    for (int l = pos_.min_timeline(); l <= pos_.max_timeline(); ++l) {
+      if (!pos_.HasTimeline(l)) continue;
+      const int tip_half = pos_.TipHalf(l);
+      // A board on the present is played by every action (else the present would not pass): it
+      // is no tip any more after it, and only its copy may hold attackers.
+      const bool played = pos_.IsActive(l) && tip_half == present_;
+      if (ColorOf(tip_half) == mover_ && !played) {
+        const Board& tip = pos_.Tip(l);
+        for (int rank = 0; rank < height_; ++rank) {
+          for (int file = 0; file < width_; ++file) {
+            const Piece piece = tip.at(file, rank);
+            if (piece.empty() || piece.color() != mover_) continue;
+            if (Reaches(l, tip_half, file, rank, piece.type(), royals)) return true;
+          }
+        }
+      }
+      const int index = copy_index_[l - pos_.min_timeline()];
+      if (index >= 0 &&
+          UnionReaches(boards_[index], l, copy_half_[l - pos_.min_timeline()], royals)) {
+        return true;
+      }
+    }
+    for (size_t half = 0; half < new_by_half_.size(); ++half) {
+      if (new_by_half_[half] < 0) continue;
+      for (int l = new_low_; l <= new_high_; ++l) {
+        if (UnionReaches(boards_[new_by_half_[half]], l, static_cast<int>(half), royals)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+ private:
+  // A board of the union at a place: a board of the position (whose squares hold one thing
+  // each), a union board, or none.
+  struct Place {
+    const Board* board = nullptr;
+    const UnionBoard* merged = nullptr;
+    bool exists() const { return board != nullptr || merged != nullptr; }
+  };
+
+  Place At(int timeline, int half) const {
+    Place place;
+    place.board = pos_.BoardAt(timeline, half);
+    if (place.board != nullptr) return place;
+    if (timeline >= pos_.min_timeline() && timeline <= pos_.max_timeline()) {
+      const int i = timeline - pos_.min_timeline();
+      if (copy_index_[i] >= 0 && copy_half_[i] == half) place.merged = &boards_[copy_index_[i]];
+    } else if (timeline >= new_low_ && timeline <= new_high_ && half >= 0 &&
+               static_cast<size_t>(half) < new_by_half_.size() && new_by_half_[half] >= 0) {
+      place.merged = &boards_[new_by_half_[half]];
+    }
+    return place;
+  }
+
+  Cell CellAt(const Place& place, int file, int rank) const {
+    if (place.board != nullptr) return CellOf(place.board->at(file, rank));
+    return place.merged->cells[rank * width_ + file];
+  }
+
+  bool Contains(int file, int rank) const {
+    return file >= 0 && file < width_ && rank >= 0 && rank < height_;
+  }
+
+  // Whether a piece of the mover of type `type` on (timeline, half, file, rank) may capture a
+  // cell that may hold one of `royals`, crossing cells that may be empty.
+  bool Reaches(int timeline, int half, int file, int rank, PieceType type, Cell royals) const {
+    if (IsPawnLike(type)) {
+      const int fy = mover_ == Color::kWhite ? 1 : -1;
+      const int fl = mover_ == Color::kWhite ? -1 : 1;
+      auto capture = [&](const Vec& c) {
+        const int x = file + c.x, y = rank + c.y * fy;
+        if (!Contains(x, y)) return false;
+        const Place place = At(timeline + c.l * fl, half + 2 * c.t);
+        return place.exists() && (CellAt(place, x, y) & royals) != 0;
+      };
+      for (const Vec& c : movegen_internal::kPawnCaptures) {
+        if (capture(c)) return true;
+      }
+      if (type == PieceType::kBrawn) {
+        for (const Vec& c : movegen_internal::kBrawnCaptures) {
+          if (capture(c)) return true;
+        }
+      }
+      return false;
+    }
+    const bool slides = IsSlider(type);
+    for (const Vec& v : movegen_internal::Vectors(type)) {
+      int x = file, y = rank, l = timeline, h = half;
+      for (;;) {
+        x += v.x;
+        y += v.y;
+        l += v.l;
+        h += 2 * v.t;
+        if (!Contains(x, y)) break;
+        const Place place = At(l, h);
+        if (!place.exists()) break;
+        const Cell cell = CellAt(place, x, y);
+        if ((cell & royals) != 0) return true;
+        if (!slides || (cell & kEmptyCell) == 0) break;
+      }
+    }
+    return false;
+  }
+
+  // Reaches for every piece of the mover a union board at (timeline, half) may hold.
+  bool UnionReaches(const UnionBoard& board, int timeline, int half, Cell royals) const {
+    const Cell mover_bits = mover_ == Color::kWhite ? 0x0000fffe : 0xfffe0000;
+    for (int rank = 0; rank < height_; ++rank) {
+      for (int file = 0; file < width_; ++file) {
+        Cell pieces = board.cells[rank * width_ + file] & mover_bits;
+        while (pieces != 0) {
+          const int bit = __builtin_ctz(pieces);
+          pieces &= pieces - 1;
+          const PieceType type = static_cast<PieceType>(bit & 0x0f);
+          if (Reaches(timeline, half, file, rank, type, royals)) return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  // Whether playing `move` exposes a royal piece of the mover through boards it alone fixes, so
+  // that no legal action holds it: a royal piece stepping next to an opponent royal is the common
+  // case the union would otherwise count as a check. The capture is looked for after the move
+  // alone: its attacker stands on a tip of the opponent, which no move of the mover can change
+  // (the mover's moves leave from and land on boards of its own colour), and its squares are on
+  // boards that exist after the move, which no other move changes. Only royal pieces' moves are
+  // tried (the union's looseness is theirs), and not a jump onto a tip of the mover, which may
+  // branch instead of arriving, depending on the order of the action.
+  bool ExposesAlone(const Move& move) {
+    if (move.IsJump() && pos_.TipHalf(move.dst_timeline) == move.dst_half) return false;
+    if (!scratch_) {
+      scratch_ = std::make_unique<Position>(pos_);
+      quiet_for_opponent_ = !RoyalCapturable(pos_, Opponent(mover_), true);
+    }
+    const Position::Mark mark = scratch_->GetMark();
+    const MoveEffect effect = ApplyMove(scratch_.get(), move);
+    BoardPlace fresh[2] = {{move.src_timeline, move.src_half + 1}, {}};
+    size_t count = 1;
+    if (effect.branching) {
+      fresh[count++] = {effect.new_timeline, move.dst_half + 1};
+    } else if (move.IsJump()) {
+      fresh[count++] = {move.dst_timeline, move.dst_half + 1};
+    }
+    const bool exposed = quiet_for_opponent_
+                             ? RoyalCapturableTouching(*scratch_, Opponent(mover_), false,
+                                                       std::span<const BoardPlace>(fresh, count))
+                             : RoyalCapturable(*scratch_, Opponent(mover_), false);
+    scratch_->Rollback(mark);
+    return exposed;
+  }
+
+  int NewUnionBoard(const Board& base) {
+    UnionBoard merged;
+    merged.cells.resize(static_cast<size_t>(width_) * height_);
+    for (int rank = 0; rank < height_; ++rank) {
+      for (int file = 0; file < width_; ++file) {
+        merged.cells[rank * width_ + file] = CellOf(base.at(file, rank));
+      }
+    }
+    boards_.push_back(std::move(merged));
+    return static_cast<int>(boards_.size()) - 1;
+  }
+
+  void Build(PromotionSet promotions) {
+    const int count = pos_.max_timeline() - pos_.min_timeline() + 1;
+    copy_index_.assign(count > 0 ? count : 0, -1);
+    copy_half_.assign(copy_index_.size(), 0);
+    int playable = 0;
+    // The passing copies of the existing timelines, first as their tips. An action must play
+    // every board on the present (half-turn P) for the present to pass, so the present after it
+    // is at most P + 1, and a timeline active now has a copy only if its tip then is the present:
+    // a board of the mover on P, played, or a board of the opponent on P + 1. A timeline inactive
+    // now may be activated by the timelines the action creates: its copy is counted wherever it
+    // would be.
+    const int present = present_;
+    for (int l = pos_.min_timeline(); l <= pos_.max_timeline(); ++l) {
+      if (!pos_.HasTimeline(l)) continue;
+      const int tip_half = pos_.TipHalf(l);
+      const bool mine = ColorOf(tip_half) == mover_;
+      playable += mine ? 1 : 0;
+      const int copy_half = tip_half + (mine ? 2 : 1);
+      if (pos_.IsActive(l) && copy_half != present + 2) continue;
+      // An inactive timeline of the mover's side stays inactive: only the opponent's timelines
+      // make it active, and the action creates the mover's. It is never mandatory.
+      if (!pos_.IsActive(l) &&
+          (mover_ == Color::kWhite ? l > pos_.initial_max() : l < pos_.initial_min())) {
+        continue;
+      }
+      copy_index_[l - pos_.min_timeline()] = NewUnionBoard(pos_.Tip(l));
+      copy_half_[l - pos_.min_timeline()] = copy_half;
+    }
+    // Each branching jump creates one of at most `playable` new timelines, in any order; only
+    // those that will be active can be mandatory and have a copy: the n-th timeline of a player
+    // is active when the opponent created at least n - 1.
+    const int active_new = std::min(
+        playable, std::max(0, pos_.CreatedBy(Opponent(mover_)) - pos_.CreatedBy(mover_) + 1));
+    if (mover_ == Color::kWhite) {
+      new_low_ = pos_.max_timeline() + 1;
+      new_high_ = pos_.max_timeline() + active_new;
+    } else {
+      new_low_ = pos_.min_timeline() - active_new;
+      new_high_ = pos_.min_timeline() - 1;
+    }
+    // Then what each move of the mover could leave on them.
+    for (int l = pos_.min_timeline(); l <= pos_.max_timeline(); ++l) {
+      if (!pos_.HasTimeline(l) || ColorOf(pos_.TipHalf(l)) != mover_) continue;
+      const Board& tip = pos_.Tip(l);
+      // Its copy, if it may have one (boards_ grows: no reference into it is kept). The moves of
+      // a board without one still count for the timelines their jumps may create.
+      const int own = copy_index_[l - pos_.min_timeline()];
+      ForEachTipMove(pos_, l, promotions, [&](const Move& move, Piece) {
+        const Piece piece = tip.at(move.from);
+        if (IsRoyal(piece.type()) && ExposesAlone(move)) return false;
+        const Piece landed =
+            move.promotion == PieceType::kNone ? piece : Piece(move.promotion, piece.color());
+        if (own >= 0) boards_[own].cells[move.from.rank * width_ + move.from.file] |= kEmptyCell;
+        if (!move.IsJump()) {
+          if (own < 0) return false;
+          boards_[own].cells[move.to.rank * width_ + move.to.file] |= CellOf(landed);
+          if (move.flags & Move::kCastle) {
+            boards_[own].cells[move.from.rank * width_ + move.rook_from_file] |= kEmptyCell;
+            boards_[own].cells[move.from.rank * width_ + move.rook_to_file] |=
+                CellOf(tip.at(move.rook_from_file, move.from.rank));
+          }
+          if (move.flags & Move::kEnPassant) {
+            const Square victim = tip.en_passant_victim();
+            boards_[own].cells[victim.rank * width_ + victim.file] |= kEmptyCell;
+          }
+          return false;
+        }
+        // A jump onto a tip of the mover's colour arrives there when that tip is not played
+        // before it, and branches otherwise; onto an older board it always branches.
+        const int arrived = copy_index_[move.dst_timeline - pos_.min_timeline()];
+        if (pos_.TipHalf(move.dst_timeline) == move.dst_half && arrived >= 0) {
+          boards_[arrived].cells[move.to.rank * width_ + move.to.file] |= CellOf(landed);
+        }
+        // A new timeline's first board follows the one landed on; it has a copy only if it is
+        // then the present, at most P + 1, which needs a board landed on at P or before.
+        if (move.dst_half > present || active_new == 0) return false;
+        const size_t copy_half = static_cast<size_t>(move.dst_half) + 2;
+        if (new_by_half_.size() <= copy_half) new_by_half_.resize(copy_half + 1, -1);
+        const Board& base = *pos_.BoardAt(move.dst_timeline, move.dst_half);
+        if (new_by_half_[copy_half] < 0) {
+          new_by_half_[copy_half] = NewUnionBoard(base);
+        } else {
+          UnionBoard& merged = boards_[new_by_half_[copy_half]];
+          for (int rank = 0; rank < height_; ++rank) {
+            for (int file = 0; file < width_; ++file) {
+              merged.cells[rank * width_ + file] |= CellOf(base.at(file, rank));
+            }
+          }
+        }
+        boards_[new_by_half_[copy_half]].cells[move.to.rank * width_ + move.to.file] |=
+            CellOf(landed);
+        return false;
+      });
+    }
+  }
+
+  const Position& pos_;
+  Color mover_;
+  int present_;
+  int width_;
+  int height_;
+  std::vector<UnionBoard> boards_;
+  std::vector<int> copy_index_;  // by timeline - min_timeline: its passing copy in boards_
+  std::vector<int> copy_half_;   // and the copy's half-turn
+  int new_low_ = 0;              // the timelines an action may create
+  int new_high_ = -1;
+  std::vector<int> new_by_half_;       // by half-turn: the union of new timelines' copies there
+  std::unique_ptr<Position> scratch_;  // for ExposesAlone, made at its first call
+  bool quiet_for_opponent_ = false;    // no royal of the mover capturable in pos_
+};
+
+}  // namespace
+
+CheckScreen ScreenChecks(const Position& pos, PromotionSet promotions) {
+  if (RoyalCapturable(pos, pos.ToMove(), /*promoting_captures=*/true)) {
+    return CheckScreen::kNotApplicable;
+  }
+  BoardUnion boards(pos, promotions);
+  return boards.FindCapture() ? CheckScreen::kMayCheck : CheckScreen::kNoCheck;
+}
+
+const char* CheckScreenName(CheckScreen screen) {
+  switch (screen) {
+    case CheckScreen::kNoCheck:
+      return "no check";
+    case CheckScreen::kMayCheck:
+      return "may check";
+    case CheckScreen::kNotApplicable:
+      return "not applicable";
+  }
+  return "not applicable";
+}
+
+}  // namespace fived

@@ -1,0 +1,158 @@
+// The check screen (core/check_screen.h) and the shortcuts of the mate-in-one search it serves
+// (core/tactics.h), held to plain enumeration: on positions built by hand, and on every position
+// of random legal games with time travel, where the screen's "no check" must agree with trying
+// every action (none of them leaves the opponent in check), and the search with its shortcuts
+// must give the answer and the count of mates the enumeration alone gives wherever that
+// completes.
+#include "core/check_screen.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "core/action.h"
+#include "core/decide.h"
+#include "core/game_splitter.h"
+#include "core/pgn_syntax.h"
+#include "core/replay.h"
+#include "core/rules.h"
+#include "core/tactics.h"
+#include "tests/core/game_util.h"
+#include "tests/support/random_game.h"
+
+namespace fived {
+namespace {
+
+constexpr uint64_t kBudget = 2'000'000;
+
+CheckScreen Screen(const testing::Game& game) {
+  return ScreenChecks(game.pos, game.limits.promotions);
+}
+
+TEST(CheckScreen, HandBuiltPositions) {
+  struct Case {
+    const char* board;
+    CheckScreen expected;
+    const char* why;
+  };
+  // 5x5, white to move, black king e5.
+  const Case cases[] = {
+      {"[4k/5/5/5/K4:0:1:w]", CheckScreen::kNoCheck, "kings alone, far apart"},
+      {"[4k/1R3/5/5/K4:0:1:w]", CheckScreen::kMayCheck, "Rb5+ and Re4+"},
+      {"[4k/5/5/5/K3R:0:1:w]", CheckScreen::kNotApplicable, "Re1 already attacks e5"},
+      // A knight on c2 cannot reach c4 or d3 (a knight's move from e5 on the board), but Ne3
+      // checks through time: after black's pass, the knight on e3 of the T2 board goes two ranks
+      // up and one turn back, onto e5 of the T1 board.
+      {"[4k/5/5/2N2/K4:0:1:w]", CheckScreen::kMayCheck, "Ne3, through time"},
+      // Only a discovered check: the white king on c5 steps off rank 5 (b4, c4), opening the a5
+      // rook's line to e5; no move of the rook checks, nor does any square the king may reach.
+      {"[R1K1k/5/5/5/5:0:1:w]", CheckScreen::kMayCheck, "discovered by the king"},
+  };
+  for (const Case& c : cases) {
+    const testing::Game game = testing::Custom("5x5", {c.board}, kBudget);
+    EXPECT_EQ(Screen(game), c.expected) << c.why;
+    // Counted by trying every action.
+    MateInOneLimits plain;
+    plain.search = game.limits;
+    plain.reply_budget = kBudget;
+    plain.shortcuts = false;
+    const MateInOne reference = FindMateInOne(game.pos, plain);
+    ASSERT_TRUE(reference.complete) << c.why;
+    if (c.expected == CheckScreen::kNoCheck) {
+      EXPECT_EQ(reference.checking, 0u) << c.why;
+    } else {
+      EXPECT_GT(reference.checking, 0u) << c.why;
+    }
+  }
+}
+
+TEST(CheckScreen, NamesAreStable) {
+  EXPECT_STREQ(CheckScreenName(CheckScreen::kNoCheck), "no check");
+  EXPECT_STREQ(CheckScreenName(CheckScreen::kMayCheck), "may check");
+  EXPECT_STREQ(CheckScreenName(CheckScreen::kNotApplicable), "not applicable");
+}
+
+// Every position of random legal games (time travel, up to four timelines), each searched by
+// plain enumeration (shortcuts off) and with the shortcuts: the screen's kNoCheck must never
+// meet an action that checks, and wherever the enumeration completes both searches must agree
+// on the answer and on the number of mating actions; a mate from the targeted search must
+// replay as a legal action after which Decide proves the checkmate.
+TEST(CheckScreen, AgreesWithEnumerationOnRandomGames) {
+  CollectionOptions options;
+  options.seed = 20261127;
+  options.min_actions = 4;
+  options.max_actions = 14;
+  options.jump_bias = 0.5;
+  options.max_timelines = 4;
+  constexpr int kGames = 40;
+  const std::string text = GenerateCollection(kGames, options);
+  std::istringstream in(text);
+  GameSplitter splitter(in);
+  int positions = 0, compared = 0, screened = 0, with_checks = 0, with_mates = 0, targeted = 0;
+  while (std::optional<RawGame> raw = splitter.Next()) {
+    SyntaxResult syntax = ParseGameSyntax(raw->text, raw->first_line);
+    ASSERT_FALSE(syntax.error) << raw->text;
+    ReplayOutcome outcome = ReplayGame(syntax.game);
+    ASSERT_TRUE(outcome.replayer && !outcome.error) << raw->text;
+    const Replayer& replayer = *outcome.replayer;
+    Position pos = replayer.setup().start;
+    for (size_t action = 0;; ++action) {
+      ++positions;
+      const std::string where = "game " + std::to_string(raw->index) + " before action " +
+                                std::to_string(action) + ": " + pos.StateFen();
+      MateInOneLimits plain;
+      plain.search.promotions = PromotionChoices(replayer.setup(), pos);
+      plain.search.budget = 3000;
+      plain.reply_budget = 3000;
+      plain.shortcuts = false;
+      MateInOneLimits fast = plain;
+      fast.shortcuts = true;
+      const MateInOne reference = FindMateInOne(pos, plain);
+      const CheckScreen screen = ScreenChecks(pos, plain.search.promotions);
+      if (screen == CheckScreen::kNoCheck) {
+        ++screened;
+        // Among the actions tried (all of them when complete), none checks.
+        EXPECT_EQ(reference.checking, 0u) << where;
+        EXPECT_NE(reference.answer, MateInOne::Answer::kMates) << where;
+      }
+      const MateInOne found = FindMateInOne(pos, fast);
+      if (reference.complete) {
+        ++compared;
+        if (reference.checking > 0) ++with_checks;
+        if (reference.mating > 0) ++with_mates;
+        EXPECT_EQ(found.answer, reference.answer) << where;
+        if (found.complete) EXPECT_EQ(found.mating, reference.mating) << where;
+      } else if (reference.mating > 0) {
+        EXPECT_NE(found.answer, MateInOne::Answer::kNone) << where;
+      }
+      if (found.answer == MateInOne::Answer::kMates) {
+        if (found.found_by_targeted_search) ++targeted;
+        Position after = pos;
+        for (const Move& move : found.solution) ApplyMove(&after, move);
+        EXPECT_EQ(JudgeAction(after, pos.ToMove(), PromotingCapturesCount(after)).problem,
+                  ActionVerdict::Problem::kNone)
+            << where;
+        EXPECT_EQ(Decide(after, plain.search).verdict, Decision::Verdict::kCheckmate) << where;
+      }
+      if (action == replayer.actions().size()) break;
+      for (const PlayedMove& played : replayer.actions()[action].moves) {
+        ApplyMove(&pos, played.move);
+      }
+    }
+  }
+  std::printf(
+      "%d positions, %d searched completely (%d with a checking action, %d with a mate), %d "
+      "proved without a check by the screen, %d mates from the targeted search\n",
+      positions, compared, with_checks, with_mates, screened, targeted);
+  // Not vacuous: the screen proves some positions, and many others have checks and mates.
+  EXPECT_GT(screened, 20);
+  EXPECT_GT(with_checks, 50);
+  EXPECT_GT(with_mates, 5);
+}
+
+}  // namespace
+}  // namespace fived
