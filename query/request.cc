@@ -317,8 +317,9 @@ Result<std::optional<Position>> ReadState(const Request& request, const std::str
     // Moves are read a move at a time: the API says where, for a page to point there (an error
     // in the state has no place).
     if (const std::optional<Place>& at = position.error().place()) {
-      return BadRequest(position.error().message())
-          .At({.parameter = "moves", .index = 0, .column = at->column, .reason = at->reason});
+      Place place = *at;
+      place.parameter = "moves";
+      return BadRequest(position.error().message()).At(std::move(place));
     }
     return BadRequest(position.error().message());
   }
