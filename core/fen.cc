@@ -15,8 +15,8 @@ struct Row {
   std::vector<Piece> squares;
 };
 
-// Parses the pieces field into rows of squares; returns an error message or empty on success.
-std::string ParseRows(std::string_view field, std::vector<Row>* rows) {
+// Parses the pieces field into rows of squares; fails (kInvalidArgument) saying what is wrong.
+Status ParseRows(std::string_view field, std::vector<Row>* rows) {
   rows->emplace_back();
   size_t i = 0;
   while (i < field.size()) {
@@ -30,19 +30,22 @@ std::string ParseRows(std::string_view field, std::vector<Row>* rows) {
       int run = 0;
       while (i < field.size() && std::isdigit(static_cast<unsigned char>(field[i]))) {
         run = run * 10 + (field[i] - '0');
-        if (run > kMaxBoardSide)
-          return "run of " + std::to_string(run) + " empty squares is too long";
+        if (run > kMaxBoardSide) {
+          return Status::InvalidArgument("run of " + std::to_string(run) +
+                                         " empty squares is too long");
+        }
         ++i;
       }
       for (int k = 0; k < run; ++k) rows->back().squares.push_back(Piece());
       continue;
     }
     if (c == '+') {
-      return std::string("unknown piece '+") + (i + 1 < field.size() ? field[i + 1] : ' ') + "'";
+      return Status::InvalidArgument(std::string("unknown piece '+") +
+                                     (i + 1 < field.size() ? field[i + 1] : ' ') + "'");
     }
     const PieceType type = PieceTypeFromLetter(c);
     if (type == PieceType::kNone || !std::isalpha(static_cast<unsigned char>(c))) {
-      return std::string("unknown piece letter '") + c + "'";
+      return Status::InvalidArgument(std::string("unknown piece letter '") + c + "'");
     }
     const Color color = std::isupper(static_cast<unsigned char>(c)) ? Color::kWhite : Color::kBlack;
     ++i;
@@ -52,9 +55,11 @@ std::string ParseRows(std::string_view field, std::vector<Row>* rows) {
       ++i;
     }
     rows->back().squares.push_back(Piece(type, color, unmoved));
-    if (rows->back().squares.size() > kMaxBoardSide) return "row is wider than 16 squares";
+    if (rows->back().squares.size() > kMaxBoardSide) {
+      return Status::InvalidArgument("row is wider than 16 squares");
+    }
   }
-  return {};
+  return Status();
 }
 
 bool ParseInt(std::string_view s, int* value) {
@@ -65,7 +70,7 @@ bool ParseInt(std::string_view s, int* value) {
 
 }  // namespace
 
-std::variant<FenBoard, std::string> ParseFenBoard(std::string_view text, int width, int height) {
+Result<FenBoard> ParseFenBoard(std::string_view text, int width, int height) {
   if (!text.empty() && text.front() == '[') text.remove_prefix(1);
   if (!text.empty() && text.back() == ']') text.remove_suffix(1);
   std::string_view fields[4];
@@ -73,35 +78,41 @@ std::variant<FenBoard, std::string> ParseFenBoard(std::string_view text, int wid
   size_t start = 0;
   for (size_t i = 0; i <= text.size(); ++i) {
     if (i == text.size() || text[i] == ':') {
-      if (nfields == 4)
-        return std::string("too many ':' fields (expected pieces:timeline:turn:colour)");
+      if (nfields == 4) {
+        return Status::InvalidArgument(
+            "too many ':' fields (expected pieces:timeline:turn:colour)");
+      }
       fields[nfields++] = text.substr(start, i - start);
       start = i + 1;
     }
   }
-  if (nfields != 4) return std::string("expected 4 fields pieces:timeline:turn:colour");
+  if (nfields != 4) {
+    return Status::InvalidArgument("expected 4 fields pieces:timeline:turn:colour");
+  }
 
   std::vector<Row> rows;
-  if (std::string err = ParseRows(fields[0], &rows); !err.empty()) return err;
+  if (Status status = ParseRows(fields[0], &rows); !status.ok()) return status;
   const int nrows = static_cast<int>(rows.size());
   int widest = 0;
   for (const Row& r : rows) widest = std::max(widest, static_cast<int>(r.squares.size()));
   if (height == 0) height = nrows;
   if (width == 0) width = widest;
   if (width < 1 || height < 1 || width > kMaxBoardSide || height > kMaxBoardSide) {
-    return "board size " + std::to_string(width) + "x" + std::to_string(height) +
-           " is outside 1x1..16x16";
+    return Status::InvalidArgument("board size " + std::to_string(width) + "x" +
+                                   std::to_string(height) + " is outside 1x1..16x16");
   }
   if (nrows != height) {
-    return std::to_string(nrows) + " rows, expected " + std::to_string(height);
+    return Status::InvalidArgument(std::to_string(nrows) + " rows, expected " +
+                                   std::to_string(height));
   }
   FenBoard out;
   out.board = Board(width, height);
   for (int r = 0; r < nrows; ++r) {
     const int squares = static_cast<int>(rows[r].squares.size());
     if (squares != width) {
-      return "row " + std::to_string(r + 1) + " has " + std::to_string(squares) +
-             " squares, expected " + std::to_string(width);
+      return Status::InvalidArgument("row " + std::to_string(r + 1) + " has " +
+                                     std::to_string(squares) + " squares, expected " +
+                                     std::to_string(width));
     }
     const int rank = height - 1 - r;
     for (int f = 0; f < width; ++f) out.board.Set(f, rank, rows[r].squares[f]);
@@ -114,17 +125,17 @@ std::variant<FenBoard, std::string> ParseFenBoard(std::string_view text, int wid
     if (tl == "0") out.timeline_signed_zero = true;
   }
   if (!ParseInt(tl, &out.timeline_magnitude) || out.timeline_magnitude < 0) {
-    return "bad timeline '" + std::string(fields[1]) + "'";
+    return Status::InvalidArgument("bad timeline '" + std::string(fields[1]) + "'");
   }
   if (!ParseInt(fields[2], &out.turn) || out.turn < 0) {
-    return "bad turn '" + std::string(fields[2]) + "'";
+    return Status::InvalidArgument("bad turn '" + std::string(fields[2]) + "'");
   }
   if (fields[3] == "w" || fields[3] == "W") {
     out.color = Color::kWhite;
   } else if (fields[3] == "b" || fields[3] == "B") {
     out.color = Color::kBlack;
   } else {
-    return "bad colour '" + std::string(fields[3]) + "' (expected w or b)";
+    return Status::InvalidArgument("bad colour '" + std::string(fields[3]) + "' (expected w or b)");
   }
   return out;
 }

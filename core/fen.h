@@ -9,9 +9,9 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
-#include <variant>
 
 #include "core/board.h"
+#include "core/status.h"
 
 namespace fived {
 
@@ -26,11 +26,10 @@ struct FenBoard {
 
 // Parses one board string, with or without the surrounding brackets. `width` and `height` are
 // the declared size ([Size "WxH"]); pass 0 to take them from the string itself (rows and the
-// widest row). Returns the board or an error message naming the problem
+// widest row). Returns the board, or fails (kInvalidArgument) with a message naming the problem
 // ("row 3 has 7 squares, expected 8"). A '*' on a piece that does not track moving is accepted
 // and dropped; an unknown letter is an error.
-std::variant<FenBoard, std::string> ParseFenBoard(std::string_view text, int width = 0,
-                                                  int height = 0);
+Result<FenBoard> ParseFenBoard(std::string_view text, int width = 0, int height = 0);
 
 // The piece field alone (rows, no coordinates), canonical.
 std::string FenPieces(const Board& board);

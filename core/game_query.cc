@@ -93,7 +93,7 @@ bool Compare(int left, Comparison op, int right) {
   return false;
 }
 
-std::variant<MaterialCondition, PatternError> ParseMaterial(std::string_view text) {
+Result<MaterialCondition> ParseMaterial(std::string_view text) {
   MaterialCondition condition;
   size_t from = SkipSpaces(text, 0);
   for (std::string_view scope : {"board:", "present:"}) {
@@ -103,40 +103,47 @@ std::variant<MaterialCondition, PatternError> ParseMaterial(std::string_view tex
     }
   }
   for (const auto& [term, at] : Terms(text, from)) {
-    if (term.empty()) return PatternError{at + 1, "an empty term (write SET OP NUMBER, e.g. Q>=2)"};
+    if (term.empty()) {
+      return TextErrorAt(text, at + 1, "an empty term (write SET OP NUMBER, e.g. Q>=2)");
+    }
     MaterialTerm parsed;
     size_t used = 0;
-    auto left = ParseSquareToken(term, at, &used);
-    if (auto* error = std::get_if<PatternError>(&left)) return *error;
-    parsed.left = std::get<PieceSet>(left) & ~PieceSet{1};
-    if (parsed.left == 0) return PatternError{at + 1, "count pieces, not empty squares"};
+    const Result<PieceSet> left = ParseSquareToken(term, at, &used);
+    if (!left.ok()) {
+      const Place& place = *left.error().place();
+      return TextErrorAt(text, place.column, place.reason);
+    }
+    parsed.left = left.value() & ~PieceSet{1};
+    if (parsed.left == 0) return TextErrorAt(text, at + 1, "count pieces, not empty squares");
     size_t i = SkipSpaces(term, used);
     size_t length = 0;
     const std::optional<Comparison> op = ReadComparison(term, i, &length);
-    if (!op) return PatternError{at + i + 1, "expected = != < <= > or >= after the pieces"};
+    if (!op) return TextErrorAt(text, at + i + 1, "expected = != < <= > or >= after the pieces");
     parsed.op = *op;
     i = SkipSpaces(term, i + length);
     parsed.right_number = ReadNumber(term, i, &length);
     if (length == 0) {
-      auto right = ParseSquareToken(term.substr(i), at + i, &length);
-      if (std::holds_alternative<PatternError>(right)) {
-        return PatternError{at + i + 1, "expected a number or pieces to compare with"};
+      const Result<PieceSet> right = ParseSquareToken(term.substr(i), at + i, &length);
+      if (!right.ok()) {
+        return TextErrorAt(text, at + i + 1, "expected a number or pieces to compare with");
       }
-      parsed.right_set = std::get<PieceSet>(right) & ~PieceSet{1};
-      if (parsed.right_set == 0) return PatternError{at + i + 1, "count pieces, not empty squares"};
+      parsed.right_set = right.value() & ~PieceSet{1};
+      if (parsed.right_set == 0) {
+        return TextErrorAt(text, at + i + 1, "count pieces, not empty squares");
+      }
     }
     i = SkipSpaces(term, i + length);
-    if (i != term.size()) return PatternError{at + i + 1, "unexpected text after the term"};
+    if (i != term.size()) return TextErrorAt(text, at + i + 1, "unexpected text after the term");
     condition.terms.push_back(parsed);
   }
   return condition;
 }
 
-std::variant<std::vector<StateTerm>, PatternError> ParseState(std::string_view text) {
+Result<std::vector<StateTerm>> ParseState(std::string_view text) {
   std::vector<StateTerm> terms;
   for (const auto& [term, at] : Terms(text, 0)) {
     if (term.empty()) {
-      return PatternError{at + 1, "an empty term (write e.g. timelines>=4, to-move=b)"};
+      return TextErrorAt(text, at + 1, "an empty term (write e.g. timelines>=4, to-move=b)");
     }
     StateTerm parsed;
     size_t i = 0;
@@ -158,35 +165,36 @@ std::variant<std::vector<StateTerm>, PatternError> ParseState(std::string_view t
     } else if (name == "checks") {
       parsed.field = StateTerm::Field::kChecks;
     } else {
-      return PatternError{at + 1, "'" + std::string(name) +
-                                      "' is not timelines, active, turn, to-move, check or checks"};
+      return TextErrorAt(
+          text, at + 1,
+          "'" + std::string(name) + "' is not timelines, active, turn, to-move, check or checks");
     }
     i = SkipSpaces(term, i);
     size_t length = 0;
     const std::optional<Comparison> op = ReadComparison(term, i, &length);
-    if (!op) return PatternError{at + i + 1, "expected = != < <= > or >= after the name"};
+    if (!op) return TextErrorAt(text, at + i + 1, "expected = != < <= > or >= after the name");
     parsed.op = *op;
     i = SkipSpaces(term, i + length);
     if (parsed.field == StateTerm::Field::kToMove) {
       if (*op != Comparison::kEqual && *op != Comparison::kNotEqual) {
-        return PatternError{at + 1, "to-move takes = or != (w or b)"};
+        return TextErrorAt(text, at + 1, "to-move takes = or != (w or b)");
       }
       const std::string_view side = term.substr(i);
-      if (side != "w" && side != "b") return PatternError{at + i + 1, "to-move is w or b"};
+      if (side != "w" && side != "b") return TextErrorAt(text, at + i + 1, "to-move is w or b");
       parsed.value = side == "w" ? 0 : 1;
     } else if (parsed.field == StateTerm::Field::kCheck) {
       if (*op != Comparison::kEqual && *op != Comparison::kNotEqual) {
-        return PatternError{at + 1, "check takes = or != (w, b or none)"};
+        return TextErrorAt(text, at + 1, "check takes = or != (w, b or none)");
       }
       const std::string_view side = term.substr(i);
       if (side != "w" && side != "b" && side != "none") {
-        return PatternError{at + i + 1, "check is w, b or none"};
+        return TextErrorAt(text, at + i + 1, "check is w, b or none");
       }
       parsed.value = side == "none" ? 0 : side == "w" ? 1 : 2;
     } else {
       parsed.value = ReadNumber(term, i, &length);
       if (length == 0 || i + length != term.size()) {
-        return PatternError{at + i + 1, "expected a number"};
+        return TextErrorAt(text, at + i + 1, "expected a number");
       }
     }
     terms.push_back(parsed);
@@ -247,16 +255,18 @@ bool HoldsAt(const GameQuery& query, const Position& pos) {
   return true;
 }
 
-std::optional<std::string> CheckGameQuery(const GameQuery& query) {
+Status CheckGameQuery(const GameQuery& query) {
   if (!query.boards.empty() && query.boards.front().relative()) {
-    return "the first pattern's pins cannot be relative ('='): there is no pattern before it";
+    return Status::InvalidArgument(
+        "the first pattern's pins cannot be relative ('='): there is no pattern before it");
   }
-  return std::nullopt;
+  return Status();
 }
 
 namespace {
 
-// What a game's evaluation keeps, per thread: nothing is allocated once a game as large was read.
+// What a game's evaluation keeps, per thread: nothing is allocated once a game as large was
+// read.
 struct Scratch {
   std::vector<int16_t> misses;  // board * patterns + p
   std::vector<int16_t> counts;  // board * 64 + piece byte (only with material)
@@ -286,7 +296,8 @@ bool Related(const BoardPattern& pattern, const PatternHit& before, const Patter
 }
 
 // The constrained squares of entry's board that pattern p (of `patterns`) does not accept: a
-// whole board's counted, a changed board's from its parent's count in `misses` (board * patterns
+// whole board's counted, a changed board's from its parent's count in `misses` (board *
+// patterns
 // + p), the changed squares only.
 inline int Missing(const BoardPattern& pattern, const BoardStreamReader::Entry& entry,
                    const int16_t* misses, size_t patterns, size_t p) {

@@ -13,7 +13,8 @@
 //                    side in check and on how many boards
 //                    ("timelines>=4, active>=3, turn>=10, to-move=b, check=b, checks>=2")
 //
-// Parsing fails with the column of the offending character (PatternError).
+// Parsing fails (kInvalidArgument) with the column of the offending character in the Status's
+// place() and a message pointing at it (TextErrorAt, core/status.h).
 #ifndef FIVED_CORE_GAME_QUERY_H_
 #define FIVED_CORE_GAME_QUERY_H_
 
@@ -22,11 +23,11 @@
 #include <span>
 #include <string>
 #include <string_view>
-#include <variant>
 #include <vector>
 
 #include "core/board_stream.h"
 #include "core/pattern.h"
+#include "core/status.h"
 
 namespace fived {
 
@@ -51,7 +52,7 @@ struct MaterialCondition {
 // "[board:|present:] TERM, TERM...": TERM is SET OP NUMBER or SET OP SET, SET a piece letter
 // (either colour as written; with '*', unmoved), '!' (any piece), 'A'/'a' (a colour) or a bracket
 // set ("[QR]"), OP one of = != < <= > >=. Without a scope, present.
-std::variant<MaterialCondition, PatternError> ParseMaterial(std::string_view text);
+Result<MaterialCondition> ParseMaterial(std::string_view text);
 
 // One term about the state after an action.
 struct StateTerm {
@@ -65,7 +66,7 @@ struct StateTerm {
 // in check: the side to move when it is in check, core/legal.h InCheck); checks OP NUMBER (the
 // number of boards on which the side to move is in check, core/legal.h BoardsInCheck; 0 when
 // not in check).
-std::variant<std::vector<StateTerm>, PatternError> ParseState(std::string_view text);
+Result<std::vector<StateTerm>> ParseState(std::string_view text);
 
 struct GameQuery {
   std::vector<BoardPattern> boards;
@@ -77,8 +78,9 @@ struct GameQuery {
   bool needs_position() const;
 };
 
-// Checks what parsing each part alone cannot: a relative pin on the first board pattern.
-std::optional<std::string> CheckGameQuery(const GameQuery& query);
+// Checks what parsing each part alone cannot: a relative pin on the first board pattern
+// (kInvalidArgument saying so).
+Status CheckGameQuery(const GameQuery& query);
 
 struct GameMatch {
   int action = -1;                 // the first action after which everything held; -1: never

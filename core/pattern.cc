@@ -27,9 +27,12 @@ bool IsPieceLetter(char c) {
 // Reads the pieces field, one rank after another (from the top), into rows of sets.
 class FieldReader {
  public:
-  FieldReader(std::string_view text, size_t offset) : text_(text), offset_(offset) {}
+  // `text` starts at column `offset` + 1 of `whole`, the text errors point into; with `whole`
+  // empty, errors say the column alone.
+  FieldReader(std::string_view text, size_t offset, std::string_view whole)
+      : text_(text), offset_(offset), whole_(whole) {}
 
-  std::optional<PatternError> Read(std::vector<std::vector<PieceSet>>* rows) {
+  Status Read(std::vector<std::vector<PieceSet>>* rows) {
     rows->emplace_back();
     while (i_ < text_.size()) {
       const char c = text_[i_];
@@ -51,57 +54,63 @@ class FieldReader {
         for (int k = 0; k < run; ++k) rows->back().push_back(kEmpty);
       } else {
         PieceSet set = 0;
-        if (auto error = Token(&set)) return error;
+        if (Status error = Token(&set); !error.ok()) return error;
         rows->back().push_back(set);
       }
       if (rows->back().size() > kMaxBoardSide) return Error("a rank of more than 16 squares");
     }
-    return std::nullopt;
+    return Status();
   }
 
   // One token at the start of the text (for material terms); *consumed its length.
-  std::optional<PatternError> ReadToken(PieceSet* set, size_t* consumed) {
+  Status ReadToken(PieceSet* set, size_t* consumed) {
     if (text_.empty()) return ErrorAt(0, "a piece, class or set is missing");
-    if (auto error = Token(set)) return error;
+    if (Status error = Token(set); !error.ok()) return error;
     *consumed = i_;
-    return std::nullopt;
+    return Status();
   }
 
  private:
-  PatternError ErrorAt(size_t i, std::string message) const {
-    return PatternError{offset_ + i + 1, std::move(message)};
+  Status ErrorAt(size_t i, std::string message) const {
+    const size_t column = offset_ + i + 1;
+    if (!whole_.empty()) return TextErrorAt(whole_, column, std::move(message));
+    Place place;
+    place.column = column;
+    place.reason = message;
+    return Status::InvalidArgument("col " + std::to_string(column) + ": " + message)
+        .At(std::move(place));
   }
-  PatternError Error(std::string message) const { return ErrorAt(i_, std::move(message)); }
+  Status Error(std::string message) const { return ErrorAt(i_, std::move(message)); }
 
   // One square's token at i_: a letter (maybe with '*'), '?', '!', 'A', 'a' or a bracket set.
-  std::optional<PatternError> Token(PieceSet* set) {
+  Status Token(PieceSet* set) {
     const char c = text_[i_];
     if (c == '[') return Bracket(set);
     if (c == ']') return Error("']' without '['");
     return Single(set, /*in_brackets=*/false);
   }
 
-  std::optional<PatternError> Single(PieceSet* set, bool in_brackets) {
+  Status Single(PieceSet* set, bool in_brackets) {
     const char c = text_[i_];
     if (c == '?' && !in_brackets) {
       *set = AllSquares();
       ++i_;
-      return std::nullopt;
+      return Status();
     }
     if (c == '.' && in_brackets) {
       *set = kEmpty;
       ++i_;
-      return std::nullopt;
+      return Status();
     }
     if (c == '!') {
       *set = ColourSet(Color::kWhite) | ColourSet(Color::kBlack);
       ++i_;
-      return std::nullopt;
+      return Status();
     }
     if (c == 'A' || c == 'a') {
       *set = ColourSet(c == 'A' ? Color::kWhite : Color::kBlack);
       ++i_;
-      return std::nullopt;
+      return Status();
     }
     if (!IsPieceLetter(c)) {
       if (c == '*') return Error("'*' must follow a piece letter");
@@ -120,13 +129,13 @@ class FieldReader {
       }
       ++i_;
       *set = Bit(Piece(type, color, /*unmoved=*/true));
-      return std::nullopt;
+      return Status();
     }
     *set = PieceSetOf(type, color);
-    return std::nullopt;
+    return Status();
   }
 
-  std::optional<PatternError> Bracket(PieceSet* set) {
+  Status Bracket(PieceSet* set) {
     const size_t open = i_;
     const size_t close = text_.find(']', open);
     if (close == std::string_view::npos || text_.find('/', open) < close ||
@@ -144,7 +153,7 @@ class FieldReader {
     while (true) {
       if (text_[i_] == ']') break;
       PieceSet one = 0;
-      if (auto error = Single(&one, /*in_brackets=*/true)) return error;
+      if (Status error = Single(&one, /*in_brackets=*/true); !error.ok()) return error;
       listed |= one;
       any = true;
     }
@@ -152,11 +161,12 @@ class FieldReader {
     ++i_;  // ']'
     *set = negated ? AllSquares() & ~listed : listed;
     if (*set == 0) return ErrorAt(open, "this set accepts nothing");
-    return std::nullopt;
+    return Status();
   }
 
   std::string_view text_;
   size_t offset_;
+  std::string_view whole_;
   size_t i_ = 0;
 };
 
@@ -180,20 +190,10 @@ PieceSet AllSquares() {
   return all;
 }
 
-std::string PatternError::Describe(std::string_view text) const {
-  std::string out = "col " + std::to_string(column) + ": " + message + "\n  ";
-  out += text;
-  out += "\n  ";
-  out.append(column > 0 ? column - 1 : 0, ' ');
-  out += '^';
-  return out;
-}
-
-std::variant<PieceSet, PatternError> ParseSquareToken(std::string_view text, size_t offset,
-                                                      size_t* consumed) {
-  FieldReader reader(text, offset);
+Result<PieceSet> ParseSquareToken(std::string_view text, size_t offset, size_t* consumed) {
+  FieldReader reader(text, offset, /*whole=*/{});
   PieceSet set = 0;
-  if (auto error = reader.ReadToken(&set, consumed)) return *error;
+  if (Status error = reader.ReadToken(&set, consumed); !error.ok()) return error;
   return set;
 }
 
@@ -310,13 +310,13 @@ std::string BoardPattern::ToString() const {
   return out;
 }
 
-std::variant<BoardPattern, PatternError> ParseBoardPattern(std::string_view text) {
+Result<BoardPattern> ParseBoardPattern(std::string_view text) {
   // Leading and trailing spaces are not part of the pattern (columns still count them).
   size_t begin = 0;
   size_t end = text.size();
   while (begin < end && std::isspace(static_cast<unsigned char>(text[begin]))) ++begin;
   while (end > begin && std::isspace(static_cast<unsigned char>(text[end - 1]))) --end;
-  if (begin == end) return PatternError{1, "empty pattern"};
+  if (begin == end) return TextErrorAt(text, 1, "empty pattern");
   // The enclosing brackets: a '[' whose ']' is the last character and that holds a '/' or ':'
   // of its own, or a set ("[[Qq]7/...]", "[8/8:0:1:w]"); "[Qq]7/8/..." opens a set, and "[Qq]"
   // alone is the set of a one-square pattern.
@@ -345,11 +345,11 @@ std::variant<BoardPattern, PatternError> ParseBoardPattern(std::string_view text
   const std::string_view pieces = body.substr(0, colon);
   BoardPattern pattern;
   std::vector<std::vector<PieceSet>> rows;
-  FieldReader reader(pieces, begin);
-  if (auto error = reader.Read(&rows)) return *error;
+  FieldReader reader(pieces, begin, text);
+  if (Status error = reader.Read(&rows); !error.ok()) return error;
   // Widths: every rank as wide as the first.
   const size_t width = rows.front().size();
-  if (width == 0) return PatternError{begin + 1, "the first rank is empty"};
+  if (width == 0) return TextErrorAt(text, begin + 1, "the first rank is empty");
   {
     size_t rank_start = begin;
     for (size_t r = 0; r < rows.size(); ++r) {
@@ -357,9 +357,10 @@ std::variant<BoardPattern, PatternError> ParseBoardPattern(std::string_view text
       const size_t rank_end_abs =
           rank_end == std::string_view::npos ? begin + pieces.size() : begin + rank_end;
       if (rows[r].size() != width) {
-        return PatternError{rank_start + 1, "rank " + std::to_string(r + 1) + " from the top has " +
-                                                std::to_string(rows[r].size()) +
-                                                " squares, the first has " + std::to_string(width)};
+        return TextErrorAt(text, rank_start + 1,
+                           "rank " + std::to_string(r + 1) + " from the top has " +
+                               std::to_string(rows[r].size()) + " squares, the first has " +
+                               std::to_string(width));
       }
       rank_start = rank_end_abs + 1;
     }
@@ -385,7 +386,7 @@ std::variant<BoardPattern, PatternError> ParseBoardPattern(std::string_view text
     if (i == body.size() || body[i] == ':') {
       if (count == 3) {
         // At the ':' that opened a fourth pin.
-        return PatternError{begin + start, "too many ':' fields (expected pieces:L:T:c)"};
+        return TextErrorAt(text, begin + start, "too many ':' fields (expected pieces:L:T:c)");
       }
       starts[count] = begin + start;
       fields[count++] = body.substr(start, i - start);
@@ -393,9 +394,9 @@ std::variant<BoardPattern, PatternError> ParseBoardPattern(std::string_view text
     }
   }
   if (count != 3) {
-    return PatternError{begin + body.size() + 1,
-                        "expected three pins after the pieces, ':timeline:turn:colour' ('*' for "
-                        "any)"};
+    return TextErrorAt(text, begin + body.size() + 1,
+                       "expected three pins after the pieces, ':timeline:turn:colour' ('*' for "
+                       "any)");
   }
   // A relative pin: "=", "=+N", "=-N"; false when the field is not one.
   auto relative = [](std::string_view field, std::optional<int>* offset) {
@@ -415,9 +416,10 @@ std::variant<BoardPattern, PatternError> ParseBoardPattern(std::string_view text
   };
   if (!fields[0].empty() && fields[0].front() == '=') {
     if (!relative(fields[0], &pattern.timeline_offset)) {
-      return PatternError{starts[0] + 1, "timeline '" + std::string(fields[0]) +
-                                             "' is not =, =+N or =-N (relative to the previous "
-                                             "pattern's board)"};
+      return TextErrorAt(text, starts[0] + 1,
+                         "timeline '" + std::string(fields[0]) +
+                             "' is not =, =+N or =-N (relative to the previous "
+                             "pattern's board)");
     }
   } else if (fields[0] != "*") {
     std::string_view l = fields[0];
@@ -427,22 +429,24 @@ std::variant<BoardPattern, PatternError> ParseBoardPattern(std::string_view text
       l.remove_prefix(1);
     }
     if (!ParseNumber(l, &pin.magnitude) || pin.magnitude < 0 || pin.magnitude > kMaxTimelineIndex) {
-      return PatternError{starts[0] + 1, "timeline '" + std::string(fields[0]) +
-                                             "' is not a timeline (0, +1, -1, -0, +0) or '*'"};
+      return TextErrorAt(
+          text, starts[0] + 1,
+          "timeline '" + std::string(fields[0]) + "' is not a timeline (0, +1, -1, -0, +0) or '*'");
     }
     pattern.timeline = pin;
   }
   if (!fields[1].empty() && fields[1].front() == '=') {
     if (!relative(fields[1], &pattern.turn_offset)) {
-      return PatternError{starts[1] + 1, "turn '" + std::string(fields[1]) +
-                                             "' is not =, =+N or =-N (relative to the previous "
-                                             "pattern's board)"};
+      return TextErrorAt(text, starts[1] + 1,
+                         "turn '" + std::string(fields[1]) +
+                             "' is not =, =+N or =-N (relative to the previous "
+                             "pattern's board)");
     }
   } else if (fields[1] != "*") {
     int turn = 0;
     if (!ParseNumber(fields[1], &turn) || turn < 0 || turn > kMaxHalfTurn / 2) {
-      return PatternError{starts[1] + 1,
-                          "turn '" + std::string(fields[1]) + "' is not a turn number or '*'"};
+      return TextErrorAt(text, starts[1] + 1,
+                         "turn '" + std::string(fields[1]) + "' is not a turn number or '*'");
     }
     pattern.turn = turn;
   }
@@ -450,8 +454,8 @@ std::variant<BoardPattern, PatternError> ParseBoardPattern(std::string_view text
     pattern.same_color = true;
   } else if (fields[2] != "*") {
     if (fields[2] != "w" && fields[2] != "b") {
-      return PatternError{starts[2] + 1,
-                          "colour '" + std::string(fields[2]) + "' is not w, b, = or '*'"};
+      return TextErrorAt(text, starts[2] + 1,
+                         "colour '" + std::string(fields[2]) + "' is not w, b, = or '*'");
     }
     pattern.color = fields[2] == "w" ? Color::kWhite : Color::kBlack;
   }

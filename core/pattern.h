@@ -22,9 +22,9 @@
 // relative to the board the previous pattern matched: '=' (the same), "=+N" or "=-N" (timeline
 // and turn; core/game_query.h).
 //
-// A pattern matches boards of its own size only. Parsing fails with the column of the offending
-// character (PatternError); matching a board is a few instructions per square the pattern
-// constrains, and never fails.
+// A pattern matches boards of its own size only. Parsing fails (kInvalidArgument) with the column
+// of the offending character in the Status's place(); matching a board is a few instructions per
+// square the pattern constrains, and never fails.
 #ifndef FIVED_CORE_PATTERN_H_
 #define FIVED_CORE_PATTERN_H_
 
@@ -34,10 +34,10 @@
 #include <span>
 #include <string>
 #include <string_view>
-#include <variant>
 #include <vector>
 
 #include "core/board.h"
+#include "core/status.h"
 #include "core/types.h"
 
 namespace fived {
@@ -51,13 +51,6 @@ using PieceSet = uint64_t;
 PieceSet AllSquares();
 // The set of one piece type and colour, moved or unmoved.
 PieceSet PieceSetOf(PieceType type, Color color);
-
-struct PatternError {
-  size_t column = 0;  // 1-based, in the text given to ParseBoardPattern
-  std::string message;
-  // "col 7: unknown piece letter 'X'", followed by the text and a caret under the column.
-  std::string Describe(std::string_view text) const;
-};
 
 struct BoardPattern {
   int width = 0;
@@ -115,9 +108,10 @@ struct PatternHit {
 };
 
 // One square token at the start of `text` (a letter with its '*', '?', '!', 'A', 'a', a bracket
-// set), its length in *consumed; errors count columns from `offset` + 1.
-std::variant<PieceSet, PatternError> ParseSquareToken(std::string_view text, size_t offset,
-                                                      size_t* consumed);
+// set), its length in *consumed. Fails with kInvalidArgument, the place's column counted from
+// `offset` + 1 and its reason, and the message "col N: reason" alone (the caller, who holds the
+// whole text, points at it: TextErrorAt).
+Result<PieceSet> ParseSquareToken(std::string_view text, size_t offset, size_t* consumed);
 
 // The pattern of exactly this board: each square its piece (moved or unmoved as on the board) or
 // empty; no pins.
@@ -125,8 +119,10 @@ BoardPattern ExactPattern(const Board& board);
 
 // Parses a pattern (see the top of this file). Errors point at the character: an unknown letter,
 // '*' after a piece that does not track moving, an unclosed or empty '[', a rank of the wrong
-// width, more than 16 ranks or files, a bad pin.
-std::variant<BoardPattern, PatternError> ParseBoardPattern(std::string_view text);
+// width, more than 16 ranks or files, a bad pin: kInvalidArgument with the place's column (1-based
+// in `text`) and reason, and as message TextErrorAt's ("col 7: unknown piece letter or token 'X'",
+// the text, a caret under the column).
+Result<BoardPattern> ParseBoardPattern(std::string_view text);
 
 }  // namespace fived
 

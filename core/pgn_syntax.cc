@@ -119,7 +119,8 @@ class SyntaxParser {
   }
 
   bool Fail(size_t offset, std::string token, std::string reason) {
-    if (!out_.error) out_.error = SyntaxError{PosAt(offset), std::move(token), std::move(reason)};
+    if (out_.status.ok())
+      out_.status = TextErrorAt(PosAt(offset), std::move(token), std::move(reason));
     return false;
   }
 
@@ -359,7 +360,7 @@ class SyntaxParser {
     const TextPos inner_pos = PosAt(start + 1);
     SyntaxParser side_line(inner, inner_pos.line, inner_pos.column, depth_ + 1);
     if (!side_line.ParseMovetext()) {
-      if (!out_.error) out_.error = std::move(side_line.out_.error);
+      if (out_.status.ok()) out_.status = std::move(side_line.out_.status);
       return false;
     }
     out_.game.variations.emplace_back(inner);
@@ -709,6 +710,20 @@ class SyntaxParser {
 };
 
 }  // namespace
+
+Status TextErrorAt(TextPos pos, std::string token, std::string reason, int action) {
+  std::string message =
+      "line " + std::to_string(pos.line) + ", col " + std::to_string(pos.column) + ": ";
+  if (!token.empty()) message += token + ": ";
+  message += reason;
+  Place place;
+  place.line = static_cast<size_t>(pos.line);
+  place.column = static_cast<size_t>(pos.column);
+  place.token = std::move(token);
+  place.reason = std::move(reason);
+  place.action = action;
+  return Status::InvalidArgument(std::move(message)).At(std::move(place));
+}
 
 SyntaxResult ParseGameSyntax(std::string_view text, int first_line) {
   return SyntaxParser(text, first_line).Parse();

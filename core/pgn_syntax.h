@@ -16,6 +16,7 @@
 
 // Readers of a stream use both layers; the splitter is included here for them.
 #include "core/game_splitter.h"
+#include "core/status.h"
 
 namespace fived {
 
@@ -25,12 +26,15 @@ struct TextPos {
   int column = 0;
 };
 
-// A syntax error: where, the offending token (may be empty at end of input) and why.
-struct SyntaxError {
-  TextPos pos;
-  std::string token;
-  std::string reason;
-};
+// A failure at `pos` of a 5dpgn text (a syntax error, a move that does not replay):
+// kInvalidArgument with the place (line, column, the offending token as written, which may be
+// empty, the reason and the 1-based action, 0 for none) and the message "line 40, col 17:
+// (0T5)Nxe5: no knight on board (0T5) can reach e5" ("token: " left out when the token is empty).
+Status TextErrorAt(TextPos pos, std::string token, std::string reason, int action = 0);
+// The place of a status TextErrorAt made, as a TextPos.
+inline TextPos TextPosOf(const Place& place) {
+  return TextPos{static_cast<int>(place.line), static_cast<int>(place.column)};
+}
 
 // A board reference as written: "(0T1)", "(-1T6)", "(+0T3)", "(-0T3)", "(L-1 T6)", "(L0T1)".
 struct BoardRef {
@@ -121,13 +125,14 @@ struct SyntaxGame {
 
 // Parses one game. `first_line` is the file line of text[0], so that positions are file
 // positions; columns count bytes from the start of the line within `text` (a BOM the splitter
-// removed is not counted). On error returns the first syntax error and the game is rejected;
-// `game` then holds what was read before the error (the headers, typically), for reporting only.
+// removed is not counted). On error `status` is the first syntax error (TextErrorAt's, action 0)
+// and the game is rejected; `game` then holds what was read before the error (the headers,
+// typically), for reporting only.
 // Moves without a turn marker open a new sub-turn when they start a line (after a sub-turn that
 // already has moves), alternating colours; otherwise they join the current sub-turn.
 struct SyntaxResult {
   SyntaxGame game;
-  std::optional<SyntaxError> error;
+  Status status;  // ok() when the game reads
 };
 SyntaxResult ParseGameSyntax(std::string_view text, int first_line = 1);
 

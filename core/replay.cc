@@ -15,14 +15,6 @@
 
 namespace fived {
 
-std::string ReplayError::Message() const {
-  std::string out =
-      "line " + std::to_string(pos.line) + ", col " + std::to_string(pos.column) + ": ";
-  if (!token.empty()) out += token + ": ";
-  out += reason;
-  return out;
-}
-
 namespace {
 
 std::string_view Trim(std::string_view s) {
@@ -31,14 +23,10 @@ std::string_view Trim(std::string_view s) {
   return s;
 }
 
-ReplayError HeaderError(const Header* header, std::string reason) {
-  ReplayError e;
-  if (header != nullptr) {
-    e.pos = header->pos;
-    e.token = "[" + header->name + " \"" + header->value + "\"]";
-  }
-  e.reason = std::move(reason);
-  return e;
+Status HeaderError(const Header* header, std::string reason) {
+  if (header == nullptr) return TextErrorAt(TextPos{}, "", std::move(reason));
+  return TextErrorAt(header->pos, "[" + header->name + " \"" + header->value + "\"]",
+                     std::move(reason));
 }
 
 // Parses "WxH" (also "W x H"); returns false when malformed.
@@ -80,7 +68,7 @@ const std::vector<FenBoard>* OfficialBoards(const Variant& variant) {
       std::vector<FenBoard> boards;
       for (const std::string& text : v.boards) {
         auto result = ParseFenBoard(text, v.width, v.height);
-        if (auto* board = std::get_if<FenBoard>(&result)) boards.push_back(std::move(*board));
+        if (result.ok()) boards.push_back(std::move(result).value());
       }
       if (boards.size() == v.boards.size()) {
         parsed->emplace_back(std::move(boards));
@@ -99,7 +87,7 @@ const std::vector<FenBoard>* OfficialBoards(const Variant& variant) {
 
 }  // namespace
 
-std::variant<GameSetup, ReplayError> SetupGame(const SyntaxGame& game) {
+Result<GameSetup> SetupGame(const SyntaxGame& game) {
   GameSetup setup;
   const Header* board_header = game.FindHeader("Board");
   if (board_header == nullptr) board_header = game.FindHeader("Variant");
@@ -157,14 +145,11 @@ std::variant<GameSetup, ReplayError> SetupGame(const SyntaxGame& game) {
   std::vector<FenBoard> parsed;
   for (size_t i = 0; i < fen_texts.size(); ++i) {
     auto result = ParseFenBoard(fen_texts[i], width, height);
-    if (auto* error = std::get_if<std::string>(&result)) {
-      ReplayError e;
-      e.pos = fen_positions[i];
-      e.token = "[" + fen_texts[i] + "]";
-      e.reason = "bad 5DFEN board: " + *error;
-      return e;
+    if (!result.ok()) {
+      return TextErrorAt(fen_positions[i], "[" + fen_texts[i] + "]",
+                         "bad 5DFEN board: " + result.error().message());
     }
-    parsed.push_back(std::get<FenBoard>(std::move(result)));
+    parsed.push_back(std::move(result).value());
   }
   const std::vector<FenBoard>& boards = official_boards ? *official_boards : parsed;
   bool even = false;
@@ -182,22 +167,19 @@ std::variant<GameSetup, ReplayError> SetupGame(const SyntaxGame& game) {
     const int timeline = TimelineOf(fen, labeling);
     if (fen.timeline_magnitude > kMaxTimelineIndex || std::abs(timeline) > kMaxTimelineIndex ||
         fen.turn >= kMaxHalfTurn / 2) {
-      ReplayError e;
-      e.pos = i < fen_positions.size() ? fen_positions[i] : TextPos{};
-      e.token = i < fen_texts.size() ? "[" + fen_texts[i] + "]" : "";
-      e.reason = "bad starting position: a board on timeline " +
-                 std::to_string(fen.timeline_magnitude) + ", turn " + std::to_string(fen.turn) +
-                 " (this tool replays timelines up to " + std::to_string(kMaxTimelineIndex) +
-                 " and turns before " + std::to_string(kMaxHalfTurn / 2) + ")";
-      return e;
+      return TextErrorAt(i < fen_positions.size() ? fen_positions[i] : TextPos{},
+                         i < fen_texts.size() ? "[" + fen_texts[i] + "]" : "",
+                         "bad starting position: a board on timeline " +
+                             std::to_string(fen.timeline_magnitude) + ", turn " +
+                             std::to_string(fen.turn) + " (this tool replays timelines up to " +
+                             std::to_string(kMaxTimelineIndex) + " and turns before " +
+                             std::to_string(kMaxHalfTurn / 2) + ")");
     }
     initial.push_back({fen.board, timeline, HalfTurn(fen.turn, fen.color)});
   }
   if (Status error = setup.start.Init(width, height, even, initial); !error.ok()) {
-    ReplayError e;
-    e.pos = fen_positions.empty() ? TextPos{} : fen_positions.front();
-    e.reason = "bad starting position: " + error.message();
-    return e;
+    return TextErrorAt(fen_positions.empty() ? TextPos{} : fen_positions.front(), "",
+                       "bad starting position: " + error.message());
   }
 
   setup.promotions = DefaultPromotions();
@@ -244,19 +226,20 @@ std::string ColorName(Color c) { return c == Color::kWhite ? "white" : "black"; 
 
 // Checks that a written source board is one the mover may move from; returns its timeline and
 // half-turn or a reason.
-std::variant<std::pair<int, int>, std::string> SourceBoard(const Position& pos, Color mover,
-                                                           const BoardRef& ref) {
+Result<std::pair<int, int>> SourceBoard(const Position& pos, Color mover, const BoardRef& ref) {
   const int timeline = TimelineOfRef(pos, ref);
   const int half = HalfTurn(ref.turn, mover);
   if (!pos.HasTimeline(timeline)) {
-    return "there is no timeline " + pos.labeling().Label(timeline);
+    return Status::InvalidArgument("there is no timeline " + pos.labeling().Label(timeline));
   }
   if (pos.TipHalf(timeline) != half) {
     if (pos.BoardAt(timeline, half) == nullptr) {
-      return "board " + WrittenBoard(ref) + " does not exist for " + ColorName(mover);
+      return Status::InvalidArgument("board " + WrittenBoard(ref) + " does not exist for " +
+                                     ColorName(mover));
     }
-    return "board " + WrittenBoard(ref) + " is not the last board of its timeline, " +
-           ColorName(mover) + " cannot move from it";
+    return Status::InvalidArgument("board " + WrittenBoard(ref) +
+                                   " is not the last board of its timeline, " + ColorName(mover) +
+                                   " cannot move from it");
   }
   return std::make_pair(timeline, half);
 }
@@ -275,24 +258,27 @@ std::string PieceWord(const SyntaxMove& written) {
 
 }  // namespace
 
-std::variant<Move, std::string> ResolveMove(const Position& pos, Color mover,
-                                            const SyntaxMove& written, const GameSetup& setup) {
-  if (written.null_move) return std::string("a null move (0000) is not a 5D chess move");
+Result<Move> ResolveMove(const Position& pos, Color mover, const SyntaxMove& written,
+                         const GameSetup& setup) {
+  if (written.null_move)
+    return Status::InvalidArgument("a null move (0000) is not a 5D chess move");
 
   // Squares beyond the board: say so rather than that no piece reaches them.
   auto size = [&] { return std::to_string(pos.width()) + "x" + std::to_string(pos.height()); };
   if (written.from_file >= pos.width()) {
-    return "file " + std::string(1, static_cast<char>('a' + written.from_file)) + " is off the " +
-           size() + " board";
+    return Status::InvalidArgument("file " +
+                                   std::string(1, static_cast<char>('a' + written.from_file)) +
+                                   " is off the " + size() + " board");
   }
   if (written.from_rank >= pos.height()) {
-    return "rank " + std::to_string(written.from_rank + 1) + " is off the " + size() + " board";
+    return Status::InvalidArgument("rank " + std::to_string(written.from_rank + 1) +
+                                   " is off the " + size() + " board");
   }
   if (written.to_file >= pos.width() || written.to_rank >= pos.height()) {
-    return "square " +
-           SquareName(
-               Square{static_cast<int8_t>(written.to_file), static_cast<int8_t>(written.to_rank)}) +
-           " is off the " + size() + " board";
+    return Status::InvalidArgument("square " +
+                                   SquareName(Square{static_cast<int8_t>(written.to_file),
+                                                     static_cast<int8_t>(written.to_rank)}) +
+                                   " is off the " + size() + " board");
   }
 
   // Source boards: the written one, or every tip the mover may play.
@@ -303,15 +289,16 @@ std::variant<Move, std::string> ResolveMove(const Position& pos, Color mover,
   found.clear();
   if (written.source) {
     auto source = SourceBoard(pos, mover, *written.source);
-    if (auto* error = std::get_if<std::string>(&source)) return *error;
-    sources.push_back(std::get<std::pair<int, int>>(source));
+    if (!source.ok()) return source.error();
+    sources.push_back(source.value());
   } else {
     for (int l = pos.min_timeline(); l <= pos.max_timeline(); ++l) {
       if (pos.HasTimeline(l) && ColorOf(pos.TipHalf(l)) == mover) {
         sources.emplace_back(l, pos.TipHalf(l));
       }
     }
-    if (sources.empty()) return "no board where " + ColorName(mover) + " can move";
+    if (sources.empty())
+      return Status::InvalidArgument("no board where " + ColorName(mover) + " can move");
   }
 
   // Target board, when written; otherwise the source board.
@@ -319,7 +306,8 @@ std::variant<Move, std::string> ResolveMove(const Position& pos, Color mover,
   if (written.target) {
     target.emplace(TimelineOfRef(pos, *written.target), HalfTurn(written.target->turn, mover));
     if (pos.BoardAt(target->first, target->second) == nullptr) {
-      return "target board " + WrittenBoard(*written.target) + " does not exist";
+      return Status::InvalidArgument("target board " + WrittenBoard(*written.target) +
+                                     " does not exist");
     }
   }
 
@@ -454,8 +442,9 @@ std::variant<Move, std::string> ResolveMove(const Position& pos, Color mover,
   }
   if (written.castle != SyntaxMove::Castle::kNone) {
     const std::string side = written.castle == SyntaxMove::Castle::kKingside ? "O-O" : "O-O-O";
-    if (found.empty()) return "castling " + side + " is not possible" + where;
-    return "castling " + side + " is ambiguous" + where;
+    if (found.empty())
+      return Status::InvalidArgument("castling " + side + " is not possible" + where);
+    return Status::InvalidArgument("castling " + side + " is ambiguous" + where);
   }
   std::string destination = written.target ? WrittenBoard(*written.target) : "";
   destination += SquareName(
@@ -463,17 +452,19 @@ std::variant<Move, std::string> ResolveMove(const Position& pos, Color mover,
   if (found.empty()) {
     if (written.promotion != 0 &&
         !setup.promotions.Contains(PieceTypeFromLetter(written.promotion))) {
-      return std::string("promotion to ") + written.promotion + " is not allowed in this game";
+      return Status::InvalidArgument(std::string("promotion to ") + written.promotion +
+                                     " is not allowed in this game");
     }
-    return "no " + PieceWord(written) + where + " can reach " + destination;
+    return Status::InvalidArgument("no " + PieceWord(written) + where + " can reach " +
+                                   destination);
   }
   std::string list;
   for (const Move& m : found) {
     if (!list.empty()) list += ", ";
     list += BoardRefText(pos, m.src_timeline, m.src_half) + SquareName(m.from);
   }
-  return "ambiguous: " + std::to_string(found.size()) + " pieces can reach " + destination + " (" +
-         list + ")";
+  return Status::InvalidArgument("ambiguous: " + std::to_string(found.size()) +
+                                 " pieces can reach " + destination + " (" + list + ")");
 }
 
 Replayer::Replayer(GameSetup setup)
@@ -481,8 +472,7 @@ Replayer::Replayer(GameSetup setup)
       pos_(setup_.start),
       promoting_captures_(PromotingCapturesCount(pos_)) {}
 
-std::optional<ReplayError> Replayer::Play(const SyntaxAction& action, int action_number,
-                                          bool keep_unfinished) {
+Status Replayer::Play(const SyntaxAction& action, int action_number, bool keep_unfinished) {
   Position& pos = pos_;
   const Position::Mark mark = pos.GetMark();
   const Color mover = pos.ToMove();
@@ -491,12 +481,7 @@ std::optional<ReplayError> Replayer::Play(const SyntaxAction& action, int action
   played.moves.reserve(action.moves.size());
   auto fail = [&](TextPos at, std::string token, std::string reason) {
     pos.Rollback(mark);
-    ReplayError e;
-    e.pos = at;
-    e.token = std::move(token);
-    e.reason = std::move(reason);
-    e.action = action_number;
-    return e;
+    return TextErrorAt(at, std::move(token), std::move(reason), action_number);
   };
   if (action.moves.empty()) return fail(action.pos, "", "empty action");
   // Moves keep timelines and half-turns in 16 bits: a game that goes beyond the limits is
@@ -514,11 +499,9 @@ std::optional<ReplayError> Replayer::Play(const SyntaxAction& action, int action
     }
   }
   for (const SyntaxMove& written : action.moves) {
-    auto resolved = ResolveMove(pos, mover, written, setup_);
-    if (auto* reason = std::get_if<std::string>(&resolved)) {
-      return fail(written.pos, written.text, *reason);
-    }
-    const Move move = std::get<Move>(resolved);
+    const Result<Move> resolved = ResolveMove(pos, mover, written, setup_);
+    if (!resolved.ok()) return fail(written.pos, written.text, resolved.error().message());
+    const Move move = resolved.value();
     if (move_hook_) move_hook_(pos, move);
     played.moves.push_back({move, ApplyMove(&pos, move)});
   }
@@ -539,19 +522,9 @@ std::optional<ReplayError> Replayer::Play(const SyntaxAction& action, int action
       }
       const std::string reason =
           "action is incomplete: " + ColorName(mover) + " must also move on " + boards;
-      if (!keep_unfinished) {
-        ReplayError e = fail(last.pos, last.text, reason);
-        e.kind = ReplayError::Kind::kIncompleteAction;
-        return e;
-      }
+      if (!keep_unfinished) return fail(last.pos, last.text, reason);
       unfinished_ = std::move(played);
-      ReplayError e;
-      e.kind = ReplayError::Kind::kIncompleteAction;
-      e.pos = last.pos;
-      e.token = last.text;
-      e.reason = reason;
-      e.action = action_number;
-      return e;
+      return TextErrorAt(last.pos, last.text, reason, action_number);
     }
     case ActionVerdict::Problem::kRoyalCapturable: {
       const Move& c = verdict.capture;
@@ -567,19 +540,19 @@ std::optional<ReplayError> Replayer::Play(const SyntaxAction& action, int action
   }
   actions_.push_back(std::move(played));
   promoting_captures_ = promoting_captures;
-  return std::nullopt;
+  return Status();
 }
 
 ReplayOutcome ReplayGame(const SyntaxGame& game,
                          const std::function<void(int, const Position&)>& on_state,
                          const std::function<void(const Position&, const Move&)>& on_move) {
   ReplayOutcome outcome;
-  auto setup = SetupGame(game);
-  if (auto* error = std::get_if<ReplayError>(&setup)) {
-    outcome.error = *error;
+  Result<GameSetup> setup = SetupGame(game);
+  if (!setup.ok()) {
+    outcome.status = setup.error();
     return outcome;
   }
-  outcome.replayer.emplace(std::get<GameSetup>(std::move(setup)));
+  outcome.replayer.emplace(std::move(setup).value());
   Replayer& replayer = *outcome.replayer;
   if (on_move) replayer.SetMoveHook(on_move);
   if (on_state) on_state(0, replayer.position());
@@ -587,12 +560,16 @@ ReplayOutcome ReplayGame(const SyntaxGame& game,
   for (const SyntaxAction& action : game.actions) {
     ++number;
     const bool last = number == static_cast<int>(game.actions.size());
-    if (auto error = replayer.Play(action, number, last)) {
-      if (last && error->kind == ReplayError::Kind::kIncompleteAction) {
-        error->reason += "; the moves of this unfinished action are kept but not counted";
-        outcome.warnings.push_back(std::move(*error));
+    if (Status error = replayer.Play(action, number, last); !error.ok()) {
+      // Play keeps the moves of the last action only when its one fault is boards left to play.
+      if (last && !replayer.unfinished().moves.empty()) {
+        const Place& place = *error.place();
+        outcome.warnings.push_back(TextErrorAt(
+            TextPosOf(place), place.token,
+            place.reason + "; the moves of this unfinished action are kept but not counted",
+            place.action));
       } else {
-        outcome.error = std::move(error);
+        outcome.status = std::move(error);
       }
       return outcome;
     }

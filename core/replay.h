@@ -1,13 +1,14 @@
 // Replaying a game: from the syntax of a 5dpgn game (pgn_syntax.h) to the states it reaches,
 // deciding what each written move means (which piece, from which board) and whether each action
-// is legal. Errors carry the position of the offending text and a reason in plain English.
+// is legal. Errors are Status values (kInvalidArgument) made by TextErrorAt (core/pgn_syntax.h):
+// their place() holds the line, column and token of the offending text, the reason in plain
+// English and the action.
 #ifndef FIVED_CORE_REPLAY_H_
 #define FIVED_CORE_REPLAY_H_
 
 #include <functional>
 #include <optional>
 #include <string>
-#include <variant>
 #include <vector>
 
 #include "core/action.h"
@@ -15,26 +16,15 @@
 #include "core/pgn_syntax.h"
 #include "core/position.h"
 #include "core/rules.h"
+#include "core/status.h"
 
 namespace fived {
 
-// Why a game cannot be replayed, at which text.
-struct ReplayError {
-  enum class Kind { kOther, kIncompleteAction };
-  Kind kind = Kind::kOther;
-  TextPos pos;
-  std::string token;   // the move (or header) as written; may be empty
-  std::string reason;  // e.g. "no knight on board (0T5) can reach e5"
-  int action = 0;      // 1-based index of the action that failed; 0 for setup errors
-
-  // "line 40, col 17: (0T5)Nxe5: no knight on board (0T5) can reach e5"
-  std::string Message() const;
-};
-
 // Builds the setup from [Board], [Size], [Promotions] and 5DFEN board lines. An unknown Board
 // name is an error, never a silent Standard. A custom game needs its 5DFEN boards; its size comes
-// from [Size] or, without it, from the boards.
-std::variant<GameSetup, ReplayError> SetupGame(const SyntaxGame& game);
+// from [Size] or, without it, from the boards. Fails with TextErrorAt's status at the header or
+// board at fault (action 0; line 0 when the game has no such line).
+Result<GameSetup> SetupGame(const SyntaxGame& game);
 
 // A move as played: what was resolved and what it did.
 struct PlayedMove {
@@ -48,20 +38,20 @@ struct PlayedAction {
 
 // Decides which move of the position a written move means for `mover`, the side to move (tips
 // already played in this action are no longer the mover's, so they are not sources). Returns the
-// move or a reason.
-std::variant<Move, std::string> ResolveMove(const Position& pos, Color mover,
-                                            const SyntaxMove& written, const GameSetup& setup);
+// move, or kInvalidArgument whose message is the reason alone (no place: Replayer::Play adds it).
+Result<Move> ResolveMove(const Position& pos, Color mover, const SyntaxMove& written,
+                         const GameSetup& setup);
 
 // Replays actions one by one.
 class Replayer {
  public:
   explicit Replayer(GameSetup setup);
 
-  // Plays one written action. On error the position is left as it was before the action, except
-  // that with `keep_unfinished` an action whose only fault is that mandatory boards are left
-  // keeps its moves on the board as unfinished() (the error is still returned).
-  std::optional<ReplayError> Play(const SyntaxAction& action, int action_number,
-                                  bool keep_unfinished = false);
+  // Plays one written action. Fails with TextErrorAt's status at the move at fault (its action
+  // `action_number`); the position is then left as it was before the action, except that with
+  // `keep_unfinished` an action whose only fault is that mandatory boards are left keeps its moves
+  // on the board as unfinished() (the error is still returned).
+  Status Play(const SyntaxAction& action, int action_number, bool keep_unfinished = false);
   // Called with the position before each move is played (for example to write the move's
   // canonical text, which needs that position). Moves of an action that then fails are reported
   // too.
@@ -91,7 +81,8 @@ class Replayer {
 };
 
 // Replays a whole game. Calls on_state(action_number, position) for the start (0) and after
-// each action. Returns the replayer (final position, played actions) and the first error.
+// each action. Returns the replayer (final position, played actions) and the first error
+// (SetupGame's or Replayer::Play's).
 //
 // One thing short of an error: when the text ends in the middle of an action (its moves are
 // legal but boards the mover must play are left, as in a game saved before the last submit),
@@ -99,8 +90,8 @@ class Replayer {
 // `warnings` says so. This is how the reference implementation reads such files.
 struct ReplayOutcome {
   std::optional<Replayer> replayer;  // absent when the setup failed
-  std::optional<ReplayError> error;
-  std::vector<ReplayError> warnings;
+  Status status;                     // ok() when every action replayed
+  std::vector<Status> warnings;      // made by TextErrorAt, as errors are
 };
 ReplayOutcome ReplayGame(const SyntaxGame& game,
                          const std::function<void(int, const Position&)>& on_state = {},

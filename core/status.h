@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <variant>
 
@@ -25,13 +26,16 @@ enum class StatusCode : uint8_t {
 };
 
 // Where in a text a problem is. The message already says it; these let a program point at the
-// character (the server adds them to its answer).
+// character (the server adds them to its answer) or keep the parts apart (the indexer stores a
+// rejected game's line, column and token).
 struct Place {
   std::string parameter;  // the request's parameter holding the text; empty for a file
   int index = 0;          // which of the parameter's values, from 0
   size_t line = 0;        // 1-based; 0 when the text is one line
   size_t column = 0;      // 1-based; 0 when the problem is about no one character
   std::string reason;     // the reason alone, without the place or the text
+  std::string token;      // the offending text as written (a move, a header); may be empty
+  int action = 0;         // in a game's moves, the 1-based action at fault; 0 when none
 };
 
 // Success, or a failure with its code and message. Copyable; thread-compatible.
@@ -77,6 +81,21 @@ class [[nodiscard]] Status {
   std::string message_;
   std::optional<Place> place_;
 };
+
+// A failure to read the one-line `text` at the character in `column` (1-based): kInvalidArgument,
+// the place (column and reason) and the message "col 7: reason" followed by the text and a caret
+// under the column, each on a line of its own indented by two spaces.
+inline Status TextErrorAt(std::string_view text, size_t column, std::string reason) {
+  std::string message = "col " + std::to_string(column) + ": " + reason + "\n  ";
+  message += text;
+  message += "\n  ";
+  message.append(column > 0 ? column - 1 : 0, ' ');
+  message += '^';
+  Place place;
+  place.column = column;
+  place.reason = std::move(reason);
+  return Status::InvalidArgument(std::move(message)).At(std::move(place));
+}
 
 // A value, or the failed Status that prevented it. Check ok() before value(); value() on a
 // failure and error() on a value are bugs (asserted).

@@ -29,12 +29,14 @@ std::string HeaderValue(const SyntaxGame& game, std::string_view name) {
   return header != nullptr ? header->value : std::string();
 }
 
-void Reject(GameRecord* record, TextPos pos, const std::string& token, const std::string& message) {
+// `error` is TextErrorAt's (core/pgn_syntax.h): its place has the line, column and token.
+void Reject(GameRecord* record, const Status& error) {
+  const Place& place = *error.place();
   record->rejected = true;
-  record->error_line = pos.line;
-  record->error_column = pos.column;
-  record->error_token = token;
-  record->error_message = "game " + std::to_string(record->game_index) + ", " + message;
+  record->error_line = static_cast<int>(place.line);
+  record->error_column = static_cast<int>(place.column);
+  record->error_token = place.token;
+  record->error_message = "game " + std::to_string(record->game_index) + ", " + error.message();
 }
 
 }  // namespace
@@ -54,20 +56,13 @@ GameRecord AnalyzeGame(RawGame raw, const AnalyzeOptions& options) {
   record.text = std::move(raw.text);
   record.text_hash = XXH3_64bits(record.text.data(), record.text.size());
   if (raw.oversized > 0) {
-    ReplayError e;
-    e.pos = TextPos{record.first_line, 1};
-    e.reason = OversizedReason(raw.oversized);
-    Reject(&record, e.pos, e.token, e.Message());
+    Reject(&record, TextErrorAt(TextPos{record.first_line, 1}, "", OversizedReason(raw.oversized)));
     return record;
   }
 
   SyntaxResult syntax = ParseGameSyntax(record.text, record.first_line);
-  if (syntax.error) {
-    ReplayError e;
-    e.pos = syntax.error->pos;
-    e.token = syntax.error->token;
-    e.reason = syntax.error->reason;
-    Reject(&record, e.pos, e.token, e.Message());
+  if (!syntax.status.ok()) {
+    Reject(&record, syntax.status);
     return record;
   }
   const SyntaxGame& game = syntax.game;
@@ -124,13 +119,13 @@ GameRecord AnalyzeGame(RawGame raw, const AnalyzeOptions& options) {
     text_ends.push_back(action_texts.size());
   };
   ReplayOutcome outcome = ReplayGame(game, on_state, on_move);
-  if (outcome.error) {
-    Reject(&record, outcome.error->pos, outcome.error->token, outcome.error->Message());
+  if (!outcome.status.ok()) {
+    Reject(&record, outcome.status);
     record.states.clear();
     record.state_md5s.clear();
     return record;
   }
-  for (const ReplayError& warning : outcome.warnings) record.warnings.push_back(warning.Message());
+  for (const Status& warning : outcome.warnings) record.warnings.push_back(warning.message());
   Replayer& replayer = *outcome.replayer;
   const Position& final_position = replayer.position();
 

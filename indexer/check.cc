@@ -88,19 +88,14 @@ void CheckStream(const std::string& name, std::istream& in, const CheckOptions& 
   while (std::optional<RawGame> raw = splitter.Next()) {
     ++summary->games;
     const std::string prefix = name + "\t" + std::to_string(raw->index) + "\t";
-    std::optional<ReplayError> error;
+    Status error;
     SyntaxResult syntax =
         raw->oversized > 0 ? SyntaxResult{} : ParseGameSyntax(raw->text, raw->first_line);
     std::optional<Replayer> replayer;
     if (raw->oversized > 0) {
-      error.emplace();
-      error->pos = TextPos{raw->first_line, 1};
-      error->reason = OversizedReason(raw->oversized);
-    } else if (syntax.error) {
-      error.emplace();
-      error->pos = syntax.error->pos;
-      error->token = syntax.error->token;
-      error->reason = syntax.error->reason;
+      error = TextErrorAt(TextPos{raw->first_line, 1}, "", OversizedReason(raw->oversized));
+    } else if (!syntax.status.ok()) {
+      error = syntax.status;
     } else {
       // Counts need the game's promotion rules before its replay starts.
       SearchLimits limits;
@@ -110,8 +105,8 @@ void CheckStream(const std::string& name, std::istream& in, const CheckOptions& 
       const bool actions = options.output == CheckOptions::Output::kCountActions ||
                            options.output == CheckOptions::Output::kListActions;
       if (actions) {
-        auto setup = SetupGame(syntax.game);
-        if (GameSetup* made = std::get_if<GameSetup>(&setup)) game_setup = std::move(*made);
+        Result<GameSetup> setup = SetupGame(syntax.game);
+        if (setup.ok()) game_setup = std::move(setup).value();
       }
       auto on_state = [&](int action, const Position& pos) {
         if (options.output == CheckOptions::Output::kHashes) {
@@ -131,14 +126,14 @@ void CheckStream(const std::string& name, std::istream& in, const CheckOptions& 
       };
       ReplayOutcome outcome = ReplayGame(syntax.game, on_state);
       if (options.output == CheckOptions::Output::kCountActions && options.at_action >= 0 &&
-          game_setup && !outcome.error && outcome.replayer &&
+          game_setup && outcome.status.ok() && outcome.replayer &&
           options.at_action > static_cast<int>(outcome.replayer->actions().size())) {
         out << prefix << "error\tgame " << raw->index << " has "
             << outcome.replayer->actions().size() << " actions: no action " << options.at_action
             << "\n";
       }
-      if (options.output == CheckOptions::Output::kListActions && game_setup && !outcome.error &&
-          outcome.replayer) {
+      if (options.output == CheckOptions::Output::kListActions && game_setup &&
+          outcome.status.ok() && outcome.replayer) {
         const Position& final_pos = outcome.replayer->position();
         const int final_action = static_cast<int>(outcome.replayer->actions().size());
         if (options.at_action < 0) {
@@ -149,18 +144,18 @@ void CheckStream(const std::string& name, std::istream& in, const CheckOptions& 
               << " actions: no action " << options.at_action << "\n";
         }
       }
-      for (const ReplayError& warning : outcome.warnings) {
+      for (const Status& warning : outcome.warnings) {
         ++summary->warnings;
         report << name << ": game " << raw->index
-               << ", warning: " << EscapeForTerminal(warning.Message()) << "\n";
+               << ", warning: " << EscapeForTerminal(warning.message()) << "\n";
       }
-      error = std::move(outcome.error);
+      error = std::move(outcome.status);
       replayer = std::move(outcome.replayer);
     }
-    if (error) {
+    if (!error.ok()) {
       ++summary->rejected;
       const std::string message =
-          "game " + std::to_string(raw->index) + ", " + EscapeForTerminal(error->Message());
+          "game " + std::to_string(raw->index) + ", " + EscapeForTerminal(error.message());
       if (options.output != CheckOptions::Output::kSummary)
         out << prefix << "error\t" << message << "\n";
       report << name << ": " << message << "\n";

@@ -30,10 +30,15 @@ bool CanOpen(const std::string& source) {
   return in.is_open();
 }
 
+// `error` with the database's name before its message.
+Status InDatabase(const std::string& database, const Status& error) {
+  return Status(error.code(), database + ": " + error.message(), error.detail());
+}
+
 // What IndexInto did.
 struct IndexOutcome {
-  // Why the database could not be opened or prepared; nullopt when it was.
-  std::optional<std::string> open_error;
+  // Why the database could not be opened or prepared; ok() when it was.
+  Status open_status;
   // The run created the database, every input failed and it holds nothing: it is to be removed.
   bool remove_database = false;
 };
@@ -44,13 +49,13 @@ IndexOutcome IndexInto(const IndexOptions& options, const std::vector<std::strin
   IndexOutcome outcome;
   Result<Database> opened = OpenDatabase(options.database, OpenMode::kReadWrite);
   if (!opened.ok()) {
-    outcome.open_error = opened.error().message();
+    outcome.open_status = opened.error();
     return outcome;
   }
   Database db = std::move(opened).value();
   // A large page cache keeps the key B-trees in memory during bulk loads.
   if (Status error = db.Exec("PRAGMA cache_size = -262144"); !error.ok()) {
-    outcome.open_error = options.database + ": " + error.message();
+    outcome.open_status = InDatabase(options.database, error);
     return outcome;
   }
 
@@ -59,31 +64,31 @@ IndexOutcome IndexInto(const IndexOptions& options, const std::vector<std::strin
   // them out.
   const Result<int64_t> has_games = QueryInt(db, "SELECT EXISTS (SELECT 1 FROM games)");
   if (!has_games.ok()) {
-    outcome.open_error = options.database + ": " + has_games.error().message();
+    outcome.open_status = InDatabase(options.database, has_games.error());
     return outcome;
   }
   const bool bulk = has_games.value() == 0;
   if (Status error = db.Exec(bulk ? sql::kDropIndexesSql : sql::kIndexesSql); !error.ok()) {
-    outcome.open_error = options.database + ": " + error.message();
+    outcome.open_status = InDatabase(options.database, error);
     return outcome;
   }
   // Every state's MD5 or the final ones': the database's choice, which only a database without
   // games can still change.
   const Result<StateMd5s> state_md5s = ReadStateMd5s(db);
   if (!state_md5s.ok()) {
-    outcome.open_error = options.database + ": " + state_md5s.error().message();
+    outcome.open_status = InDatabase(options.database, state_md5s.error());
     return outcome;
   }
   // A setting the database does not have yet: only one without games nor rejections may take it
-  // up (write(), then true); otherwise open_error says `refusal` and it is false.
+  // up (write(), then true); otherwise open_status says `refusal` and it is false.
   auto take_up = [&](const char* refusal, const auto& write) {
     const Result<int64_t> rejected = QueryInt(db, "SELECT EXISTS (SELECT 1 FROM rejected)");
     if (!bulk || !rejected.ok() || rejected.value() != 0) {
-      outcome.open_error = options.database + ": " + refusal;
+      outcome.open_status = Status::InvalidArgument(options.database + ": " + refusal);
       return false;
     }
     if (Status error = write(); !error.ok()) {
-      outcome.open_error = options.database + ": " + error.message();
+      outcome.open_status = InDatabase(options.database, error);
       return false;
     }
     return true;
@@ -99,7 +104,7 @@ IndexOutcome IndexInto(const IndexOptions& options, const std::vector<std::strin
   }
   const Result<bool> has_tactics = ReadTactics(db);
   if (!has_tactics.ok()) {
-    outcome.open_error = options.database + ": " + has_tactics.error().message();
+    outcome.open_status = InDatabase(options.database, has_tactics.error());
     return outcome;
   }
   bool tactics = has_tactics.value();
@@ -114,7 +119,7 @@ IndexOutcome IndexInto(const IndexOptions& options, const std::vector<std::strin
   summary.tactics = tactics;
   const Result<int> stats_actions = PositionStatsActions(db);
   if (!stats_actions.ok()) {
-    outcome.open_error = options.database + ": " + stats_actions.error().message();
+    outcome.open_status = InDatabase(options.database, stats_actions.error());
     return outcome;
   }
   SharedDictionary shared_dictionary;
@@ -122,7 +127,7 @@ IndexOutcome IndexInto(const IndexOptions& options, const std::vector<std::strin
       Writer::Create(db, stats_actions.value(), sources, summary, reporter, options.commit_every,
                      shared_dictionary, bulk);
   if (!created.ok()) {
-    outcome.open_error = options.database + ": " + created.error().message();
+    outcome.open_status = InDatabase(options.database, created.error());
     return outcome;
   }
   Writer& writer = *created.value();
@@ -232,8 +237,8 @@ IndexResult RunIndex(const IndexOptions& options, IndexReporter* reporter_or_nul
       if (source != "-") total_bytes += std::filesystem::file_size(source, ec);
     }
     const IndexOutcome outcome = IndexInto(options, sources, total_bytes, summary, reporter);
-    if (outcome.open_error) {
-      result.open_error = outcome.open_error;
+    if (!outcome.open_status.ok()) {
+      result.open_status = outcome.open_status;
       return result;
     }
     if (outcome.remove_database) {

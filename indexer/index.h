@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "core/status.h"
 #include "indexer/index_summary.h"
 #include "schema/db.h"
 
@@ -41,9 +42,10 @@ struct IndexOptions {
 // What a run did: its summary, or why it could not open the database.
 struct IndexResult {
   IndexSummary summary;
-  // Set when the database could not be opened or prepared (the message names it): nothing was
+  // Failed when the database could not be opened or prepared (the message names it; kDatabase
+  // with SQLite's code, or kInvalidArgument when it refuses a setting asked for): nothing was
   // read into it, and the summary counts only the inputs found.
-  std::optional<std::string> open_error;
+  Status open_status;
 };
 
 // Runs the index mode. Prints nothing: what it meets on the way (inputs that cannot be read,

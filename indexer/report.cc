@@ -204,8 +204,8 @@ void IndexMessages::Finish() {
 
 ToolReport ReportIndex(const IndexResult& result, const std::string& database, bool json) {
   ToolReport report;
-  if (result.open_error) {
-    report.err = ToolLine(*result.open_error);
+  if (!result.open_status.ok()) {
+    report.err = ToolLine(result.open_status.message());
     report.status = kExitFailed;
     return report;
   }

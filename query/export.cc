@@ -77,7 +77,7 @@ std::string CanonicalMovetext(const SyntaxGame& game, const GameRow& row, const 
     action_texts.push_back(MoveText(pos, move));
   };
   const ReplayOutcome outcome = ReplayGame(game, on_state, on_move);
-  if (outcome.error) return texts.moves;
+  if (!outcome.status.ok()) return texts.moves;
   if (!action_texts.empty()) flush();
   return movetext.Finish("");
 }
@@ -85,7 +85,7 @@ std::string CanonicalMovetext(const SyntaxGame& game, const GameRow& row, const 
 // nullopt when the stored text no longer parses (it did when it was indexed).
 std::optional<std::string> CanonicalForm(const GameRow& row, const GameTexts& texts) {
   const SyntaxResult parsed = ParseGameSyntax(texts.text);
-  if (parsed.error) return std::nullopt;
+  if (!parsed.status.ok()) return std::nullopt;
   const std::vector<Header>& headers = parsed.game.headers;
   const std::vector<FenLine>& boards = parsed.game.boards;
   std::string out;

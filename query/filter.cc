@@ -160,12 +160,13 @@ void BindParams(Statement& statement, const std::vector<SqlParam>& params, int f
   }
 }
 
-std::variant<int32_t, std::string> DateBound(std::string_view text, bool upper) {
+Result<int32_t> DateBound(std::string_view text, bool upper) {
   const ParsedDate date = ParseDate(text);
   if (date.kind != DateKind::kDate) {
-    return "'" + std::string(text) +
-           "' is not a date (YYYY, YYYY.MM or YYYY.MM.DD, with a month of 1 to 12 and a day "
-           "its month has; '-' or '/' may separate the parts)";
+    return Status::InvalidArgument(
+        "'" + std::string(text) +
+        "' is not a date (YYYY, YYYY.MM or YYYY.MM.DD, with a month of 1 to 12 and a day its "
+        "month has; '-' or '/' may separate the parts)");
   }
   return upper ? date.bounds.last : date.bounds.first;
 }

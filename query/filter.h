@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "core/decide.h"
+#include "core/status.h"
 #include "schema/db.h"
 
 namespace fived {
@@ -89,8 +90,9 @@ inline constexpr const char* kNameKeyFunction = "fived_name_key";
 // A date bound as users write it: "2021", "2021.03", "2021.03.15" ('-' or '/' may separate the
 // parts; schema/search_keys.h's ParseDate). The lower bound (`upper` false) is the first day the
 // text may stand for, the upper the last, so "--date-from 2021.03 --date-to 2021.03" is March
-// 2021. An error message for people when the text is not a date ("2021.13", "2021.02.30").
-std::variant<int32_t, std::string> DateBound(std::string_view text, bool upper);
+// 2021, as the number YYYYMMDD. kInvalidArgument, saying why for people, when the text is not a
+// date ("2021.13", "2021.02.30").
+Result<int32_t> DateBound(std::string_view text, bool upper);
 
 // A result as users write it: "1-0" (or "white"), "0-1" ("black"), "1/2-1/2" ("draw", "1/2"),
 // "*" ("unfinished"). nullopt when unknown.

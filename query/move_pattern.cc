@@ -49,7 +49,7 @@ MoveFacts ReadMove(std::string_view token) {
 
 }  // namespace
 
-std::variant<MovePattern, PatternError> ParseMovePattern(std::string_view text) {
+Result<MovePattern> ParseMovePattern(std::string_view text) {
   MovePattern pattern;
   size_t i = 0;
   while (i < text.size()) {
@@ -64,12 +64,15 @@ std::variant<MovePattern, PatternError> ParseMovePattern(std::string_view text) 
       ++i;
     }
     const std::string_view word = text.substr(start, i - start);
-    const PatternError bad{start + 1, "'" + std::string(word) +
-                                          "' is not a piece letter, physical, jump, branch, "
-                                          "travel, capture, check or actions=A-B"};
+    auto bad = [&] {
+      return TextErrorAt(text, start + 1,
+                         "'" + std::string(word) +
+                             "' is not a piece letter, physical, jump, branch, travel, capture, "
+                             "check or actions=A-B");
+    };
     if (word.size() == 1 && std::isalpha(static_cast<unsigned char>(word[0]))) {
       const PieceType type = PieceTypeFromLetter(word[0]);
-      if (type == PieceType::kNone) return bad;
+      if (type == PieceType::kNone) return bad();
       pattern.piece = type;
       pattern.color =
           std::isupper(static_cast<unsigned char>(word[0])) ? Color::kWhite : Color::kBlack;
@@ -93,10 +96,10 @@ std::variant<MovePattern, PatternError> ParseMovePattern(std::string_view text) 
       if ((!from.empty() && !ReadBound(from, &pattern.first_action)) ||
           (!to.empty() && !ReadBound(to, &pattern.last_action)) || range.empty() ||
           pattern.first_action > pattern.last_action) {
-        return PatternError{start + 9, "actions=A-B takes action numbers from 1, A at most B"};
+        return TextErrorAt(text, start + 9, "actions=A-B takes action numbers from 1, A at most B");
       }
     } else {
-      return bad;
+      return bad();
     }
   }
   return pattern;
@@ -165,7 +168,7 @@ std::vector<int> CheckingActions(std::string_view game_text, std::span<const int
   std::vector<int> checking;
   if (actions.empty()) return checking;
   const SyntaxResult syntax = ParseGameSyntax(game_text);
-  if (syntax.error) return checking;
+  if (!syntax.status.ok()) return checking;
   ReplayGame(syntax.game, [&](int action, const Position& pos) {
     if (std::binary_search(actions.begin(), actions.end(), action) && InCheck(pos)) {
       checking.push_back(action);

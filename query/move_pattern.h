@@ -22,10 +22,10 @@
 #include <optional>
 #include <span>
 #include <string_view>
-#include <variant>
 #include <vector>
 
 #include "core/pattern.h"
+#include "core/status.h"
 #include "core/types.h"
 
 namespace fived {
@@ -41,8 +41,9 @@ struct MovePattern {
   int last_action = std::numeric_limits<int>::max();
 };
 
-// Parses the words above; errors point at the word.
-std::variant<MovePattern, PatternError> ParseMovePattern(std::string_view text);
+// Parses the words above. Fails (kInvalidArgument) pointing at the word: the place's column and
+// reason, and TextErrorAt's message (core/status.h).
+Result<MovePattern> ParseMovePattern(std::string_view text);
 
 // The actions (1-based, increasing) of `movetext` (canonical, as records keep it) with a move the
 // pattern matches, leaving `check` aside.

@@ -146,7 +146,7 @@ Result<std::vector<PositionMatch>> ConfirmByReplay(GameStore& store, const GameQ
     Result<GameTexts> texts = store.Texts(match.game_id);
     if (!texts.ok()) return texts.error();
     const SyntaxResult syntax = ParseGameSyntax(texts.value().text);
-    if (syntax.error) continue;
+    if (!syntax.status.ok()) continue;
     int found = -1;
     ReplayGame(syntax.game, [&](int action, const Position& pos) {
       if (found < 0 && action >= match.action && HoldsAt(query, pos)) found = action;

@@ -24,9 +24,9 @@ const char* SideName(Color side) { return side == Color::kWhite ? "white" : "bla
 // Whether `text` replays as a puzzle for `side` whose one action checkmates.
 bool ReadsBackAsMate(const std::string& text, Color side) {
   const SyntaxResult syntax = ParseGameSyntax(text);
-  if (syntax.error) return false;
+  if (!syntax.status.ok()) return false;
   ReplayOutcome outcome = ReplayGame(syntax.game);
-  if (outcome.error || !outcome.replayer) return false;
+  if (!outcome.status.ok() || !outcome.replayer) return false;
   Replayer& replayer = *outcome.replayer;
   if (replayer.setup().start.ToMove() != side || replayer.actions().size() != 1) return false;
   SearchLimits limits;
@@ -41,7 +41,7 @@ std::optional<std::string> MakePuzzle(const std::string& game_text, int action,
                                       const std::string& solution, int64_t game_id,
                                       const GameRow& source) {
   const SyntaxResult syntax = ParseGameSyntax(game_text);
-  if (syntax.error) return std::nullopt;
+  if (!syntax.status.ok()) return std::nullopt;
   std::optional<Position> position;
   ReplayOutcome outcome = ReplayGame(syntax.game, [&](int n, const Position& pos) {
     if (n == action) position = pos;

@@ -246,11 +246,9 @@ Status ReadFilter(const Request& request, GameFilter* filter) {
     const std::string* text = Value(request, name);
     if (text == nullptr) continue;
     const bool upper = std::string_view(name) == "date-to";
-    auto date = DateBound(*text, upper);
-    if (auto* error = std::get_if<std::string>(&date)) {
-      return BadRequest(Name(request, name) + ": " + *error);
-    }
-    (upper ? filter->date_to : filter->date_from) = std::get<int32_t>(date);
+    const Result<int32_t> date = DateBound(*text, upper);
+    if (!date.ok()) return BadRequest(Name(request, name) + ": " + date.error().message());
+    (upper ? filter->date_to : filter->date_from) = date.value();
   }
   if (filter->date_from != 0 && filter->date_to != 0 && filter->date_from > filter->date_to) {
     return BadRequest(Name(request, "date-from") + " is after " + Name(request, "date-to"));
@@ -305,32 +303,28 @@ Result<std::optional<Position>> ReadState(const Request& request, const std::str
                                           std::vector<Move>* last_action = nullptr) {
   const std::string* moves = Value(request, "moves");
   const std::string* state = Value(request, "state");
-  std::variant<Position, std::string> position;
-  MovesErrorPlace place;
-  if (moves && state) {
-    // The moves are played from the state: how a custom start is explored.
-    position = PositionFromStateAndMoves(*state, *moves, last_action, &place);
-  } else if (moves) {
-    const std::string played_in = variant.empty() ? "Standard" : variant;
-    if (played_in == "custom") {
-      return BadRequest(Name(request, "moves") + " needs an official " + Name(request, "variant") +
-                        ", or the start it is played from as " + Name(request, "state"));
-    }
-    position = PositionFromMoves(played_in, *moves, last_action, &place);
-  } else if (state) {
-    position = PositionFromState(*state);
-  } else {
-    return std::optional<Position>();
+  if (!moves && !state) return std::optional<Position>();
+  const std::string played_in = variant.empty() ? "Standard" : variant;
+  if (moves && !state && played_in == "custom") {
+    return BadRequest(Name(request, "moves") + " needs an official " + Name(request, "variant") +
+                      ", or the start it is played from as " + Name(request, "state"));
   }
-  if (auto* error = std::get_if<std::string>(&position)) {
-    // Moves are read a move at a time: the API says where, for a page to point there.
-    if (moves && !error->starts_with("--state")) {
-      return BadRequest(*error).At(
-          {.parameter = "moves", .index = 0, .column = place.column, .reason = place.reason});
+  // With both, the moves are played from the state: how a custom start is explored.
+  Result<Position> position = moves && state
+                                  ? PositionFromStateAndMoves(*state, *moves, last_action)
+                              : moves ? PositionFromMoves(played_in, *moves, last_action)
+                                      : PositionFromState(*state);
+  if (!position.ok()) {
+    // Moves are read a move at a time: the API says where, for a page to point there (an error
+    // in the state has no place).
+    if (const std::optional<Place>& at = position.error().place()) {
+      Place place = *at;
+      place.parameter = "moves";
+      return BadRequest(position.error().message()).At(std::move(place));
     }
-    return BadRequest(*error);
+    return BadRequest(position.error().message());
   }
-  return std::optional<Position>(std::get<Position>(std::move(position)));
+  return std::optional<Position>(std::move(position).value());
 }
 
 // The state ReadState names, or else the start of `variant` (Standard when empty); `what` names
@@ -344,9 +338,9 @@ Result<Position> StateOrStart(const Request& request, const std::string& variant
   if (start_of == "custom") {
     return BadRequest(std::string(what) + " of custom games needs " + Name(request, "state"));
   }
-  auto start = PositionFromMoves(start_of, "");
-  if (auto* error = std::get_if<std::string>(&start)) return BadRequest(*error);
-  return std::get<Position>(std::move(start));
+  Result<Position> start = PositionFromMoves(start_of, "");
+  if (!start.ok()) return BadRequest(start.error().message());
+  return start;
 }
 
 // The position of the picture and position commands: "moves" played in "variant", or "state",
@@ -392,15 +386,15 @@ Result<std::vector<BoardPattern>> ReadPatterns(const Request& request) {
   if (given == request.params.end()) return patterns;
   for (size_t i = 0; i < given->second.size(); ++i) {
     const std::string& text = given->second[i];
-    auto parsed = ParseBoardPattern(text);
-    if (auto* error = std::get_if<PatternError>(&parsed)) {
-      return BadRequest(Name(request, "pattern") + ": " + error->Describe(text))
-          .At({.parameter = "pattern",
-               .index = static_cast<int>(i),
-               .column = error->column,
-               .reason = error->message});
+    Result<BoardPattern> parsed = ParseBoardPattern(text);
+    if (!parsed.ok()) {
+      Place place = *parsed.error().place();
+      place.parameter = "pattern";
+      place.index = static_cast<int>(i);
+      return BadRequest(Name(request, "pattern") + ": " + parsed.error().message())
+          .At(std::move(place));
     }
-    patterns.push_back(std::move(std::get<BoardPattern>(parsed)));
+    patterns.push_back(std::move(parsed).value());
   }
   return patterns;
 }
@@ -418,21 +412,18 @@ Result<GameQuery> ReadGameQuery(const Request& request) {
   if (!patterns.ok()) return patterns.error();
   query.boards = std::move(patterns.value());
   for (const std::string& text : values("material")) {
-    auto parsed = ParseMaterial(text);
-    if (auto* error = std::get_if<PatternError>(&parsed)) {
-      return BadRequest(Name(request, "material") + ": " + error->Describe(text));
-    }
-    query.material.push_back(std::move(std::get<MaterialCondition>(parsed)));
+    Result<MaterialCondition> parsed = ParseMaterial(text);
+    if (!parsed.ok())
+      return BadRequest(Name(request, "material") + ": " + parsed.error().message());
+    query.material.push_back(std::move(parsed).value());
   }
   if (const std::string* text = Value(request, "when")) {
-    auto parsed = ParseState(*text);
-    if (auto* error = std::get_if<PatternError>(&parsed)) {
-      return BadRequest(Name(request, "when") + ": " + error->Describe(*text));
-    }
-    query.state = std::move(std::get<std::vector<StateTerm>>(parsed));
+    Result<std::vector<StateTerm>> parsed = ParseState(*text);
+    if (!parsed.ok()) return BadRequest(Name(request, "when") + ": " + parsed.error().message());
+    query.state = std::move(parsed).value();
   }
-  if (std::optional<std::string> error = CheckGameQuery(query)) {
-    return BadRequest(Name(request, "pattern") + ": " + *error);
+  if (Status error = CheckGameQuery(query); !error.ok()) {
+    return BadRequest(Name(request, "pattern") + ": " + error.message());
   }
   return query;
 }
@@ -483,11 +474,11 @@ Status FindPositions(GameStore& store, const Request& request, FindAnswer* answe
     std::vector<MovePattern> moves;
     if (const auto it = request.params.find("move"); it != request.params.end()) {
       for (const std::string& text : it->second) {
-        auto parsed = ParseMovePattern(text);
-        if (auto* error = std::get_if<PatternError>(&parsed)) {
-          return BadRequest(Name(request, "move") + ": " + error->Describe(text));
+        Result<MovePattern> parsed = ParseMovePattern(text);
+        if (!parsed.ok()) {
+          return BadRequest(Name(request, "move") + ": " + parsed.error().message());
         }
-        moves.push_back(std::get<MovePattern>(parsed));
+        moves.push_back(std::move(parsed).value());
       }
     }
     std::vector<PositionMatch> matches;
@@ -535,9 +526,9 @@ Status FindPositions(GameStore& store, const Request& request, FindAnswer* answe
     search.positions = std::move(matches);
     answer->pattern = true;
   } else if (const std::string* board = Value(request, "board")) {
-    auto query = ParseBoardQuery(*board);
-    if (auto* error = std::get_if<std::string>(&query)) return BadRequest(*error);
-    auto matches = FindBoard(store, std::get<BoardQuery>(query));
+    Result<BoardQuery> query = ParseBoardQuery(*board);
+    if (!query.ok()) return BadRequest(query.error().message());
+    auto matches = FindBoard(store, query.value());
     if (!matches.ok()) return matches.error();
     search.positions = std::move(matches).value();
     const std::string_view pieces = std::string_view(*board).substr(0, board->find(':'));

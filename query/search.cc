@@ -22,11 +22,11 @@ namespace fived {
 
 namespace {
 
-// "col 14: Qh9: reason" plus the text and a caret under column `column` when the text is one line.
-// With `place`, the column in one line (0 otherwise) and the rest of the message before the
-// caret go there too.
-std::string PointAt(std::string_view option, std::string_view text, TextPos pos,
-                    std::string_view token, std::string_view reason, MovesErrorPlace* place) {
+// kInvalidArgument: "--moves: col 14: Qh9: reason" plus the text and a caret under column
+// `pos.column` when the text is one line; its place holds that column (0 otherwise) and the rest
+// of the message before the caret.
+Status PointAt(std::string_view option, std::string_view text, TextPos pos, std::string_view token,
+               std::string_view reason) {
   std::string out = std::string(option) + ": ";
   const size_t start = out.size();
   const bool one_line = text.find('\n') == std::string_view::npos;
@@ -37,15 +37,21 @@ std::string PointAt(std::string_view option, std::string_view text, TextPos pos,
   const size_t after_column = out.size();
   if (!token.empty()) out += std::string(token) + ": ";
   out += reason;
-  if (place != nullptr) {
-    const bool column = one_line && pos.line > 0 && pos.column >= 1;
-    place->column = column ? static_cast<size_t>(pos.column) : 0;
-    place->reason = out.substr(column ? after_column : start);
-  }
+  Place place;
+  const bool column = one_line && pos.line > 0 && pos.column >= 1;
+  place.column = column ? static_cast<size_t>(pos.column) : 0;
+  place.reason = out.substr(column ? after_column : start);
   if (one_line && pos.column >= 1) {
     out += "\n  " + std::string(text) + "\n  " + std::string(pos.column - 1, ' ') + "^";
   }
-  return out;
+  return Status::InvalidArgument(std::move(out)).At(std::move(place));
+}
+
+// A failure of TextErrorAt's (core/pgn_syntax.h) in `moves`, pointed at as PointAt does; `more`
+// is added to the reason.
+Status PointAtMoves(std::string_view moves, const Status& error, std::string_view more = {}) {
+  const Place& place = *error.place();
+  return PointAt("--moves", moves, TextPosOf(place), place.token, place.reason + std::string(more));
 }
 
 // The postings of one key in `table`, grouped to the first value per game.
@@ -79,9 +85,9 @@ Result<std::string> ResolveVariantName(std::string_view name) {
 namespace {
 
 // The header lines of a game starting from `boards` (5DFEN boards, as PositionFromState reads
-// them): "[Board "custom"]" and a line a board, into *headers, with their number in *lines; an
-// error message when a board does not read.
-std::optional<std::string> StateHeaders(std::string_view boards, std::string* headers, int* lines) {
+// them): "[Board "custom"]" and a line a board, into *headers, with their number in *lines;
+// kInvalidArgument saying why when a board does not read.
+Status StateHeaders(std::string_view boards, std::string* headers, int* lines) {
   *headers = "[Board \"custom\"]\n";
   *lines = 1;
   size_t count = 0;
@@ -91,48 +97,45 @@ std::optional<std::string> StateHeaders(std::string_view boards, std::string* he
       continue;
     }
     if (boards[i] != '[') {
-      return "--state: expected '[' at character " + std::to_string(i + 1) +
-             " (boards are written [pieces:timeline:turn:colour])";
+      return Status::InvalidArgument("--state: expected '[' at character " + std::to_string(i + 1) +
+                                     " (boards are written [pieces:timeline:turn:colour])");
     }
     const size_t end = boards.find(']', i);
     if (end == std::string_view::npos) {
-      return "--state: board " + std::to_string(count + 1) + " has no closing ']'";
+      return Status::InvalidArgument("--state: board " + std::to_string(count + 1) +
+                                     " has no closing ']'");
     }
     const std::string_view board = boards.substr(i, end + 1 - i);
     auto parsed = ParseFenBoard(board);
-    if (auto* error = std::get_if<std::string>(&parsed)) {
-      return "--state: board " + std::to_string(count + 1) + " " + std::string(board) + ": " +
-             *error;
+    if (!parsed.ok()) {
+      return Status::InvalidArgument("--state: board " + std::to_string(count + 1) + " " +
+                                     std::string(board) + ": " + parsed.error().message());
     }
     *headers += std::string(board) + "\n";
     ++*lines;
     ++count;
     i = end + 1;
   }
-  if (count == 0) return std::string("--state: no boards given");
-  return std::nullopt;
+  if (count == 0) return Status::InvalidArgument("--state: no boards given");
+  return Status();
 }
 
 // The position after `moves` played from the start `headers` (`lines` header lines, the boards
 // among them `boards`) set up; see PositionFromMoves.
-std::variant<Position, std::string> ReplayMoves(const std::string& headers, int lines,
-                                                size_t boards, std::string_view moves,
-                                                std::vector<Move>* last_action,
-                                                MovesErrorPlace* place) {
+Result<Position> ReplayMoves(const std::string& headers, int lines, size_t boards,
+                             std::string_view moves, std::vector<Move>* last_action) {
   // The header lines count from -lines and the blank line is 0, so positions count within
   // `moves`.
   const std::string text = headers + "\n" + std::string(moves);
   const SyntaxResult parsed = ParseGameSyntax(text, -lines);
-  if (parsed.error) {
-    return PointAt("--moves", moves, parsed.error->pos, parsed.error->token, parsed.error->reason,
-                   place);
-  }
+  if (!parsed.status.ok()) return PointAtMoves(moves, parsed.status);
   if (parsed.game.boards.size() != boards ||
       parsed.game.headers.size() != static_cast<size_t>(lines) - boards) {
     constexpr std::string_view kOnlyMoves =
         "give only movetext (headers and boards are not allowed)";
-    if (place != nullptr) *place = {0, std::string(kOnlyMoves)};
-    return "--moves: " + std::string(kOnlyMoves);
+    Place place;
+    place.reason = kOnlyMoves;
+    return Status::InvalidArgument("--moves: " + std::string(kOnlyMoves)).At(std::move(place));
   }
   SyntaxGame game = parsed.game;
   // In a file, moves on one line without a turn number belong to one action (the moves of a turn
@@ -158,14 +161,10 @@ std::variant<Position, std::string> ReplayMoves(const std::string& headers, int 
     game.actions = std::move(split);
   }
   ReplayOutcome outcome = ReplayGame(game);
-  if (outcome.error) {
-    return PointAt("--moves", moves, outcome.error->pos, outcome.error->token,
-                   outcome.error->reason, place);
-  }
+  if (!outcome.status.ok()) return PointAtMoves(moves, outcome.status);
   if (!outcome.warnings.empty()) {
-    const ReplayError& w = outcome.warnings.front();
-    return PointAt("--moves", moves, w.pos, w.token,
-                   w.reason + " (a position is searched after whole actions only)", place);
+    return PointAtMoves(moves, outcome.warnings.front(),
+                        " (a position is searched after whole actions only)");
   }
   if (last_action != nullptr) {
     last_action->clear();
@@ -180,39 +179,34 @@ std::variant<Position, std::string> ReplayMoves(const std::string& headers, int 
 
 }  // namespace
 
-std::variant<Position, std::string> PositionFromMoves(std::string_view variant,
-                                                      std::string_view moves,
-                                                      std::vector<Move>* last_action,
-                                                      MovesErrorPlace* place) {
-  return ReplayMoves("[Board \"" + std::string(variant) + "\"]\n", 1, 0, moves, last_action, place);
+Result<Position> PositionFromMoves(std::string_view variant, std::string_view moves,
+                                   std::vector<Move>* last_action) {
+  return ReplayMoves("[Board \"" + std::string(variant) + "\"]\n", 1, 0, moves, last_action);
 }
 
-std::variant<Position, std::string> PositionFromStateAndMoves(std::string_view boards,
-                                                              std::string_view moves,
-                                                              std::vector<Move>* last_action,
-                                                              MovesErrorPlace* place) {
+Result<Position> PositionFromStateAndMoves(std::string_view boards, std::string_view moves,
+                                           std::vector<Move>* last_action) {
   std::string headers;
   int lines = 0;
-  if (auto error = StateHeaders(boards, &headers, &lines)) {
-    if (place != nullptr) *place = {0, *error};
-    return *error;
-  }
-  return ReplayMoves(headers, lines, static_cast<size_t>(lines - 1), moves, last_action, place);
+  if (Status error = StateHeaders(boards, &headers, &lines); !error.ok()) return error;
+  return ReplayMoves(headers, lines, static_cast<size_t>(lines - 1), moves, last_action);
 }
 
-std::variant<Position, std::string> PositionFromState(std::string_view boards) {
+Result<Position> PositionFromState(std::string_view boards) {
   std::string text;
   int lines = 0;
-  if (auto error = StateHeaders(boards, &text, &lines)) return *error;
+  if (Status error = StateHeaders(boards, &text, &lines); !error.ok()) return error;
   text += "\n";
   const SyntaxResult parsed = ParseGameSyntax(text);
-  if (parsed.error) return "--state: " + parsed.error->reason;
-  auto setup = SetupGame(parsed.game);
-  if (auto* error = std::get_if<ReplayError>(&setup)) return "--state: " + error->reason;
-  return std::get<GameSetup>(std::move(setup)).start;
+  if (!parsed.status.ok()) {
+    return Status::InvalidArgument("--state: " + parsed.status.place()->reason);
+  }
+  Result<GameSetup> setup = SetupGame(parsed.game);
+  if (!setup.ok()) return Status::InvalidArgument("--state: " + setup.error().place()->reason);
+  return std::move(setup).value().start;
 }
 
-std::variant<BoardQuery, std::string> ParseBoardQuery(std::string_view text) {
+Result<BoardQuery> ParseBoardQuery(std::string_view text) {
   while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) {
     text.remove_prefix(1);
   }
@@ -226,10 +220,11 @@ std::variant<BoardQuery, std::string> ParseBoardQuery(std::string_view text) {
   // Without coordinates, any will do for parsing; they are not used.
   const std::string fen = placed ? std::string(inner) : std::string(inner) + ":0:1:w";
   auto parsed = ParseFenBoard(fen);
-  if (auto* error = std::get_if<std::string>(&parsed)) {
-    return "--board: " + std::string(text) + ": " + *error;
+  if (!parsed.ok()) {
+    return Status::InvalidArgument("--board: " + std::string(text) + ": " +
+                                   parsed.error().message());
   }
-  const FenBoard& fen_board = std::get<FenBoard>(parsed);
+  const FenBoard& fen_board = parsed.value();
   BoardQuery query;
   query.board = fen_board.board;
   query.key = BoardContentKey(fen_board.board);
@@ -316,7 +311,7 @@ Result<std::vector<PositionMatch>> ScanStateMd5(GameStore& store, std::string_vi
       StateMd5Stream stream;
       for (size_t k = next++; k < texts.size(); k = next++) {
         const SyntaxResult parsed = ParseGameSyntax(texts[k]);
-        if (parsed.error) continue;
+        if (!parsed.status.ok()) continue;
         stream.Reset();
         ReplayGame(parsed.game, [&](int action, const Position& pos) {
           if (found[k] < 0 && stream.Next(pos) == wanted) found[k] = action;

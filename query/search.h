@@ -3,8 +3,8 @@
 // (schema/postings.h): an exact position is one bucket read, never a scan of the games. A board
 // is found as a pattern (query/pattern_search.h).
 //
-// Errors in user input are returned as messages meant for the terminal, pointing at the problem
-// ("--moves: col 14: Qh9: ..."); database failures as Status.
+// Errors in user input are kInvalidArgument with messages meant for the terminal, pointing at the
+// problem ("--moves: col 14: Qh9: ..."); database failures are kDatabase.
 #ifndef FIVED_QUERY_SEARCH_H_
 #define FIVED_QUERY_SEARCH_H_
 
@@ -12,7 +12,6 @@
 #include <optional>
 #include <string>
 #include <string_view>
-#include <variant>
 #include <vector>
 
 #include "core/movegen.h"
@@ -30,29 +29,24 @@ Result<std::string> ResolveVariantName(std::string_view name);
 // The position after replaying `moves` (5dpgn movetext) from the start of `variant` (an official
 // name). Movetext without turn numbers and without '/' ("e3 e6 Nf3") is read as one move per
 // action, the players in turn (in a file, moves on one line without a number make one action). On
-// an illegal or unreadable move, an error message with the column of the move in `moves`, the move
-// and the reason, followed by the movetext and a caret under the move. With `last_action`, the
-// moves of the last action as played go there (none when `moves` plays no action), for a picture to
-// draw them (query/picture.h).
-// With `place`, where the error is goes there too, for a caller that points at it (the API).
-struct MovesErrorPlace {
-  size_t column = 0;   // 1-based, in `moves`; 0 when the error is about no one move
-  std::string reason;  // the move and the reason ("Qh9: ..."), without the column or the caret
-};
-std::variant<Position, std::string> PositionFromMoves(std::string_view variant,
-                                                      std::string_view moves,
-                                                      std::vector<Move>* last_action = nullptr,
-                                                      MovesErrorPlace* place = nullptr);
+// an illegal or unreadable move, kInvalidArgument with a message giving the column of the move in
+// `moves`, the move and the reason, followed by the movetext and a caret under the move; its
+// place() holds where, for a caller that points at it (the API): the column, 1-based in `moves`
+// (0 when the error is about no one move, or `moves` has several lines), and the move and the
+// reason ("Qh9: ...") without the column or the caret. With `last_action`, the moves of the last
+// action as played go there (none when `moves` plays no action), for a picture to draw them
+// (query/picture.h).
+Result<Position> PositionFromMoves(std::string_view variant, std::string_view moves,
+                                   std::vector<Move>* last_action = nullptr);
 // The same from the position `boards` (5DFEN boards, as PositionFromState reads them) instead of
-// a variant's start: what explores a custom start. An error message (with `place`'s reason) when
-// a board does not read.
-std::variant<Position, std::string> PositionFromStateAndMoves(
-    std::string_view boards, std::string_view moves, std::vector<Move>* last_action = nullptr,
-    MovesErrorPlace* place = nullptr);
+// a variant's start: what explores a custom start. When a board does not read, kInvalidArgument
+// "--state: ..." without a place.
+Result<Position> PositionFromStateAndMoves(std::string_view boards, std::string_view moves,
+                                           std::vector<Move>* last_action = nullptr);
 // The position made of `boards`: 5DFEN boards with their coordinates ("[...:0:1:w][...]"),
-// separated by nothing, spaces or line breaks. An error message when a board does not parse or
-// the boards do not form timelines.
-std::variant<Position, std::string> PositionFromState(std::string_view boards);
+// separated by nothing, spaces or line breaks. kInvalidArgument ("--state: ...", no place) when
+// a board does not parse or the boards do not form timelines.
+Result<Position> PositionFromState(std::string_view boards);
 
 // One board to look for. Without coordinates it may stand anywhere.
 struct BoardQuery {
@@ -67,7 +61,8 @@ struct BoardQuery {
 };
 // Parses "[pieces]" or "[pieces:L:T:c]" (brackets optional). Pieces are canonical 5DFEN: '*'
 // marks unmoved pawns, brawns, kings and rooks, as 5d-index --check --fen writes them.
-std::variant<BoardQuery, std::string> ParseBoardQuery(std::string_view text);
+// kInvalidArgument ("--board: TEXT: why") when it does not read.
+Result<BoardQuery> ParseBoardQuery(std::string_view text);
 
 // A game that reached the position, and the first action after which it stood (0: the start).
 struct PositionMatch {

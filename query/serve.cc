@@ -599,13 +599,14 @@ Server::Server(ServeOptions options) : impl_(std::make_unique<Impl>(std::move(op
 
 Server::~Server() = default;
 
-std::variant<int, std::string> Server::Bind() {
+Result<int> Server::Bind() {
   const ServeOptions& options = impl_->options;
   const int port = options.port == 0
                        ? impl_->http.bind_to_any_port(options.host)
                        : (impl_->http.bind_to_port(options.host, options.port) ? options.port : -1);
   if (port < 0) {
-    return "cannot listen on " + options.host + " port " + std::to_string(options.port);
+    return Status::InvalidArgument("cannot listen on " + options.host + " port " +
+                                   std::to_string(options.port));
   }
   impl_->watch.SetPort(port);
   if (impl_->listening >= 0) ::listen(impl_->listening, SOMAXCONN);

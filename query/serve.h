@@ -35,8 +35,9 @@
 #include <map>
 #include <memory>
 #include <string>
-#include <variant>
 #include <vector>
+
+#include "core/status.h"
 
 namespace fived {
 
@@ -110,8 +111,8 @@ class Server {
   explicit Server(ServeOptions options);
   ~Server();
 
-  // Binds the address: the port bound, or a message saying why it could not be.
-  std::variant<int, std::string> Bind();
+  // Binds the address: the port bound, or kInvalidArgument saying that it could not be.
+  Result<int> Bind();
   // Serves on the bound address until Stop; false when it could not serve. Meanwhile warms the
   // cache (Api::Warm) in another thread.
   bool Listen();

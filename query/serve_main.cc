@@ -50,10 +50,10 @@ int main(int argc, char** argv) {
   sigaddset(&stop_signals, SIGTERM);
   pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
   fived::Server server(options);
-  auto bound = server.Bind();
-  if (const auto* error = std::get_if<std::string>(&bound)) return Fail(kExitDatabase, *error);
+  const fived::Result<int> bound = server.Bind();
+  if (!bound.ok()) return Fail(kExitDatabase, bound.error().message());
   std::cout << "5d-query: serving " << fived::EscapeForTerminal(options.database) << " at http://"
-            << options.host << ":" << std::get<int>(bound) << "/ (Ctrl-C stops)" << std::endl;
+            << options.host << ":" << bound.value() << "/ (Ctrl-C stops)" << std::endl;
   std::thread stopper([&] {
     int signal = 0;
     sigwait(&stop_signals, &signal);

@@ -43,7 +43,7 @@ std::optional<std::string> GameVmn(const std::string& text) {
   const ReplayOutcome outcome =
       ReplayGame(ParseGameSyntax(text).game, {},
                  [&vmn](const Position& before, const Move& move) { vmn.AddMove(before, move); });
-  if (!outcome.replayer || outcome.error) return std::nullopt;
+  if (!outcome.replayer || !outcome.status.ok()) return std::nullopt;
   return vmn.Finish(outcome.replayer->position());
 }
 

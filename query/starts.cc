@@ -90,13 +90,13 @@ Result<std::vector<CustomStart>> ListCustomStarts(GameStore& store) {
   for (CustomStart& start : starts) {
     Result<GameTexts> texts = store.Texts(start.first_game);
     if (!texts.ok()) return texts.error();
-    auto setup = SetupGame(ParseGameSyntax(texts.value().text).game);
-    if (!std::holds_alternative<GameSetup>(setup)) {
+    const Result<GameSetup> setup = SetupGame(ParseGameSyntax(texts.value().text).game);
+    if (!setup.ok()) {
       return Status::Database(
           "game " + std::to_string(start.first_game) + ": its start no longer reads",
           SQLITE_CORRUPT);
     }
-    start.fen = std::get<GameSetup>(setup).start.StateFen();
+    start.fen = setup.value().start.StateFen();
   }
   std::sort(starts.begin(), starts.end(), [](const CustomStart& a, const CustomStart& b) {
     if (a.games != b.games) return a.games > b.games;

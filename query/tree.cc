@@ -235,10 +235,8 @@ Result<bool> OnlyVariantReaches(GameStore& store, const GameFilter& filter,
   static const std::unordered_map<std::string, uint64_t> kStarts = [] {
     std::unordered_map<std::string, uint64_t> starts;
     for (const Variant& variant : OfficialVariants()) {
-      auto start = PositionFromMoves(variant.name, "");
-      if (const Position* position = std::get_if<Position>(&start)) {
-        starts.emplace(variant.name, position->StateKey());
-      }
+      Result<Position> start = PositionFromMoves(variant.name, "");
+      if (start.ok()) starts.emplace(variant.name, start.value().StateKey());
     }
     return starts;
   }();

@@ -94,16 +94,16 @@ int Run(int argc, char** argv) {
   while (std::optional<RawGame> raw = splitter.Next()) {
     if (only_game != 0 && raw->index != only_game) continue;
     const SyntaxResult syntax = ParseGameSyntax(raw->text, raw->first_line);
-    if (syntax.error) {
+    if (!syntax.status.ok()) {
       std::printf("%d syntax-error\n", raw->index);
       continue;
     }
-    auto setup = SetupGame(syntax.game);
-    if (const ReplayError* error = std::get_if<ReplayError>(&setup)) {
-      std::printf("%d setup-error %s\n", raw->index, error->Message().c_str());
+    const Result<GameSetup> setup = SetupGame(syntax.game);
+    if (!setup.ok()) {
+      std::printf("%d setup-error %s\n", raw->index, setup.error().message().c_str());
       continue;
     }
-    const GameSetup& game_setup = std::get<GameSetup>(setup);
+    const GameSetup& game_setup = setup.value();
     auto print_state = [&](int state, const Position& pos) {
       if (only_state >= 0 && state != only_state) return;
       std::string joined;
@@ -122,9 +122,9 @@ int Run(int argc, char** argv) {
     std::function<void(int, const Position&)> on_state;
     if (!custom) on_state = print_state;
     const ReplayOutcome outcome = ReplayGame(syntax.game, on_state);
-    if (outcome.error) {
+    if (!outcome.status.ok()) {
       if (!custom)
-        std::printf("%d replay-error %s\n", raw->index, outcome.error->Message().c_str());
+        std::printf("%d replay-error %s\n", raw->index, outcome.status.message().c_str());
       continue;
     }
     if (custom) {

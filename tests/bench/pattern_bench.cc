@@ -179,7 +179,7 @@ int main(int argc, char** argv) {
         const size_t i = rarity[k].second;
         const int square = (7 - static_cast<int>(i) / 8) * 8 + static_cast<int>(i) % 8;
         const auto parsed = fived::ParseBoardPattern(Pattern(tokens, width, {i}));
-        const fived::PieceSet set = std::get<fived::BoardPattern>(parsed).squares[square];
+        const fived::PieceSet set = parsed.value().squares[square];
         std::vector<uint32_t> features;
         for (int bits = 1; bits < 64; ++bits) {
           if (set >> bits & 1) features.push_back(fived::PieceFeature(8, 8, square, bits));
@@ -261,11 +261,11 @@ int main(int argc, char** argv) {
         std::vector<fived::BoardPattern> patterns;
         for (const std::string& text : samples[kind][i]) {
           auto parsed = fived::ParseBoardPattern(text);
-          if (!std::holds_alternative<fived::BoardPattern>(parsed)) {
+          if (!parsed.ok()) {
             std::fprintf(stderr, "bench_pattern: cannot read %s\n", text.c_str());
             return 1;
           }
-          patterns.push_back(std::get<fived::BoardPattern>(parsed));
+          patterns.push_back(std::move(parsed).value());
         }
         const auto start = Clock::now();
         const double cpu_start = CpuMs();

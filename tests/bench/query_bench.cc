@@ -89,8 +89,7 @@ int main(int argc, char** argv) {
     const std::string fen = pos.BoardFen(l, pos.TipHalf(l));
     auto placed = fived::ParseBoardQuery(fen);
     auto anywhere = fived::ParseBoardQuery(fen.substr(0, fen.find(':')) + "]");
-    samples.push_back({key, std::get<fived::BoardQuery>(anywhere),
-                       std::get<fived::BoardQuery>(placed), row->white});
+    samples.push_back({key, anywhere.value(), placed.value(), row->white});
   }
   std::printf("database %s, %lld games, %d rounds per query\n", argv[1],
               static_cast<long long>(max_id), rounds);
@@ -133,7 +132,7 @@ int main(int argc, char** argv) {
   });
 
   auto start = fived::PositionFromMoves("Standard", "");
-  const uint64_t start_key = std::get<fived::Position>(start).StateKey();
+  const uint64_t start_key = start.value().StateKey();
   Time("opening tree of the Standard start (tree)", rounds, [&](int) {
     return Must(fived::BuildTree(store, start_key, fived::GameFilter(), 1)).children.size();
   });

@@ -32,12 +32,12 @@ Round ReplayAll(const std::string& text) {
   while (std::optional<fived::RawGame> raw = splitter.Next()) {
     ++round.games;
     fived::SyntaxResult syntax = fived::ParseGameSyntax(raw->text, raw->first_line);
-    if (syntax.error) {
+    if (!syntax.status.ok()) {
       ++round.rejected;
       continue;
     }
     fived::ReplayOutcome outcome = fived::ReplayGame(syntax.game);
-    if (outcome.error) ++round.rejected;
+    if (!outcome.status.ok()) ++round.rejected;
     if (outcome.replayer) round.actions += static_cast<long>(outcome.replayer->actions().size());
   }
   round.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -33,12 +33,12 @@ T Must(fived::Result<T> result) {
 
 fived::GameQuery Query(const char* text) {
   auto parsed = fived::ParseBoardPattern(text);
-  if (!std::holds_alternative<fived::BoardPattern>(parsed)) {
+  if (!parsed.ok()) {
     std::fprintf(stderr, "bench_stream: cannot read %s\n", text);
     std::exit(1);
   }
   fived::GameQuery query;
-  query.boards.push_back(std::get<fived::BoardPattern>(parsed));
+  query.boards.push_back(std::move(parsed).value());
   return query;
 }
 

@@ -80,13 +80,13 @@ int main(int argc, char** argv) {
     while (std::optional<RawGame> raw = splitter.Next()) {
       const double replay_start = ThreadCpuMs();
       SyntaxResult syntax = ParseGameSyntax(raw->text, raw->first_line);
-      if (syntax.error) {
+      if (!syntax.status.ok()) {
         ++rejected;
         continue;
       }
       ReplayOutcome outcome = ReplayGame(syntax.game);
       replay_ms += ThreadCpuMs() - replay_start;
-      if (outcome.error || !outcome.replayer) {
+      if (!outcome.status.ok() || !outcome.replayer) {
         ++rejected;
         continue;
       }

@@ -39,13 +39,13 @@ std::vector<Replayed> RandomGames(int count, uint64_t seed) {
   GameSplitter splitter(in);
   while (std::optional<RawGame> raw = splitter.Next()) {
     SyntaxResult syntax = ParseGameSyntax(raw->text);
-    EXPECT_FALSE(syntax.error);
-    if (syntax.error) continue;
+    EXPECT_TRUE(syntax.status.ok());
+    if (!syntax.status.ok()) continue;
     Replayed game;
     ReplayOutcome outcome = ReplayGame(syntax.game, [&](int, const Position& pos) {
       game.boards_after.push_back(pos.board_count());
     });
-    EXPECT_FALSE(outcome.error) << outcome.error->Message();
+    EXPECT_TRUE(outcome.status.ok()) << outcome.status.message();
     if (!outcome.replayer) continue;
     game.position = outcome.replayer->position();
     games.push_back(std::move(game));
@@ -187,13 +187,13 @@ TEST(BoardStreamTest, QueriesOnDamagedStreamsNeverCrash) {
   for (int rank = 0; rank < 7; ++rank) any += std::string(8, '?') + "/";
   for (const std::string& text :
        {any + "!???????", any + "????????:=:=+1:=", any + "A???????:*:*:*"}) {
-    auto parsed = ParseBoardPattern(text);
-    ASSERT_TRUE(std::holds_alternative<BoardPattern>(parsed)) << text;
-    query.boards.push_back(std::get<BoardPattern>(parsed));
+    Result<BoardPattern> parsed = ParseBoardPattern(text);
+    ASSERT_TRUE(parsed.ok()) << text;
+    query.boards.push_back(std::move(parsed).value());
   }
-  query.material.push_back(std::get<MaterialCondition>(ParseMaterial("present: A>=1")));
-  query.material.push_back(std::get<MaterialCondition>(ParseMaterial("board: !<=32")));
-  query.state = std::get<std::vector<StateTerm>>(ParseState("timelines>=1"));
+  query.material.push_back(ParseMaterial("present: A>=1").value());
+  query.material.push_back(ParseMaterial("board: !<=32").value());
+  query.state = ParseState("timelines>=1").value();
   BoardStreamReader reader;
   GameMatch match;
   uint64_t state = 99;

@@ -107,19 +107,19 @@ struct GameVerdict {
 GameVerdict ReplayRawGame(const RawGame& raw) {
   GameVerdict verdict;
   const SyntaxResult syntax = ParseGameSyntax(raw.text, raw.first_line);
-  if (syntax.error) {
-    verdict.pos = syntax.error->pos;
-    verdict.reason = syntax.error->reason;
+  if (!syntax.status.ok()) {
+    verdict.pos = TextPosOf(*syntax.status.place());
+    verdict.reason = syntax.status.place()->reason;
     verdict.message = "line " + std::to_string(verdict.pos.line) + ", col " +
                       std::to_string(verdict.pos.column) + ": syntax: " + verdict.reason;
     return verdict;
   }
   const ReplayOutcome outcome = ReplayGame(syntax.game);
-  if (outcome.error) {
-    verdict.pos = outcome.error->pos;
-    verdict.reason = outcome.error->reason;
-    verdict.failed_action = outcome.error->action;
-    verdict.message = outcome.error->Message();
+  if (!outcome.status.ok()) {
+    verdict.pos = TextPosOf(*outcome.status.place());
+    verdict.reason = outcome.status.place()->reason;
+    verdict.failed_action = outcome.status.place()->action;
+    verdict.message = outcome.status.message();
     return verdict;
   }
   if (!outcome.replayer) {

@@ -30,9 +30,9 @@ void ForEachRandomPosition(int games, F&& f) {
   for (int i = 0; i < games * variants; ++i) {
     const std::string text = generator.Game(i);
     SyntaxResult syntax = ParseGameSyntax(text, 1);
-    ASSERT_FALSE(syntax.error) << text;
+    ASSERT_TRUE(syntax.status.ok()) << text;
     const ReplayOutcome outcome = ReplayGame(syntax.game, nullptr, f);
-    ASSERT_FALSE(outcome.error) << outcome.error->Message() << "\n" << text;
+    ASSERT_TRUE(outcome.status.ok()) << outcome.status.message() << "\n" << text;
   }
 }
 

@@ -4,7 +4,6 @@
 #include <gtest/gtest.h>
 
 #include <string>
-#include <variant>
 
 #include "core/keys.h"
 #include "core/position.h"
@@ -15,11 +14,11 @@ namespace {
 
 FenBoard MustParse(std::string_view text, int width = 0, int height = 0) {
   auto result = ParseFenBoard(text, width, height);
-  if (auto* error = std::get_if<std::string>(&result)) {
-    ADD_FAILURE() << text << ": " << *error;
+  if (!result.ok()) {
+    ADD_FAILURE() << text << ": " << result.error().message();
     return FenBoard{};
   }
-  return std::get<FenBoard>(result);
+  return result.value();
 }
 
 // The starting position of an official variant.
@@ -133,8 +132,9 @@ TEST(Fen, Errors) {
   };
   for (const Case& c : cases) {
     auto result = ParseFenBoard(c.text, c.width, c.height);
-    ASSERT_TRUE(std::holds_alternative<std::string>(result)) << c.text;
-    EXPECT_EQ(std::get<std::string>(result), c.error) << c.text;
+    ASSERT_FALSE(result.ok()) << c.text;
+    EXPECT_EQ(result.error().code(), StatusCode::kInvalidArgument) << c.text;
+    EXPECT_EQ(result.error().message(), c.error) << c.text;
   }
 }
 

@@ -29,12 +29,12 @@ struct Game {
 inline Game Play(const std::string& text, uint64_t budget = 0) {
   Game out;
   SyntaxResult syntax = ParseGameSyntax(text);
-  if (syntax.error) {
-    ADD_FAILURE() << "syntax error: " << syntax.error->reason;
+  if (!syntax.status.ok()) {
+    ADD_FAILURE() << "syntax error: " << syntax.status.place()->reason;
     return out;
   }
   ReplayOutcome outcome = ReplayGame(syntax.game);
-  if (outcome.error) ADD_FAILURE() << outcome.error->Message();
+  if (!outcome.status.ok()) ADD_FAILURE() << outcome.status.message();
   if (!outcome.replayer) return out;
   out.pos = outcome.replayer->position();
   out.limits.promotions = PromotionChoices(outcome.replayer->setup(), out.pos);

@@ -74,8 +74,8 @@ TEST(Legal, PromotionsAreThePiecesTheGameHas) {
   auto choices = [](const std::string& variant) {
     const SyntaxResult syntax = ParseGameSyntax("[Board \"" + variant + "\"]\n\n");
     auto setup = SetupGame(syntax.game);
-    EXPECT_TRUE(std::holds_alternative<GameSetup>(setup)) << variant;
-    const GameSetup& game = std::get<GameSetup>(setup);
+    EXPECT_TRUE(setup.ok()) << variant;
+    const GameSetup& game = setup.value();
     std::string letters;
     for (PieceType t :
          {PieceType::kCommonKing, PieceType::kQueen, PieceType::kPrincess, PieceType::kKnight,
@@ -397,11 +397,11 @@ void ForEachRandomGame(const CollectionOptions& options, int games, F&& f) {
   ASSERT_EQ(generator.Init(options), "");
   for (int i = 0; i < games; ++i) {
     SyntaxResult syntax = ParseGameSyntax(generator.Game(i));
-    ASSERT_FALSE(syntax.error);
+    ASSERT_TRUE(syntax.status.ok());
     std::vector<Position> states;
     ReplayOutcome outcome =
         ReplayGame(syntax.game, [&](int, const Position& pos) { states.push_back(pos); });
-    ASSERT_FALSE(outcome.error);
+    ASSERT_TRUE(outcome.status.ok());
     SearchLimits limits;
     limits.promotions = outcome.replayer->setup().promotions;
     f(i, states, limits);
@@ -703,9 +703,9 @@ TEST(Legal, HypercuboidAgreesWithExhaustiveSearchOnOracleEndings) {
   int compared = 0, without = 0;
   while (std::optional<RawGame> raw = splitter.Next()) {
     SyntaxResult syntax = ParseGameSyntax(raw->text, raw->first_line);
-    ASSERT_FALSE(syntax.error);
+    ASSERT_TRUE(syntax.status.ok());
     ReplayOutcome outcome = ReplayGame(syntax.game);
-    ASSERT_FALSE(outcome.error);
+    ASSERT_TRUE(outcome.status.ok());
     const Position& pos = outcome.replayer->position();
     SearchLimits limits;
     limits.promotions = PromotionChoices(outcome.replayer->setup(), pos);
@@ -732,11 +732,11 @@ TEST(Legal, DecideAgreesWithCountOnRandomGames) {
   for (int i = 0; i < 40; ++i) {
     const std::string text = generator.Game(i);
     SyntaxResult syntax = ParseGameSyntax(text);
-    ASSERT_FALSE(syntax.error) << text;
+    ASSERT_TRUE(syntax.status.ok()) << text;
     std::vector<Position> states;
     ReplayOutcome outcome =
         ReplayGame(syntax.game, [&](int, const Position& pos) { states.push_back(pos); });
-    ASSERT_FALSE(outcome.error) << outcome.error->Message();
+    ASSERT_TRUE(outcome.status.ok()) << outcome.status.message();
     SearchLimits limits;
     limits.promotions = outcome.replayer->setup().promotions;
     limits.budget = 20000;
@@ -936,9 +936,9 @@ TEST(Legal, OracleTerminations) {
     const bool in_check = line.find("\"in_check_final\": true") != std::string::npos ||
                           line.find("\"in_check_final\":true") != std::string::npos;
     SyntaxResult syntax = ParseGameSyntax(raw->text, raw->first_line);
-    ASSERT_FALSE(syntax.error);
+    ASSERT_TRUE(syntax.status.ok());
     ReplayOutcome outcome = ReplayGame(syntax.game);
-    ASSERT_FALSE(outcome.error);
+    ASSERT_TRUE(outcome.status.ok());
     const Position& pos = outcome.replayer->position();
     ++total;
     if (InCheck(pos) == in_check) {

@@ -116,10 +116,11 @@ TEST(Oracle, EveryGameReplaysWithEveryHash) {
     actions += static_cast<int>(hashes->size()) - 1;
 
     const SyntaxResult syntax = ParseGameSyntax(raw->text, raw->first_line);
-    if (syntax.error) {
+    if (!syntax.status.ok()) {
       if (errors.Count()) {
-        ADD_FAILURE() << "game " << index << " (" << file << "): line " << syntax.error->pos.line
-                      << ", col " << syntax.error->pos.column << ": " << syntax.error->reason;
+        ADD_FAILURE() << "game " << index << " (" << file << "): line "
+                      << syntax.status.place()->line << ", col " << syntax.status.place()->column
+                      << ": " << syntax.status.place()->reason;
       }
       continue;
     }
@@ -128,12 +129,12 @@ TEST(Oracle, EveryGameReplaysWithEveryHash) {
       EXPECT_EQ(action, static_cast<int>(seen.size())) << "game " << index;
       seen.push_back(pos.StateMd5());
     });
-    if (outcome.error || !outcome.replayer || !outcome.warnings.empty()) {
+    if (!outcome.status.ok() || !outcome.replayer || !outcome.warnings.empty()) {
       if (errors.Count()) {
         ADD_FAILURE() << "game " << index << " (" << file << "): "
-                      << (outcome.error      ? outcome.error->Message()
-                          : outcome.replayer ? outcome.warnings.front().Message()
-                                             : "no replayer");
+                      << (!outcome.status.ok() ? outcome.status.message()
+                          : outcome.replayer   ? outcome.warnings.front().message()
+                                               : "no replayer");
       }
       continue;
     }

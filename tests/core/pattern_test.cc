@@ -15,28 +15,28 @@ namespace {
 std::string Any(int n) { return std::string(static_cast<size_t>(n), '?'); }
 
 BoardPattern Parse(const std::string& text) {
-  auto parsed = ParseBoardPattern(text);
-  if (auto* error = std::get_if<PatternError>(&parsed)) {
-    ADD_FAILURE() << text << ": " << error->Describe(text);
+  Result<BoardPattern> parsed = ParseBoardPattern(text);
+  if (!parsed.ok()) {
+    ADD_FAILURE() << text << ": " << parsed.error().message();
     return {};
   }
-  return std::get<BoardPattern>(parsed);
+  return std::move(parsed).value();
 }
 
-PatternError Error(const std::string& text) {
-  auto parsed = ParseBoardPattern(text);
-  if (auto* error = std::get_if<PatternError>(&parsed)) return *error;
+Status Error(const std::string& text) {
+  Result<BoardPattern> parsed = ParseBoardPattern(text);
+  if (!parsed.ok()) return parsed.error();
   ADD_FAILURE() << text << " parsed";
-  return {};
+  return Status::InvalidArgument("parsed").At({});
 }
 
 Board FromFen(const std::string& fen) {
   auto parsed = ParseFenBoard(fen + ":0:1:w");
-  if (auto* error = std::get_if<std::string>(&parsed)) {
-    ADD_FAILURE() << fen << ": " << *error;
+  if (!parsed.ok()) {
+    ADD_FAILURE() << fen << ": " << parsed.error().message();
     return {};
   }
-  return std::get<FenBoard>(parsed).board;
+  return parsed.value().board;
 }
 
 constexpr const char* kStart = "r*nbqk*bnr*/p*p*p*p*p*p*p*p*/8/8/8/8/P*P*P*P*P*P*P*P*/R*NBQK*BNR*";
@@ -230,11 +230,13 @@ TEST(PatternTest, ErrorsPointAtTheCharacter) {
       {"8/8/8/8/8/8/8/?[?]6", 17, "unknown piece letter or token '?'"},
   };
   for (const Case& c : cases) {
-    const PatternError error = Error(c.text);
-    EXPECT_EQ(error.column, c.column) << c.text;
-    EXPECT_EQ(error.message, c.message) << c.text;
+    const Status error = Error(c.text);
+    EXPECT_EQ(error.code(), StatusCode::kInvalidArgument) << c.text;
+    ASSERT_TRUE(error.place().has_value()) << c.text;
+    EXPECT_EQ(error.place()->column, c.column) << c.text;
+    EXPECT_EQ(error.place()->reason, c.message) << c.text;
   }
-  EXPECT_EQ(Error("8/8/8/8/8/8/8/7X").Describe("8/8/8/8/8/8/8/7X"),
+  EXPECT_EQ(Error("8/8/8/8/8/8/8/7X").message(),
             "col 16: unknown piece letter or token 'X'\n  8/8/8/8/8/8/8/7X\n                 ^");
 }
 

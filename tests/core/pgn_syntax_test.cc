@@ -93,10 +93,11 @@ std::string DescribeActions(const SyntaxGame& game) {
   return out;
 }
 
-std::string DescribeError(const std::optional<SyntaxError>& error) {
-  if (!error) return "no error";
-  return std::to_string(error->pos.line) + ":" + std::to_string(error->pos.column) + " '" +
-         error->token + "' " + error->reason;
+std::string DescribeError(const Status& error) {
+  if (error.ok()) return "no error";
+  const Place& place = *error.place();
+  return std::to_string(place.line) + ":" + std::to_string(place.column) + " '" + place.token +
+         "' " + place.reason;
 }
 
 std::vector<RawGame> SplitAll(const std::string& input) {
@@ -211,7 +212,7 @@ TEST(PgnSyntax, MoveForms) {
   for (const MoveCase& c : cases) {
     SCOPED_TRACE(c.token);
     const SyntaxResult result = ParseGameSyntax("1. " + c.token + "\n");
-    ASSERT_FALSE(result.error) << DescribeError(result.error);
+    ASSERT_TRUE(result.status.ok()) << DescribeError(result.status);
     ASSERT_EQ(result.game.actions.size(), 1u);
     ASSERT_EQ(result.game.actions[0].moves.size(), 1u);
     const SyntaxMove& move = result.game.actions[0].moves[0];
@@ -226,7 +227,7 @@ TEST(PgnSyntax, EmptyInput) {
   for (std::string_view text :
        {std::string_view(), std::string_view(""), std::string_view(" \n")}) {
     const SyntaxResult result = ParseGameSyntax(text);
-    EXPECT_FALSE(result.error) << DescribeError(result.error);
+    EXPECT_TRUE(result.status.ok()) << DescribeError(result.status);
     EXPECT_TRUE(result.game.actions.empty());
     EXPECT_TRUE(result.game.headers.empty());
   }
@@ -234,7 +235,7 @@ TEST(PgnSyntax, EmptyInput) {
 
 TEST(PgnSyntax, MoveWithoutBoardHasNoSource) {
   const SyntaxResult result = ParseGameSyntax("1. e4 (0T1)d4");
-  ASSERT_FALSE(result.error) << DescribeError(result.error);
+  ASSERT_TRUE(result.status.ok()) << DescribeError(result.status);
   ASSERT_EQ(result.game.actions.at(0).moves.size(), 2u);
   EXPECT_FALSE(result.game.actions[0].moves[0].source.has_value());
   EXPECT_TRUE(result.game.actions[0].moves[1].source.has_value());
@@ -258,7 +259,7 @@ TEST(PgnSyntax, SeparateAnnotationTokens) {
   for (const auto& [movetext, expected_tail] : cases) {
     SCOPED_TRACE(movetext);
     const SyntaxResult result = ParseGameSyntax("1. " + movetext + " / (1T1)Nf6");
-    ASSERT_FALSE(result.error) << DescribeError(result.error);
+    ASSERT_TRUE(result.status.ok()) << DescribeError(result.status);
     ASSERT_EQ(result.game.actions.size(), 2u);
     const std::string description = Describe(result.game.actions[0].moves.at(0));
     EXPECT_TRUE(description.ends_with(expected_tail)) << description;
@@ -311,7 +312,7 @@ TEST(PgnSyntax, ActionStructure) {
   for (const ActionCase& c : cases) {
     SCOPED_TRACE(c.movetext);
     const SyntaxResult result = ParseGameSyntax(c.movetext);
-    ASSERT_FALSE(result.error) << DescribeError(result.error);
+    ASSERT_TRUE(result.status.ok()) << DescribeError(result.status);
     EXPECT_EQ(DescribeActions(result.game), c.actions);
     EXPECT_EQ(result.game.result, c.result);
   }
@@ -320,7 +321,7 @@ TEST(PgnSyntax, ActionStructure) {
 TEST(PgnSyntax, ActionAndMovePositions) {
   const SyntaxResult result =
       ParseGameSyntax("[Board \"Standard\"]\n\n1. e4 / e5\n2.  (0T2)Nf3 {x} (0T2)d4 / Nc6\n", 7);
-  ASSERT_FALSE(result.error) << DescribeError(result.error);
+  ASSERT_TRUE(result.status.ok()) << DescribeError(result.status);
   const std::vector<SyntaxAction>& actions = result.game.actions;
   ASSERT_EQ(actions.size(), 4u);
   EXPECT_EQ(actions[0].pos.line, 9);
@@ -338,7 +339,7 @@ TEST(PgnSyntax, ActionAndMovePositions) {
 TEST(PgnSyntax, Comments) {
   const SyntaxResult result = ParseGameSyntax(
       "{before}\n1. e4 {white} / {3:09} e5 {black}\n2. {1:23} Nf3 {after the last} 1-0 {end}");
-  ASSERT_FALSE(result.error) << DescribeError(result.error);
+  ASSERT_TRUE(result.status.ok()) << DescribeError(result.status);
   const SyntaxGame& game = result.game;
   ASSERT_EQ(game.actions.size(), 3u);
   EXPECT_EQ(game.actions[0].comments, std::vector<std::string>({"white"}));
@@ -352,7 +353,7 @@ TEST(PgnSyntax, Variations) {
   const SyntaxResult result = ParseGameSyntax(
       "1. e3 / Nf6\n2w. Bb5 {Beware!}\n(2b. d5 {The right response})\n2b. c6\n"
       "(3. (0T3)Nc3 (0T3)c3 / (0T3)e5 (4. Ke2))\n3. c3");
-  ASSERT_FALSE(result.error) << DescribeError(result.error);
+  ASSERT_TRUE(result.status.ok()) << DescribeError(result.status);
   EXPECT_EQ(DescribeActions(result.game), "1w:e3 1b:Nf6 2w:Bb5 2b:c6 3w:c3");
   EXPECT_EQ(result.game.variations,
             std::vector<std::string>(
@@ -370,7 +371,7 @@ TEST(PgnSyntax, Headers) {
       "[r*nbqk*bnr*/p*p*p*p*p*p*p*p*/8/8/8/8/P*P*P*P*P*P*P*P*/R*NBQK*BNR*:-1:1:w]\n"
       "[5dchess_tools \"^0.2.0\"]\n"
       "\n1. Kb2\n");
-  ASSERT_FALSE(result.error) << DescribeError(result.error);
+  ASSERT_TRUE(result.status.ok()) << DescribeError(result.status);
   const SyntaxGame& game = result.game;
   ASSERT_EQ(game.headers.size(), 6u);
   EXPECT_EQ(game.headers[0].name, "Event");
@@ -442,16 +443,16 @@ TEST(PgnSyntax, Errors) {
   };
   for (const ErrorCase& c : cases) {
     SCOPED_TRACE(c.text);
-    EXPECT_EQ(DescribeError(ParseGameSyntax(c.text, c.first_line).error), c.error);
+    EXPECT_EQ(DescribeError(ParseGameSyntax(c.text, c.first_line).status), c.error);
   }
 }
 
 TEST(PgnSyntax, ErrorTokensAreShort) {
   const std::string junk(100000, 'z');
   const SyntaxResult result = ParseGameSyntax("1. e4 " + junk);
-  ASSERT_TRUE(result.error);
-  EXPECT_EQ(result.error->token.size(), 64u);
-  EXPECT_EQ(result.error->reason, "unexpected token");
+  ASSERT_FALSE(result.status.ok());
+  EXPECT_EQ(result.status.place()->token.size(), 64u);
+  EXPECT_EQ(result.status.place()->reason, "unexpected token");
 }
 
 // --- Splitting ---------------------------------------------------------------------------------
@@ -531,10 +532,10 @@ TEST(PgnSyntax, SplitThenParsePositions) {
   const std::vector<RawGame> games = SplitAll(file);
   ASSERT_EQ(games.size(), 2u);
   const SyntaxResult first = ParseGameSyntax(games[0].text, games[0].first_line);
-  ASSERT_FALSE(first.error) << DescribeError(first.error);
+  ASSERT_TRUE(first.status.ok()) << DescribeError(first.status);
   EXPECT_EQ(first.game.actions.at(1).moves.at(0).pos.line, 3);
   EXPECT_EQ(first.game.actions.at(1).moves.at(0).pos.column, 9);
-  EXPECT_EQ(DescribeError(ParseGameSyntax(games[1].text, games[1].first_line).error),
+  EXPECT_EQ(DescribeError(ParseGameSyntax(games[1].text, games[1].first_line).status),
             "6:9 'zz' unexpected token");
   EXPECT_EQ(file.substr(games[1].byte_offset, games[1].text.size()), games[1].text);
 }
@@ -556,7 +557,7 @@ TEST(PgnSyntax, HundredThousandEmptyGames) {
   for (const RawGame& game : games) {
     const SyntaxResult result = ParseGameSyntax(game.text, game.first_line);
     headers += result.game.headers.size();
-    errors += result.error ? 1 : 0;
+    errors += !result.status.ok() ? 1 : 0;
   }
   const auto parsed = std::chrono::steady_clock::now();
   const double split_seconds = std::chrono::duration<double>(split - start).count();
@@ -581,7 +582,7 @@ TEST(PgnSyntax, TenMegabyteComment) {
   ASSERT_EQ(games.size(), 2u);
   EXPECT_EQ(games[1].first_line, 4 + 2 * static_cast<int>(comment.size() / 29));
   const SyntaxResult result = ParseGameSyntax(games[0].text, games[0].first_line);
-  ASSERT_FALSE(result.error) << DescribeError(result.error);
+  ASSERT_TRUE(result.status.ok()) << DescribeError(result.status);
   ASSERT_EQ(result.game.actions.size(), 1u);
   EXPECT_EQ(DescribeActions(result.game), "1w:e4,e5");
   ASSERT_EQ(result.game.actions[0].comments.size(), 1u);
@@ -610,17 +611,17 @@ TEST(PgnSyntax, RandomJunk) {
       EXPECT_EQ(input.compare(game.byte_offset, game.text.size(), game.text), 0);
       previous_end = game.byte_offset + game.text.size();
       const SyntaxResult result = ParseGameSyntax(game.text, game.first_line);
-      if (result.error) {
-        EXPECT_GE(result.error->pos.line, game.first_line);
-        EXPECT_GE(result.error->pos.column, 1);
-        EXPECT_LE(result.error->token.size(), 64u);
+      if (!result.status.ok()) {
+        EXPECT_GE(static_cast<int>(result.status.place()->line), game.first_line);
+        EXPECT_GE(result.status.place()->column, 1u);
+        EXPECT_LE(result.status.place()->token.size(), 64u);
       }
     }
   }
   // Deep nesting must not exhaust the stack.
   const SyntaxResult nested =
       ParseGameSyntax("1. e4 " + std::string(200000, '(') + std::string(200000, ')'));
-  EXPECT_EQ(DescribeError(nested.error),
+  EXPECT_EQ(DescribeError(nested.status),
             "1:23 '" + std::string(64, '(') + "' variations nested too deeply");
 }
 
@@ -650,10 +651,10 @@ TEST(PgnSyntax, MutatedGames) {
       }
     }
     const SyntaxResult result = ParseGameSyntax(text);
-    if (result.error) {
-      ASSERT_GE(result.error->pos.line, 1);
-      ASSERT_GE(result.error->pos.column, 1);
-      ASSERT_FALSE(result.error->reason.empty());
+    if (!result.status.ok()) {
+      ASSERT_GE(result.status.place()->line, 1u);
+      ASSERT_GE(result.status.place()->column, 1u);
+      ASSERT_FALSE(result.status.place()->reason.empty());
     }
   }
 }
@@ -697,11 +698,11 @@ TEST(PgnSyntax, PublicCorpus) {
     while (std::optional<RawGame> game = splitter.Next()) {
       ++games;
       const SyntaxResult result = ParseGameSyntax(game->text, game->first_line);
-      if (result.error) {
+      if (!result.status.ok()) {
         ++errors;
-        std::printf("%s:%d:%d: '%s': %s\n", name.c_str(), result.error->pos.line,
-                    result.error->pos.column, result.error->token.c_str(),
-                    result.error->reason.c_str());
+        std::printf("%s:%zu:%zu: '%s': %s\n", name.c_str(), result.status.place()->line,
+                    result.status.place()->column, result.status.place()->token.c_str(),
+                    result.status.place()->reason.c_str());
         EXPECT_EQ(replayed.count(name), 0u)
             << name << " replays with the reference implementation but no longer parses";
       }
@@ -750,7 +751,7 @@ TEST(PgnSyntax, OracleGames) {
   while (std::optional<RawGame> game = splitter.Next()) {
     SCOPED_TRACE("game " + std::to_string(game->index));
     const SyntaxResult result = ParseGameSyntax(game->text, game->first_line);
-    EXPECT_FALSE(result.error) << DescribeError(result.error);
+    EXPECT_TRUE(result.status.ok()) << DescribeError(result.status);
     if (games < expected_actions.size()) {
       EXPECT_EQ(result.game.actions.size(), static_cast<size_t>(expected_actions[games]));
     }

@@ -97,11 +97,11 @@ TEST(RandomGame, ZeroLengthGame) {
   SyntaxGame syntax;
   syntax.headers.push_back(Header{"Board", "Standard", TextPos{}});
   auto setup = SetupGame(syntax);
-  ASSERT_TRUE(std::holds_alternative<GameSetup>(setup));
+  ASSERT_TRUE(setup.ok());
   RandomGameOptions options;
   options.min_actions = 0;
   options.max_actions = 0;
-  std::optional<RandomGame> game = GenerateGame(std::get<GameSetup>(setup), options);
+  std::optional<RandomGame> game = GenerateGame(setup.value(), options);
   ASSERT_TRUE(game.has_value());
   EXPECT_TRUE(game->actions.empty());
   EXPECT_EQ(game->final_position.StateMd5(), "d574889fd9da3f2bc65249ff27249b00");
@@ -132,9 +132,9 @@ TEST(RandomGame, GamesReplayToTheSameStatesAndTravelInTime) {
 
     // Reads back: no syntax error, no replay error or warning, the same actions and final state.
     SyntaxResult syntax = ParseGameSyntax(text);
-    ASSERT_FALSE(syntax.error.has_value()) << syntax.error->reason;
+    ASSERT_TRUE(syntax.status.ok()) << syntax.status.place()->reason;
     ReplayOutcome outcome = ReplayGame(syntax.game);
-    ASSERT_FALSE(outcome.error.has_value()) << outcome.error->Message();
+    ASSERT_TRUE(outcome.status.ok()) << outcome.status.message();
     EXPECT_TRUE(outcome.warnings.empty());
     ASSERT_TRUE(outcome.replayer.has_value());
     const Replayer& replayer = *outcome.replayer;

@@ -16,34 +16,35 @@ namespace {
 
 struct Replayed {
   std::optional<Replayer> replayer;
-  std::optional<ReplayError> error;
-  std::vector<ReplayError> warnings;
+  Status error;
+  std::vector<Status> warnings;
 };
 
 Replayed Replay(const std::string& text) {
   SyntaxResult syntax = ParseGameSyntax(text);
   Replayed out;
-  if (syntax.error) {
-    ADD_FAILURE() << "syntax error: " << syntax.error->reason << " at " << syntax.error->token;
+  if (!syntax.status.ok()) {
+    ADD_FAILURE() << "syntax error: " << syntax.status.place()->reason << " at "
+                  << syntax.status.place()->token;
     return out;
   }
   ReplayOutcome outcome = ReplayGame(syntax.game);
   out.replayer = std::move(outcome.replayer);
-  out.error = std::move(outcome.error);
+  out.error = std::move(outcome.status);
   out.warnings = std::move(outcome.warnings);
   return out;
 }
 
 const Position& MustReplay(const Replayed& r) {
-  EXPECT_FALSE(r.error.has_value()) << (r.error ? r.error->Message() : "");
+  EXPECT_TRUE(r.error.ok()) << r.error.message();
   EXPECT_TRUE(r.replayer.has_value());
   return r.replayer->position();
 }
 
 std::string ErrorOf(const std::string& text) {
   const Replayed r = Replay(text);
-  EXPECT_TRUE(r.error.has_value()) << text;
-  return r.error ? r.error->Message() : "";
+  EXPECT_FALSE(r.error.ok()) << text;
+  return r.error.message();
 }
 
 std::vector<std::string> Labels(const Position& pos) {
@@ -182,35 +183,59 @@ TEST(Replay, IncompleteActionIsAnErrorUnlessLast) {
       "[Board \"Standard\"]\n1. Nf3 / Nf6\n2. (0T2)Nf3>>(0T1)f5 / (1T1)e6\n"
       "3. (1T2)e3 / (0T2)e5 (1T2)e5\n";
   // After the branch (0T2) is black's board, so white's only mandatory board is (1T2).
-  EXPECT_FALSE(Replay(text).error.has_value());
+  EXPECT_TRUE(Replay(text).error.ok());
   const std::string incomplete =
       "[Board \"Standard - Two Timelines\"]\n1. (-0T1)e3 / (-0T1)e6 (+0T1)e6\n";
   EXPECT_EQ(ErrorOf(incomplete),
             "line 2, col 4: (-0T1)e3: action is incomplete: white must also move on (+0T1)");
   const Replayed last = Replay(incomplete.substr(0, incomplete.find(" /")) + "\n");
-  EXPECT_FALSE(last.error.has_value());
+  EXPECT_TRUE(last.error.ok());
   ASSERT_EQ(last.warnings.size(), 1u);
+  EXPECT_EQ(last.warnings[0].message(),
+            "line 2, col 4: (-0T1)e3: action is incomplete: white must also move on (+0T1); the "
+            "moves of this unfinished action are kept but not counted");
   EXPECT_EQ(last.replayer->actions().size(), 0u);
+}
+
+TEST(Replay, ErrorsKeepTheirPlaceApart) {
+  // The second action's knight move is written at line 3, column 4 (counted by hand).
+  const Replayed r = Replay("[Board \"Standard\"]\n1. e3 / e6\n2. Nc5\n");
+  ASSERT_FALSE(r.error.ok());
+  EXPECT_EQ(r.error.code(), StatusCode::kInvalidArgument);
+  ASSERT_TRUE(r.error.place().has_value());
+  EXPECT_EQ(r.error.place()->line, 3u);
+  EXPECT_EQ(r.error.place()->column, 4u);
+  EXPECT_EQ(r.error.place()->token, "Nc5");
+  EXPECT_EQ(r.error.place()->action, 3);
+  EXPECT_EQ(r.error.message(), "line 3, col 4: Nc5: " + r.error.place()->reason);
+  // A setup error has no action.
+  const Replayed setup = Replay("[Board \"Nonsense\"]\n1. e3\n");
+  ASSERT_TRUE(setup.error.place().has_value());
+  EXPECT_EQ(setup.error.place()->line, 1u);
+  EXPECT_EQ(setup.error.place()->column, 1u);
+  EXPECT_EQ(setup.error.place()->token, "[Board \"Nonsense\"]");
+  EXPECT_EQ(setup.error.place()->reason, "unknown variant \"Nonsense\"");
+  EXPECT_EQ(setup.error.place()->action, 0);
 }
 
 // Writes a replayed game canonically, reads it back and compares every state.
 void ExpectRoundTrip(const std::string& text, const std::string& what) {
   SyntaxResult syntax = ParseGameSyntax(text);
-  ASSERT_FALSE(syntax.error) << what;
+  ASSERT_TRUE(syntax.status.ok()) << what;
   std::vector<std::string> hashes;
   ReplayOutcome outcome =
       ReplayGame(syntax.game, [&](int, const Position& pos) { hashes.push_back(pos.StateMd5()); });
-  ASSERT_FALSE(outcome.error) << what << ": " << outcome.error->Message();
+  ASSERT_TRUE(outcome.status.ok()) << what << ": " << outcome.status.message();
   std::vector<std::pair<std::string, std::string>> headers;
   for (const Header& h : syntax.game.headers) headers.emplace_back(h.name, h.value);
   const std::string written = WriteGame(headers, outcome.replayer->setup(),
                                         outcome.replayer->actions(), syntax.game.result);
   SyntaxResult again = ParseGameSyntax(written);
-  ASSERT_FALSE(again.error) << what << "\n" << written;
+  ASSERT_TRUE(again.status.ok()) << what << "\n" << written;
   std::vector<std::string> rehashes;
   ReplayOutcome replayed =
       ReplayGame(again.game, [&](int, const Position& pos) { rehashes.push_back(pos.StateMd5()); });
-  ASSERT_FALSE(replayed.error) << what << ": " << replayed.error->Message() << "\n" << written;
+  ASSERT_TRUE(replayed.status.ok()) << what << ": " << replayed.status.message() << "\n" << written;
   EXPECT_EQ(rehashes, hashes) << what << "\n" << written;
 }
 

@@ -27,7 +27,7 @@ long CompareStates(const std::string& text, const std::string& name) {
   long compared = 0;
   while (std::optional<RawGame> raw = splitter.Next()) {
     SyntaxResult syntax = ParseGameSyntax(raw->text, raw->first_line);
-    if (syntax.error) continue;
+    if (!syntax.status.ok()) continue;
     stream.Reset();
     bool same = true;
     ReplayGame(syntax.game, [&](int action, const Position& position) {

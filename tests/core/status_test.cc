@@ -42,6 +42,17 @@ TEST(StatusTest, PlaceIsKept) {
   EXPECT_EQ(bad.place()->reason, "Qh9");
 }
 
+TEST(StatusTest, TextErrorPointsAtTheColumn) {
+  const Status bad = TextErrorAt("Q>=x", 4, "expected a number");
+  EXPECT_EQ(bad.code(), StatusCode::kInvalidArgument);
+  EXPECT_EQ(bad.message(), "col 4: expected a number\n  Q>=x\n     ^");
+  ASSERT_TRUE(bad.place().has_value());
+  EXPECT_EQ(bad.place()->column, 4u);
+  EXPECT_EQ(bad.place()->line, 0u);
+  EXPECT_EQ(bad.place()->reason, "expected a number");
+  EXPECT_EQ(bad.place()->parameter, "");
+}
+
 TEST(ResultTest, ValueOrError) {
   Result<int> seven = 7;
   ASSERT_TRUE(seven.ok());

@@ -146,13 +146,13 @@ TEST(MateInOne, PublicGamesEndingInCheckmate) {
     std::stringstream text;
     text << in.rdbuf();
     SyntaxResult syntax = ParseGameSyntax(text.str());
-    if (syntax.error) continue;
+    if (!syntax.status.ok()) continue;
     std::optional<Position> before, last;
     ReplayOutcome outcome = ReplayGame(syntax.game, [&](int, const Position& pos) {
       before = std::move(last);
       last = pos;
     });
-    if (outcome.error || !outcome.replayer || !before) continue;
+    if (!outcome.status.ok() || !outcome.replayer || !before) continue;
     testing::Game game;
     game.pos = *last;
     game.limits.promotions = PromotionChoices(outcome.replayer->setup(), game.pos);

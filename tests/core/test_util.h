@@ -21,11 +21,11 @@ inline Position MakePosition(const std::vector<std::string>& fens) {
   bool even = false;
   for (const std::string& text : fens) {
     auto result = ParseFenBoard(text);
-    if (auto* error = std::get_if<std::string>(&result)) {
-      ADD_FAILURE() << text << ": " << *error;
+    if (!result.ok()) {
+      ADD_FAILURE() << text << ": " << result.error().message();
       return Position();
     }
-    parsed.push_back(std::get<FenBoard>(result));
+    parsed.push_back(std::move(result).value());
     even = even || parsed.back().timeline_signed_zero;
   }
   TimelineLabeling labeling{even};

@@ -742,13 +742,13 @@ std::optional<FinalPosition> LastGameOf(const std::filesystem::path& path, std::
     return std::nullopt;
   }
   const SyntaxResult syntax = ParseGameSyntax(last->text, last->first_line);
-  if (syntax.error) {
-    *why = "syntax: " + syntax.error->reason;
+  if (!syntax.status.ok()) {
+    *why = "syntax: " + syntax.status.place()->reason;
     return std::nullopt;
   }
   const ReplayOutcome outcome = ReplayGame(syntax.game);
-  if (outcome.error || !outcome.replayer) {
-    *why = outcome.error ? outcome.error->Message() : "no replayer";
+  if (!outcome.status.ok() || !outcome.replayer) {
+    *why = !outcome.status.ok() ? outcome.status.message() : "no replayer";
     return std::nullopt;
   }
   FinalPosition out;

@@ -13,12 +13,12 @@ namespace {
 // The VMN of a game's text, replayed with the builder as its move hook.
 std::string Vmn(const std::string& text) {
   SyntaxResult syntax = ParseGameSyntax(text);
-  EXPECT_FALSE(syntax.error.has_value());
+  EXPECT_TRUE(syntax.status.ok());
   VmnBuilder vmn;
   ReplayOutcome outcome =
       ReplayGame(syntax.game, {},
                  [&](const Position& before, const Move& move) { vmn.AddMove(before, move); });
-  EXPECT_FALSE(outcome.error.has_value()) << outcome.error->Message();
+  EXPECT_TRUE(outcome.status.ok()) << outcome.status.message();
   if (!outcome.replayer) return "";
   return vmn.Finish(outcome.replayer->position());
 }

@@ -5,7 +5,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
-#include <variant>
 
 #include "core/fen.h"
 
@@ -25,12 +24,12 @@ std::string Canonical(const fived::FenBoard& fen) {
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);
   auto parsed = fived::ParseFenBoard(text);
-  if (const auto* board = std::get_if<fived::FenBoard>(&parsed)) {
-    const std::string canonical = Canonical(*board);
-    auto again = fived::ParseFenBoard(canonical, board->board.width(), board->board.height());
-    const auto* same = std::get_if<fived::FenBoard>(&again);
-    if (same == nullptr || Canonical(*same) != canonical ||
-        fived::FenPieces(same->board) != fived::FenPieces(board->board)) {
+  if (parsed.ok()) {
+    const fived::FenBoard& board = parsed.value();
+    const std::string canonical = Canonical(board);
+    auto again = fived::ParseFenBoard(canonical, board.board.width(), board.board.height());
+    if (!again.ok() || Canonical(again.value()) != canonical ||
+        fived::FenPieces(again.value().board) != fived::FenPieces(board.board)) {
       __builtin_trap();
     }
   }

@@ -23,26 +23,22 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       newline == std::string_view::npos ? std::string_view() : input.substr(newline + 1);
 
   fived::GameQuery query;
-  auto pattern = fived::ParseBoardPattern(line);
-  if (const auto* parsed = std::get_if<fived::BoardPattern>(&pattern)) {
-    const std::string canonical = parsed->ToString();
+  if (auto pattern = fived::ParseBoardPattern(line); pattern.ok()) {
+    const fived::BoardPattern& parsed = pattern.value();
+    const std::string canonical = parsed.ToString();
     auto again = fived::ParseBoardPattern(canonical);
-    const auto* same = std::get_if<fived::BoardPattern>(&again);
-    if (same == nullptr || same->ToString() != canonical || same->squares != parsed->squares) {
+    if (!again.ok() || again.value().ToString() != canonical ||
+        again.value().squares != parsed.squares) {
       __builtin_trap();
     }
-    query.boards.push_back(*parsed);
+    query.boards.push_back(parsed);
   }
-  if (auto material = fived::ParseMaterial(line);
-      std::holds_alternative<fived::MaterialCondition>(material)) {
-    query.material.push_back(std::get<fived::MaterialCondition>(material));
+  if (auto material = fived::ParseMaterial(line); material.ok()) {
+    query.material.push_back(std::move(material).value());
   }
-  if (auto state = fived::ParseState(line);
-      std::holds_alternative<std::vector<fived::StateTerm>>(state)) {
-    query.state = std::get<std::vector<fived::StateTerm>>(state);
-  }
-  if (auto move = fived::ParseMovePattern(line); std::holds_alternative<fived::MovePattern>(move)) {
-    fived::FirstMoveAction(std::get<fived::MovePattern>(move), stream);
+  if (auto state = fived::ParseState(line); state.ok()) query.state = std::move(state).value();
+  if (auto move = fived::ParseMovePattern(line); move.ok()) {
+    fived::FirstMoveAction(move.value(), stream);
   }
   // Relative pins need a pattern before them: the first one is taken as absolute here.
   if (!query.boards.empty()) {

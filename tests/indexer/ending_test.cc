@@ -119,7 +119,7 @@ void ExpectWitnessPlays(const std::string& text, const std::string& witness) {
   if (!whole.replayer->unfinished().moves.empty()) base = base.substr(0, base.rfind("1. "));
   ReplayOutcome before = ReplayGame(ParseGameSyntax(base).game);
   ASSERT_TRUE(before.replayer);
-  ASSERT_FALSE(before.error);
+  ASSERT_TRUE(before.status.ok());
   const size_t actions = before.replayer->actions().size();
   const Position& pos = before.replayer->position();
   // half-turn = 2 * turn + (black ? 1 : 0)
@@ -127,9 +127,10 @@ void ExpectWitnessPlays(const std::string& text, const std::string& witness) {
   const std::string longer =
       base + "\n" + turn + (pos.ToMove() == Color::kWhite ? ". " : "... ") + witness + "\n";
   const SyntaxResult syntax = ParseGameSyntax(longer);
-  ASSERT_FALSE(syntax.error) << longer;
+  ASSERT_TRUE(syntax.status.ok()) << longer;
   ReplayOutcome after = ReplayGame(syntax.game);
-  EXPECT_FALSE(after.error) << longer << "\n" << (after.error ? after.error->Message() : "");
+  EXPECT_TRUE(after.status.ok()) << longer << "\n"
+                                 << (!after.status.ok() ? after.status.message() : "");
   ASSERT_TRUE(after.replayer);
   EXPECT_EQ(after.replayer->actions().size(), actions + 1) << longer;
   EXPECT_TRUE(after.replayer->unfinished().moves.empty()) << longer;

@@ -87,10 +87,11 @@ struct Replayed {
 Replayed Replay(const std::string& text) {
   Replayed out;
   const SyntaxResult syntax = ParseGameSyntax(text);
-  EXPECT_FALSE(syntax.error) << text;
+  EXPECT_TRUE(syntax.status.ok()) << text;
   ReplayOutcome outcome =
       ReplayGame(syntax.game, [&](int, const Position& pos) { out.positions.push_back(pos); });
-  EXPECT_FALSE(outcome.error) << text << (outcome.error ? outcome.error->Message() : "");
+  EXPECT_TRUE(outcome.status.ok())
+      << text << (!outcome.status.ok() ? outcome.status.message() : "");
   out.replayer = std::move(outcome.replayer);
   return out;
 }

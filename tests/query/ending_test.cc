@@ -53,7 +53,7 @@ uint64_t StartKey() {
   const SyntaxResult syntax =
       ParseGameSyntax("[Board \"custom\"]\n[Size \"4x4\"]\n" + std::string(kStart));
   ReplayOutcome outcome = ReplayGame(syntax.game);
-  EXPECT_FALSE(outcome.error);
+  EXPECT_TRUE(outcome.status.ok());
   return outcome.replayer ? outcome.replayer->position().StateKey() : 0;
 }
 
@@ -128,9 +128,9 @@ TEST(Endings, RowsHoldTheVerdictTheCheckAndAWitnessThatReplays) {
     ASSERT_TRUE(texts.ok());
     const std::string longer = texts.value().text + " / " + playable.witness + "\n";
     const SyntaxResult syntax = ParseGameSyntax(longer);
-    ASSERT_FALSE(syntax.error) << longer;
+    ASSERT_TRUE(syntax.status.ok()) << longer;
     ReplayOutcome outcome = ReplayGame(syntax.game);
-    EXPECT_FALSE(outcome.error) << longer;
+    EXPECT_TRUE(outcome.status.ok()) << longer;
     ASSERT_TRUE(outcome.replayer);
     EXPECT_EQ(outcome.replayer->actions().size(), 2u) << longer;
   }

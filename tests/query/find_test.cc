@@ -109,15 +109,15 @@ TEST(FilterTest, DateBoundsAreTheFirstOrLastDayOfWhatIsWritten) {
       {"2021.02", 20210201, 20210228},
   };
   for (const auto& [text, from, to] : cases) {
-    EXPECT_EQ(std::get<int32_t>(DateBound(text, false)), from) << text;
-    EXPECT_EQ(std::get<int32_t>(DateBound(text, true)), to) << text;
+    EXPECT_EQ(DateBound(text, false).value(), from) << text;
+    EXPECT_EQ(DateBound(text, true).value(), to) << text;
   }
   for (const char* bad : {"", "21", "2021.123", "2021.03.15.1", "March", "2021..03", "2021.x",
                           "2021.13", "2021.02.30", "2021.00", "6-14-2021", "2021.03-01"}) {
     const auto bound = DateBound(bad, false);
-    ASSERT_TRUE(std::holds_alternative<std::string>(bound)) << bad;
-    EXPECT_EQ(std::get<std::string>(bound).rfind("'" + std::string(bad) + "' is not a date", 0), 0u)
-        << std::get<std::string>(bound);
+    ASSERT_FALSE(bound.ok()) << bad;
+    EXPECT_EQ(bound.error().message().rfind("'" + std::string(bad) + "' is not a date", 0), 0u)
+        << bound.error().message();
   }
 }
 
@@ -179,14 +179,14 @@ TEST_F(FindTest, InjectionAttemptsMatchNothing) {
 
 TEST_F(FindTest, DatesResultsVariantsAndHeaders) {
   GameFilter dates;
-  dates.date_from = std::get<int32_t>(DateBound("2020.08.24", false));
-  dates.date_to = std::get<int32_t>(DateBound("2020.08.25", true));
+  dates.date_from = DateBound("2020.08.24", false).value();
+  dates.date_to = DateBound("2020.08.25", true).value();
   EXPECT_EQ(Ids(dates), IdsWhere([](const SyntaxGame& g) {
               const std::string d = HeaderOf(g, "Date");
               return d == "2020.08.24" || d == "2020.08.25";
             }));
   GameFilter year;
-  year.date_from = std::get<int32_t>(DateBound("2021", false));
+  year.date_from = DateBound("2021", false).value();
   EXPECT_EQ(Ids(year), IdsWhere([](const SyntaxGame& g) {
               return HeaderOf(g, "Date").rfind("2021", 0) == 0;
             }));
@@ -280,8 +280,8 @@ TEST(FilterTest, DatesMatchEveryDayTheyMayStandForAndUnreadableOnesNone) {
   GameStore store = fived::testing::IndexCollection(dir, NamedCollection());
   auto between = [&](const char* from, const char* to) {
     GameFilter filter;
-    if (from != nullptr) filter.date_from = std::get<int32_t>(DateBound(from, false));
-    if (to != nullptr) filter.date_to = std::get<int32_t>(DateBound(to, true));
+    if (from != nullptr) filter.date_from = DateBound(from, false).value();
+    if (to != nullptr) filter.date_to = DateBound(to, true).value();
     return FilteredIdsOf(store, filter);
   };
   // Game 1 is dated 2021.03, game 4 2021.??.??; game 2's date cannot be read, game 5 has none.
@@ -323,8 +323,8 @@ TEST(FindOrderTest, DescendingSortsKeepAscendingIdsForTiesAndMissingValuesLast) 
   FindRequest request;
   request.sort = *ParseSortOrder("-date");
   auto start = PositionFromMoves("Standard", "");
-  ASSERT_TRUE(std::holds_alternative<Position>(start));
-  auto matches = FindState(store, std::get<Position>(start).StateKey());
+  ASSERT_TRUE(start.ok());
+  auto matches = FindState(store, start.value().StateKey());
   ASSERT_TRUE(matches.ok());
   request.positions = matches.value();
   auto games = FindGames(store, request);
@@ -342,16 +342,16 @@ TEST(FindOrderTest, DescendingSortsKeepAscendingIdsForTiesAndMissingValuesLast) 
 TEST(SearchTest, MovesWithoutNumbersAreOneMoveAnAction) {
   auto numbered = PositionFromMoves("Standard", "1. e3 / e6 2. Nf3");
   auto plain = PositionFromMoves("Standard", "e3 e6 Nf3");
-  ASSERT_TRUE(std::holds_alternative<Position>(numbered));
-  ASSERT_TRUE(std::holds_alternative<Position>(plain)) << std::get<std::string>(plain);
-  EXPECT_EQ(std::get<Position>(plain).StateKey(), std::get<Position>(numbered).StateKey());
+  ASSERT_TRUE(numbered.ok());
+  ASSERT_TRUE(plain.ok()) << plain.error().message();
+  EXPECT_EQ(plain.value().StateKey(), numbered.value().StateKey());
   auto lines = PositionFromMoves("Standard", "e3\ne6\nNf3");
-  ASSERT_TRUE(std::holds_alternative<Position>(lines));
-  EXPECT_EQ(std::get<Position>(lines).StateKey(), std::get<Position>(numbered).StateKey());
+  ASSERT_TRUE(lines.ok());
+  EXPECT_EQ(lines.value().StateKey(), numbered.value().StateKey());
   // An illegal move still points at itself.
   auto bad = PositionFromMoves("Standard", "e3 e6 Qh9");
-  ASSERT_TRUE(std::holds_alternative<std::string>(bad));
-  EXPECT_NE(std::get<std::string>(bad).find("Qh9"), std::string::npos);
+  ASSERT_FALSE(bad.ok());
+  EXPECT_NE(bad.error().message().find("Qh9"), std::string::npos);
 }
 
 TEST_F(FindTest, SortLimitOffsetAndCount) {
@@ -384,7 +384,7 @@ TEST_F(FindTest, StatesAreFoundAfterEveryAction) {
   ReplayOutcome outcome = ReplayGame(games[3], [&](int action, const Position& pos) {
     states.emplace_back(pos.StateKey(), action);
   });
-  ASSERT_FALSE(outcome.error);
+  ASSERT_TRUE(outcome.status.ok());
   ASSERT_GT(states.size(), 10u);
   for (const auto& [key, action] : states) {
     auto matches = FindState(*store_, key);
@@ -401,8 +401,8 @@ TEST_F(FindTest, StatesAreFoundAfterEveryAction) {
   // The standard start: every game that starts there (Standard games, and a custom game whose
   // boards are the standard ones), at action 0.
   auto start = PositionFromMoves("Standard", "");
-  ASSERT_TRUE(std::holds_alternative<Position>(start));
-  const uint64_t start_key = std::get<Position>(start).StateKey();
+  ASSERT_TRUE(start.ok());
+  const uint64_t start_key = start.value().StateKey();
   auto matches = FindState(*store_, start_key);
   ASSERT_TRUE(matches.ok());
   std::vector<int64_t> ids;
@@ -412,8 +412,7 @@ TEST_F(FindTest, StatesAreFoundAfterEveryAction) {
   }
   const std::vector<int64_t> expected = IdsWhere([&](const SyntaxGame& g) {
     auto setup = SetupGame(g);
-    return std::holds_alternative<GameSetup>(setup) &&
-           std::get<GameSetup>(setup).start.StateKey() == start_key;
+    return setup.ok() && setup.value().start.StateKey() == start_key;
   });
   EXPECT_EQ(ids, expected);
   EXPECT_GE(expected.size(), 6u);
@@ -431,11 +430,11 @@ TEST_F(FindTest, MovesStateAndMd5FindTheSameGame) {
     final_md5 = pos.StateMd5();
     actions = action;
   });
-  ASSERT_FALSE(outcome.error);
+  ASSERT_TRUE(outcome.status.ok());
 
   auto by_state = PositionFromState(fen_after_3);
-  ASSERT_TRUE(std::holds_alternative<Position>(by_state)) << std::get<std::string>(by_state);
-  auto state_matches = FindState(*store_, std::get<Position>(by_state).StateKey());
+  ASSERT_TRUE(by_state.ok()) << by_state.error().message();
+  auto state_matches = FindState(*store_, by_state.value().StateKey());
   ASSERT_TRUE(state_matches.ok());
   ASSERT_FALSE(state_matches.value().empty());
 
@@ -511,8 +510,8 @@ TEST_F(FindTest, BoardsAnywhereOrAtTheirCoordinates) {
   const int l = pos.min_timeline();
   const std::string fen = pos.BoardFen(l, pos.TipHalf(l));
   auto placed = ParseBoardQuery(fen);
-  ASSERT_TRUE(std::holds_alternative<BoardQuery>(placed)) << std::get<std::string>(placed);
-  auto matches = FindBoard(*store_, std::get<BoardQuery>(placed));
+  ASSERT_TRUE(placed.ok()) << placed.error().message();
+  auto matches = FindBoard(*store_, placed.value());
   ASSERT_TRUE(matches.ok());
   ASSERT_EQ(matches.value().size(), 1u);
   EXPECT_EQ(matches.value()[0].game_id, 4);
@@ -523,16 +522,16 @@ TEST_F(FindTest, BoardsAnywhereOrAtTheirCoordinates) {
   const size_t turn_start = moved.rfind(':', turn_end - 1);
   const int turn = std::stoi(moved.substr(turn_start + 1, turn_end - turn_start - 1));
   moved.replace(turn_start + 1, turn_end - turn_start - 1, std::to_string(turn + 1));
-  auto elsewhere = FindBoard(*store_, std::get<BoardQuery>(ParseBoardQuery(moved)));
+  auto elsewhere = FindBoard(*store_, ParseBoardQuery(moved).value());
   ASSERT_TRUE(elsewhere.ok());
   EXPECT_TRUE(elsewhere.value().empty());
 
   // The starting board of Standard, without coordinates: in every game that has it.
   auto start =
       ParseBoardQuery("[r*nbqk*bnr*/p*p*p*p*p*p*p*p*/8/8/8/8/P*P*P*P*P*P*P*P*/R*NBQK*BNR*]");
-  ASSERT_TRUE(std::holds_alternative<BoardQuery>(start));
-  EXPECT_FALSE(std::get<BoardQuery>(start).placed);
-  auto anywhere = FindBoard(*store_, std::get<BoardQuery>(start));
+  ASSERT_TRUE(start.ok());
+  EXPECT_FALSE(start.value().placed);
+  auto anywhere = FindBoard(*store_, start.value());
   ASSERT_TRUE(anywhere.ok());
   std::vector<int64_t> ids;
   for (const PositionMatch& m : anywhere.value()) {
@@ -548,20 +547,20 @@ TEST_F(FindTest, BoardsAnywhereOrAtTheirCoordinates) {
 
 TEST(SearchTest, BadMovesPointAtTheMove) {
   auto pos = PositionFromMoves("Standard", "1. e3 / f6 2. Qh9");
-  ASSERT_TRUE(std::holds_alternative<std::string>(pos));
-  EXPECT_EQ(std::get<std::string>(pos),
+  ASSERT_FALSE(pos.ok());
+  EXPECT_EQ(pos.error().message(),
             "--moves: col 15: Qh9: square h9 is off the 8x8 board\n"
             "  1. e3 / f6 2. Qh9\n"
             "                ^")
-      << std::get<std::string>(pos);
+      << pos.error().message();
   auto illegal = PositionFromMoves("Standard", "1. e3 / f6 2. Qe4");
-  ASSERT_TRUE(std::holds_alternative<std::string>(illegal));
-  EXPECT_NE(std::get<std::string>(illegal).find("--moves: col 15: Qe4: "), std::string::npos)
-      << std::get<std::string>(illegal);
+  ASSERT_FALSE(illegal.ok());
+  EXPECT_NE(illegal.error().message().find("--moves: col 15: Qe4: "), std::string::npos)
+      << illegal.error().message();
   auto unfinished = PositionFromMoves("Standard - Two Timelines", "1. (-0T1)e3");
-  ASSERT_TRUE(std::holds_alternative<std::string>(unfinished));
-  EXPECT_NE(std::get<std::string>(unfinished).find("incomplete"), std::string::npos)
-      << std::get<std::string>(unfinished);
+  ASSERT_FALSE(unfinished.ok());
+  EXPECT_NE(unfinished.error().message().find("incomplete"), std::string::npos)
+      << unfinished.error().message();
 }
 
 TEST(SearchTest, VariantsBoardsAndStatesAreChecked) {
@@ -575,15 +574,15 @@ TEST(SearchTest, VariantsBoardsAndStatesAreChecked) {
   EXPECT_EQ(ResolveVariantName("custom").value(), "custom");
 
   auto board = ParseBoardQuery("[r*nbqk*bnr*/p*p*p*p*p*p*p*/8/8/8/8/P*P*P*P*P*P*P*P*/R*NBQK*BNR*]");
-  ASSERT_TRUE(std::holds_alternative<std::string>(board));
-  EXPECT_EQ(std::get<std::string>(board).rfind("--board: ", 0), 0u);
+  ASSERT_FALSE(board.ok());
+  EXPECT_EQ(board.error().message().rfind("--board: ", 0), 0u);
 
   auto state = PositionFromState("[8/8/8/8/8/8/8/8:0:1:w] junk");
-  ASSERT_TRUE(std::holds_alternative<std::string>(state));
-  EXPECT_EQ(std::get<std::string>(state),
+  ASSERT_FALSE(state.ok());
+  EXPECT_EQ(state.error().message(),
             "--state: expected '[' at character 25 (boards are written "
             "[pieces:timeline:turn:colour])");
-  EXPECT_TRUE(std::holds_alternative<std::string>(PositionFromState("")));
+  EXPECT_FALSE(PositionFromState("").ok());
   EXPECT_TRUE(IsMd5("0123456789abcdefABCDEF0123456789"));
   EXPECT_FALSE(IsMd5("0123456789abcdef"));
 }
@@ -637,7 +636,7 @@ TEST_F(FindTest, OutputFormats) {
   while (auto raw = canonical_splitter.Next()) {
     ASSERT_LT(i, games.value().size());
     ReplayOutcome outcome = ReplayGame(ParseGameSyntax(raw->text).game);
-    ASSERT_FALSE(outcome.error) << raw->text;
+    ASSERT_TRUE(outcome.status.ok()) << raw->text;
     EXPECT_EQ(outcome.replayer->position().StateMd5(), games.value()[i].row.final_md5);
     ++i;
   }

@@ -50,7 +50,7 @@ using TextGame = std::vector<TextState>;
 TextGame ReadGame(const std::string& text) {
   TextGame game;
   SyntaxResult syntax = ParseGameSyntax(text);
-  if (syntax.error) return game;
+  if (!syntax.status.ok()) return game;
   ReplayGame(syntax.game, [&](int, const Position& pos) {
     TextState& state = game.emplace_back();
     state.timelines = pos.timeline_count();
@@ -391,23 +391,23 @@ TEST(GameQueryTest, RelationsMaterialAndStateAgreeWithTheBruteForce) {
     for (const QueryPattern& p : query.patterns) {
       const std::string text = PatternText(p);
       written += " --pattern '" + text + "'";
-      auto pattern = ParseBoardPattern(text);
-      ASSERT_TRUE(std::holds_alternative<BoardPattern>(pattern)) << text;
-      parsed.boards.push_back(std::get<BoardPattern>(pattern));
+      Result<BoardPattern> pattern = ParseBoardPattern(text);
+      ASSERT_TRUE(pattern.ok()) << text;
+      parsed.boards.push_back(std::move(pattern).value());
     }
     for (const QueryMaterial& m : query.material) {
       const std::string text = MaterialText(m);
       written += " --material '" + text + "'";
-      auto material = ParseMaterial(text);
-      ASSERT_TRUE(std::holds_alternative<MaterialCondition>(material)) << text;
-      parsed.material.push_back(std::get<MaterialCondition>(material));
+      Result<MaterialCondition> material = ParseMaterial(text);
+      ASSERT_TRUE(material.ok()) << text;
+      parsed.material.push_back(std::move(material).value());
     }
     if (!query.state.empty()) {
       const std::string text = StateText(query.state);
       written += " --when '" + text + "'";
-      auto state = ParseState(text);
-      ASSERT_TRUE(std::holds_alternative<std::vector<StateTerm>>(state)) << text;
-      parsed.state = std::get<std::vector<StateTerm>>(state);
+      Result<std::vector<StateTerm>> state = ParseState(text);
+      ASSERT_TRUE(state.ok()) << text;
+      parsed.state = std::move(state).value();
     }
     auto found = FindPatterns(store, parsed);
     ASSERT_TRUE(found.ok()) << found.error().message();

@@ -19,12 +19,12 @@ namespace fived {
 namespace {
 
 MovePattern Parse(const std::string& text) {
-  auto parsed = ParseMovePattern(text);
-  if (auto* error = std::get_if<PatternError>(&parsed)) {
-    ADD_FAILURE() << text << ": " << error->Describe(text);
+  Result<MovePattern> parsed = ParseMovePattern(text);
+  if (!parsed.ok()) {
+    ADD_FAILURE() << text << ": " << parsed.error().message();
     return {};
   }
-  return std::get<MovePattern>(parsed);
+  return std::move(parsed).value();
 }
 
 // Actions: 1 e3, 2 Nf6, 3 Qh5, 4 Bd7>>(0T3)d6 (black branches), 5 Qh5>>x(0T3)f7 (white branches
@@ -69,9 +69,10 @@ TEST(MovePatternTest, ErrorsPointAtTheWord) {
   } cases[] = {{"N hop", 3},       {"X", 1},           {"Q checks", 3},
                {"actions=0-3", 9}, {"actions=5-3", 9}, {"actions=", 9}};
   for (const Case& c : cases) {
-    auto parsed = ParseMovePattern(c.text);
-    ASSERT_TRUE(std::holds_alternative<PatternError>(parsed)) << c.text;
-    EXPECT_EQ(std::get<PatternError>(parsed).column, c.column) << c.text;
+    Result<MovePattern> parsed = ParseMovePattern(c.text);
+    ASSERT_FALSE(parsed.ok()) << c.text;
+    ASSERT_TRUE(parsed.error().place().has_value()) << c.text;
+    EXPECT_EQ(parsed.error().place()->column, c.column) << c.text;
   }
 }
 
@@ -102,7 +103,7 @@ TEST(MovePatternTest, BranchesAreTheActionsThatAddTimelines) {
   int branching_games = 0, checking_games = 0, queen_checks = 0;
   while (std::optional<RawGame> raw = splitter.Next()) {
     SyntaxResult syntax = ParseGameSyntax(raw->text);
-    ASSERT_FALSE(syntax.error);
+    ASSERT_TRUE(syntax.status.ok());
     int first_branch = -1, timelines = -1, first_check = -1, first_queen_check = -1;
     bool queen_moved = false;
     ReplayGame(

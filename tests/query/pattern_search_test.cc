@@ -141,7 +141,7 @@ using GameBoards = std::vector<std::vector<TextBoard>>;
 GameBoards AllBoards(const std::string& game_text) {
   GameBoards states;
   SyntaxResult syntax = ParseGameSyntax(game_text);
-  if (syntax.error) return states;
+  if (!syntax.status.ok()) return states;
   ReplayGame(syntax.game, [&](int, const Position& pos) {
     std::vector<TextBoard>& boards = states.emplace_back();
     pos.ForEachBoard([&](int timeline, int half_turn, const Board&) {
@@ -263,7 +263,7 @@ Collection Read(const std::string& text, PatternMaker& maker) {
     out.texts.push_back(raw->text);
     out.boards.push_back(AllBoards(raw->text));
     SyntaxResult syntax = ParseGameSyntax(raw->text);
-    if (syntax.error) continue;
+    if (!syntax.status.ok()) continue;
     ReplayOutcome outcome = ReplayGame(syntax.game);
     if (!outcome.replayer) continue;
     const Position& pos = outcome.replayer->position();
@@ -283,9 +283,9 @@ void HoldToBruteForce(GameStore& store, const Collection& games,
   for (const std::vector<std::string>& texts : pattern_sets) {
     std::vector<BoardPattern> patterns;
     for (const std::string& text : texts) {
-      auto parsed = ParseBoardPattern(text);
-      ASSERT_TRUE(std::holds_alternative<BoardPattern>(parsed)) << text;
-      patterns.push_back(std::get<BoardPattern>(parsed));
+      Result<BoardPattern> parsed = ParseBoardPattern(text);
+      ASSERT_TRUE(parsed.ok()) << text;
+      patterns.push_back(std::move(parsed).value());
     }
     auto found = FindPatterns(store, patterns);
     ASSERT_TRUE(found.ok()) << found.error().message();

@@ -41,13 +41,14 @@ constexpr std::string_view kEveryPiece16 =
 
 std::optional<Replayer> Replay(std::string_view text) {
   SyntaxResult syntax = ParseGameSyntax(text);
-  if (syntax.error) {
-    ADD_FAILURE() << "syntax error: " << syntax.error->reason << " at " << syntax.error->token;
+  if (!syntax.status.ok()) {
+    ADD_FAILURE() << "syntax error: " << syntax.status.place()->reason << " at "
+                  << syntax.status.place()->token;
     return std::nullopt;
   }
   ReplayOutcome outcome = ReplayGame(syntax.game);
-  if (outcome.error) {
-    ADD_FAILURE() << outcome.error->Message();
+  if (!outcome.status.ok()) {
+    ADD_FAILURE() << outcome.status.message();
     return std::nullopt;
   }
   return std::move(outcome.replayer);
@@ -520,7 +521,7 @@ TEST(SvgPicture, OneArrowPerMoveOfTheLastAction) {
   for (const Case& c : cases) {
     SCOPED_TRACE(c.game);
     SyntaxResult syntax = ParseGameSyntax(c.game);
-    ASSERT_FALSE(syntax.error.has_value());
+    ASSERT_TRUE(syntax.status.ok());
     const ReplayOutcome outcome = ReplayGame(syntax.game);
     ASSERT_TRUE(outcome.replayer.has_value());
     const std::vector<Move> moves = LastAction(*outcome.replayer);
@@ -773,15 +774,15 @@ TEST(Pictures, RandomGamesOfEveryVariant) {
   for (size_t i = 0; i < variants.size(); ++i) {
     SCOPED_TRACE(variants[i]);
     SyntaxResult syntax = ParseGameSyntax("[Board \"" + variants[i] + "\"]\n");
-    ASSERT_FALSE(syntax.error.has_value());
+    ASSERT_TRUE(syntax.status.ok());
     auto setup = SetupGame(syntax.game);
-    ASSERT_TRUE(std::holds_alternative<GameSetup>(setup));
+    ASSERT_TRUE(setup.ok());
     RandomGameOptions options;
     options.seed = 7 + i;
     options.min_actions = 30;
     options.max_actions = 60;
     options.jump_bias = 0.5;
-    const std::optional<RandomGame> game = GenerateGame(std::get<GameSetup>(setup), options);
+    const std::optional<RandomGame> game = GenerateGame(setup.value(), options);
     ASSERT_TRUE(game.has_value());
     const Position& pos = game->final_position;
     most_boards = std::max(most_boards, pos.board_count());

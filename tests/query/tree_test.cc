@@ -80,9 +80,9 @@ constexpr std::string_view kCopyGames =
 uint64_t StateKeyAfter(std::string_view variant, std::string_view moves) {
   const std::string text = "[Board \"" + std::string(variant) + "\"]\n\n" + std::string(moves);
   SyntaxResult syntax = ParseGameSyntax(text);
-  EXPECT_FALSE(syntax.error) << text;
+  EXPECT_TRUE(syntax.status.ok()) << text;
   ReplayOutcome outcome = ReplayGame(syntax.game);
-  EXPECT_FALSE(outcome.error) << text;
+  EXPECT_TRUE(outcome.status.ok()) << text;
   EXPECT_TRUE(outcome.replayer) << text;
   return outcome.replayer ? outcome.replayer->position().StateKey() : 0;
 }
@@ -484,12 +484,12 @@ TEST(TreeStatsTest, KeptStatisticsGiveTheTreeTheGamesGive) {
     Result<GameTexts> texts = store.Texts(id);
     ASSERT_TRUE(texts.ok());
     SyntaxResult syntax = ParseGameSyntax(texts.value().text);
-    ASSERT_FALSE(syntax.error);
+    ASSERT_TRUE(syntax.status.ok());
     std::vector<uint64_t> states;
     ReplayOutcome outcome = ReplayGame(syntax.game, [&](int action, const Position& position) {
       if (action < kPositionStatsActions) states.push_back(position.StateKey());
     });
-    ASSERT_FALSE(outcome.error);
+    ASSERT_TRUE(outcome.status.ok());
     for (const uint64_t key : states) {
       Result<TreeNode> kept = BuildTree(store, key, {}, 1);
       Result<TreeNode> read = BuildTree(store, key, every, 1);
@@ -512,11 +512,11 @@ TEST(TreeStatsTest, KeptStatisticsGiveTheTreeTheGamesGive) {
     GameFilter variant;
     variant.variant = std::string(variants.value().Text(0));
     auto start = PositionFromMoves(variant.variant, "");
-    ASSERT_TRUE(std::holds_alternative<Position>(start)) << variant.variant;
+    ASSERT_TRUE(start.ok()) << variant.variant;
     GameFilter read_filter = variant;
     read_filter.originals_only = true;
-    Result<TreeNode> kept = BuildTree(store, std::get<Position>(start).StateKey(), variant, 1);
-    Result<TreeNode> read = BuildTree(store, std::get<Position>(start).StateKey(), read_filter, 1);
+    Result<TreeNode> kept = BuildTree(store, start.value().StateKey(), variant, 1);
+    Result<TreeNode> read = BuildTree(store, start.value().StateKey(), read_filter, 1);
     ASSERT_TRUE(kept.ok() && read.ok());
     std::string kept_json, read_json;
     WriteTreeJson(kept.value(), &kept_json);
@@ -549,8 +549,8 @@ TEST(TreeStatsTest, AVariantsTreeLeavesOutCustomGamesThatReachItsPositions) {
   Result<GameStore> opened = GameStore::Open(db);
   ASSERT_TRUE(opened.ok()) << opened.error().message();
   auto start = PositionFromMoves("Standard", "");
-  ASSERT_TRUE(std::holds_alternative<Position>(start));
-  const uint64_t key = std::get<Position>(start).StateKey();
+  ASSERT_TRUE(start.ok());
+  const uint64_t key = start.value().StateKey();
   Result<TreeNode> every = BuildTree(opened.value(), key, {}, 1);
   ASSERT_TRUE(every.ok());
   EXPECT_EQ(every.value().games, 2);

@@ -70,8 +70,8 @@ class ApiTest : public ::testing::Test {
     options.port = 0;
     server_ = new Server(options);
     auto bound = server_->Bind();
-    ASSERT_TRUE(std::holds_alternative<int>(bound));
-    port_ = std::get<int>(bound);
+    ASSERT_TRUE(bound.ok()) << bound.error().message();
+    port_ = bound.value();
     listener_ = new std::thread([] { server_->Listen(); });
   }
   static void TearDownTestSuite() {
@@ -605,8 +605,8 @@ TEST(Api, ServesManyClientsWhileTheIndexerAppends) {
   options.port = 0;
   Server server(options);
   auto bound = server.Bind();
-  ASSERT_TRUE(std::holds_alternative<int>(bound));
-  const int port = std::get<int>(bound);
+  ASSERT_TRUE(bound.ok()) << bound.error().message();
+  const int port = bound.value();
   std::thread listener([&] { server.Listen(); });
 
   std::atomic<bool> indexing{true};

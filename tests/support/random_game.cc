@@ -307,11 +307,9 @@ std::string CollectionGenerator::Init(const CollectionOptions& options) {
     if (variant == nullptr || IsCustomBoardName(name)) return "unknown variant \"" + name + "\"";
     SyntaxGame syntax;
     syntax.headers.push_back(Header{"Board", variant->name, TextPos{}});
-    auto setup = SetupGame(syntax);
-    if (auto* error = std::get_if<ReplayError>(&setup)) {
-      return "variant \"" + name + "\": " + error->reason;
-    }
-    setups.push_back(std::get<GameSetup>(std::move(setup)));
+    Result<GameSetup> setup = SetupGame(syntax);
+    if (!setup.ok()) return "variant \"" + name + "\": " + setup.error().place()->reason;
+    setups.push_back(std::move(setup).value());
     name = variant->name;  // written in the canonical spelling, whatever was asked for
   }
   options_ = std::move(checked);
