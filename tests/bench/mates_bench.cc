@@ -66,10 +66,10 @@ int main(int argc, char** argv) {
     while (std::optional<RawGame> raw = splitter.Next()) {
       const double replay_start = ThreadCpuMs();
       SyntaxResult syntax = ParseGameSyntax(raw->text, raw->first_line);
-      if (syntax.error) continue;
+      if (!syntax.status.ok()) continue;
       ReplayOutcome outcome = ReplayGame(syntax.game);
       replay_ms += ThreadCpuMs() - replay_start;
-      if (outcome.error || !outcome.replayer) continue;
+      if (!outcome.status.ok() || !outcome.replayer) continue;
       const Replayer& replayer = *outcome.replayer;
       Position pos = replayer.setup().start;
       for (size_t action = 0;; ++action) {

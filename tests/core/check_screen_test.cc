@@ -95,9 +95,9 @@ TEST(CheckScreen, AgreesWithEnumerationOnRandomGames) {
   int positions = 0, compared = 0, screened = 0, with_checks = 0, with_mates = 0, targeted = 0;
   while (std::optional<RawGame> raw = splitter.Next()) {
     SyntaxResult syntax = ParseGameSyntax(raw->text, raw->first_line);
-    ASSERT_FALSE(syntax.error) << raw->text;
+    ASSERT_TRUE(syntax.status.ok()) << raw->text;
     ReplayOutcome outcome = ReplayGame(syntax.game);
-    ASSERT_TRUE(outcome.replayer && !outcome.error) << raw->text;
+    ASSERT_TRUE(outcome.replayer && outcome.status.ok()) << raw->text;
     const Replayer& replayer = *outcome.replayer;
     Position pos = replayer.setup().start;
     for (size_t action = 0;; ++action) {
@@ -125,7 +125,9 @@ TEST(CheckScreen, AgreesWithEnumerationOnRandomGames) {
         if (reference.checking > 0) ++with_checks;
         if (reference.mating > 0) ++with_mates;
         EXPECT_EQ(found.answer, reference.answer) << where;
-        if (found.complete) EXPECT_EQ(found.mating, reference.mating) << where;
+        if (found.complete) {
+          EXPECT_EQ(found.mating, reference.mating) << where;
+        }
       } else if (reference.mating > 0) {
         EXPECT_NE(found.answer, MateInOne::Answer::kNone) << where;
       }

@@ -33,8 +33,9 @@ TEST(StatusTest, FailuresKeepCodeMessageAndDetail) {
 }
 
 TEST(StatusTest, PlaceIsKept) {
-  const Status bad = Status::InvalidArgument("--moves: col 4: Qh9: no such square")
-                         .At({.parameter = "moves", .index = 0, .column = 4, .reason = "Qh9"});
+  const Status bad =
+      Status::InvalidArgument("--moves: col 4: Qh9: no such square")
+          .At({.parameter = "moves", .index = 0, .column = 4, .reason = "Qh9", .token = {}});
   ASSERT_TRUE(bad.place().has_value());
   EXPECT_EQ(bad.place()->parameter, "moves");
   EXPECT_EQ(bad.place()->column, 4u);

@@ -168,7 +168,9 @@ TEST(MateInOne, PublicGamesEndingInCheckmate) {
     limits.stop_at_first = true;
     const MateInOne result = FindMateInOne(game.pos, limits);
     EXPECT_NE(result.answer, Answer::kNone) << file;
-    if (result.complete) EXPECT_GE(result.mating, 1u) << file;
+    if (result.complete) {
+      EXPECT_GE(result.mating, 1u) << file;
+    }
     if (result.answer == Answer::kMates) {
       ++found;
       EXPECT_EQ(After(game, result.solution), Decision::Verdict::kCheckmate) << file;

@@ -140,7 +140,9 @@ TEST(GameTactics, OneTimeline) {
     EXPECT_EQ(row.mating, c.mating);
     EXPECT_TRUE(row.complete);
     EXPECT_EQ(row.played, c.played);
-    if (!c.solution.empty()) EXPECT_EQ(row.solution, c.solution);
+    if (!c.solution.empty()) {
+      EXPECT_EQ(row.solution, c.solution);
+    }
     ExpectBruteCount(game, row);
   }
 }
