@@ -1198,6 +1198,46 @@ class EscapingTest(PageTest):
         self.assertIn('<script>alert(1)</script>', labels)
 
 
+class TacticsTest(PageTest):
+    """The game page of a database made with 5d-index --tactics (tests/cli/tactics.5dpgn, its
+    own database and server) marks the action played from a mate-in-one position: '#' when it
+    mated, '#?' with one solution when it did not. The positions are hand-built: their events
+    say which action mates."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.scratch = tempfile.TemporaryDirectory(prefix='fived-tactics-')
+        database = os.path.join(cls.scratch.name, 'tactics.sqlite')
+        build = Path(ARGS.build).resolve()
+        subprocess.run([str(build / 'indexer' / '5d-index'), '--db', database, '--quiet',
+                        '--tactics', 'tests/cli/tactics.5dpgn'], cwd=ROOT, check=True,
+                       capture_output=True)
+        cls.server = Server(str(build / 'query' / '5d-query'), database)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.server.stop()
+        cls.scratch.cleanup()
+
+    def marks(self, id):
+        """The marks of game id's move list: (action, text, class, title) for each."""
+        driver.get(f'{self.server.url}/game/{id}')
+        self.wait_ready()
+        return driver.execute_script("""
+            return [...document.querySelectorAll('#moves li')].flatMap((li) =>
+                [...li.querySelectorAll('.mate')].map((m) =>
+                    [li.dataset.action, m.textContent, m.className, m.title]));""")
+
+    def test_found_and_missed_mates_are_marked(self):
+        # 1. Qb3 mates (k3/4/2K1/1Q2): found.
+        self.assertEqual(self.marks(1), [['1', '#', 'mate found', 'a mate in one, found']])
+        # 1. Qa1+ from the same position: missed; Qb3 was the one mate.
+        self.assertEqual(self.marks(2),
+                         [['1', '#?', 'mate missed', 'a mate in one missed: (0T1)Qb3']])
+        # 1. Ka1 (forced) allows 1... Qb2 mate, which black found; white had no mate.
+        self.assertEqual(self.marks(3), [['2', '#', 'mate found', 'a mate in one, found']])
+
+
 class OtherPagesTest(PageTest):
     def test_duplicates(self):
         groups = api('/api/duplicates')
