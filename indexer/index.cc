@@ -133,8 +133,7 @@ IndexOutcome IndexInto(const IndexOptions& options, const std::vector<std::strin
   Writer& writer = *created.value();
   if (std::find(sources.begin(), sources.end(), "-") != sources.end()) {
     if (Status error = writer.RememberBeforeRun(); !error.ok()) {
-      summary.database_failed = true;
-      summary.database_error = error.message();
+      summary.database = error;
       summary.input_unread = true;
       return outcome;
     }
@@ -146,8 +145,7 @@ IndexOutcome IndexInto(const IndexOptions& options, const std::vector<std::strin
     for (const std::string& source : sources) {
       Result<std::optional<FileState>> state = writer.PreviousState(source);
       if (!state.ok()) {
-        summary.database_failed = true;
-        summary.database_error = state.error().message();
+        summary.database = state.error();
         summary.input_unread = true;
         return outcome;
       }
@@ -169,8 +167,7 @@ IndexOutcome IndexInto(const IndexOptions& options, const std::vector<std::strin
     const bool last = batch.finished && batch.source + 1 == sources.size();
     const uint64_t bytes_done = batch.bytes_done;
     if (Status error = writer.Write(std::move(batch)); !error.ok()) {
-      summary.database_failed = true;
-      summary.database_error = error.message();
+      summary.database = error;
       summary.input_unread = !last;
       return false;
     }
@@ -193,13 +190,12 @@ IndexOutcome IndexInto(const IndexOptions& options, const std::vector<std::strin
   analyze.tactics = tactics;
   analyze.tactics_budget = options.tactics_budget;
   RunPipeline(sources, previous, jobs, analyze, callbacks);
-  if (!summary.database_failed) {
+  if (summary.database.ok()) {
     if (Status error = writer.Finish(); !error.ok()) {
-      summary.database_failed = true;
-      summary.database_error = error.message();
+      summary.database = error;
     }
   }
-  if (db.created() && !summary.database_failed && summary.games == 0 &&
+  if (db.created() && summary.database.ok() && summary.games == 0 &&
       failed_sources.size() == sources.size()) {
     // Checked in the file itself, in case another process wrote to it meanwhile.
     const Result<int64_t> rows =
@@ -250,7 +246,7 @@ IndexResult RunIndex(const IndexOptions& options, IndexReporter* reporter_or_nul
   }
   summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   // Every game read is counted once, by what became of it, once that is committed.
-  if (summary.database_failed) {
+  if (!summary.database.ok()) {
     summary.not_stored = summary.games - summary.indexed - summary.rejected - summary.skipped;
   }
   assert(summary.not_stored >= 0 && summary.games == summary.indexed + summary.rejected +

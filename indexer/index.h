@@ -61,7 +61,7 @@ struct IndexResult {
 // the database and every input failed while it was read, the files it created are removed.
 //
 // When the database fails during the run (a full disk, say), what was committed before stays:
-// the summary counts only that (database_failed, database_error, not_stored, input_unread).
+// the summary counts only that (database, not_stored, input_unread).
 // Running the same command again adds what is not stored.
 IndexResult RunIndex(const IndexOptions& options, IndexReporter* reporter = nullptr);
 

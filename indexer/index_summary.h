@@ -8,6 +8,8 @@
 #include <string>
 #include <string_view>
 
+#include "core/status.h"
+
 namespace fived {
 
 // What a run did. The games read are counted as they are read, what became of them once it is
@@ -44,8 +46,8 @@ struct IndexSummary {
   long tactic_unknown = 0;
   long io_errors = 0;
   double seconds = 0;
-  bool database_failed = false;
-  std::string database_error;
+  Status database;  // the database error that stopped the run (its SQLite code in detail()); ok
+                    // when none did
   // After a database error: the games read since the last commit, which are not stored, and
   // whether the run stopped before the end of its input (the rest of which is not read).
   long not_stored = 0;

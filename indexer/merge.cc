@@ -589,7 +589,7 @@ MergeResult RunMerge(const MergeOptions& options) {
   // Stops the merge on a database error: what was committed stays, and the summary counts only
   // that.
   auto fail = [&](const Status& error) {
-    summary.database_error = error.message();
+    summary.database = error;
     return end(MergeResult::Failure::kStopped,
                options.output + ": database error: " + error.message());
   };
@@ -636,7 +636,7 @@ MergeResult RunMerge(const MergeOptions& options) {
   for (const std::string& input : options.inputs) {
     Result<Database> in = OpenDatabase(input, OpenMode::kReadOnly);
     if (!in.ok()) {
-      summary.database_error = in.error().message();
+      summary.database = in.error();
       return end(MergeResult::Failure::kStopped, in.error().message());
     }
     Result<Statement> attach = db.Prepare("ATTACH DATABASE ?1 AS src");

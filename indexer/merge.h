@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "core/status.h"
+
 namespace fived {
 
 struct MergeOptions {
@@ -20,13 +22,13 @@ struct MergeOptions {
 
 // What a merge did, counting only what was committed: after an error, the inputs merged before it.
 struct MergeSummary {
-  long databases = 0;          // inputs merged
-  long games = 0;              // games of the inputs merged
-  long merged = 0;             // games added to the output
-  long duplicates = 0;         // of the added, copies of an earlier game (across inputs too)
-  long skipped = 0;            // already in the output (same source, place and text)
-  long rejected = 0;           // rejections added
-  std::string database_error;  // the error that stopped the merge; empty when none did
+  long databases = 0;   // inputs merged
+  long games = 0;       // games of the inputs merged
+  long merged = 0;      // games added to the output
+  long duplicates = 0;  // of the added, copies of an earlier game (across inputs too)
+  long skipped = 0;     // already in the output (same source, place and text)
+  long rejected = 0;    // rejections added
+  Status database;      // the database error that stopped the merge; ok when none did
 };
 
 // What a merge did: its summary, and what stopped it if anything did.

@@ -61,11 +61,11 @@ std::string IndexSummaryJson(const std::string& database, const IndexSummary& su
                                  // Milliseconds are all a person reads of it.
                                  {"seconds", std::round(summary.seconds * 1000) / 1000},
                                  {"games_per_second", static_cast<long>(rate)},
-                                 {"database_failed", summary.database_failed},
+                                 {"database_failed", !summary.database.ok()},
                                  {"not_stored", summary.not_stored},
                                  {"input_unread", summary.input_unread},
                                  {"database_error", nullptr}};
-  if (summary.database_failed) json["database_error"] = summary.database_error;
+  if (!summary.database.ok()) json["database_error"] = summary.database.message();
   // Said only of a database with tactics, so that the usual summary stays as it was.
   if (summary.tactics) {
     json["tactics"] = {{"positions", summary.tactic_positions},
@@ -85,7 +85,7 @@ std::string IndexSummaryText(const std::string& database, const IndexSummary& su
   char line[256];
   // The games not stored are said only after a database error, so that the usual line stays.
   const std::string not_stored =
-      summary.database_failed ? ", " + std::to_string(summary.not_stored) + " not stored" : "";
+      !summary.database.ok() ? ", " + std::to_string(summary.not_stored) + " not stored" : "";
   std::snprintf(line, sizeof line,
                 ": %ld games read from %ld files: %ld indexed, %ld rejected, %ld copies, "
                 "%ld already indexed%s; %.2f s, %.0f games/s\n",
@@ -210,8 +210,8 @@ ToolReport ReportIndex(const IndexResult& result, const std::string& database, b
     return report;
   }
   const IndexSummary& summary = result.summary;
-  if (summary.database_failed) {
-    report.err += ToolLine(database + ": database error: " + summary.database_error);
+  if (!summary.database.ok()) {
+    report.err += ToolLine(database + ": database error: " + summary.database.message());
     report.err += ToolLine(NotStoredMessage(summary));
   }
   if (summary.rejected > kPrintedRejections) {
@@ -224,7 +224,7 @@ ToolReport ReportIndex(const IndexResult& result, const std::string& database, b
   } else {
     report.err += IndexSummaryText(database, summary, rate);
   }
-  if (summary.database_failed || summary.io_errors > 0) {
+  if (!summary.database.ok() || summary.io_errors > 0) {
     report.status = kExitFailed;
   } else {
     report.status = summary.rejected + summary.rejected_before > 0 ? kExitRejected : kExitOk;
@@ -255,7 +255,7 @@ ToolReport ReportMerge(const MergeResult& result, const MergeOptions& options, b
         {"games", summary.games},           {"merged", summary.merged},
         {"duplicates", summary.duplicates}, {"skipped", summary.skipped},
         {"rejected", summary.rejected},     {"database_error", nullptr}};
-    if (!summary.database_error.empty()) object["database_error"] = summary.database_error;
+    if (!summary.database.ok()) object["database_error"] = summary.database.message();
     report.out = JsonLine(object);
   } else {
     report.err += EscapeForTerminal(options.output) + ": " + std::to_string(summary.games) +

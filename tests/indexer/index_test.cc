@@ -360,7 +360,7 @@ TEST(Index, ACommitThatFailsCountsNothingAsStoredAndSaysWhatIsNot) {
                 "\"input_unread\":false,\"database_error\":\"database or disk is full "
                 "(statement: COMMIT)\"}\n");
   const IndexSummary& summary = run.summary;
-  EXPECT_TRUE(summary.database_failed);
+  EXPECT_FALSE(summary.database.ok());
   EXPECT_EQ(summary.games, 4);
   EXPECT_EQ(summary.indexed + summary.rejected + summary.duplicates + summary.skipped, 0);
   EXPECT_EQ(summary.playable + summary.result_conflicts, 0);
@@ -439,12 +439,12 @@ FullDiskRuns FillTheDiskAnywhere(const TempDir& dir, const std::string& base,
       run = Index(db, files, /*commit_every=*/1);
     }
     const IndexSummary& s = run.summary;
-    if (s.database_failed) {
+    if (!s.database.ok()) {
       ++runs.failed;
       if (s.indexed > 0 && s.indexed < whole.summary.indexed) ++runs.partial;
       if (s.input_unread) ++runs.unread;
       EXPECT_EQ(run.status, 3);
-      EXPECT_EQ(s.database_error, "database or disk is full (statement: COMMIT)");
+      EXPECT_EQ(s.database.message(), "database or disk is full (statement: COMMIT)");
       // What the run added to the database.
       auto added = [&](const std::string& sql) {
         return Count(db, sql) - (base.empty() ? 0 : Count(base, sql));
@@ -552,10 +552,10 @@ TEST(Index, ARealFullFileSystemLeavesATruthfulSummaryAndARerunCompletesIt) {
     EXPECT_NE(run.err.find("database or disk is full"), std::string::npos) << run.err;
     // The first run stores the schema and part of the games.
     if (run_number == 0) {
-      ASSERT_TRUE(s.database_failed) << run.err;
+      ASSERT_FALSE(s.database.ok()) << run.err;
       EXPECT_GT(s.indexed, 0);
     }
-    if (s.database_failed) {
+    if (!s.database.ok()) {
       EXPECT_LT(s.indexed, whole.summary.indexed);
       EXPECT_EQ(s.indexed, Count(db, "SELECT count(*) FROM games") - before);
       EXPECT_EQ(s.games, s.indexed + s.rejected + s.skipped + s.not_stored);
@@ -611,7 +611,7 @@ TEST(Index, MalformedInputNeverCrashesNorLosesGames) {
 
   const IndexRun run = Index(dir.File("db.sqlite"), files);
   EXPECT_EQ(run.summary.io_errors, 0);
-  EXPECT_FALSE(run.summary.database_failed) << run.summary.database_error;
+  EXPECT_TRUE(run.summary.database.ok()) << run.summary.database.message();
   EXPECT_EQ(run.summary.games, run.summary.indexed + run.summary.rejected);
   ExpectWhole(dir.File("db.sqlite"), run.summary.games);
   EXPECT_EQ(Count(dir.File("db.sqlite"), "SELECT max(actions) FROM games"), 5000);

@@ -305,9 +305,9 @@ TEST(MergeTest, ADiskThatFillsUpAnywhereLeavesTheInputsMergedBeforeAndSaysWhichT
       disk.FillAfter(total * step / kSteps);
       status = Merge(output, {a, b}, &messages, &summary);
     }
-    if (!summary.database_error.empty()) {
+    if (!summary.database.ok()) {
       EXPECT_EQ(status, 3);
-      EXPECT_EQ(summary.database_error.substr(0, 36), "database or disk is full (statement:");
+      EXPECT_EQ(summary.database.message().substr(0, 36), "database or disk is full (statement:");
       EXPECT_EQ(Rows(output, "SELECT count(*) FROM games"), std::to_string(summary.merged) + "|\n");
       EXPECT_EQ(Rows(output, "SELECT count(*) FROM rejected"),
                 std::to_string(summary.rejected) + "|\n");
