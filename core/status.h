@@ -23,6 +23,7 @@ enum class StatusCode : uint8_t {
   kInvalidArgument,  // input that does not read, a request that is wrong: the message says why
   kNotFound,         // what was asked for does not exist (a game id)
   kDatabase,         // the database could not be read or written, or holds what it should not
+  kIo,               // a file (an input, not the database) could not be opened or read
 };
 
 // Where in a text a problem is. The message already says it; these let a program point at the
@@ -59,6 +60,7 @@ class [[nodiscard]] Status {
   static Status Database(std::string message, int detail = 0) {
     return Status(StatusCode::kDatabase, std::move(message), detail);
   }
+  static Status Io(std::string message) { return Status(StatusCode::kIo, std::move(message)); }
 
   bool ok() const { return code_ == StatusCode::kOk; }
   StatusCode code() const { return code_; }

@@ -209,14 +209,14 @@ CheckSummary CheckFiles(const std::vector<std::string>& paths, const CheckOption
       continue;
     }
     std::ifstream in(path, std::ios::binary);
-    std::string error;
-    const std::optional<InputKind> kind = in ? SniffFile(path, &error) : std::nullopt;
-    if (!kind) {
+    const Result<InputKind> kind =
+        in ? SniffFile(path) : Result<InputKind>(Status::Io(path + ": cannot read the file"));
+    if (!kind.ok()) {
       ++summary.unreadable_files;
       report << EscapeForTerminal(path) << ": cannot open file\n";
       continue;
     }
-    if (*kind == InputKind::kPlain) {
+    if (kind.value() == InputKind::kPlain) {
       CheckStream(EscapeForTerminal(path), in, options, out, report, &summary);
       continue;
     }

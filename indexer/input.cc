@@ -115,18 +115,12 @@ InputKind SniffInput(std::string_view head) {
   return InputKind::kPlain;
 }
 
-std::optional<InputKind> SniffFile(const std::string& path, std::string* error) {
+Result<InputKind> SniffFile(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    *error = path + ": cannot read the file";
-    return std::nullopt;
-  }
+  if (!in) return Status::Io(path + ": cannot read the file");
   char head[kTarMagicOffset + 8];
   in.read(head, sizeof head);
-  if (in.bad()) {
-    *error = path + ": read error";
-    return std::nullopt;
-  }
+  if (in.bad()) return Status::Io(path + ": read error");
   return SniffInput(std::string_view(head, static_cast<size_t>(in.gcount())));
 }
 

@@ -15,6 +15,8 @@
 #include <string>
 #include <string_view>
 
+#include "core/status.h"
+
 namespace fived {
 
 enum class InputKind : uint8_t {
@@ -27,8 +29,9 @@ enum class InputKind : uint8_t {
 // 262 bytes, or the whole file when shorter.
 InputKind SniffInput(std::string_view head);
 
-// The kind of the file at `path`; nullopt when it cannot be read (`error` says why).
-std::optional<InputKind> SniffFile(const std::string& path, std::string* error);
+// The kind of the file at `path`, or why it cannot be read (kIo: "PATH: cannot read the file",
+// "PATH: read error").
+Result<InputKind> SniffFile(const std::string& path);
 
 // Reads a compressed stream or an archive at `path`, calling `member(name, stream)` for each
 // stream of text in it, in archive order: a compressed stream is one member named "" (the file

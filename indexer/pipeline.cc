@@ -100,7 +100,7 @@ struct Task {
   uint64_t seq = 0;
   GameBatch batch;
   std::vector<RawGame> raw;
-  std::optional<std::string> error;  // the source could not be read
+  Status error;  // ok, or why the source could not be read (kIo)
 };
 
 // A batch's final states are hashed together (HashFinalStates), several at a time.
@@ -136,7 +136,7 @@ class Pipeline {
     room_.wait(lock, [&] { return stop_ || read_ - consumed_ < kBatchesInFlight; });
     if (stop_) return false;
     task.seq = read_++;
-    if (task.error) {
+    if (!task.error.ok()) {
       done_.emplace(task.seq, std::move(task));
       ready_.notify_all();
     } else {
@@ -160,7 +160,7 @@ class Pipeline {
   bool PushError(size_t source, std::string message) {
     Task task;
     task.batch.source = source;
-    task.error = std::move(message);
+    task.error = Status::Io(std::move(message));
     return Push(std::move(task));
   }
 
@@ -173,9 +173,8 @@ class Pipeline {
     state.size = static_cast<uint64_t>(status.st_size);
     state.mtime_ns = static_cast<int64_t>(status.st_mtim.tv_sec) * 1'000'000'000 +
                      static_cast<int64_t>(status.st_mtim.tv_nsec);
-    std::string error;
-    const std::optional<InputKind> kind = SniffFile(path, &error);
-    if (!kind) return PushError(source, error);
+    const Result<InputKind> kind = SniffFile(path);
+    if (!kind.ok()) return PushError(source, kind.error().message());
     const FileState* before =
         source < previous_.size() && previous_[source] ? &*previous_[source] : nullptr;
     // The whole file is hashed first (a pass over bytes that are read again at once, from the
@@ -196,7 +195,7 @@ class Pipeline {
       task.batch.finished = *before;
       return Push(std::move(task));
     }
-    if (*kind == InputKind::kPlain) {
+    if (kind.value() == InputKind::kPlain) {
       GameSplitter::Start start;
       if (before && before->resumable && prefix != UINT64_MAX &&
           prefix_hash == before->content_hash) {
@@ -358,8 +357,10 @@ class Pipeline {
         done_.erase(it);
       }
       bool go_on = true;
-      if (task.error) {
-        if (callbacks_.on_source_error) callbacks_.on_source_error(task.batch.source, *task.error);
+      if (!task.error.ok()) {
+        if (callbacks_.on_source_error) {
+          callbacks_.on_source_error(task.batch.source, task.error.message());
+        }
       } else {
         go_on = callbacks_.on_batch(std::move(task.batch));
       }

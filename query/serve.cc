@@ -155,6 +155,7 @@ ApiResponse Fail(const Status& error) {
       return ErrorAnswer(404, error.message());
     case StatusCode::kOk:
     case StatusCode::kDatabase:
+    case StatusCode::kIo:
       break;
   }
   return ErrorAnswer(500, error.message());

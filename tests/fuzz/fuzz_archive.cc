@@ -46,9 +46,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     }
     return true;
   };
-  std::string error;
-  const std::optional<fived::InputKind> kind = fived::SniffFile(path, &error);
-  if (kind && *kind != fived::InputKind::kPlain) {
+  const fived::Result<fived::InputKind> kind = fived::SniffFile(path);
+  if (kind.ok() && kind.value() != fived::InputKind::kPlain) {
     fived::ReadPacked(path, split, [](const std::string&) {});
   }
   // The same bytes as standard input would give them, plain text included.

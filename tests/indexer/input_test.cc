@@ -85,6 +85,14 @@ TEST(InputTest, SniffsByMagicNumbers) {
   for (const Case& c : cases) EXPECT_EQ(SniffInput(c.head), c.kind) << c.head;
 }
 
+TEST(InputTest, SniffingADirectoryIsAReadError) {
+  TempDir dir;
+  const Result<InputKind> directory = SniffFile(dir.path().string());
+  ASSERT_FALSE(directory.ok());
+  EXPECT_EQ(directory.error().code(), StatusCode::kIo);
+  EXPECT_EQ(directory.error().message(), dir.path().string() + ": read error");
+}
+
 TEST(InputTest, ReadsEveryPackingByContentWhateverItsName) {
   TempDir dir;
   const std::vector<Member> two = {{"a.5dpgn", std::string(kGame)},
@@ -109,8 +117,9 @@ TEST(InputTest, ReadsEveryPackingByContentWhateverItsName) {
     // Named as plain text on purpose: the content decides.
     const std::string path = dir.File("games" + std::to_string(n++) + ".5dpgn");
     WritePacked(path, c.packing, c.members);
-    std::string error;
-    EXPECT_NE(SniffFile(path, &error), InputKind::kPlain) << path;
+    const Result<InputKind> kind = SniffFile(path);
+    ASSERT_TRUE(kind.ok()) << kind.error().message();
+    EXPECT_NE(kind.value(), InputKind::kPlain) << path;
     const Read read = ReadAll(path);
     EXPECT_TRUE(read.errors.empty()) << read.errors.front();
     EXPECT_EQ(read.members, c.expected) << path;
@@ -299,9 +308,10 @@ TEST(InputTest, Utf16TextIsReadAsUtf8) {
 
 TEST(InputTest, FilesThatAreNotThereOrNotArchivesAreErrors) {
   TempDir dir;
-  std::string error;
-  EXPECT_EQ(SniffFile(dir.File("missing"), &error), std::nullopt);
-  EXPECT_EQ(error, dir.File("missing") + ": cannot read the file");
+  const Result<InputKind> missing = SniffFile(dir.File("missing"));
+  ASSERT_FALSE(missing.ok());
+  EXPECT_EQ(missing.error().code(), StatusCode::kIo);
+  EXPECT_EQ(missing.error().message(), dir.File("missing") + ": cannot read the file");
   const Read read = ReadAll(dir.File("missing"));
   ASSERT_EQ(read.errors.size(), 1u);
   EXPECT_EQ(read.errors[0].rfind(dir.File("missing") + ": ", 0), 0u);
