@@ -1,6 +1,8 @@
 // The tactics of a game; see tactics.h.
 #include "indexer/tactics.h"
 
+#include <algorithm>
+
 #include "core/action.h"
 #include "core/pgn_writer.h"
 #include "core/rules.h"
@@ -52,10 +54,18 @@ GameTactics FindGameTactics(const Replayer& replayer,
     if (action + 1 == actions.size()) before_last = pos;
     for (const PlayedMove& played : actions[action].moves) ApplyMove(&pos, played.move);
   }
-  if (out.rows.empty() || !before_last) return out;
+  if (!before_last) return out;
   // Whether the action played from a mate-in-one position mated: only the last action can (after
   // a checkmate no action is legal), and it did when the final position is a proven checkmate.
   // Every earlier one was followed by a legal action, so it did not.
+  const int last_played = static_cast<int>(actions.size()) - 1;
+  auto row_of_last =
+      std::find_if(out.rows.begin(), out.rows.end(),
+                   [&](const PositionTactics& row) { return row.action >= last_played; });
+  const bool last_has_row = row_of_last != out.rows.end() && row_of_last->action == last_played;
+  if (out.rows.empty() && final_verdict && *final_verdict != Decision::Verdict::kCheckmate) {
+    return out;
+  }
   std::optional<Decision::Verdict> verdict = final_verdict;
   if (!verdict || *verdict == Decision::Verdict::kUnknown) {
     SearchLimits limits;
@@ -63,7 +73,17 @@ GameTactics FindGameTactics(const Replayer& replayer,
     limits.budget = budget;
     verdict = Decide(&pos, limits).verdict;
   }
-  const int last_played = static_cast<int>(actions.size()) - 1;
+  if (!last_has_row && *verdict == Decision::Verdict::kCheckmate) {
+    // The game ends in a proven checkmate, yet the search found no mate among the actions it
+    // offers: the action played promotes to a piece the replay accepts but the players' choices
+    // do not offer (core/rules.h). The game proves a mate in one all the same; claiming none
+    // would contradict its ending. Settled below, from the action played.
+    PositionTactics row;
+    row.action = last_played;
+    row.side = before_last->ToMove();
+    row.unknown = true;
+    out.rows.insert(row_of_last, std::move(row));
+  }
   for (PositionTactics& row : out.rows) {
     if (row.action < last_played) {
       if (!row.unknown) row.played = false;

@@ -198,6 +198,31 @@ TEST(GameTactics, AGameEndingInCheckmateProvesTheMateBeforeIt) {
   EXPECT_EQ(row.played, true);
 }
 
+TEST(GameTactics, AMateByAPromotionTheChoicesDoNotOfferIsStillAMate) {
+  // No board holds a piece a pawn could become, so the players' choices offer none (core/rules.h)
+  // and the search finds no mate; but the replay accepts c4=Q, as real files promote, and the
+  // queen mates (Kb2 covers a3 and b3, the queen b4 and the fourth rank). The game ends in a
+  // proven checkmate: the position before it had a mate in one, found.
+  const Replayed game =
+      Replay("[Board \"custom\"]\n[Size \"4x4\"]\n[k3/2P1/1K2/4:0:1:w]\n\n1. c4=Q\n");
+  ASSERT_TRUE(game.replayer);
+  // The ending as the indexer decided it, or not decided (5d-index --skip-endings): the same.
+  for (const std::optional<Decision::Verdict> ending :
+       {std::optional<Decision::Verdict>(Decision::Verdict::kCheckmate),
+        std::optional<Decision::Verdict>()}) {
+    const GameTactics tactics = FindGameTactics(*game.replayer, ending, kBudget);
+    ASSERT_EQ(tactics.rows.size(), 1u);
+    const PositionTactics& row = tactics.rows[0];
+    EXPECT_EQ(row.action, 0);
+    EXPECT_EQ(row.side, Color::kWhite);
+    EXPECT_FALSE(row.unknown);
+    EXPECT_EQ(row.mating, 1u);
+    EXPECT_FALSE(row.complete);
+    EXPECT_EQ(row.solution, "(0T1)c4=Q");
+    EXPECT_EQ(row.played, true);
+  }
+}
+
 // What the tactics table holds for a database's games, as "game:action:side:mating:played:
 // solution" lines.
 std::vector<std::string> StoredRows(const std::string& path) {
