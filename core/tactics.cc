@@ -11,6 +11,19 @@
 
 namespace fived {
 
+namespace {
+
+// Plays the opponent's pass on timeline l of *pos: a copy of its tip, without an en passant
+// square, appended; `passed` gets its place.
+void AppendPass(Position* pos, int l, std::vector<BoardPlace>* passed) {
+  Board board = pos->Tip(l);
+  board.ClearEnPassant();
+  pos->Append(l, board);
+  passed->push_back({l, pos->TipHalf(l)});
+}
+
+}  // namespace
+
 std::vector<Move> FindMateAroundChecks(const Position& pos, const MateInOneLimits& limits,
                                        uint64_t* work) {
   const Color mover = pos.ToMove();
@@ -40,10 +53,7 @@ std::vector<Move> FindMateAroundChecks(const Position& pos, const MateInOneLimit
     for (int l = scratch.min_timeline(); l <= scratch.max_timeline(); ++l) {
       if (!scratch.HasTimeline(l)) continue;
       if (pos.HasTimeline(l) && scratch.TipHalf(l) == pos.TipHalf(l)) continue;
-      Board passed = scratch.Tip(l);
-      passed.ClearEnPassant();
-      scratch.Append(l, passed);
-      copies.push_back({l, scratch.TipHalf(l)});
+      AppendPass(&scratch, l, &copies);
     }
     const bool checks = RoyalCapturableTouching(scratch, mover, true, copies);
     scratch.Rollback(start);
@@ -88,10 +98,7 @@ bool InCheckAfterQuietPosition(Position* pos, Color mover, std::vector<BoardPlac
   passed->clear();
   for (int l = pos->min_timeline(); l <= pos->max_timeline(); ++l) {
     if (!pos->HasTimeline(l) || !pos->IsActive(l) || pos->TipHalf(l) != present) continue;
-    Board board = pos->Tip(l);
-    board.ClearEnPassant();
-    pos->Append(l, board);
-    passed->push_back({l, pos->TipHalf(l)});
+    AppendPass(pos, l, passed);
   }
   const bool check = RoyalCapturableTouching(*pos, mover, PromotingCapturesCount(*pos), *passed);
   pos->Rollback(mark);

@@ -141,6 +141,18 @@ def setUpModule():
     driver.set_page_load_timeout(TIMEOUT)
 
 
+def own_server(name, arguments):
+    """A database of its own for a test class, made by 5d-index from `arguments` (options and
+    files, relative to the repository) in a scratch folder, and a server on it: (folder,
+    server). The class stops the server and removes the folder."""
+    scratch = tempfile.TemporaryDirectory(prefix=f'fived-{name}-')
+    database = os.path.join(scratch.name, f'{name}.sqlite')
+    build = Path(ARGS.build).resolve()
+    subprocess.run([str(build / 'indexer' / '5d-index'), '--db', database, '--quiet', *arguments],
+                   cwd=ROOT, check=True, capture_output=True)
+    return scratch, Server(str(build / 'query' / '5d-query'), database)
+
+
 def tearDownModule():
     if driver is not None:
         driver.quit()
@@ -969,12 +981,7 @@ class PictureTest(PageTest):
 
     @classmethod
     def setUpClass(cls):
-        cls.scratch = tempfile.TemporaryDirectory(prefix='fived-pictures-')
-        database = os.path.join(cls.scratch.name, 'pictures.sqlite')
-        build = Path(ARGS.build).resolve()
-        subprocess.run([str(build / 'indexer' / '5d-index'), '--db', database, '--quiet',
-                        'tests/browser/pictures.5dpgn'], cwd=ROOT, check=True, capture_output=True)
-        cls.server = Server(str(build / 'query' / '5d-query'), database)
+        cls.scratch, cls.server = own_server('pictures', ['tests/browser/pictures.5dpgn'])
         cls.games = {}
         with urllib.request.urlopen(cls.server.url + '/api/find?limit=10', timeout=30) as r:
             for game in json.loads(r.read().decode('utf-8')):
@@ -1206,13 +1213,7 @@ class TacticsTest(PageTest):
 
     @classmethod
     def setUpClass(cls):
-        cls.scratch = tempfile.TemporaryDirectory(prefix='fived-tactics-')
-        database = os.path.join(cls.scratch.name, 'tactics.sqlite')
-        build = Path(ARGS.build).resolve()
-        subprocess.run([str(build / 'indexer' / '5d-index'), '--db', database, '--quiet',
-                        '--tactics', 'tests/cli/tactics.5dpgn'], cwd=ROOT, check=True,
-                       capture_output=True)
-        cls.server = Server(str(build / 'query' / '5d-query'), database)
+        cls.scratch, cls.server = own_server('tactics', ['--tactics', 'tests/cli/tactics.5dpgn'])
 
     @classmethod
     def tearDownClass(cls):
