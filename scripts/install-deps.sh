@@ -33,7 +33,7 @@ packages=(
   zlib1g-dev
   nlohmann-json3-dev
   libarchive-dev
-  libgoogle-perftools-dev
+  libjemalloc-dev
 )
 # Ninja makes builds faster but cmake's default generator works without it. go-md2man makes the
 # man pages from docs/ (cmake/manpage.cmake; without it the build skips them and says so). The
