@@ -135,7 +135,7 @@
     });
     fill(document.getElementById('moves'), items);
     const selected = document.querySelector('#moves li.current');
-    if (selected) showInList(selected);
+    if (selected) showInListSoon(selected);
   }
 
   // showInList at the next frame, when the browser lays the page out anyway: measuring the
@@ -211,13 +211,14 @@
     if (name === 'vmn') busy(loadVmn().then(showVmn).catch((error) => showError(error.message)));
   }
 
+  // Returns a promise resolved at the frame that shows the picture.
   function showPosition(answer) {
     const position = answer.position;
     // The picture first, while the page's layout is that of the frame painted last: it reads
     // where its view is before changing it, and that read costs nothing then.
     const present = new Set(fived.boardsOfFen(position.fen).map((b) => b.board));
     const outlined = marks.filter((board) => present.has(board));
-    viewer.show(
+    const pictured = viewer.show(
         position.picture,
         `The multiverse after action ${position.action}` +
             (outlined.length ? `, with ${outlined.map(fived.boardName).join(', ')} outlined` : ''),
@@ -239,6 +240,7 @@
     document.getElementById('last').disabled = position.action === answer.actions;
     fived.copyFen(document.getElementById('copy-fen'), position.fen);
     showExplore(answer);
+    return pictured;
   }
 
   // "Open this position in the explorer": the line played so far in the game's variant, or, for
@@ -290,12 +292,15 @@
     });
   }
 
+  // Shows `answer`; returns a promise resolved at the frame that shows it.
   function show(answer) {
     const start = performance.now();
-    // The headers are the game's, the same at every action.
-    if (!game || game.id !== answer.id) showGame(answer);
+    const first = !game || game.id !== answer.id;
     game = answer;
-    showPosition(answer);
+    const pictured = showPosition(answer);
+    // The headers are the game's, the same at every action; written after the picture, which
+    // reads the page's layout before it changes.
+    if (first) showGame(answer);
     showMoves(answer);
     if (view === 'vmn') markTurn();
     // The neighbours next, so that the next step shows without waiting for the server, and
@@ -317,6 +322,7 @@
     // (scripts/bench-game-browser.py): the last step's only.
     performance.clearMeasures('game: show');
     performance.measure('game: show', {start});
+    return pictured;
   }
 
   // Writes `href` as the page's address once the page is idle after the step (within 250 ms),
@@ -350,7 +356,7 @@
     loading(true);
     busy(load(action)
              .then((answer) => {
-               if (wanted === action) show(answer);
+               if (wanted === action) return show(answer);
              })
              .finally(() => {
                if (wanted === action) loading(false);
@@ -430,7 +436,7 @@
                if (asked !== null && asked !== String(action)) {
                  history.replaceState(null, '', fived.gameHref(id, action, marks));
                }
-               show(answer);
+               return show(answer);
              })
              .catch((error) => showError(error.message)));
   });

@@ -25,6 +25,9 @@ fived.multiverse = (host) => {
   const kMinZoom = 0.04;
   const kMaxZoom = 3;
   const ratio = window.devicePixelRatio || 1;
+  // Boards this close to the view (CSS pixels) are drawn when the browser is idle, ahead of
+  // scrolling.
+  const kNearMargin = 300;
 
   let model = null;
   let zoom = 1;
@@ -32,7 +35,7 @@ fived.multiverse = (host) => {
   let boards = [];              // {element, canvas, key, squares, drawnAt}
   const kept = new Map();       // "l:t:c" -> board of the previous model, for reuse
   const spare = new Map();      // "l:t:c" -> board drawn ahead for a picture a step away
-  const near = new Set();       // boards the observer says are near the view
+  let near = [];                // boards within kNearMargin of the view, the middle first
   const turnLabels = new Map();      // "t:c" -> its label in the turn strip
   const timelineLabels = new Map();  // "l" -> its label in the timeline strip
 
@@ -63,18 +66,6 @@ fived.multiverse = (host) => {
   const frame = el('div', {class: 'picture-frame', tabindex: '0', role: 'img'}, canvasArea);
   fill(host, controls, frame);
 
-  const observer = new IntersectionObserver((entries) => {
-    for (const entry of entries) {
-      const board = entry.target.board;
-      if (entry.isIntersecting) {
-        near.add(board);
-      } else {
-        near.delete(board);
-      }
-    }
-    drawNear();
-  }, {root: frame, rootMargin: '300px'});
-
   // Scene pixels to the canvas area's pixels, and back (of the picture shown, or of `m`).
   const toX = (x, m = model) => kStripWidth + (x - m.left) * zoom;
   const toY = (y, m = model) => kStripHeight + (y - m.top) * zoom;
@@ -96,21 +87,25 @@ fived.multiverse = (host) => {
   }
 
   // Draws now the boards in the frame's view that are not drawn at this zoom, so that a new
-  // picture shows complete in its first frame; the observer keeps up with scrolling after.
+  // picture shows complete in its first frame, and finds those near it, drawn when the browser
+  // is idle. Where the boards are is arithmetic on the picture's rows and columns: an
+  // IntersectionObserver would cost the browser a pass over every board at each frame (from 1
+  // to 13 ms a frame on the 120-timeline game) and at each board a step adds or removes.
   function drawInView() {
-    for (const i of boardsInView(model, frameView(), 0)) {
+    const view = frameView();
+    for (const i of boardsInView(model, view, 0)) {
       const board = boards[i];
-      near.add(board);
       if (board.drawnAt !== zoom) drawBoard(board);
     }
+    near = middleFirst(boardsInView(model, view, kNearMargin).map((i) => boards[i]));
   }
   // The indices in m.boards of the boards of picture `m` that show, at least in part, in `view`
-  // (the frame's scroll position and inner size), or come within `margin` boards of it.
+  // (the frame's scroll position and inner size), or come within `margin` CSS pixels of it.
   function boardsInView(m, view, margin) {
-    const left = fromX(view.left, m) - (1 + margin) * m.board_width;
-    const right = fromX(view.left + view.width, m) + margin * m.board_width;
-    const top = fromY(view.top, m) - (1 + margin) * m.board_height;
-    const bottom = fromY(view.top + view.height, m) + margin * m.board_height;
+    const left = fromX(view.left - margin, m) - m.board_width;
+    const right = fromX(view.left + view.width + margin, m);
+    const top = fromY(view.top - margin, m) - m.board_height;
+    const bottom = fromY(view.top + view.height + margin, m);
     const found = [];
     for (const [i, [row, column]] of m.boards.entries()) {
       const x = m.columns[column].x;
@@ -119,9 +114,16 @@ fived.multiverse = (host) => {
     }
     return found;
   }
+  // `boards` in the order to draw them: from the middle of the list (that of the view) out.
+  function middleFirst(boards) {
+    const middle = (boards.length - 1) / 2;
+    return boards.map((board, i) => [Math.abs(i - middle), board])
+        .sort((a, b) => a[0] - b[0])
+        .map(([, board]) => board);
+  }
 
-  // The boards in view are drawn in the next frame; those only near it (the observer's margin,
-  // drawn ahead of scrolling) when the browser is idle, a few at a time, so that a step or a
+  // The boards in view are drawn in the next frame; those only near it (drawn ahead of
+  // scrolling) when the browser is idle, a few at a time, so that a step or a
   // scroll paints what shows without waiting for them.
   let pendingDraw = false;
   let pendingIdle = false;
@@ -355,15 +357,12 @@ fived.multiverse = (host) => {
     // Only the boards that changed leave and enter the page: a step changes a few.
     for (const [key, board] of previous) {
       if (kept.get(key) === board) continue;
-      observer.unobserve(board.element);
-      near.delete(board);
-      board.element.remove();
+        board.element.remove();
       releaseCanvas(board);
     }
     for (const board of boards) {
       if (board.element.parentNode) continue;
       layer.appendChild(board.element);
-      observer.observe(board.element);
     }
     updateLabels(
         turnLabels, turnStrip, model.columns, (column) => `${column.t}:${column.c}`,
@@ -400,13 +399,14 @@ fived.multiverse = (host) => {
     return {x, y};
   }
 
-  // The zoom at which a square is readable, or larger when the whole picture fits.
-  function openingZoom() {
-    const readable = (frame.clientWidth >= 700 ? 20 : 15) / model.square;
-    return Math.min(Math.max(readable, fitZoom()), Math.max(readable, 1));
+  // The zoom at which a square is readable, or larger when the whole picture fits, in a frame
+  // `frameWidth` wide (inner width).
+  function openingZoom(frameWidth) {
+    const readable = (frameWidth >= 700 ? 20 : 15) / model.square;
+    return Math.min(Math.max(readable, fitZoom(frameWidth)), Math.max(readable, 1));
   }
-  function fitZoom() {
-    const width = Math.max(1, frame.clientWidth - kStripWidth - 4);
+  function fitZoom(frameWidth = frame.clientWidth) {
+    const width = Math.max(1, frameWidth - kStripWidth - 4);
     const height = Math.max(1, Number(frame.dataset.maxHeight) - kStripHeight - 4);
     return Math.min(width / (model.width - model.left), height / (model.height - model.top));
   }
@@ -418,6 +418,16 @@ fived.multiverse = (host) => {
     applyView();
     frame.scrollLeft = toX(point.x) - (frame.clientWidth + kStripWidth) / 2;
     frame.scrollTop = toY(point.y) - (frame.clientHeight + kStripHeight) / 2;
+  }
+  // The scroll position that centres scene point `point` in a frame of inner size `box`
+  // (boxFor), as centreOn sets it.
+  function centredView(point, box) {
+    const clamp = (value, most) => Math.max(0, Math.min(most, value));
+    return {
+      left: clamp(toX(point.x) - (box.width + kStripWidth) / 2, box.maxLeft),
+      top: clamp(toY(point.y) - (box.height + kStripHeight) / 2, box.maxTop),
+      width: box.width, height: box.height
+    };
   }
   function centreOnPresent() {
     centreOn(playPoint());
@@ -504,7 +514,7 @@ fived.multiverse = (host) => {
     pinch = null;
     if (pointers.size === 0) frame.classList.remove('dragging');
   };
-  // Boards scrolled into view are drawn in the next frame, even before the observer says so.
+  // Boards scrolled into view are drawn in the next frame.
   frame.addEventListener('scroll', drawNear, {passive: true});
   frame.addEventListener('pointerup', release);
   frame.addEventListener('pointercancel', release);
@@ -575,11 +585,11 @@ fived.multiverse = (host) => {
   }
   // The frame's inner size and how far it scrolls once picture `next` is placed in it, foreseen
   // without laying the page out from `at` (frameView) and the picture placed now: the frame
-  // takes the height of its picture up to its maximum.
-  function boxFor(next, at) {
+  // takes the height of its picture up to its maximum. `placed`: the frame's outer height now
+  // (read from the layout of the last frame when it has no height of its own yet).
+  function boxFor(next, at, placed = parseFloat(frame.style.height) || frame.offsetHeight) {
     const maximum = Number(frame.dataset.maxHeight);
     const size = areaSize(next, at.width);
-    const placed = parseFloat(frame.style.height) || frame.offsetHeight;
     const height = at.height + Math.min(maximum, size.height + 2) - placed;
     return {
       width: at.width, height, maxLeft: Math.max(0, size.width - at.width),
@@ -643,7 +653,7 @@ fived.multiverse = (host) => {
   function boardsAhead(next) {
     const view = followingView(next, viewNow(), boxFor(next, frameView()));
     const found = [];
-    for (const i of boardsInView(next, view, 1)) {
+    for (const i of boardsInView(next, view, next.board_width * zoom)) {
       const [row, column, squares] = next.boards[i];
       const line = next.rows[row];
       const turn = next.columns[column];
@@ -652,10 +662,7 @@ fived.multiverse = (host) => {
       found.push(board);
     }
     // Drawn from the last: the middle of the view first.
-    const middle = found.length / 2;
-    return found.map((board, i) => [Math.abs(i - middle), board])
-        .sort((a, b) => b[0] - a[0])
-        .map(([, board]) => board);
+    return middleFirst(found).reverse();
   }
 
   return {
@@ -663,25 +670,29 @@ fived.multiverse = (host) => {
     // Shows a picture (the JSON of /api/game/ID's position.picture or /api/position's picture),
     // described by `alt`. `same`: a position of the same game or line, whose view follows the
     // play from the one shown; otherwise the view opens on the present.
+    //
+    // What the view shows and its size are read before the page changes and the new view is
+    // set at the next frame (pendingView), so that the browser lays the page out once for it.
+    // Returns a promise resolved in that frame, once the view is set.
     show(picture, alt, same) {
       const before = model && same ? viewNow() : null;
       const at = frameView();
+      const placed = parseFloat(frame.style.height) || frame.offsetHeight;
       model = picture;
       ahead = [];
       frame.setAttribute('aria-label', alt);
       frameHeight();
       build();
       if (!before) {
-        pendingView = null;
-        zoom = clampZoom(openingZoom());
-        place();
-        centreOnPresent();
-        drawInView();
-        return;
+        zoom = clampZoom(openingZoom(at.width));
+        pendingView = centredView(playPoint(), boxFor(model, at, placed));
+      } else {
+        pendingView = followingView(model, before, boxFor(model, at, placed));
       }
-      pendingView = followingView(model, before, boxFor(model, at));
       place(at.width);
       drawInView();
+      // After drawNear's (place asked for it): the view is set then.
+      return new Promise((resolve) => requestAnimationFrame(() => resolve()));
     },
     // Draws ahead, when the browser is idle, what showing `picture` (a position of the same
     // game a step away from the one shown, as show's `same`) would draw in view; the most
