@@ -11,17 +11,22 @@
 //
 // The view: a picture opens on the present at a readable size (a square of 20 pixels, 15 on a
 // narrow screen), unless the whole picture fits larger. The frame scrolls (scroll bars, wheel,
-// dragging with the mouse or a finger, Shift + the arrow keys once it has focus); Ctrl + wheel and a
-// pinch zoom about the pointer, the buttons and the keys + and - about the centre; "Fit all"
-// fits the whole picture both ways, "Present" goes back to the present, "a-h" toggles file
+// dragging with the mouse or a finger, Shift + the arrow keys once it has focus); Ctrl + wheel
+// and a pinch zoom about the pointer, the buttons and the keys + and - about the centre; "Fit
+// all" fits the whole picture both ways, "Present" goes back to the present, "a-h" toggles file
 // and rank labels. A new position of the same game keeps the zoom and moves the view with the
 // play: the timelines stay where they were and the present stays where it was on screen.
+//
+// This file keeps the picture's elements, its view and what is drawn when; the rest is in files
+// of their own, which pages load before it: where things go (picture_geometry.js), the branch
+// lines and arrows (picture_lines.js), a board's squares and pieces (board_canvas.js), and the
+// mouse, fingers and keys (picture_input.js).
 'use strict';
 
 fived.multiverse = (host) => {
   const {el, svg, fill, whenIdle} = fived;
-  const kStripWidth = 44;   // the timeline labels
-  const kStripHeight = 24;  // the turn labels
+  const geometry = fived.pictureGeometry;  // picture_geometry.js
+  const {kStripWidth, kStripHeight} = geometry;
   const kMinZoom = 0.04;
   const kMaxZoom = 3;
   const ratio = window.devicePixelRatio || 1;
@@ -65,12 +70,24 @@ fived.multiverse = (host) => {
       el('div', {class: 'picture-canvas'}, turnStrip, timelineStrip, band, under, layer, over);
   const frame = el('div', {class: 'picture-frame', tabindex: '0', role: 'img'}, canvasArea);
   fill(host, controls, frame);
+  const lineDrawing = fived.pictureLines(under, over);  // picture_lines.js
 
-  // Scene pixels to the canvas area's pixels, and back (of the picture shown, or of `m`).
-  const toX = (x, m = model) => kStripWidth + (x - m.left) * zoom;
-  const toY = (y, m = model) => kStripHeight + (y - m.top) * zoom;
-  const fromX = (x, m = model) => (x - kStripWidth) / zoom + m.left;
-  const fromY = (y, m = model) => (y - kStripHeight) / zoom + m.top;
+  // Where things go (picture_geometry.js), at the zoom now and, unless said, in the picture shown.
+  const toX = (x, m = model) => geometry.toX(x, m, zoom);
+  const toY = (y, m = model) => geometry.toY(y, m, zoom);
+  const fromX = (x, m = model) => geometry.fromX(x, m, zoom);
+  const fromY = (y, m = model) => geometry.fromY(y, m, zoom);
+  const boardsInView = (m, view, margin) => geometry.boardsInView(m, zoom, view, margin);
+  const {middleFirst} = geometry;
+  const playPoint = (m = model) => geometry.playPoint(m);
+  const areaSize = (m, frameWidth) =>
+      geometry.areaSize(m, zoom, frameWidth, Number(frame.dataset.maxHeight));
+  const fitZoom = (frameWidth = frame.clientWidth) =>
+      geometry.fitZoom(model, frameWidth, Number(frame.dataset.maxHeight));
+  const openingZoom = (frameWidth) =>
+      geometry.openingZoom(model, frameWidth, Number(frame.dataset.maxHeight));
+  const centredView = (point, box) => geometry.centredView(point, model, zoom, box);
+  const followingView = (next, now, box) => geometry.followingView(next, now, box, zoom);
 
   // The squares of a board of the JSON: ranks from the highest.
   const ranksOf = (squares) => squares.split('/');
@@ -98,28 +115,6 @@ fived.multiverse = (host) => {
       if (board.drawnAt !== zoom) drawBoard(board);
     }
     near = middleFirst(boardsInView(model, view, kNearMargin).map((i) => boards[i]));
-  }
-  // The indices in m.boards of the boards of picture `m` that show, at least in part, in `view`
-  // (the frame's scroll position and inner size), or come within `margin` CSS pixels of it.
-  function boardsInView(m, view, margin) {
-    const left = fromX(view.left - margin, m) - m.board_width;
-    const right = fromX(view.left + view.width + margin, m);
-    const top = fromY(view.top - margin, m) - m.board_height;
-    const bottom = fromY(view.top + view.height + margin, m);
-    const found = [];
-    for (const [i, [row, column]] of m.boards.entries()) {
-      const x = m.columns[column].x;
-      const y = m.rows[row].y;
-      if (x >= left && x <= right && y >= top && y <= bottom) found.push(i);
-    }
-    return found;
-  }
-  // `boards` in the order to draw them: from the middle of the list (that of the view) out.
-  function middleFirst(boards) {
-    const middle = (boards.length - 1) / 2;
-    return boards.map((board, i) => [Math.abs(i - middle), board])
-        .sort((a, b) => a[0] - b[0])
-        .map(([, board]) => board);
   }
 
   // The boards in view are drawn in the next frame; those only near it (drawn ahead of
@@ -164,18 +159,6 @@ fived.multiverse = (host) => {
     if (node.style[property] !== value) node.style[property] = value;
   }
 
-  // The size of the canvas area for picture `m` at the current zoom in a frame `frameWidth`
-  // wide. A picture larger than its frame gets room past its right and bottom edges, half a
-  // frame each, so that its last column (the present, often) and row can be centred too.
-  function areaSize(m, frameWidth) {
-    const maximum = Number(frame.dataset.maxHeight);
-    const contentWidth = toX(m.width, m) + 2;
-    const contentHeight = toY(m.height, m);
-    return {
-      width: contentWidth + (contentWidth > frameWidth ? Math.round(frameWidth / 2) : 0),
-      height: contentHeight + (contentHeight > maximum ? Math.round(maximum / 2) : 0)
-    };
-  }
 
   // Places every element for the current zoom. `frameWidth`: the frame's inner width, when the
   // caller read it before changing the page (reading it after would make the browser lay the
@@ -230,58 +213,6 @@ fived.multiverse = (host) => {
     drawNear();
   }
 
-  // The scene's lines: branches under the boards, the moves and checks over them. Each set is a
-  // group that holds what its paths share (colour, width, arrowhead: SVG's presentation
-  // attributes are inherited), so that a path is only its class and its "d"; a step rewrites
-  // the "d" of the paths it keeps, rather than making every path again (a step of the
-  // 120-timeline game changes the paths of a hundred branch lines and fifty arrows).
-  const branchGroup = svg('g', {fill: 'none', stroke: '#8a94a6', 'stroke-linecap': 'round'});
-  const lineGroup = (colour, head) => svg('g', {
-    fill: 'none', stroke: colour, 'stroke-opacity': 0.85, 'stroke-linecap': 'round',
-    'marker-end': `url(#${head})`
-  });
-  const arrowGroup = lineGroup('#1f6fd1', 'mv-arrowhead');
-  const checkGroup = lineGroup('#e0162b', 'mv-checkhead');
-  const marker = (id, colour) => svg(
-      'marker', {
-        id, viewBox: '0 0 10 10', refX: 8, refY: 5, markerWidth: 4, markerHeight: 4,
-        orient: 'auto'
-      },
-      svg('path', {d: 'M0,0L10,5L0,10z', fill: colour}));
-  fill(under, branchGroup);
-  fill(
-      over, svg('defs', {}, marker('mv-arrowhead', '#1f6fd1'), marker('mv-checkhead', '#e0162b')),
-      arrowGroup, checkGroup);
-  // Makes `group` hold one path of class `name` per path data of `paths`, in order.
-  function setPaths(group, name, paths) {
-    let path = group.firstChild;
-    for (const d of paths) {
-      if (!path) {
-        path = svg('path', {class: name});
-        group.appendChild(path);
-      }
-      if (path.getAttribute('d') !== d) path.setAttribute('d', d);
-      path = path.nextSibling;
-    }
-    while (path) {
-      const next = path.nextSibling;
-      path.remove();
-      path = next;
-    }
-  }
-  function drawLines() {
-    const width = String(Math.max(3, model.square / 3));
-    if (branchGroup.getAttribute('stroke-width') !== width) {
-      branchGroup.setAttribute('stroke-width', width);
-    }
-    const stroke = String(Math.max(2, model.square / 6));
-    for (const group of [arrowGroup, checkGroup]) {
-      if (group.getAttribute('stroke-width') !== stroke) group.setAttribute('stroke-width', stroke);
-    }
-    setPaths(branchGroup, 'branch', model.branches);
-    setPaths(arrowGroup, 'arrow', model.moves);
-    setPaths(checkGroup, 'check', model.checks);
-  }
 
   // The labels of the turn and timeline strips (and the branch lines), kept from one picture to
   // the next by what they label ("t:c" of a column, "l" of a row, a line's path): a step adds or
@@ -379,37 +310,10 @@ fived.multiverse = (host) => {
           const title = row.active ? `timeline ${row.l}` : `timeline ${row.l}, inactive`;
           if (node.title !== title) node.title = title;
         });
-    drawLines();
+    lineDrawing.draw(model);
   }
 
-  // Where the play is: the present's column across, and down the board of the present nearest
-  // to the last move's end (the middle one of the present's boards when no move is drawn).
-  function playPoint(m = model) {
-    const column = m.present >= 0 ? m.columns[m.present] : m.columns.at(-1);
-    const x = column ? column.x + m.board_width / 2 : m.left;
-    const rows = m.boards.filter(([, c]) => m.columns[c] === column)
-                     .map(([r]) => m.rows[r].y + m.board_height / 2);
-    let y = rows.length ? rows[Math.floor(rows.length / 2)] : m.top;
-    const last = m.moves.at(-1);
-    if (last) {
-      // The present's board nearest to where the last move ended.
-      const end = Number(last.trim().split(/[\sA-Z]+/).filter(Boolean).at(-1));
-      y = rows.reduce((best, row) => (Math.abs(row - end) < Math.abs(best - end) ? row : best), end);
-    }
-    return {x, y};
-  }
 
-  // The zoom at which a square is readable, or larger when the whole picture fits, in a frame
-  // `frameWidth` wide (inner width).
-  function openingZoom(frameWidth) {
-    const readable = (frameWidth >= 700 ? 20 : 15) / model.square;
-    return Math.min(Math.max(readable, fitZoom(frameWidth)), Math.max(readable, 1));
-  }
-  function fitZoom(frameWidth = frame.clientWidth) {
-    const width = Math.max(1, frameWidth - kStripWidth - 4);
-    const height = Math.max(1, Number(frame.dataset.maxHeight) - kStripHeight - 4);
-    return Math.min(width / (model.width - model.left), height / (model.height - model.top));
-  }
   function clampZoom(value) {
     return Math.min(kMaxZoom, Math.max(kMinZoom, value));
   }
@@ -418,16 +322,6 @@ fived.multiverse = (host) => {
     applyView();
     frame.scrollLeft = toX(point.x) - (frame.clientWidth + kStripWidth) / 2;
     frame.scrollTop = toY(point.y) - (frame.clientHeight + kStripHeight) / 2;
-  }
-  // The scroll position that centres scene point `point` in a frame of inner size `box`
-  // (boxFor), as centreOn sets it.
-  function centredView(point, box) {
-    const clamp = (value, most) => Math.max(0, Math.min(most, value));
-    return {
-      left: clamp(toX(point.x) - (box.width + kStripWidth) / 2, box.maxLeft),
-      top: clamp(toY(point.y) - (box.height + kStripHeight) / 2, box.maxTop),
-      width: box.width, height: box.height
-    };
   }
   function centreOnPresent() {
     centreOn(playPoint());
@@ -475,79 +369,20 @@ fived.multiverse = (host) => {
     if (frame.dataset.maxHeight !== maximum) frame.dataset.maxHeight = maximum;
   }
 
-  // Dragging with the mouse or one finger scrolls; two fingers zoom about their middle.
-  const pointers = new Map();
-  let pinch = null;  // the distance between two fingers down, when they last moved
-  const fingersApart = () => {
-    const [a, b] = [...pointers.values()];
-    return Math.hypot(a.x - b.x, a.y - b.y);
-  };
-  frame.addEventListener('pointerdown', (event) => {
-    if (event.pointerType === 'mouse' && event.button !== 0) return;
-    pointers.set(event.pointerId, {x: event.clientX, y: event.clientY});
-    // A pinch follows the fingers' distance from when the second one touches.
-    pinch = pointers.size === 2 ? fingersApart() : null;
-    frame.setPointerCapture(event.pointerId);
-    frame.classList.add('dragging');
-  });
-  frame.addEventListener('pointermove', (event) => {
-    const last = pointers.get(event.pointerId);
-    if (!last) return;
-    applyView();
-    const now = {x: event.clientX, y: event.clientY};
-    if (pointers.size === 1) {
-      frame.scrollLeft -= now.x - last.x;
-      frame.scrollTop -= now.y - last.y;
+
+  // Mouse, fingers and keys (picture_input.js).
+  fived.pictureInput(frame, {
+    zoom: () => zoom,
+    zoomAbout,
+    fitAll,
+    centreOnPresent,
+    applyView,
+    drawNear,
+    resized: () => {
+      if (!model) return;
+      frameHeight();
+      place();
     }
-    pointers.set(event.pointerId, now);
-    if (pointers.size === 2) {
-      const [a, b] = [...pointers.values()];
-      const distance = fingersApart();
-      const box = frame.getBoundingClientRect();
-      const middle = {x: (a.x + b.x) / 2 - box.left, y: (a.y + b.y) / 2 - box.top};
-      if (pinch) zoomAbout(zoom * distance / pinch, middle.x, middle.y);
-      pinch = distance;
-    }
-  });
-  const release = (event) => {
-    pointers.delete(event.pointerId);
-    pinch = null;
-    if (pointers.size === 0) frame.classList.remove('dragging');
-  };
-  // Boards scrolled into view are drawn in the next frame.
-  frame.addEventListener('scroll', drawNear, {passive: true});
-  frame.addEventListener('pointerup', release);
-  frame.addEventListener('pointercancel', release);
-  frame.addEventListener('wheel', (event) => {
-    if (!event.ctrlKey) return;  // a plain wheel scrolls; Ctrl + wheel and pinches zoom
-    event.preventDefault();
-    const box = frame.getBoundingClientRect();
-    zoomAbout(zoom * Math.exp(-event.deltaY / 300), event.clientX - box.left, event.clientY - box.top);
-  }, {passive: false});
-  frame.addEventListener('keydown', (event) => {
-    if (event.altKey || event.ctrlKey || event.metaKey) return;
-    applyView();
-    const step = () => ({x: frame.clientWidth / 4, y: frame.clientHeight / 4});
-    const actions = {
-      '+': () => zoomAbout(zoom * 1.25), '=': () => zoomAbout(zoom * 1.25),
-      '-': () => zoomAbout(zoom / 1.25), '0': fitAll, 'p': centreOnPresent
-    };
-    // Shift + arrows move the view everywhere; the plain arrows scroll the frame as any
-    // scrolling box does, except where the page gives them a meaning (a game steps with them).
-    if (event.shiftKey) {
-      Object.assign(actions, {
-        ArrowLeft: () => frame.scrollBy(-step().x, 0), ArrowRight: () => frame.scrollBy(step().x, 0),
-        ArrowUp: () => frame.scrollBy(0, -step().y), ArrowDown: () => frame.scrollBy(0, step().y)
-      });
-    }
-    if (!(event.key in actions)) return;
-    event.preventDefault();
-    actions[event.key]();
-  });
-  window.addEventListener('resize', () => {
-    if (!model) return;
-    frameHeight();
-    place();
   });
 
   // Where the view is on the picture shown, for the view of the next picture of the same game
@@ -595,29 +430,6 @@ fived.multiverse = (host) => {
       width: at.width, height, maxLeft: Math.max(0, size.width - at.width),
       maxTop: Math.max(0, size.height - height)
     };
-  }
-  // The scroll position that shows picture `next` following the play from the view `now`
-  // (viewNow), in a frame of inner size `box` ({width, height}) that can scroll `box.maxLeft`
-  // and `box.maxTop` with `next` placed: the same timeline stays at the same height and the
-  // present's column where it was, and the play stays in view, scrolled to as little as brings
-  // it in. One function for the step and for drawing ahead what a step will show.
-  function followingView(next, now, box) {
-    const clamp = (value, most) => Math.max(0, Math.min(most, value));
-    let top = clamp(now.top, box.maxTop);
-    const anchor = now.anchor && next.rows.find((r) => r.l === now.anchor.l);
-    if (anchor) top = clamp(top + (anchor.y - now.anchor.y) * zoom, box.maxTop);
-    const play = playPoint(next);
-    let left = clamp(toX(play.x, next) - now.play.x, box.maxLeft);
-    const px = toX(play.x, next) - left;
-    const py = toY(play.y, next) - top;
-    const margin = 40;
-    if (px < kStripWidth + margin || px > box.width - margin) {
-      left = clamp(toX(play.x, next) - (box.width + kStripWidth) / 2, box.maxLeft);
-    }
-    if (py < kStripHeight + margin || py > box.height - margin) {
-      top = clamp(toY(play.y, next) - (box.height + kStripHeight) / 2, box.maxTop);
-    }
-    return {left, top, width: box.width, height: box.height};
   }
 
   // Drawing ahead: the pictures a step away (prepare), and the boards of theirs that the step
