@@ -216,9 +216,8 @@
     const position = api('/api/position', where).then((answer) => {
           if (mine !== generation) return;
           document.getElementById('picture').classList.remove('stale');
-          // Along a line the view follows the play; another variant opens on the present. The
-          // page is ready once the frame shows it.
-          const pictured = viewer.show(answer.picture, alt, choice(state) === shownVariant);
+          // Along a line the view follows the play; another variant opens on the present.
+          viewer.show(answer.picture, alt, choice(state) === shownVariant);
           shownVariant = choice(state);
           const line = fived.movetext(state.line);
           fived.copyFen(document.getElementById('copy-fen'), answer.fen);
@@ -228,7 +227,6 @@
                 line ? 'after ' + line : 'the start'}, board ${fived.boardName(board)}`,
             onChoose: picture
           });
-          return pictured;
         });
     // A line that does not replay has no picture: the one on screen is another position's.
     position.finally(() => {

@@ -211,14 +211,13 @@
     if (name === 'vmn') busy(loadVmn().then(showVmn).catch((error) => showError(error.message)));
   }
 
-  // Returns a promise resolved at the frame that shows the picture.
   function showPosition(answer) {
     const position = answer.position;
     // The picture first, while the page's layout is that of the frame painted last: it reads
     // where its view is before changing it, and that read costs nothing then.
     const present = new Set(fived.boardsOfFen(position.fen).map((b) => b.board));
     const outlined = marks.filter((board) => present.has(board));
-    const pictured = viewer.show(
+    viewer.show(
         position.picture,
         `The multiverse after action ${position.action}` +
             (outlined.length ? `, with ${outlined.map(fived.boardName).join(', ')} outlined` : ''),
@@ -240,7 +239,6 @@
     document.getElementById('last').disabled = position.action === answer.actions;
     fived.copyFen(document.getElementById('copy-fen'), position.fen);
     showExplore(answer);
-    return pictured;
   }
 
   // "Open this position in the explorer": the line played so far in the game's variant, or, for
@@ -292,12 +290,11 @@
     });
   }
 
-  // Shows `answer`; returns a promise resolved at the frame that shows it.
   function show(answer) {
     const start = performance.now();
     const first = !game || game.id !== answer.id;
     game = answer;
-    const pictured = showPosition(answer);
+    showPosition(answer);
     // The headers are the game's, the same at every action; written after the picture, which
     // reads the page's layout before it changes.
     if (first) showGame(answer);
@@ -322,7 +319,6 @@
     // (scripts/bench-game-browser.py): the last step's only.
     performance.clearMeasures('game: show');
     performance.measure('game: show', {start});
-    return pictured;
   }
 
   // Writes `href` as the page's address once the page is idle after the step (within 250 ms),
@@ -356,7 +352,7 @@
     loading(true);
     busy(load(action)
              .then((answer) => {
-               if (wanted === action) return show(answer);
+               if (wanted === action) show(answer);
              })
              .finally(() => {
                if (wanted === action) loading(false);
@@ -436,7 +432,7 @@
                if (asked !== null && asked !== String(action)) {
                  history.replaceState(null, '', fived.gameHref(id, action, marks));
                }
-               return show(answer);
+               show(answer);
              })
              .catch((error) => showError(error.message)));
   });

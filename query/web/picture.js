@@ -60,7 +60,13 @@ fived.multiverse = (host) => {
       button('Fit all', 'Fit the whole picture (0)', fitAll),
       button('Present', 'Back to the present (p)', () => centreOnPresent()), coordinatesButton,
       label);
-  const turnStrip = el('div', {class: 'turn-strip'}, el('div', {class: 'strip-corner'}));
+  // The corner holds a label of each strip's font, unseen, so that the browser loads those
+  // fonts when it first lays the page out, before a picture comes (8 ms for the timelines'
+  // monospace in a new headless Chromium).
+  const turnStrip = el(
+      'div', {class: 'turn-strip'},
+      el('div', {class: 'strip-corner', 'aria-hidden': 'true'},
+         el('span', {class: 'timeline-font'}, '+0'), el('span', {class: 'present-turn-font'}, 'T1')));
   const timelineStrip = el('div', {class: 'timeline-strip'});
   const band = el('div', {class: 'present-band'});
   const under = svg('svg', {class: 'picture-lines under', 'aria-hidden': 'true'});
@@ -94,6 +100,9 @@ fived.multiverse = (host) => {
 
   // Boards are drawn on canvases by board_canvas.js.
   const painter = fived.boardPainter(ratio);
+  // The pieces at the size a picture opens at (openingZoom's readable square), once the page
+  // has asked for its picture and waits for it.
+  setTimeout(() => painter.warm(frame.clientWidth >= 700 ? 20 : 15), 0);
   function releaseCanvas(board) {
     painter.release(board);
     board.drawnAt = 0;
@@ -171,18 +180,20 @@ fived.multiverse = (host) => {
     setStyle(turnStrip, 'width', width + 'px');
     setStyle(timelineStrip, 'height', height - kStripHeight + 'px');
     setStyle(frame, 'height', Math.min(maximum, height + 2) + 'px');
+    // A step leaves most boards where they were, and moves others only up or down: only what
+    // changes is written, each write being parsed and restyled by the browser (the values are
+    // kept on the board, where reading them is free).
     for (const board of boards) {
-      const left = toX(board.x) + 'px';
-      const top = toY(board.y) + 'px';
-      const width = board.files * model.square * zoom + 'px';
-      const height = board.rankCount * model.square * zoom + 'px';
-      // A step leaves most boards where they were: those are not touched.
-      if (board.left === left && board.top === top && board.width === width &&
-          board.height === height) {
-        continue;
+      const placed = {
+        left: toX(board.x) + 'px', top: toY(board.y) + 'px',
+        width: board.files * model.square * zoom + 'px',
+        height: board.rankCount * model.square * zoom + 'px'
+      };
+      for (const property in placed) {
+        if (board[property] === placed[property]) continue;
+        board[property] = placed[property];
+        board.element.style[property] = placed[property];
       }
-      Object.assign(board, {left, top, width, height});
-      Object.assign(board.element.style, {left, top, width, height});
     }
     const half = model.board_width / 2;
     for (const node of turnLabels.values()) {
@@ -239,10 +250,13 @@ fived.multiverse = (host) => {
 
   // A board of the picture, not yet in the page nor drawn.
   function makeBoard(line, turn, key, squares) {
-    const element = el('div', {
-      class: 'mv-board', 'data-l': line.l, 'data-t': turn.t, 'data-c': turn.c,
-      title: `${line.l} T${turn.t} ${turn.c}`
-    });
+    // Made directly, not with el(): a picture opens with hundreds of boards.
+    const element = document.createElement('div');
+    element.className = 'mv-board';
+    element.setAttribute('data-l', line.l);
+    element.setAttribute('data-t', turn.t);
+    element.setAttribute('data-c', turn.c);
+    element.title = `${line.l} T${turn.t} ${turn.c}`;
     const ranks = ranksOf(squares);
     const board =
         {element, canvas: null, context: null, key, squares, drawnAt: 0, files: ranks[0].length,
@@ -483,9 +497,10 @@ fived.multiverse = (host) => {
     // described by `alt`. `same`: a position of the same game or line, whose view follows the
     // play from the one shown; otherwise the view opens on the present.
     //
-    // What the view shows and its size are read before the page changes and the new view is
-    // set at the next frame (pendingView), so that the browser lays the page out once for it.
-    // Returns a promise resolved in that frame, once the view is set.
+    // What the view shows and its size are read before the page changes, so that setting the
+    // new view makes the browser lay the page out once: a step's view is set at the next frame
+    // (pendingView), when the browser lays the page out anyway; a new picture's at once, so
+    // that the page shows it where it opens as soon as show() returns.
     show(picture, alt, same) {
       const before = model && same ? viewNow() : null;
       const at = frameView();
@@ -503,8 +518,7 @@ fived.multiverse = (host) => {
       }
       place(at.width);
       drawInView();
-      // After drawNear's (place asked for it): the view is set then.
-      return new Promise((resolve) => requestAnimationFrame(() => resolve()));
+      if (!before) applyView();
     },
     // Draws ahead, when the browser is idle, what showing `picture` (a position of the same
     // game a step away from the one shown, as show's `same`) would draw in view; the most
