@@ -63,10 +63,10 @@ fived.multiverse = (host) => {
   // The corner holds a label of each strip's font, unseen, so that the browser loads those
   // fonts when it first lays the page out, before a picture comes (8 ms for the timelines'
   // monospace in a new headless Chromium).
-  const turnStrip = el(
-      'div', {class: 'turn-strip'},
-      el('div', {class: 'strip-corner', 'aria-hidden': 'true'},
-         el('span', {class: 'timeline-font'}, '+0'), el('span', {class: 'present-turn-font'}, 'T1')));
+  const fontSamples = el(
+      'div', {class: 'strip-corner', 'aria-hidden': 'true'},
+      el('span', {class: 'timeline-font'}, '+0'), el('span', {class: 'present-turn-font'}, 'T1'));
+  const turnStrip = el('div', {class: 'turn-strip'}, fontSamples);
   const timelineStrip = el('div', {class: 'timeline-strip'});
   const band = el('div', {class: 'present-band'});
   const under = svg('svg', {class: 'picture-lines under', 'aria-hidden': 'true'});
@@ -127,8 +127,8 @@ fived.multiverse = (host) => {
   }
 
   // The boards in view are drawn in the next frame; those only near it (drawn ahead of
-  // scrolling) when the browser is idle, a few at a time, so that a step or a
-  // scroll paints what shows without waiting for them.
+  // scrolling) when the browser is idle, a few at a time, so that a step or a scroll paints what
+  // shows without waiting for them.
   let pendingDraw = false;
   let pendingIdle = false;
   function drawNear() {
@@ -167,7 +167,6 @@ fived.multiverse = (host) => {
   function setStyle(node, property, value) {
     if (node.style[property] !== value) node.style[property] = value;
   }
-
 
   // Places every element for the current zoom. `frameWidth`: the frame's inner width, when the
   // caller read it before changing the page (reading it after would make the browser lay the
