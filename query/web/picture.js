@@ -223,7 +223,6 @@ fived.multiverse = (host) => {
     drawNear();
   }
 
-
   // The labels of the turn and timeline strips (and the branch lines), kept from one picture to
   // the next by what they label ("t:c" of a column, "l" of a row, a line's path): a step adds or
   // removes a few.
@@ -301,7 +300,7 @@ fived.multiverse = (host) => {
     // Only the boards that changed leave and enter the page: a step changes a few.
     for (const [key, board] of previous) {
       if (kept.get(key) === board) continue;
-        board.element.remove();
+      board.element.remove();
       releaseCanvas(board);
     }
     for (const board of boards) {
@@ -325,7 +324,6 @@ fived.multiverse = (host) => {
         });
     lineDrawing.draw(model);
   }
-
 
   function clampZoom(value) {
     return Math.min(kMaxZoom, Math.max(kMinZoom, value));
@@ -381,7 +379,6 @@ fived.multiverse = (host) => {
     const maximum = String(Math.round(window.innerHeight * (narrow ? 0.6 : 0.72)));
     if (frame.dataset.maxHeight !== maximum) frame.dataset.maxHeight = maximum;
   }
-
 
   // Mouse, fingers and keys (picture_input.js).
   fived.pictureInput(frame, {
