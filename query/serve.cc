@@ -67,8 +67,10 @@ const WebFile* PageFile(std::string_view path) {
   return nullptr;
 }
 
-// Requests larger than this are refused: every parameter fits in a URL.
-constexpr size_t kMaxPayload = 16 * 1024;
+// Requests larger than this are refused (413). POST bodies carry lines too long for an address
+// (8 KiB, cpp-httplib's limit: 414), such as the 64 actions of a game of 40 timelines, 14 KiB
+// of moves; the longest lines of the public games are far shorter than this.
+constexpr size_t kMaxPayload = 256 * 1024;
 
 ApiResponse JsonAnswer(int status, const Json& json) {
   return {status, "application/json; charset=utf-8", DumpJson(json) + "\n", "", ""};
@@ -266,6 +268,31 @@ bool ToCommand(const std::string& path, Request* request) {
   return false;
 }
 
+// Adds the parameters of the JSON object `body` (Api::Post) to *params; an error message saying
+// what is wrong when `body` is no such object.
+std::optional<std::string> AddJsonParams(std::string_view body,
+                                         std::map<std::string, std::vector<std::string>>* params) {
+  const Json json = Json::parse(body, nullptr, /*allow_exceptions=*/false);
+  if (json.is_discarded() || !json.is_object()) {
+    return "the request's body must be a JSON object of parameters";
+  }
+  for (const auto& [name, value] : json.items()) {
+    std::vector<std::string>& values = (*params)[name];
+    for (const Json& one : value.is_array() ? value : Json::array({value})) {
+      if (one.is_string()) {
+        values.push_back(one.get<std::string>());
+      } else if (one.is_boolean()) {
+        values.push_back(one.get<bool>() ? "true" : "false");
+      } else if (one.is_number()) {
+        values.push_back(one.dump());
+      } else {
+        return name + ": a parameter is a string, a number, true or false, or an array of those";
+      }
+    }
+  }
+  return std::nullopt;
+}
+
 // The cache's key of a checked request: its command, arguments and parameters, each value
 // after its name (the map keeps names sorted, so the order in the URL does not matter), each
 // text after its length so that no two requests share a key.
@@ -366,6 +393,20 @@ ApiResponse Api::Get(const std::string& path,
   ApiResponse response = Answer(path, params);
   Compress(&response);
   return response;
+}
+
+ApiResponse Api::Post(const std::string& path,
+                      std::map<std::string, std::vector<std::string>> params, std::string_view body,
+                      std::string_view content_type) {
+  if (!path.starts_with(kApi)) return ErrorAnswer(405, "only addresses under /api/ take POST");
+  // "application/json", perhaps with a charset after it.
+  const std::string_view type = content_type.substr(0, content_type.find(';'));
+  if (type == "application/json") {
+    if (std::optional<std::string> wrong = AddJsonParams(body, &params)) {
+      return ErrorAnswer(400, *wrong);
+    }
+  }
+  return Get(path, params);
 }
 
 ApiResponse Api::Answer(const std::string& path,
@@ -557,13 +598,16 @@ Server::Server(ServeOptions options) : impl_(std::make_unique<Impl>(std::move(op
   });
   http.set_read_timeout(std::chrono::seconds(5));
   http.set_write_timeout(std::chrono::seconds(5));
-  // Every path, so that an unknown one is answered by Api::Get (404: JSON under /api/, the page
-  // saying so elsewhere), never from disk.
-  http.Get(".*", [this](const httplib::Request& in, httplib::Response& out) {
+  // Writes the answer to a GET or a POST.
+  const auto answer = [this](const httplib::Request& in, httplib::Response& out, bool post) {
     std::map<std::string, std::vector<std::string>> params;
     for (const auto& [name, value] : in.params) params[name].push_back(value);
     ApiResponse response;
-    impl_->watch.Answering(in.remote_port, [&] { response = impl_->api.Get(in.path, params); });
+    impl_->watch.Answering(in.remote_port, [&] {
+      response = post ? impl_->api.Post(in.path, std::move(params), in.body,
+                                        in.get_header_value("Content-Type"))
+                      : impl_->api.Get(in.path, params);
+    });
     out.status = response.status;
     out.set_header("X-Content-Type-Options", "nosniff");
     // Pages run only their own scripts (never inline ones); SVG pictures run none. The game
@@ -586,6 +630,16 @@ Server::Server(ServeOptions options) : impl_(std::make_unique<Impl>(std::move(op
       }
     }
     out.set_content(std::move(response.body), response.content_type);
+  };
+  // Every path, so that an unknown one is answered by Api::Get (404: JSON under /api/, the page
+  // saying so elsewhere), never from disk.
+  http.Get(".*", [answer](const httplib::Request& in, httplib::Response& out) {
+    answer(in, out, false);
+  });
+  // The API with parameters in the body too: a form's (cpp-httplib reads those into in.params,
+  // up to 8 KiB) or a JSON object's (Api::Post).
+  http.Post(".*", [answer](const httplib::Request& in, httplib::Response& out) {
+    answer(in, out, true);
   });
   // Called once an answer is written (or failed to be, as a connection's reading did).
   http.set_logger([this](const httplib::Request& in, const httplib::Response&) {

@@ -6,7 +6,8 @@
 // database's version keeps current (query/answer_cache.h). Nothing it serves writes anything,
 // and nothing is read from disk but the database: pages are compiled in.
 //
-// Endpoints (GET; parameters as the command line's options without "--"):
+// Endpoints (GET, or POST with the parameters in a JSON body too, for those too long for an
+// address: a long line's picture; parameters as the command line's options without "--"):
 //   /api/find            find's games (format json); "limit" defaults to kDefaultPageRows and
 //                        may be at most kMaxPageRows; with "count" the number alone
 //   /api/tree            tree's position and actions
@@ -35,6 +36,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/status.h"
@@ -87,6 +89,13 @@ class Api {
   // API's answer. Thread-safe.
   ApiResponse Get(const std::string& path,
                   const std::map<std::string, std::vector<std::string>>& params);
+  // The answer to POST `path`: Get's, with parameters from `body` too when `content_type` is
+  // JSON (application/json): an object whose members are parameters, each a string, a number,
+  // true or false, or an array of those (a parameter given several times), after those of
+  // `params` (the address's, and a form's). Only addresses under /api/ take POST; any other
+  // answers 405. A body that is no such object answers 400 saying why. Thread-safe.
+  ApiResponse Post(const std::string& path, std::map<std::string, std::vector<std::string>> params,
+                   std::string_view body, std::string_view content_type);
 
   // Asks the questions every visitor's first pages ask, so that their answers are in the cache:
   // the variants and statistics, and the opening tree at the start of each official variant in

@@ -135,7 +135,7 @@
     });
     fill(document.getElementById('moves'), items);
     const selected = document.querySelector('#moves li.current');
-    if (selected) showInList(selected);
+    if (selected) showInListSoon(selected);
   }
 
   // showInList at the next frame, when the browser lays the page out anyway: measuring the
@@ -292,10 +292,12 @@
 
   function show(answer) {
     const start = performance.now();
-    // The headers are the game's, the same at every action.
-    if (!game || game.id !== answer.id) showGame(answer);
+    const first = !game || game.id !== answer.id;
     game = answer;
     showPosition(answer);
+    // The headers are the game's, the same at every action; written after the picture, which
+    // reads the page's layout before it changes.
+    if (first) showGame(answer);
     showMoves(answer);
     if (view === 'vmn') markTurn();
     // The neighbours next, so that the next step shows without waiting for the server, and

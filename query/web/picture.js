@@ -11,20 +11,28 @@
 //
 // The view: a picture opens on the present at a readable size (a square of 20 pixels, 15 on a
 // narrow screen), unless the whole picture fits larger. The frame scrolls (scroll bars, wheel,
-// dragging with the mouse or a finger, Shift + the arrow keys once it has focus); Ctrl + wheel and a
-// pinch zoom about the pointer, the buttons and the keys + and - about the centre; "Fit all"
-// fits the whole picture both ways, "Present" goes back to the present, "a-h" toggles file
+// dragging with the mouse or a finger, Shift + the arrow keys once it has focus); Ctrl + wheel
+// and a pinch zoom about the pointer, the buttons and the keys + and - about the centre; "Fit
+// all" fits the whole picture both ways, "Present" goes back to the present, "a-h" toggles file
 // and rank labels. A new position of the same game keeps the zoom and moves the view with the
 // play: the timelines stay where they were and the present stays where it was on screen.
+//
+// This file keeps the picture's elements, its view and what is drawn when; the rest is in files
+// of their own, which pages load before it: where things go (picture_geometry.js), the branch
+// lines and arrows (picture_lines.js), a board's squares and pieces (board_canvas.js), and the
+// mouse, fingers and keys (picture_input.js).
 'use strict';
 
 fived.multiverse = (host) => {
   const {el, svg, fill, whenIdle} = fived;
-  const kStripWidth = 44;   // the timeline labels
-  const kStripHeight = 24;  // the turn labels
+  const geometry = fived.pictureGeometry;  // picture_geometry.js
+  const {kStripWidth, kStripHeight} = geometry;
   const kMinZoom = 0.04;
   const kMaxZoom = 3;
   const ratio = window.devicePixelRatio || 1;
+  // Boards this close to the view (CSS pixels) are drawn when the browser is idle, ahead of
+  // scrolling.
+  const kNearMargin = 300;
 
   let model = null;
   let zoom = 1;
@@ -32,7 +40,7 @@ fived.multiverse = (host) => {
   let boards = [];              // {element, canvas, key, squares, drawnAt}
   const kept = new Map();       // "l:t:c" -> board of the previous model, for reuse
   const spare = new Map();      // "l:t:c" -> board drawn ahead for a picture a step away
-  const near = new Set();       // boards the observer says are near the view
+  let near = [];                // boards within kNearMargin of the view, the middle first
   const turnLabels = new Map();      // "t:c" -> its label in the turn strip
   const timelineLabels = new Map();  // "l" -> its label in the timeline strip
 
@@ -52,7 +60,13 @@ fived.multiverse = (host) => {
       button('Fit all', 'Fit the whole picture (0)', fitAll),
       button('Present', 'Back to the present (p)', () => centreOnPresent()), coordinatesButton,
       label);
-  const turnStrip = el('div', {class: 'turn-strip'}, el('div', {class: 'strip-corner'}));
+  // The corner holds a label of each strip's font, unseen, so that the browser loads those
+  // fonts when it first lays the page out, before a picture comes (8 ms for the timelines'
+  // monospace in a new headless Chromium).
+  const fontSamples = el(
+      'div', {class: 'strip-corner', 'aria-hidden': 'true'},
+      el('span', {class: 'timeline-font'}, '+0'), el('span', {class: 'present-turn-font'}, 'T1'));
+  const turnStrip = el('div', {class: 'turn-strip'}, fontSamples);
   const timelineStrip = el('div', {class: 'timeline-strip'});
   const band = el('div', {class: 'present-band'});
   const under = svg('svg', {class: 'picture-lines under', 'aria-hidden': 'true'});
@@ -62,30 +76,33 @@ fived.multiverse = (host) => {
       el('div', {class: 'picture-canvas'}, turnStrip, timelineStrip, band, under, layer, over);
   const frame = el('div', {class: 'picture-frame', tabindex: '0', role: 'img'}, canvasArea);
   fill(host, controls, frame);
+  const lineDrawing = fived.pictureLines(under, over);  // picture_lines.js
 
-  const observer = new IntersectionObserver((entries) => {
-    for (const entry of entries) {
-      const board = entry.target.board;
-      if (entry.isIntersecting) {
-        near.add(board);
-      } else {
-        near.delete(board);
-      }
-    }
-    drawNear();
-  }, {root: frame, rootMargin: '300px'});
-
-  // Scene pixels to the canvas area's pixels, and back (of the picture shown, or of `m`).
-  const toX = (x, m = model) => kStripWidth + (x - m.left) * zoom;
-  const toY = (y, m = model) => kStripHeight + (y - m.top) * zoom;
-  const fromX = (x, m = model) => (x - kStripWidth) / zoom + m.left;
-  const fromY = (y, m = model) => (y - kStripHeight) / zoom + m.top;
+  // Where things go (picture_geometry.js), at the zoom now and, unless said, in the picture shown.
+  const toX = (x, m = model) => geometry.toX(x, m, zoom);
+  const toY = (y, m = model) => geometry.toY(y, m, zoom);
+  const fromX = (x, m = model) => geometry.fromX(x, m, zoom);
+  const fromY = (y, m = model) => geometry.fromY(y, m, zoom);
+  const boardsInView = (m, view, margin) => geometry.boardsInView(m, zoom, view, margin);
+  const {middleFirst} = geometry;
+  const playPoint = (m = model) => geometry.playPoint(m);
+  const areaSize = (m, frameWidth) =>
+      geometry.areaSize(m, zoom, frameWidth, Number(frame.dataset.maxHeight));
+  const fitZoom = (frameWidth = frame.clientWidth) =>
+      geometry.fitZoom(model, frameWidth, Number(frame.dataset.maxHeight));
+  const openingZoom = (frameWidth) =>
+      geometry.openingZoom(model, frameWidth, Number(frame.dataset.maxHeight));
+  const centredView = (point, box) => geometry.centredView(point, model, zoom, box);
+  const followingView = (next, now, box) => geometry.followingView(next, now, box, zoom);
 
   // The squares of a board of the JSON: ranks from the highest.
   const ranksOf = (squares) => squares.split('/');
 
   // Boards are drawn on canvases by board_canvas.js.
   const painter = fived.boardPainter(ratio);
+  // The pieces at the size a picture opens at (openingZoom's readable square), once the page
+  // has asked for its picture and waits for it.
+  setTimeout(() => painter.warm(frame.clientWidth >= 700 ? 20 : 15), 0);
   function releaseCanvas(board) {
     painter.release(board);
     board.drawnAt = 0;
@@ -96,33 +113,22 @@ fived.multiverse = (host) => {
   }
 
   // Draws now the boards in the frame's view that are not drawn at this zoom, so that a new
-  // picture shows complete in its first frame; the observer keeps up with scrolling after.
+  // picture shows complete in its first frame, and finds those near it, drawn when the browser
+  // is idle. Where the boards are is arithmetic on the picture's rows and columns: an
+  // IntersectionObserver would cost the browser a pass over every board at each frame (from 1
+  // to 13 ms a frame on the 120-timeline game) and at each board a step adds or removes.
   function drawInView() {
-    for (const i of boardsInView(model, frameView(), 0)) {
+    const view = frameView();
+    for (const i of boardsInView(model, view, 0)) {
       const board = boards[i];
-      near.add(board);
       if (board.drawnAt !== zoom) drawBoard(board);
     }
-  }
-  // The indices in m.boards of the boards of picture `m` that show, at least in part, in `view`
-  // (the frame's scroll position and inner size), or come within `margin` boards of it.
-  function boardsInView(m, view, margin) {
-    const left = fromX(view.left, m) - (1 + margin) * m.board_width;
-    const right = fromX(view.left + view.width, m) + margin * m.board_width;
-    const top = fromY(view.top, m) - (1 + margin) * m.board_height;
-    const bottom = fromY(view.top + view.height, m) + margin * m.board_height;
-    const found = [];
-    for (const [i, [row, column]] of m.boards.entries()) {
-      const x = m.columns[column].x;
-      const y = m.rows[row].y;
-      if (x >= left && x <= right && y >= top && y <= bottom) found.push(i);
-    }
-    return found;
+    near = middleFirst(boardsInView(model, view, kNearMargin).map((i) => boards[i]));
   }
 
-  // The boards in view are drawn in the next frame; those only near it (the observer's margin,
-  // drawn ahead of scrolling) when the browser is idle, a few at a time, so that a step or a
-  // scroll paints what shows without waiting for them.
+  // The boards in view are drawn in the next frame; those only near it (drawn ahead of
+  // scrolling) when the browser is idle, a few at a time, so that a step or a scroll paints what
+  // shows without waiting for them.
   let pendingDraw = false;
   let pendingIdle = false;
   function drawNear() {
@@ -162,19 +168,6 @@ fived.multiverse = (host) => {
     if (node.style[property] !== value) node.style[property] = value;
   }
 
-  // The size of the canvas area for picture `m` at the current zoom in a frame `frameWidth`
-  // wide. A picture larger than its frame gets room past its right and bottom edges, half a
-  // frame each, so that its last column (the present, often) and row can be centred too.
-  function areaSize(m, frameWidth) {
-    const maximum = Number(frame.dataset.maxHeight);
-    const contentWidth = toX(m.width, m) + 2;
-    const contentHeight = toY(m.height, m);
-    return {
-      width: contentWidth + (contentWidth > frameWidth ? Math.round(frameWidth / 2) : 0),
-      height: contentHeight + (contentHeight > maximum ? Math.round(maximum / 2) : 0)
-    };
-  }
-
   // Places every element for the current zoom. `frameWidth`: the frame's inner width, when the
   // caller read it before changing the page (reading it after would make the browser lay the
   // page out at once, and again for the frame).
@@ -186,18 +179,20 @@ fived.multiverse = (host) => {
     setStyle(turnStrip, 'width', width + 'px');
     setStyle(timelineStrip, 'height', height - kStripHeight + 'px');
     setStyle(frame, 'height', Math.min(maximum, height + 2) + 'px');
+    // A step leaves most boards where they were, and moves others only up or down: only what
+    // changes is written, each write being parsed and restyled by the browser (the values are
+    // kept on the board, where reading them is free).
     for (const board of boards) {
-      const left = toX(board.x) + 'px';
-      const top = toY(board.y) + 'px';
-      const width = board.files * model.square * zoom + 'px';
-      const height = board.rankCount * model.square * zoom + 'px';
-      // A step leaves most boards where they were: those are not touched.
-      if (board.left === left && board.top === top && board.width === width &&
-          board.height === height) {
-        continue;
+      const placed = {
+        left: toX(board.x) + 'px', top: toY(board.y) + 'px',
+        width: board.files * model.square * zoom + 'px',
+        height: board.rankCount * model.square * zoom + 'px'
+      };
+      for (const property in placed) {
+        if (board[property] === placed[property]) continue;
+        board[property] = placed[property];
+        board.element.style[property] = placed[property];
       }
-      Object.assign(board, {left, top, width, height});
-      Object.assign(board.element.style, {left, top, width, height});
     }
     const half = model.board_width / 2;
     for (const node of turnLabels.values()) {
@@ -228,59 +223,6 @@ fived.multiverse = (host) => {
     drawNear();
   }
 
-  // The scene's lines: branches under the boards, the moves and checks over them. Each set is a
-  // group that holds what its paths share (colour, width, arrowhead: SVG's presentation
-  // attributes are inherited), so that a path is only its class and its "d"; a step rewrites
-  // the "d" of the paths it keeps, rather than making every path again (a step of the
-  // 120-timeline game changes the paths of a hundred branch lines and fifty arrows).
-  const branchGroup = svg('g', {fill: 'none', stroke: '#8a94a6', 'stroke-linecap': 'round'});
-  const lineGroup = (colour, head) => svg('g', {
-    fill: 'none', stroke: colour, 'stroke-opacity': 0.85, 'stroke-linecap': 'round',
-    'marker-end': `url(#${head})`
-  });
-  const arrowGroup = lineGroup('#1f6fd1', 'mv-arrowhead');
-  const checkGroup = lineGroup('#e0162b', 'mv-checkhead');
-  const marker = (id, colour) => svg(
-      'marker', {
-        id, viewBox: '0 0 10 10', refX: 8, refY: 5, markerWidth: 4, markerHeight: 4,
-        orient: 'auto'
-      },
-      svg('path', {d: 'M0,0L10,5L0,10z', fill: colour}));
-  fill(under, branchGroup);
-  fill(
-      over, svg('defs', {}, marker('mv-arrowhead', '#1f6fd1'), marker('mv-checkhead', '#e0162b')),
-      arrowGroup, checkGroup);
-  // Makes `group` hold one path of class `name` per path data of `paths`, in order.
-  function setPaths(group, name, paths) {
-    let path = group.firstChild;
-    for (const d of paths) {
-      if (!path) {
-        path = svg('path', {class: name});
-        group.appendChild(path);
-      }
-      if (path.getAttribute('d') !== d) path.setAttribute('d', d);
-      path = path.nextSibling;
-    }
-    while (path) {
-      const next = path.nextSibling;
-      path.remove();
-      path = next;
-    }
-  }
-  function drawLines() {
-    const width = String(Math.max(3, model.square / 3));
-    if (branchGroup.getAttribute('stroke-width') !== width) {
-      branchGroup.setAttribute('stroke-width', width);
-    }
-    const stroke = String(Math.max(2, model.square / 6));
-    for (const group of [arrowGroup, checkGroup]) {
-      if (group.getAttribute('stroke-width') !== stroke) group.setAttribute('stroke-width', stroke);
-    }
-    setPaths(branchGroup, 'branch', model.branches);
-    setPaths(arrowGroup, 'arrow', model.moves);
-    setPaths(checkGroup, 'check', model.checks);
-  }
-
   // The labels of the turn and timeline strips (and the branch lines), kept from one picture to
   // the next by what they label ("t:c" of a column, "l" of a row, a line's path): a step adds or
   // removes a few.
@@ -306,10 +248,13 @@ fived.multiverse = (host) => {
 
   // A board of the picture, not yet in the page nor drawn.
   function makeBoard(line, turn, key, squares) {
-    const element = el('div', {
-      class: 'mv-board', 'data-l': line.l, 'data-t': turn.t, 'data-c': turn.c,
-      title: `${line.l} T${turn.t} ${turn.c}`
-    });
+    // Made directly, not with el(): a picture opens with hundreds of boards.
+    const element = document.createElement('div');
+    element.className = 'mv-board';
+    element.setAttribute('data-l', line.l);
+    element.setAttribute('data-t', turn.t);
+    element.setAttribute('data-c', turn.c);
+    element.title = `${line.l} T${turn.t} ${turn.c}`;
     const ranks = ranksOf(squares);
     const board =
         {element, canvas: null, context: null, key, squares, drawnAt: 0, files: ranks[0].length,
@@ -355,15 +300,12 @@ fived.multiverse = (host) => {
     // Only the boards that changed leave and enter the page: a step changes a few.
     for (const [key, board] of previous) {
       if (kept.get(key) === board) continue;
-      observer.unobserve(board.element);
-      near.delete(board);
       board.element.remove();
       releaseCanvas(board);
     }
     for (const board of boards) {
       if (board.element.parentNode) continue;
       layer.appendChild(board.element);
-      observer.observe(board.element);
     }
     updateLabels(
         turnLabels, turnStrip, model.columns, (column) => `${column.t}:${column.c}`,
@@ -380,36 +322,9 @@ fived.multiverse = (host) => {
           const title = row.active ? `timeline ${row.l}` : `timeline ${row.l}, inactive`;
           if (node.title !== title) node.title = title;
         });
-    drawLines();
+    lineDrawing.draw(model);
   }
 
-  // Where the play is: the present's column across, and down the board of the present nearest
-  // to the last move's end (the middle one of the present's boards when no move is drawn).
-  function playPoint(m = model) {
-    const column = m.present >= 0 ? m.columns[m.present] : m.columns.at(-1);
-    const x = column ? column.x + m.board_width / 2 : m.left;
-    const rows = m.boards.filter(([, c]) => m.columns[c] === column)
-                     .map(([r]) => m.rows[r].y + m.board_height / 2);
-    let y = rows.length ? rows[Math.floor(rows.length / 2)] : m.top;
-    const last = m.moves.at(-1);
-    if (last) {
-      // The present's board nearest to where the last move ended.
-      const end = Number(last.trim().split(/[\sA-Z]+/).filter(Boolean).at(-1));
-      y = rows.reduce((best, row) => (Math.abs(row - end) < Math.abs(best - end) ? row : best), end);
-    }
-    return {x, y};
-  }
-
-  // The zoom at which a square is readable, or larger when the whole picture fits.
-  function openingZoom() {
-    const readable = (frame.clientWidth >= 700 ? 20 : 15) / model.square;
-    return Math.min(Math.max(readable, fitZoom()), Math.max(readable, 1));
-  }
-  function fitZoom() {
-    const width = Math.max(1, frame.clientWidth - kStripWidth - 4);
-    const height = Math.max(1, Number(frame.dataset.maxHeight) - kStripHeight - 4);
-    return Math.min(width / (model.width - model.left), height / (model.height - model.top));
-  }
   function clampZoom(value) {
     return Math.min(kMaxZoom, Math.max(kMinZoom, value));
   }
@@ -465,79 +380,19 @@ fived.multiverse = (host) => {
     if (frame.dataset.maxHeight !== maximum) frame.dataset.maxHeight = maximum;
   }
 
-  // Dragging with the mouse or one finger scrolls; two fingers zoom about their middle.
-  const pointers = new Map();
-  let pinch = null;  // the distance between two fingers down, when they last moved
-  const fingersApart = () => {
-    const [a, b] = [...pointers.values()];
-    return Math.hypot(a.x - b.x, a.y - b.y);
-  };
-  frame.addEventListener('pointerdown', (event) => {
-    if (event.pointerType === 'mouse' && event.button !== 0) return;
-    pointers.set(event.pointerId, {x: event.clientX, y: event.clientY});
-    // A pinch follows the fingers' distance from when the second one touches.
-    pinch = pointers.size === 2 ? fingersApart() : null;
-    frame.setPointerCapture(event.pointerId);
-    frame.classList.add('dragging');
-  });
-  frame.addEventListener('pointermove', (event) => {
-    const last = pointers.get(event.pointerId);
-    if (!last) return;
-    applyView();
-    const now = {x: event.clientX, y: event.clientY};
-    if (pointers.size === 1) {
-      frame.scrollLeft -= now.x - last.x;
-      frame.scrollTop -= now.y - last.y;
+  // Mouse, fingers and keys (picture_input.js).
+  fived.pictureInput(frame, {
+    zoom: () => zoom,
+    zoomAbout,
+    fitAll,
+    centreOnPresent,
+    applyView,
+    drawNear,
+    resized: () => {
+      if (!model) return;
+      frameHeight();
+      place();
     }
-    pointers.set(event.pointerId, now);
-    if (pointers.size === 2) {
-      const [a, b] = [...pointers.values()];
-      const distance = fingersApart();
-      const box = frame.getBoundingClientRect();
-      const middle = {x: (a.x + b.x) / 2 - box.left, y: (a.y + b.y) / 2 - box.top};
-      if (pinch) zoomAbout(zoom * distance / pinch, middle.x, middle.y);
-      pinch = distance;
-    }
-  });
-  const release = (event) => {
-    pointers.delete(event.pointerId);
-    pinch = null;
-    if (pointers.size === 0) frame.classList.remove('dragging');
-  };
-  // Boards scrolled into view are drawn in the next frame, even before the observer says so.
-  frame.addEventListener('scroll', drawNear, {passive: true});
-  frame.addEventListener('pointerup', release);
-  frame.addEventListener('pointercancel', release);
-  frame.addEventListener('wheel', (event) => {
-    if (!event.ctrlKey) return;  // a plain wheel scrolls; Ctrl + wheel and pinches zoom
-    event.preventDefault();
-    const box = frame.getBoundingClientRect();
-    zoomAbout(zoom * Math.exp(-event.deltaY / 300), event.clientX - box.left, event.clientY - box.top);
-  }, {passive: false});
-  frame.addEventListener('keydown', (event) => {
-    if (event.altKey || event.ctrlKey || event.metaKey) return;
-    applyView();
-    const step = () => ({x: frame.clientWidth / 4, y: frame.clientHeight / 4});
-    const actions = {
-      '+': () => zoomAbout(zoom * 1.25), '=': () => zoomAbout(zoom * 1.25),
-      '-': () => zoomAbout(zoom / 1.25), '0': fitAll, 'p': centreOnPresent
-    };
-    // Shift + arrows move the view everywhere; the plain arrows scroll the frame as any
-    // scrolling box does, except where the page gives them a meaning (a game steps with them).
-    if (event.shiftKey) {
-      Object.assign(actions, {
-        ArrowLeft: () => frame.scrollBy(-step().x, 0), ArrowRight: () => frame.scrollBy(step().x, 0),
-        ArrowUp: () => frame.scrollBy(0, -step().y), ArrowDown: () => frame.scrollBy(0, step().y)
-      });
-    }
-    if (!(event.key in actions)) return;
-    event.preventDefault();
-    actions[event.key]();
-  });
-  window.addEventListener('resize', () => {
-    if (!model) return;
-    frameHeight();
-    place();
   });
 
   // Where the view is on the picture shown, for the view of the next picture of the same game
@@ -575,39 +430,16 @@ fived.multiverse = (host) => {
   }
   // The frame's inner size and how far it scrolls once picture `next` is placed in it, foreseen
   // without laying the page out from `at` (frameView) and the picture placed now: the frame
-  // takes the height of its picture up to its maximum.
-  function boxFor(next, at) {
+  // takes the height of its picture up to its maximum. `placed`: the frame's outer height now
+  // (read from the layout of the last frame when it has no height of its own yet).
+  function boxFor(next, at, placed = parseFloat(frame.style.height) || frame.offsetHeight) {
     const maximum = Number(frame.dataset.maxHeight);
     const size = areaSize(next, at.width);
-    const placed = parseFloat(frame.style.height) || frame.offsetHeight;
     const height = at.height + Math.min(maximum, size.height + 2) - placed;
     return {
       width: at.width, height, maxLeft: Math.max(0, size.width - at.width),
       maxTop: Math.max(0, size.height - height)
     };
-  }
-  // The scroll position that shows picture `next` following the play from the view `now`
-  // (viewNow), in a frame of inner size `box` ({width, height}) that can scroll `box.maxLeft`
-  // and `box.maxTop` with `next` placed: the same timeline stays at the same height and the
-  // present's column where it was, and the play stays in view, scrolled to as little as brings
-  // it in. One function for the step and for drawing ahead what a step will show.
-  function followingView(next, now, box) {
-    const clamp = (value, most) => Math.max(0, Math.min(most, value));
-    let top = clamp(now.top, box.maxTop);
-    const anchor = now.anchor && next.rows.find((r) => r.l === now.anchor.l);
-    if (anchor) top = clamp(top + (anchor.y - now.anchor.y) * zoom, box.maxTop);
-    const play = playPoint(next);
-    let left = clamp(toX(play.x, next) - now.play.x, box.maxLeft);
-    const px = toX(play.x, next) - left;
-    const py = toY(play.y, next) - top;
-    const margin = 40;
-    if (px < kStripWidth + margin || px > box.width - margin) {
-      left = clamp(toX(play.x, next) - (box.width + kStripWidth) / 2, box.maxLeft);
-    }
-    if (py < kStripHeight + margin || py > box.height - margin) {
-      top = clamp(toY(play.y, next) - (box.height + kStripHeight) / 2, box.maxTop);
-    }
-    return {left, top, width: box.width, height: box.height};
   }
 
   // Drawing ahead: the pictures a step away (prepare), and the boards of theirs that the step
@@ -643,7 +475,7 @@ fived.multiverse = (host) => {
   function boardsAhead(next) {
     const view = followingView(next, viewNow(), boxFor(next, frameView()));
     const found = [];
-    for (const i of boardsInView(next, view, 1)) {
+    for (const i of boardsInView(next, view, next.board_width * zoom)) {
       const [row, column, squares] = next.boards[i];
       const line = next.rows[row];
       const turn = next.columns[column];
@@ -652,10 +484,7 @@ fived.multiverse = (host) => {
       found.push(board);
     }
     // Drawn from the last: the middle of the view first.
-    const middle = found.length / 2;
-    return found.map((board, i) => [Math.abs(i - middle), board])
-        .sort((a, b) => b[0] - a[0])
-        .map(([, board]) => board);
+    return middleFirst(found).reverse();
   }
 
   return {
@@ -663,25 +492,29 @@ fived.multiverse = (host) => {
     // Shows a picture (the JSON of /api/game/ID's position.picture or /api/position's picture),
     // described by `alt`. `same`: a position of the same game or line, whose view follows the
     // play from the one shown; otherwise the view opens on the present.
+    //
+    // What the view shows and its size are read before the page changes, so that setting the
+    // new view makes the browser lay the page out once: a step's view is set at the next frame
+    // (pendingView), when the browser lays the page out anyway; a new picture's at once, so
+    // that the page shows it where it opens as soon as show() returns.
     show(picture, alt, same) {
       const before = model && same ? viewNow() : null;
       const at = frameView();
+      const placed = parseFloat(frame.style.height) || frame.offsetHeight;
       model = picture;
       ahead = [];
       frame.setAttribute('aria-label', alt);
       frameHeight();
       build();
       if (!before) {
-        pendingView = null;
-        zoom = clampZoom(openingZoom());
-        place();
-        centreOnPresent();
-        drawInView();
-        return;
+        zoom = clampZoom(openingZoom(at.width));
+        pendingView = centredView(playPoint(), boxFor(model, at, placed));
+      } else {
+        pendingView = followingView(model, before, boxFor(model, at, placed));
       }
-      pendingView = followingView(model, before, boxFor(model, at));
       place(at.width);
       drawInView();
+      if (!before) applyView();
     },
     // Draws ahead, when the browser is idle, what showing `picture` (a position of the same
     // game a step away from the one shown, as show's `same`) would draw in view; the most

@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <string>
@@ -173,6 +174,18 @@ TEST_F(ApiTest, PictureIsTheSvgOfThePosition) {
   EXPECT_EQ(labels, 32u);
 }
 
+// The moves of `answer`'s game up to `action` as one line of 5dpgn movetext ("1. e3 / f6 2. ..."),
+// as the explorer names a position.
+std::string LineOf(const ShowAnswer& answer, int action) {
+  const std::vector<ActionMoves> moves = SplitCanonicalMovetext(answer.texts.moves);
+  std::string line;
+  for (int i = 0; i < action && i < static_cast<int>(moves.size()); ++i) {
+    line += i % 2 == 0 ? (i == 0 ? "" : " ") + std::to_string(i / 2 + 1) + ". " : " / ";
+    for (size_t m = 0; m < moves[i].size(); ++m) line += (m ? " " : "") + moves[i][m];
+  }
+  return line;
+}
+
 // show --svg and /api/picture are one drawing: for every game of the corpus at its start, after
 // its first action, halfway and at its end, the SVG that show writes (ShowSvg, what --svg
 // writes) is the very document /api/picture serves for the same position, named by the game's
@@ -204,13 +217,9 @@ TEST_F(ApiTest, PictureIsWhatShowSvgWrites) {
       Result<ShowAnswer> answer = RunShow(store.value(), show);
       ASSERT_TRUE(answer.ok()) << answer.error().message();
       if (action == 0) start = answer.value().position.StateFen();
-      const std::vector<ActionMoves> moves = SplitCanonicalMovetext(answer.value().texts.moves);
-      ASSERT_GE(moves.size(), static_cast<size_t>(action));
-      std::string line;
-      for (int i = 0; i < action; ++i) {
-        line += i % 2 == 0 ? (i == 0 ? "" : " ") + std::to_string(i / 2 + 1) + ". " : " / ";
-        for (size_t m = 0; m < moves[i].size(); ++m) line += (m ? " " : "") + moves[i][m];
-      }
+      ASSERT_GE(SplitCanonicalMovetext(answer.value().texts.moves).size(),
+                static_cast<size_t>(action));
+      const std::string line = LineOf(answer.value(), action);
       const std::string& variant = answer.value().game.variant;
       std::string path = "/api/picture?moves=" + encode(line) + "&title=" +
                          encode("Game " + id + " after action " + std::to_string(action));
@@ -230,6 +239,111 @@ TEST_F(ApiTest, PictureIsWhatShowSvgWrites) {
   for (const char* name : {"branch", "present", "arrow", "check", "board"}) {
     EXPECT_GT(drawn[name], 0) << "no picture compared has a " << name;
   }
+}
+
+// A line too long for an address (the 64 actions of tests/browser/pictures.5dpgn's game of 40
+// timelines: 14 KB of moves, 24 KB in an address, which is refused) is drawn when POSTed as a
+// JSON object of parameters: the very SVG show --svg writes at its end. Parameters may also come
+// from the address beside the body, and a form's body (short) answers as the address does.
+TEST_F(ApiTest, PictureOfALongLineIsPosted) {
+  TempDir dir;
+  const std::string database = dir.File("pictures.sqlite");
+  ASSERT_EQ(RunIndexer(database, {"tests/browser/pictures.5dpgn"}), 0);
+  Result<GameStore> store = GameStore::Open(database);
+  ASSERT_TRUE(store.ok()) << store.error().message();
+  // The game of the longest line: the file has four games.
+  std::optional<ShowAnswer> longest;
+  for (int id = 1; id <= 4; ++id) {
+    Request show;
+    show.command = "show";
+    show.args = {std::to_string(id)};
+    Result<ShowAnswer> answer = RunShow(store.value(), show);
+    ASSERT_TRUE(answer.ok()) << answer.error().message();
+    const auto length = [](const ShowAnswer& game) {
+      return LineOf(game, game.game.actions).size();
+    };
+    if (!longest || length(answer.value()) > length(*longest)) longest = answer.value();
+  }
+  ASSERT_TRUE(longest);
+  const int actions = longest->game.actions;
+  ASSERT_GE(actions, 64);
+  const std::string line = LineOf(*longest, actions);
+  ASSERT_GT(line.size(), 8192u);
+  const std::string title =
+      "Game " + std::to_string(longest->game.id) + " after action " + std::to_string(actions);
+  const std::string svg = ShowSvg(*longest);
+
+  httplib::Result got = Get("/api/picture?moves=" + httplib::detail::encode_query_param(line));
+  ASSERT_TRUE(got);
+  EXPECT_EQ(got->status, 414);
+
+  httplib::Client client("127.0.0.1", port_);
+  const Json body = {{"moves", line}, {"variant", longest->game.variant}, {"title", title}};
+  httplib::Result posted = client.Post("/api/picture", body.dump(), "application/json");
+  ASSERT_TRUE(posted);
+  ASSERT_EQ(posted->status, 200) << posted->body;
+  EXPECT_EQ(posted->get_header_value("Content-Type"), "image/svg+xml; charset=utf-8");
+  EXPECT_EQ(posted->body, svg);
+
+  // The title in the address, the rest (the variant as an array of one) in the body.
+  const Json rest = {{"moves", line}, {"variant", Json::array({longest->game.variant})}};
+  posted = client.Post("/api/picture?title=" + httplib::detail::encode_query_param(title),
+                       rest.dump(), "application/json; charset=utf-8");
+  ASSERT_TRUE(posted);
+  ASSERT_EQ(posted->status, 200) << posted->body;
+  EXPECT_EQ(posted->body, svg);
+
+  // A form, as a page's <form method="post"> sends it, with a line short enough for both.
+  const std::string short_line = LineOf(*longest, 3);
+  got =
+      Get("/api/picture?coordinates=true&moves=" + httplib::detail::encode_query_param(short_line));
+  ASSERT_TRUE(got);
+  ASSERT_EQ(got->status, 200) << got->body;
+  posted =
+      client.Post("/api/picture", httplib::Params{{"moves", short_line}, {"coordinates", "true"}});
+  ASSERT_TRUE(posted);
+  ASSERT_EQ(posted->status, 200) << posted->body;
+  EXPECT_EQ(posted->body, got->body);
+}
+
+// What POST refuses, and why.
+TEST_F(ApiTest, WrongPostsSayWhatIsWrong) {
+  const struct {
+    std::string path;
+    std::string body;
+    int status;
+    std::string answer;
+  } cases[] = {
+      {"/api/picture", "moves=1.", 400,
+       R"j({"error":"the request's body must be a JSON object of parameters"})j"},
+      {"/api/picture", R"j(["moves", "1. e3"])j", 400,
+       R"j({"error":"the request's body must be a JSON object of parameters"})j"},
+      {"/api/picture", R"j({"moves": {"line": "1. e3"}})j", 400,
+       R"j({"error":"moves: a parameter is a string, a number, true or false, or an array of those"})j"},
+      {"/api/picture", R"j({"moves": ["1. e3", null]})j", 400,
+       R"j({"error":"moves: a parameter is a string, a number, true or false, or an array of those"})j"},
+      // Parameters are checked as in an address.
+      {"/api/find", R"j({"limit": 501})j", 400,
+       R"j({"error":"limit: at most 500 games a page (offset gives the next pages)"})j"},
+      {"/api/find", R"j({"format": "csv"})j", 400,
+       R"j({"error":"format is a parameter of the command line only"})j"},
+      {"/search", "{}", 405, R"j({"error":"only addresses under /api/ take POST"})j"},
+  };
+  httplib::Client client("127.0.0.1", port_);
+  for (const auto& c : cases) {
+    httplib::Result result = client.Post(c.path, c.body, "application/json");
+    ASSERT_TRUE(result) << c.path << " " << c.body;
+    EXPECT_EQ(result->status, c.status) << c.body << ": " << result->body;
+    EXPECT_EQ(result->body, c.answer + "\n") << c.body;
+  }
+  // A flag and a number read as in an address: the count of the games of 2 timelines or more.
+  httplib::Result counted =
+      client.Post("/api/find", R"j({"count": true, "min-timelines": 2})j", "application/json");
+  httplib::Result asked = Get("/api/find?count=true&min-timelines=2");
+  ASSERT_TRUE(counted);
+  ASSERT_TRUE(asked);
+  EXPECT_EQ(counted->status, 200) << counted->body;
+  EXPECT_EQ(counted->body, asked->body);
 }
 
 TEST_F(ApiTest, WrongRequestsSayWhatIsWrong) {
@@ -674,8 +788,9 @@ TEST_F(ApiTest, LargeRequestsAreRefused) {
   httplib::Result long_url = client.Get("/api/find?player=" + std::string(9000, 'a'));
   ASSERT_TRUE(long_url);
   EXPECT_EQ(long_url->status, 414);
+  // Over the 256 KiB a body may have (POST carries lines too long for an address).
   httplib::Result large_body =
-      client.Post("/api/find", std::string(20000, 'x'), "application/octet-stream");
+      client.Post("/api/find", std::string(300 * 1024, 'x'), "application/octet-stream");
   ASSERT_TRUE(large_body);
   EXPECT_EQ(large_body->status, 413);
 }
