@@ -268,13 +268,13 @@ bool ToCommand(const std::string& path, Request* request) {
   return false;
 }
 
-// Adds the parameters of the JSON object `body` (Api::Post) to *params; an error message saying
-// what is wrong when `body` is no such object.
-std::optional<std::string> AddJsonParams(std::string_view body,
-                                         std::map<std::string, std::vector<std::string>>* params) {
+// Adds the parameters of the JSON object `body` (Api::Post) to *params; an invalid argument
+// saying what is wrong when `body` is no such object.
+Status AddJsonParams(std::string_view body,
+                     std::map<std::string, std::vector<std::string>>* params) {
   const Json json = Json::parse(body, nullptr, /*allow_exceptions=*/false);
   if (json.is_discarded() || !json.is_object()) {
-    return "the request's body must be a JSON object of parameters";
+    return Status::InvalidArgument("the request's body must be a JSON object of parameters");
   }
   for (const auto& [name, value] : json.items()) {
     std::vector<std::string>& values = (*params)[name];
@@ -286,11 +286,12 @@ std::optional<std::string> AddJsonParams(std::string_view body,
       } else if (one.is_number()) {
         values.push_back(one.dump());
       } else {
-        return name + ": a parameter is a string, a number, true or false, or an array of those";
+        return Status::InvalidArgument(
+            name + ": a parameter is a string, a number, true or false, or an array of those");
       }
     }
   }
-  return std::nullopt;
+  return Status();
 }
 
 // The cache's key of a checked request: its command, arguments and parameters, each value
@@ -402,9 +403,7 @@ ApiResponse Api::Post(const std::string& path,
   // "application/json", perhaps with a charset after it.
   const std::string_view type = content_type.substr(0, content_type.find(';'));
   if (type == "application/json") {
-    if (std::optional<std::string> wrong = AddJsonParams(body, &params)) {
-      return ErrorAnswer(400, *wrong);
-    }
+    if (const Status added = AddJsonParams(body, &params); !added.ok()) return Fail(added);
   }
   return Get(path, params);
 }
