@@ -51,6 +51,9 @@ set(CPACK_DEBIAN_PACKAGE_MAINTAINER "The 5dpgn-db authors")
 set(CPACK_DEBIAN_PACKAGE_SECTION games)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
+# Loaded by 5d-index when it first reads a packed input (indexer/archive_library.h), so
+# dpkg-shlibdeps cannot see it.
+set(CPACK_DEBIAN_PACKAGE_DEPENDS libarchive13)
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS bash-completion)
 set(CPACK_STRIP_FILES ON)
 include(CPack)

@@ -1,9 +1,6 @@
 // Inputs by content (input.h): magic numbers decide, libarchive reads what is packed.
 #include "indexer/input.h"
 
-#include <archive.h>
-#include <archive_entry.h>
-
 #include <algorithm>
 #include <array>
 #include <cerrno>
@@ -12,6 +9,8 @@
 #include <memory>
 #include <streambuf>
 #include <utility>
+
+#include "indexer/archive_library.h"
 
 namespace fived {
 namespace {
@@ -24,6 +23,9 @@ constexpr size_t kTarMagicOffset = 257;
 bool StartsWith(std::string_view head, std::string_view magic) {
   return head.size() >= magic.size() && head.substr(0, magic.size()) == magic;
 }
+
+// libarchive's functions; only called on readers OpenReader made, once the library is loaded.
+const ArchiveLibrary& Lib() { return *LoadArchiveLibrary().value(); }
 
 using ArchivePtr = std::unique_ptr<archive, decltype(&archive_read_free)>;
 
@@ -41,7 +43,7 @@ class MemberBuffer : public std::streambuf {
     size_t have = static_cast<size_t>(egptr() - eback());
     while (have < n && error_.empty()) {
       const la_ssize_t got =
-          archive_read_data(archive_, buffer_.data() + have, buffer_.size() - have);
+          Lib().read_data(archive_, buffer_.data() + have, buffer_.size() - have);
       if (got <= 0) {
         if (got < 0) error_ = ArchiveError(archive_);
         break;
@@ -66,7 +68,7 @@ class MemberBuffer : public std::streambuf {
   int_type underflow() override {
     if (gptr() < egptr()) return traits_type::to_int_type(*gptr());
     if (!error_.empty()) return traits_type::eof();
-    const la_ssize_t n = archive_read_data(archive_, buffer_.data(), buffer_.size());
+    const la_ssize_t n = Lib().read_data(archive_, buffer_.data(), buffer_.size());
     if (n < 0) {
       error_ = ArchiveError(archive_);
       return traits_type::eof();
@@ -78,7 +80,7 @@ class MemberBuffer : public std::streambuf {
 
  private:
   static std::string ArchiveError(archive* a) {
-    const char* message = archive_error_string(a);
+    const char* message = Lib().error_string(a);
     return message ? message : "cannot read the member's data";
   }
 
@@ -88,7 +90,7 @@ class MemberBuffer : public std::streambuf {
 };
 
 std::string ArchiveMessage(archive* a, const char* fallback) {
-  const char* message = archive_error_string(a);
+  const char* message = Lib().error_string(a);
   return message && *message ? message : fallback;
 }
 
@@ -141,12 +143,12 @@ using ErrorCallback = std::function<void(const std::string& message)>;
 // (raw bids last, so a compressed tar is read as a tar). Other formats stay off, so that a
 // compressed text is never taken for some exotic archive.
 void SupportFormats(archive* a) {
-  archive_read_support_filter_all(a);
-  archive_read_support_format_zip(a);
-  archive_read_support_format_tar(a);
-  archive_read_support_format_gnutar(a);
-  archive_read_support_format_raw(a);
-  archive_read_support_format_empty(a);
+  Lib().read_support_filter_all(a);
+  Lib().read_support_format_zip(a);
+  Lib().read_support_format_tar(a);
+  Lib().read_support_format_gnutar(a);
+  Lib().read_support_format_raw(a);
+  Lib().read_support_format_empty(a);
 }
 
 // A new reader of the formats above, opened by open(reader) (one of libarchive's
@@ -154,7 +156,12 @@ void SupportFormats(archive* a) {
 template <typename Open>
 ArchivePtr OpenReader(const std::string& where, const char* fallback, const ErrorCallback& error,
                       Open open) {
-  ArchivePtr a(archive_read_new(), &archive_read_free);
+  const Result<const ArchiveLibrary*> lib = LoadArchiveLibrary();
+  if (!lib.ok()) {
+    error(where + ": " + lib.error().message());
+    return ArchivePtr(nullptr, nullptr);
+  }
+  ArchivePtr a(lib.value()->read_new(), lib.value()->read_free);
   if (!a) {
     error(where + ": out of memory");
     return a;
@@ -171,7 +178,7 @@ ArchivePtr OpenReader(const std::string& where, const char* fallback, const Erro
 la_ssize_t ReadFromMember(archive* inner, void* member, const void** block) {
   auto* from = static_cast<MemberBuffer*>(member);
   const la_ssize_t n = from->NextBlock(block);
-  if (n < 0) archive_set_error(inner, EIO, "%s", from->error().c_str());
+  if (n < 0) Lib().set_error(inner, EIO, "%s", from->error().c_str());
   return n;
 }
 
@@ -185,7 +192,7 @@ bool ReadMembers(archive* a, const std::string& path, const std::string& outer, 
   bool member_failed = false;  // the last member's data could not be read (and was reported)
   while (true) {
     archive_entry* entry = nullptr;
-    const int status = archive_read_next_header(a, &entry);
+    const int status = Lib().read_next_header(a, &entry);
     if (status == ARCHIVE_EOF) return true;
     if (status == ARCHIVE_RETRY) continue;
     if (status == ARCHIVE_FATAL || entry == nullptr) {
@@ -194,9 +201,9 @@ bool ReadMembers(archive* a, const std::string& path, const std::string& outer, 
       return true;
     }
     // ARCHIVE_WARN (an odd header field) still gives a usable entry.
-    const bool raw = archive_format(a) == ARCHIVE_FORMAT_RAW;
-    if (!raw && archive_entry_filetype(entry) != AE_IFREG) continue;
-    const char* pathname = archive_entry_pathname(entry);
+    const bool raw = Lib().format(a) == ARCHIVE_FORMAT_RAW;
+    if (!raw && Lib().entry_filetype(entry) != AE_IFREG) continue;
+    const char* pathname = Lib().entry_pathname(entry);
     const std::string own = pathname ? pathname : "";
     const std::string name = raw ? outer : outer.empty() ? own : outer + "/" + own;
     MemberBuffer buffer(a);
@@ -211,7 +218,7 @@ bool ReadMembers(archive* a, const std::string& path, const std::string& outer, 
       }
       const ArchivePtr inner =
           OpenReader(path + ":" + name, "cannot read the member", error, [&](archive* reader) {
-            return archive_read_open(reader, &buffer, nullptr, ReadFromMember, nullptr);
+            return Lib().read_open(reader, &buffer, nullptr, ReadFromMember, nullptr);
           });
       if (inner) go_on = ReadMembers(inner.get(), path, name, depth + 1, member, error);
       // A failure of this member's data was reported by the reader inside.
@@ -233,10 +240,9 @@ bool ReadMembers(archive* a, const std::string& path, const std::string& outer, 
 }  // namespace
 
 void ReadPacked(const std::string& path, const MemberCallback& member, const ErrorCallback& error) {
-  const ArchivePtr a =
-      OpenReader(path, "cannot read the file as an archive", error, [&](archive* reader) {
-        return archive_read_open_filename(reader, path.c_str(), kReadBlock);
-      });
+  const ArchivePtr a = OpenReader(
+      path, "cannot read the file as an archive", error,
+      [&](archive* reader) { return Lib().read_open_filename(reader, path.c_str(), kReadBlock); });
   if (a) ReadMembers(a.get(), path, "", 0, member, error);
 }
 
@@ -275,7 +281,7 @@ la_ssize_t ReadFromStream(archive* a, void* data, const void** block) {
   const std::streamsize n = source->in->rdbuf()->sgetn(
       source->block.data(), static_cast<std::streamsize>(source->block.size()));
   if (n < 0) {
-    archive_set_error(a, EIO, "read error");
+    Lib().set_error(a, EIO, "read error");
     return -1;
   }
   *block = source->block.data();
@@ -301,7 +307,7 @@ void ReadStream(std::istream& in, const std::string& label, const MemberCallback
   source.in = &whole;
   const ArchivePtr a =
       OpenReader(label, "cannot read the stream as an archive", error, [&](archive* reader) {
-        return archive_read_open(reader, &source, nullptr, ReadFromStream, nullptr);
+        return Lib().read_open(reader, &source, nullptr, ReadFromStream, nullptr);
       });
   if (a) ReadMembers(a.get(), label, "", 0, member, error);
 }
