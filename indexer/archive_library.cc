@@ -49,8 +49,8 @@ Result<const ArchiveLibrary*> Load() {
       Find(library, "archive_entry_pathname", &lib.entry_pathname);
   if (!found) {
     const char* why = dlerror();
-    return Status::Io(std::string(kLibrary) + " lacks a function 5d-index uses: " +
-                      (why ? why : "unknown reason"));
+    return Status::Io(std::string(kLibrary) +
+                      " lacks a function 5d-index uses: " + (why ? why : "unknown reason"));
   }
   return &lib;
 }
