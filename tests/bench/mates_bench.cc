@@ -19,6 +19,7 @@
 #include "core/game_splitter.h"
 #include "core/legal.h"
 #include "core/pgn_syntax.h"
+#include "core/reply_proof.h"
 #include "core/replay.h"
 #include "core/rules.h"
 #include "core/tactics.h"
@@ -55,7 +56,8 @@ int main(int argc, char** argv) {
   long positions = 0, mates = 0, none = 0, unknown = 0, by_search = 0, by_decide = 0;
   long screened[3] = {0, 0, 0};
   long none_without_check = 0, by_finder = 0, contradicted = 0;
-  double replay_ms = 0, screen_ms = 0, search_ms = 0;
+  double replay_ms = 0, screen_ms = 0, search_ms = 0, proof_ms = 0;
+  long proof_results[4][3] = {};
   for (const std::string& file : files) {
     std::ifstream in(file, std::ios::binary);
     if (!in) {
@@ -85,6 +87,17 @@ int main(int argc, char** argv) {
         ++screened[static_cast<int>(screened_as)];
         const MateInOne found = FindMateInOne(pos, limits);
         search_ms += ThreadCpuMs() - search_start;
+        if (screened_as == CheckScreen::kMayCheck) {
+          const double proof_start = ThreadCpuMs();
+          const ReplyProof proof = ProveNoMateByReplies(pos, limits.search.promotions);
+          proof_ms += ThreadCpuMs() - proof_start;
+          ++proof_results[static_cast<int>(proof.result)][static_cast<int>(found.answer)];
+          if (proof.result == ReplyProof::Result::kNoMate &&
+              found.answer == MateInOne::Answer::kMates) {
+            std::printf("reply proof contradicted: %s game %d position %zu\n", file.c_str(),
+                        raw->index, action);
+          }
+        }
         ++positions;
         switch (found.answer) {
           case MateInOne::Answer::kMates:
@@ -136,6 +149,12 @@ int main(int argc, char** argv) {
   std::printf("none proved by trying every action, none of them a check: %ld\n",
               none_without_check);
   std::printf("actions played that check after the screen said none could: %ld\n", contradicted);
+  for (int r = 0; r < 4; ++r) {
+    std::printf("reply proof %s: search mates %ld none %ld unknown %ld\n",
+                ReplyProofResultName(static_cast<ReplyProof::Result>(r)), proof_results[r][0],
+                proof_results[r][1], proof_results[r][2]);
+  }
+  std::printf("reply proof cpu %.0f ms\n", proof_ms);
   std::printf("cpu: replay %.0f ms  screen %.0f ms  mate search %.0f ms\n", replay_ms, screen_ms,
               search_ms);
   return 0;
