@@ -55,6 +55,12 @@ struct Slot {
   std::vector<Cell> cells;  // the union of those boards, rank by rank
   bool has_reply = false;   // `reply` worked on an earlier version: tried first on the next
   Move reply;
+  // Squares of the replies' boards that a capture across boards may reach (found by an earlier
+  // round): a reply leaves no royal piece there.
+  std::vector<uint8_t> danger;
+  // Pieces of the mover (Cell bits) that a capture across boards may start from, by square of
+  // the replies' boards: a reply leaves none of them there (it captures them, as a rule).
+  std::vector<Cell> hot;
 };
 
 class Prover {
@@ -86,11 +92,30 @@ class Prover {
     }
     MakeSlots();
     out->slots = slots_.size();
+    // Each round chooses the replies again, keeping the royal pieces off the squares that the
+    // earlier rounds' unions let a capture across boards reach; the last round's union is the
+    // one searched, so the proof holds whatever the earlier rounds found.
+    for (int round = 0;; ++round) {
+      if (!ChooseReplies()) return ReplyProof::Result::kNoSafeReply;
+      if (!CrossCapture()) return ReplyProof::Result::kNoMate;
+      if (round + 1 == kRounds || !MarkDanger()) return ReplyProof::Result::kCrossCapture;
+    }
+  }
+
+  static constexpr int kRounds = 3;
+
+  // Gives every version of every slot a safe reply, the unions made afresh. False when some
+  // version has none.
+  bool ChooseReplies() {
+    for (Slot& slot : slots_) {
+      std::fill(slot.cells.begin(), slot.cells.end(), 0);
+      slot.has_reply = false;
+    }
     // The slots whose board is the opponent's tip already: one version, the tip.
     for (int l = pos_.min_timeline(); l <= pos_.max_timeline(); ++l) {
       const int slot = SlotOf(l);
       if (slot < 0 || ColorOf(pos_.TipHalf(l)) != opponent_) continue;
-      if (!ReplyToVersion(l, slot, -1)) return ReplyProof::Result::kNoSafeReply;
+      if (!ReplyToVersion(l, slot, -1)) return false;
     }
     // Every move of the mover that makes a slot's board: the versions.
     for (int l = pos_.min_timeline(); l <= pos_.max_timeline(); ++l) {
@@ -100,9 +125,9 @@ class Prover {
         failed = !VersionsOf(move);
         return failed;
       });
-      if (failed) return ReplyProof::Result::kNoSafeReply;
+      if (failed) return false;
     }
-    return CrossCapture() ? ReplyProof::Result::kCrossCapture : ReplyProof::Result::kNoMate;
+    return true;
   }
 
   int SlotOf(int timeline) const {
@@ -114,6 +139,8 @@ class Prover {
     slots_.emplace_back();
     slots_.back().reply_half = reply_half;
     slots_.back().cells.assign(static_cast<size_t>(width_) * height_, 0);
+    slots_.back().danger.assign(static_cast<size_t>(width_) * height_, 0);
+    slots_.back().hot.assign(static_cast<size_t>(width_) * height_, 0);
     return static_cast<int>(slots_.size()) - 1;
   }
 
@@ -140,8 +167,8 @@ class Prover {
       }
       slot_of_[l - pos_.min_timeline()] = NewSlot(board_half + 1);
     }
-    active_new_ = std::min(
-        playable, std::max(0, pos_.CreatedBy(opponent_) - pos_.CreatedBy(mover_) + 1));
+    active_new_ =
+        std::min(playable, std::max(0, pos_.CreatedBy(opponent_) - pos_.CreatedBy(mover_) + 1));
     if (mover_ == Color::kWhite) {
       new_low_ = pos_.max_timeline() + 1;
       new_high_ = pos_.max_timeline() + active_new_;
@@ -247,7 +274,14 @@ class Prover {
     ApplyMove(&scratch_, reply);
     ++work_;
     const Board& made = scratch_.Tip(timeline);
-    const bool safe = !RoyalAttackedOnBoard(made, mover_);
+    const std::vector<uint8_t>& danger = slots_[slot].danger;
+    const bool safe =
+        !RoyalAttackedOnBoard(made, mover_) &&
+        !AnyRoyal(made, opponent_, [&](Square s) { return danger[s.rank * width_ + s.file]; }) &&
+        (also < 0 ||
+         !AnyRoyal(made, opponent_,
+                   [&](Square s) { return slots_[also].danger[s.rank * width_ + s.file]; })) &&
+        !HoldsHot(made, slot) && (also < 0 || !HoldsHot(made, also));
     if (safe) {
       Merge(made, slot);
       if (also >= 0) Merge(made, also);
@@ -256,6 +290,20 @@ class Prover {
     }
     scratch_.Rollback(mark);
     return safe;
+  }
+
+  // Whether `board` holds a piece of the mover on a square where the slot's hot mask has it.
+  bool HoldsHot(const Board& board, int slot) const {
+    const std::vector<Cell>& hot = slots_[slot].hot;
+    for (int rank = 0; rank < height_; ++rank) {
+      for (int file = 0; file < width_; ++file) {
+        const Cell cell = hot[rank * width_ + file];
+        if (cell == 0) continue;
+        const Piece piece = board.at(file, rank);
+        if (!piece.empty() && (cell & CellOf(piece)) != 0) return true;
+      }
+    }
+    return false;
   }
 
   // Whether the move generator gives `reply` on its board: a remembered reply may not be a move
@@ -288,6 +336,7 @@ class Prover {
   struct Place {
     const Board* board = nullptr;
     const std::vector<Cell>* merged = nullptr;
+    int slot = -1;  // the slot of `merged`
     bool exists() const { return board != nullptr || merged != nullptr; }
   };
 
@@ -302,7 +351,10 @@ class Prover {
                static_cast<size_t>(half - 1) < new_by_half_.size()) {
       slot = new_by_half_[half - 1];
     }
-    if (slot >= 0 && slots_[slot].reply_half == half) place.merged = &slots_[slot].cells;
+    if (slot >= 0 && slots_[slot].reply_half == half) {
+      place.merged = &slots_[slot].cells;
+      place.slot = slot;
+    }
     return place;
   }
 
@@ -408,6 +460,107 @@ class Prover {
       }
     }
     return false;
+  }
+
+  // Marks what the current unions let a capture across boards use: on each slot's danger the
+  // squares of its replies' boards that a piece of the mover may reach, and on its hot mask the
+  // pieces of the mover there that may capture a royal piece of the opponent. False when nothing
+  // new was marked that the last round's replies met (another round would choose the same).
+  bool MarkDanger() {
+    const Cell royals = CellOf(Piece(PieceType::kKing, opponent_)) |
+                        CellOf(Piece(PieceType::kRoyalQueen, opponent_));
+    bool marked = false, hits = false;
+    auto mark = [&](const Place& place, int x, int y) {
+      if ((CellAt(place, x, y) & royals) != 0) hits = true;
+      if (place.slot < 0) return;
+      uint8_t& square = slots_[place.slot].danger[y * width_ + x];
+      if (square == 0 && ((*place.merged)[y * width_ + x] & royals) != 0) marked = true;
+      square = 1;
+    };
+    for (int l = pos_.min_timeline(); l <= pos_.max_timeline(); ++l) {
+      if (!pos_.HasTimeline(l)) continue;
+      const int tip_half = pos_.TipHalf(l);
+      const bool played = pos_.IsActive(l) && tip_half == present_;
+      if (ColorOf(tip_half) == mover_ && !played) {
+        const Board& tip = pos_.Tip(l);
+        for (int rank = 0; rank < height_; ++rank) {
+          for (int file = 0; file < width_; ++file) {
+            const Piece piece = tip.at(file, rank);
+            if (piece.empty() || piece.color() != mover_) continue;
+            WalkAcross(l, tip_half, file, rank, piece.type(), mark);
+          }
+        }
+      }
+    }
+    const Cell mover_bits = mover_ == Color::kWhite ? 0x0000fffe : 0xfffe0000;
+    auto walk_union = [&](int slot, int timeline) {
+      Slot& from = slots_[slot];
+      for (int rank = 0; rank < height_; ++rank) {
+        for (int file = 0; file < width_; ++file) {
+          Cell pieces = from.cells[rank * width_ + file] & mover_bits;
+          while (pieces != 0) {
+            const int bit = __builtin_ctz(pieces);
+            pieces &= pieces - 1;
+            hits = false;
+            WalkAcross(timeline, from.reply_half, file, rank, static_cast<PieceType>(bit & 0x0f),
+                       mark);
+            Cell& hot = from.hot[rank * width_ + file];
+            if (hits && (hot & (Cell{1} << bit)) == 0) {
+              hot |= Cell{1} << bit;
+              marked = true;
+            }
+          }
+        }
+      }
+    };
+    for (int l = pos_.min_timeline(); l <= pos_.max_timeline(); ++l) {
+      const int slot = SlotOf(l);
+      if (slot >= 0) walk_union(slot, l);
+    }
+    for (size_t board_half = 0; board_half < new_by_half_.size(); ++board_half) {
+      const int slot = new_by_half_[board_half];
+      if (slot < 0) continue;
+      for (int l = new_low_; l <= new_high_; ++l) walk_union(slot, l);
+    }
+    return marked;
+  }
+
+  // Calls mark(place, file, rank) for every square a piece of the mover of type `type` on
+  // (timeline, half, file, rank) may land on by a capture along a vector that leaves its board.
+  template <typename Mark>
+  void WalkAcross(int timeline, int half, int file, int rank, PieceType type, Mark& mark) const {
+    if (IsPawnLike(type)) {
+      const int fy = mover_ == Color::kWhite ? 1 : -1;
+      const int fl = mover_ == Color::kWhite ? -1 : 1;
+      auto capture = [&](const Vec& c) {
+        if (c.t == 0 && c.l == 0) return;
+        const int x = file + c.x, y = rank + c.y * fy;
+        if (!Contains(x, y)) return;
+        const Place place = At(timeline + c.l * fl, half + 2 * c.t);
+        if (place.exists()) mark(place, x, y);
+      };
+      for (const Vec& c : movegen_internal::kPawnCaptures) capture(c);
+      if (type == PieceType::kBrawn) {
+        for (const Vec& c : movegen_internal::kBrawnCaptures) capture(c);
+      }
+      return;
+    }
+    const bool slides = IsSlider(type);
+    for (const Vec& v : movegen_internal::Vectors(type)) {
+      if (v.t == 0 && v.l == 0) continue;
+      int x = file, y = rank, l = timeline, h = half;
+      for (;;) {
+        x += v.x;
+        y += v.y;
+        l += v.l;
+        h += 2 * v.t;
+        if (!Contains(x, y)) break;
+        const Place place = At(l, h);
+        if (!place.exists()) break;
+        mark(place, x, y);
+        if (!slides || (CellAt(place, x, y) & kEmptyCell) == 0) break;
+      }
+    }
   }
 
   const Position& pos_;

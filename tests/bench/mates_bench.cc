@@ -1,12 +1,13 @@
 // Times the mate-in-one search (core/tactics.h) on every position of the games of a 5dpgn
 // collection, one thread, as 5d-index --tactics runs it: how many positions are proved to have
 // a mate, proved to have none (and how many of those by the check screen, core/check_screen.h,
-// without enumerating an action), or left unknown, and why (the legal actions' search ran out of
+// without enumerating an action, and how many by the reply proof, core/reply_proof.h), or left
+// unknown, and why (the legal actions' search ran out of
 // budget, or some decision after a checking action did). CPU time of the thread. Prints figures;
 // asserts nothing.
 // Usage: bench_mates [--budget N] [--no-shortcuts] FILE...   (budget as 5d-index --tactics-budget,
-// default 2,000; --no-shortcuts: neither the check screen nor the targeted mate search, every
-// position enumerated as before them)
+// default 2,000; --no-shortcuts: neither the check screen, the reply proof nor the targeted mate
+// search, every position enumerated as before them)
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
@@ -19,7 +20,6 @@
 #include "core/game_splitter.h"
 #include "core/legal.h"
 #include "core/pgn_syntax.h"
-#include "core/reply_proof.h"
 #include "core/replay.h"
 #include "core/rules.h"
 #include "core/tactics.h"
@@ -55,9 +55,8 @@ int main(int argc, char** argv) {
   }
   long positions = 0, mates = 0, none = 0, unknown = 0, by_search = 0, by_decide = 0;
   long screened[3] = {0, 0, 0};
-  long none_without_check = 0, by_finder = 0, contradicted = 0;
-  double replay_ms = 0, screen_ms = 0, search_ms = 0, proof_ms = 0;
-  long proof_results[4][3] = {};
+  long none_without_check = 0, by_finder = 0, contradicted = 0, by_replies = 0;
+  double replay_ms = 0, screen_ms = 0, search_ms = 0;
   for (const std::string& file : files) {
     std::ifstream in(file, std::ios::binary);
     if (!in) {
@@ -87,17 +86,6 @@ int main(int argc, char** argv) {
         ++screened[static_cast<int>(screened_as)];
         const MateInOne found = FindMateInOne(pos, limits);
         search_ms += ThreadCpuMs() - search_start;
-        if (screened_as == CheckScreen::kMayCheck) {
-          const double proof_start = ThreadCpuMs();
-          const ReplyProof proof = ProveNoMateByReplies(pos, limits.search.promotions);
-          proof_ms += ThreadCpuMs() - proof_start;
-          ++proof_results[static_cast<int>(proof.result)][static_cast<int>(found.answer)];
-          if (proof.result == ReplyProof::Result::kNoMate &&
-              found.answer == MateInOne::Answer::kMates) {
-            std::printf("reply proof contradicted: %s game %d position %zu\n", file.c_str(),
-                        raw->index, action);
-          }
-        }
         ++positions;
         switch (found.answer) {
           case MateInOne::Answer::kMates:
@@ -106,7 +94,10 @@ int main(int argc, char** argv) {
             break;
           case MateInOne::Answer::kNone:
             ++none;
-            if (!found.screened && found.checking == 0) ++none_without_check;
+            if (found.proved_by_replies) ++by_replies;
+            if (!found.screened && !found.proved_by_replies && found.checking == 0) {
+              ++none_without_check;
+            }
             break;
           case MateInOne::Answer::kUnknown:
             ++unknown;
@@ -146,15 +137,10 @@ int main(int argc, char** argv) {
       "check screen: no check %ld  may check %ld  not applicable %ld  (mates found by the "
       "targeted search: %ld)\n",
       screened[0], screened[1], screened[2], by_finder);
+  std::printf("none proved by a safe reply to every action (reply proof): %ld\n", by_replies);
   std::printf("none proved by trying every action, none of them a check: %ld\n",
               none_without_check);
   std::printf("actions played that check after the screen said none could: %ld\n", contradicted);
-  for (int r = 0; r < 4; ++r) {
-    std::printf("reply proof %s: search mates %ld none %ld unknown %ld\n",
-                ReplyProofResultName(static_cast<ReplyProof::Result>(r)), proof_results[r][0],
-                proof_results[r][1], proof_results[r][2]);
-  }
-  std::printf("reply proof cpu %.0f ms\n", proof_ms);
   std::printf("cpu: replay %.0f ms  screen %.0f ms  mate search %.0f ms\n", replay_ms, screen_ms,
               search_ms);
   return 0;
