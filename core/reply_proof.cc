@@ -462,19 +462,30 @@ class Prover {
     return false;
   }
 
-  // Marks what the current unions let a capture across boards use: on each slot's danger the
-  // squares of its replies' boards that a piece of the mover may reach, and on its hot mask the
-  // pieces of the mover there that may capture a royal piece of the opponent. False when nothing
-  // new was marked that the last round's replies met (another round would choose the same).
+  // Marks what the current unions let a capture across boards use, so that the next round's
+  // replies break it: a piece of the mover that stands there whatever the action did (on a tip the
+  // action may leave unplayed, or on a slot's board as on the position's tip) is answered by the
+  // royal pieces, which keep off every square it reaches (the slot's danger); a piece that some
+  // move of the action put there, or one that reaches a royal piece on a board of the position
+  // (which no reply moves), is answered by the replies of the versions that hold it, which must
+  // capture it (the slot's hot mask); and no royal piece steps onto a square such a piece
+  // reaches. False when nothing new was marked (another round would choose the same).
   bool MarkDanger() {
     const Cell royals = CellOf(Piece(PieceType::kKing, opponent_)) |
                         CellOf(Piece(PieceType::kRoyalQueen, opponent_));
-    bool marked = false, hits = false;
+    bool marked = false, hits = false, fixed = true;
     auto mark = [&](const Place& place, int x, int y) {
-      if ((CellAt(place, x, y) & royals) != 0) hits = true;
-      if (place.slot < 0) return;
+      const bool royal = (CellAt(place, x, y) & royals) != 0;
+      if (place.slot < 0) {
+        if (royal) hits = true;
+        return;
+      }
+      if (royal && !fixed) {
+        hits = true;
+        return;
+      }
       uint8_t& square = slots_[place.slot].danger[y * width_ + x];
-      if (square == 0 && ((*place.merged)[y * width_ + x] & royals) != 0) marked = true;
+      if (square == 0 && royal) marked = true;
       square = 1;
     };
     for (int l = pos_.min_timeline(); l <= pos_.max_timeline(); ++l) {
@@ -487,13 +498,15 @@ class Prover {
           for (int file = 0; file < width_; ++file) {
             const Piece piece = tip.at(file, rank);
             if (piece.empty() || piece.color() != mover_) continue;
+            fixed = true;
             WalkAcross(l, tip_half, file, rank, piece.type(), mark);
           }
         }
       }
     }
     const Cell mover_bits = mover_ == Color::kWhite ? 0x0000fffe : 0xfffe0000;
-    auto walk_union = [&](int slot, int timeline) {
+    // `base`: the position's tip the slot's boards follow (nullptr for new timelines).
+    auto walk_union = [&](int slot, int timeline, const Board* base) {
       Slot& from = slots_[slot];
       for (int rank = 0; rank < height_; ++rank) {
         for (int file = 0; file < width_; ++file) {
@@ -502,6 +515,7 @@ class Prover {
             const int bit = __builtin_ctz(pieces);
             pieces &= pieces - 1;
             hits = false;
+            fixed = base != nullptr && (CellOf(base->at(file, rank)) & (Cell{1} << bit)) != 0;
             WalkAcross(timeline, from.reply_half, file, rank, static_cast<PieceType>(bit & 0x0f),
                        mark);
             Cell& hot = from.hot[rank * width_ + file];
@@ -515,12 +529,12 @@ class Prover {
     };
     for (int l = pos_.min_timeline(); l <= pos_.max_timeline(); ++l) {
       const int slot = SlotOf(l);
-      if (slot >= 0) walk_union(slot, l);
+      if (slot >= 0) walk_union(slot, l, &pos_.Tip(l));
     }
     for (size_t board_half = 0; board_half < new_by_half_.size(); ++board_half) {
       const int slot = new_by_half_[board_half];
       if (slot < 0) continue;
-      for (int l = new_low_; l <= new_high_; ++l) walk_union(slot, l);
+      for (int l = new_low_; l <= new_high_; ++l) walk_union(slot, l, nullptr);
     }
     return marked;
   }

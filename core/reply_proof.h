@@ -29,13 +29,13 @@
 // timelines' slots wherever those timelines may be), with every tip of M that may stay unplayed
 // as an attacker, empty-or-not squares crossable and possibly-royal squares capturable, along
 // every vector that changes time or timeline. None found: every action has a legal reply, and
-// none mates. When one is found, the replies are chosen again (at most three rounds in all), each
-// round keeping the royal pieces off the squares of the replies' boards that the previous union
-// let such a capture reach, and leaving no piece of the mover (the reply captures it) on a square
-// from which the previous union let it capture a royal piece; whatever the rounds chose, only the
-// last round's union is searched, so the rounds steer the choice and prove nothing themselves. The
-// proof fails (nothing is claimed) when some version has no safe reply, or when the union holds a
-// capture; the mover may then have a mate, or the union was too coarse.
+// none mates. When one is found, the replies are chosen again (at most three rounds in all) to
+// break the captures the previous round's union holds: a piece of the mover that stands where it
+// stood whatever the action did is answered by the royal pieces, which keep off every square it
+// reaches; a piece some move of the action put there, or one that reaches a royal piece on a
+// board of the position, by the replies of the versions that hold it, which must capture it.
+// Whatever the rounds chose, only the last round's union is searched: the rounds steer the choice
+// and prove nothing themselves.
 //
 // Thread-safe: no state is kept between calls.
 #ifndef FIVED_CORE_REPLY_PROOF_H_
