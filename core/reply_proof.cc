@@ -61,6 +61,9 @@ struct Slot {
   // Pieces of the mover (Cell bits) that a capture across boards may start from, by square of
   // the replies' boards: a reply leaves none of them there (it captures them, as a rule).
   std::vector<Cell> hot;
+  // The hot pieces some version could not capture: answered by the royal pieces instead (their
+  // squares' danger), as the pieces that stand there whatever the action did.
+  std::vector<Cell> unanswerable;
 };
 
 class Prover {
@@ -141,6 +144,7 @@ class Prover {
     slots_.back().cells.assign(static_cast<size_t>(width_) * height_, 0);
     slots_.back().danger.assign(static_cast<size_t>(width_) * height_, 0);
     slots_.back().hot.assign(static_cast<size_t>(width_) * height_, 0);
+    slots_.back().unanswerable.assign(static_cast<size_t>(width_) * height_, 0);
     return static_cast<int>(slots_.size()) - 1;
   }
 
@@ -236,8 +240,8 @@ class Prover {
     // union's royals in one place. Collected before any is played on the scratch position.
     const MoveView view(scratch_);
     const TargetBoard own_board{timeline, half};
+    replies_.clear();
     for (int pass = 0; pass < 2; ++pass) {
-      replies_.clear();
       for (int rank = 0; rank < height_; ++rank) {
         for (int file = 0; file < width_; ++file) {
           const Piece piece = version.at(file, rank);
@@ -253,11 +257,36 @@ class Prover {
               &own_board);
         }
       }
+    }
+    for (int attempt = 0; attempt < 2; ++attempt) {
       for (const Move& reply : replies_) {
         if (TryReply(timeline, half, reply, slot, also, /*generated=*/true)) return true;
       }
+      // No reply captures every hot piece the version holds: those are left to the royal
+      // pieces from the next round on, and this round goes on without asking their capture.
+      if (attempt == 0 && !GiveUpHot(version, slot) && (also < 0 || !GiveUpHot(version, also))) {
+        return false;
+      }
     }
     return false;
+  }
+
+  // Marks the hot pieces of `board` unanswerable on the slot; false when there were none.
+  bool GiveUpHot(const Board& board, int slot) {
+    Slot& owner = slots_[slot];
+    bool any = false;
+    for (int rank = 0; rank < height_; ++rank) {
+      for (int file = 0; file < width_; ++file) {
+        const int i = rank * width_ + file;
+        const Piece piece = board.at(file, rank);
+        if (piece.empty() || piece.color() != mover_) continue;
+        const Cell bit = CellOf(piece) & owner.hot[i] & ~owner.unanswerable[i];
+        if (bit == 0) continue;
+        owner.unanswerable[i] |= bit;
+        any = true;
+      }
+    }
+    return any;
   }
 
   // Plays `reply` (a move generated on the board at (timeline, half) of the scratch position, or
@@ -297,7 +326,8 @@ class Prover {
     const std::vector<Cell>& hot = slots_[slot].hot;
     for (int rank = 0; rank < height_; ++rank) {
       for (int file = 0; file < width_; ++file) {
-        const Cell cell = hot[rank * width_ + file];
+        const Cell cell =
+            hot[rank * width_ + file] & ~slots_[slot].unanswerable[rank * width_ + file];
         if (cell == 0) continue;
         const Piece piece = board.at(file, rank);
         if (!piece.empty() && (cell & CellOf(piece)) != 0) return true;
@@ -515,7 +545,8 @@ class Prover {
             const int bit = __builtin_ctz(pieces);
             pieces &= pieces - 1;
             hits = false;
-            fixed = base != nullptr && (CellOf(base->at(file, rank)) & (Cell{1} << bit)) != 0;
+            fixed = (base != nullptr && (CellOf(base->at(file, rank)) & (Cell{1} << bit)) != 0) ||
+                    (from.unanswerable[rank * width_ + file] & (Cell{1} << bit)) != 0;
             WalkAcross(timeline, from.reply_half, file, rank, static_cast<PieceType>(bit & 0x0f),
                        mark);
             Cell& hot = from.hot[rank * width_ + file];
