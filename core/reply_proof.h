@@ -70,6 +70,15 @@ ReplyProof ProveNoMateByReplies(const Position& pos, PromotionSet promotions);
 // "no mate", "no safe reply", "cross capture", "not applicable".
 const char* ReplyProofResultName(ReplyProof::Result result);
 
+namespace reply_proof_internal {
+
+// Whether a piece of `attacker` on `board` may capture on `square` by a move on that board: what
+// SquareAttackedOnBoard (core/movegen.h) answers, from a table of every type's steps and
+// directions built once; exposed so that tests can hold the two to each other.
+bool AttackedOnBoard(const Board& board, Square square, Color attacker);
+
+}  // namespace reply_proof_internal
+
 }  // namespace fived
 
 #endif  // FIVED_CORE_REPLY_PROOF_H_
