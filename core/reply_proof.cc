@@ -49,10 +49,10 @@ struct BoardAttackTable {
 
 namespace reply_proof_internal {
 
-bool AttackedOnBoard(const Board& board, Square square, Color attacker) {
+bool AttackedOnBoard(const Board& board, Square square, Color attacker, bool pawns) {
   static const BoardAttackTable table;
   const int fy = attacker == Color::kWhite ? 1 : -1;
-  for (int dx = -1; dx <= 1; dx += 2) {
+  for (int dx = -1; dx <= 1 && pawns; dx += 2) {
     const int x = square.file - dx, y = square.rank - fy;
     if (!board.Contains(x, y)) continue;
     const Piece p = board.at(x, y);
@@ -117,9 +117,15 @@ bool AnyRoyal(const Board& board, Color color, F&& f) {
 }
 
 // Whether a piece of `attacker` on `board` can capture a royal piece of the other colour there.
-bool RoyalAttackedOnBoard(const Board& board, Color attacker) {
-  return AnyRoyal(board, Opponent(attacker),
-                  [&](Square square) { return AttackedOnBoard(board, square, attacker); });
+// A pawn's capture onto the attacker's last rank counts only when it surely would (JudgeAction
+// counts it when some board holds a piece to promote to): with `surely`, it is not counted, so
+// that a true answer holds whatever the position; without, it is counted, so that a false one
+// does.
+bool RoyalAttackedOnBoard(const Board& board, Color attacker, bool surely) {
+  const int last_rank = attacker == Color::kWhite ? board.height() - 1 : 0;
+  return AnyRoyal(board, Opponent(attacker), [&](Square square) {
+    return AttackedOnBoard(board, square, attacker, !surely || square.rank != last_rank);
+  });
 }
 
 // A board the opponent may have to play, and the union of the boards its replies make.
@@ -303,7 +309,7 @@ class Prover {
     // A copy: replies are played on the scratch position while the version is read.
     const Board version = scratch_.Tip(timeline);
     // The action that leaves this board is illegal: it stays the opponent's tip.
-    if (RoyalAttackedOnBoard(version, opponent_)) return true;
+    if (RoyalAttackedOnBoard(version, opponent_, /*surely=*/true)) return true;
     ++versions_;
     const int half = scratch_.TipHalf(timeline);
     if (slots_[slot].has_reply && TryReply(timeline, half, slots_[slot].reply, slot, also)) {
@@ -378,7 +384,7 @@ class Prover {
     const Board& made = scratch_.Tip(timeline);
     const std::vector<uint8_t>& danger = slots_[slot].danger;
     const bool safe =
-        !RoyalAttackedOnBoard(made, mover_) &&
+        !RoyalAttackedOnBoard(made, mover_, /*surely=*/false) &&
         !AnyRoyal(made, opponent_, [&](Square s) { return danger[s.rank * width_ + s.file]; }) &&
         (also < 0 ||
          !AnyRoyal(made, opponent_,

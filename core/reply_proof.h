@@ -14,8 +14,10 @@
 // slot can hold (its versions) are the position's tip or the board one move of M makes there,
 // enumerated here move by move. A version on which a piece of O could capture a royal piece of M
 // on that board alone is left out: the action that makes it is illegal, since that board stays
-// O's tip. For every other version one move of O on that board (the reply) is chosen after which
-// no royal piece of O on the board M then gets is capturable by a piece of M on that board.
+// O's tip (a pawn's capture onto O's last rank aside: it counts only where some board holds a
+// piece to promote to). For every other version one move of O on that board (the reply) is chosen
+// after which no royal piece of O on the board M then gets is capturable by a piece of M on that
+// board.
 //
 // The reply R to an action is then the chosen move on every slot that is mandatory after it. It
 // moves the present to M (every board on O's present is played, and a move on a board creates no
@@ -74,8 +76,9 @@ namespace reply_proof_internal {
 
 // Whether a piece of `attacker` on `board` may capture on `square` by a move on that board: what
 // SquareAttackedOnBoard (core/movegen.h) answers, from a table of every type's steps and
-// directions built once; exposed so that tests can hold the two to each other.
-bool AttackedOnBoard(const Board& board, Square square, Color attacker);
+// directions built once; exposed so that tests can hold the two to each other. Without `pawns`,
+// the captures of pawns and brawns are left out.
+bool AttackedOnBoard(const Board& board, Square square, Color attacker, bool pawns = true);
 
 }  // namespace reply_proof_internal
 
