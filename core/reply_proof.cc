@@ -343,9 +343,10 @@ class Prover {
       }
       // No reply captures every hot piece the version holds: those are left to the royal
       // pieces from the next round on, and this round goes on without asking their capture.
-      if (attempt == 0 && !GiveUpHot(version, slot) && (also < 0 || !GiveUpHot(version, also))) {
-        return false;
-      }
+      if (attempt > 0) break;
+      // Both slots' hot pieces are given up (no short cut).
+      const bool gave_up = GiveUpHot(version, slot);
+      if (!(also >= 0 && GiveUpHot(version, also)) && !gave_up) return false;
     }
     return false;
   }
