@@ -7,6 +7,7 @@
 #include "core/check.h"
 #include "core/check_screen.h"
 #include "core/decide.h"
+#include "core/reply_proof.h"
 #include "core/rules.h"
 
 namespace fived {
@@ -116,6 +117,16 @@ MateInOne FindMateInOne(const Position& pos, const MateInOneLimits& limits) {
     out.complete = true;
     out.screened = true;
     return out;
+  }
+  if (screen == CheckScreen::kMayCheck) {
+    const ReplyProof proof = ProveNoMateByReplies(pos, limits.search.promotions);
+    out.work += proof.work;
+    if (proof.result == ReplyProof::Result::kNoMate) {
+      out.answer = MateInOne::Answer::kNone;
+      out.complete = true;
+      out.proved_by_replies = true;
+      return out;
+    }
   }
   SearchLimits reply;
   reply.promotions = limits.search.promotions;

@@ -5,18 +5,21 @@
 // A mating action is a legal action (core/legal.h) after which the opponent is checkmated, as
 // Decide (core/decide.h) proves it. Every claim is proved: a mate by Decide's proof of the
 // checkmate after the action (the action is one the legal search produced, or one checked by
-// JudgeAction), "no mate in one" only when no action can give check (the check screen) or once
-// every legal action was tried and none of them left the opponent checkmated. When a budget runs
+// JudgeAction), "no mate in one" only when no action can give check (the check screen), when
+// every action leaves the opponent a legal reply (the reply proof), or once every legal action was
+// tried and none of them left the opponent checkmated. When a budget runs
 // out first, the answer says what was found and that it is incomplete.
 //
 // A checkmate needs a check. First the check screen (core/check_screen.h) asks, without
 // enumerating the actions, whether any of them could give check; when it proves that none can,
 // the answer is kNone at once (complete, no action tried). Otherwise the search tries every legal
 // action, but decides only those after which the opponent is in check (InCheck is cheap next to
-// Decide). When that enumeration runs out of budget without a mate, a targeted search tries the
-// actions built around each single move that gives check (the move, completed by a legal action
-// of the other boards): a mate it finds is proved like any other (the action is legal and Decide
-// proves the checkmate after it), while finding none proves nothing and the answer stays
+// Decide). Before it, where the screen could not rule out a check, the reply proof
+// (core/reply_proof.h) may prove kNone by showing the opponent a legal reply to every action
+// (complete, no action tried). When that enumeration runs out of budget without a mate, a targeted
+// search tries the actions built around each single move that gives check (the move, completed by a
+// legal action of the other boards): a mate it finds is proved like any other (the action is legal
+// and Decide proves the checkmate after it), while finding none proves nothing and the answer stays
 // kUnknown. Thread-safe: no state is kept between calls.
 #ifndef FIVED_CORE_TACTICS_H_
 #define FIVED_CORE_TACTICS_H_
@@ -47,6 +50,8 @@ struct MateInOne {
   uint64_t undecided = 0;      // actions after which Decide ran out of its budget
   uint64_t work = 0;           // moves tried by the legal search and the decisions
   bool screened = false;       // kNone proved by the check screen, no action enumerated
+  // kNone proved by a safe reply to every action (core/reply_proof.h), no action enumerated.
+  bool proved_by_replies = false;
   // The solution came from the targeted search: `mating` is then 1 and not complete.
   bool found_by_targeted_search = false;
 };
@@ -56,8 +61,8 @@ struct MateInOneLimits {
   uint64_t reply_budget = 0;   // Decide's budget for each position after an action (0: none)
   bool stop_at_first = false;  // stop at the first mate (then `complete` is false when more
                                // actions remained)
-  bool shortcuts = true;       // the check screen and the targeted search (false: only the
-                               // enumeration, as the brute-force tests want it)
+  bool shortcuts = true;       // the check screen, the reply proof and the targeted search
+                               // (false: only the enumeration, as the brute-force tests want it)
 };
 
 // Looks for the mates in one of pos.ToMove().

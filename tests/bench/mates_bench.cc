@@ -1,12 +1,13 @@
 // Times the mate-in-one search (core/tactics.h) on every position of the games of a 5dpgn
 // collection, one thread, as 5d-index --tactics runs it: how many positions are proved to have
 // a mate, proved to have none (and how many of those by the check screen, core/check_screen.h,
-// without enumerating an action), or left unknown, and why (the legal actions' search ran out of
+// without enumerating an action, and how many by the reply proof, core/reply_proof.h), or left
+// unknown, and why (the legal actions' search ran out of
 // budget, or some decision after a checking action did). CPU time of the thread. Prints figures;
 // asserts nothing.
 // Usage: bench_mates [--budget N] [--no-shortcuts] FILE...   (budget as 5d-index --tactics-budget,
-// default 2,000; --no-shortcuts: neither the check screen nor the targeted mate search, every
-// position enumerated as before them)
+// default 2,000; --no-shortcuts: neither the check screen, the reply proof nor the targeted mate
+// search, every position enumerated as before them)
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
@@ -54,7 +55,7 @@ int main(int argc, char** argv) {
   }
   long positions = 0, mates = 0, none = 0, unknown = 0, by_search = 0, by_decide = 0;
   long screened[3] = {0, 0, 0};
-  long none_without_check = 0, by_finder = 0, contradicted = 0;
+  long none_without_check = 0, by_finder = 0, contradicted = 0, by_replies = 0;
   double replay_ms = 0, screen_ms = 0, search_ms = 0;
   for (const std::string& file : files) {
     std::ifstream in(file, std::ios::binary);
@@ -93,7 +94,10 @@ int main(int argc, char** argv) {
             break;
           case MateInOne::Answer::kNone:
             ++none;
-            if (!found.screened && found.checking == 0) ++none_without_check;
+            if (found.proved_by_replies) ++by_replies;
+            if (!found.screened && !found.proved_by_replies && found.checking == 0) {
+              ++none_without_check;
+            }
             break;
           case MateInOne::Answer::kUnknown:
             ++unknown;
@@ -133,6 +137,7 @@ int main(int argc, char** argv) {
       "check screen: no check %ld  may check %ld  not applicable %ld  (mates found by the "
       "targeted search: %ld)\n",
       screened[0], screened[1], screened[2], by_finder);
+  std::printf("none proved by a safe reply to every action (reply proof): %ld\n", by_replies);
   std::printf("none proved by trying every action, none of them a check: %ld\n",
               none_without_check);
   std::printf("actions played that check after the screen said none could: %ld\n", contradicted);

@@ -92,13 +92,22 @@ TEST(MateInOne, NoneIsProvedOnlyWhenEveryActionWasTried) {
   EXPECT_EQ(found.mating, 0u);
   EXPECT_TRUE(found.solution.empty());
 
-  // With a legal search too poor to try them all, nothing is claimed.
+  // With a legal search too poor to try them all, the enumeration claims nothing.
   MateInOneLimits poor;
   poor.search = game.limits;
   poor.search.budget = 3;
+  poor.shortcuts = false;
   const MateInOne cut = FindMateInOne(game.pos, poor);
   EXPECT_EQ(cut.answer, Answer::kUnknown);
   EXPECT_FALSE(cut.complete);
+  // The reply proof (core/reply_proof.h) needs no budget: each check (Rb5+, Re4+) has a king
+  // move that answers it.
+  poor.shortcuts = true;
+  const MateInOne proved = FindMateInOne(game.pos, poor);
+  EXPECT_EQ(proved.answer, Answer::kNone);
+  EXPECT_TRUE(proved.complete);
+  EXPECT_TRUE(proved.proved_by_replies);
+  EXPECT_EQ(proved.actions, 0u);
 }
 
 TEST(MateInOne, TwoRooksWithTwoMates) {

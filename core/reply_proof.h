@@ -1,0 +1,87 @@
+// A proof that the player to move has no mate in one, made without enumerating their actions: for
+// every action of the mover, the opponent is shown a legal reply, so that no action leaves them
+// checkmated. The mate-in-one search (core/tactics.h) runs it where the check screen
+// (core/check_screen.h) could not rule out every check.
+//
+// Why it proves. Write M for the mover, O for the opponent, P for the present (a half-turn of M).
+// After an action A of M, the opponent must play every active timeline whose tip is theirs and
+// lies on the new present, which is at most P + 1 (every board of M on P was played). Those
+// boards (the slots) can only be: the board M's action leaves after a board of M on P; a board of
+// O on P + 1; the tip of an inactive timeline of O's side that the timelines A creates may
+// activate; the first board of a new, active timeline A branches onto a board at or before P.
+// On each slot exactly one move of A decides the board (the first move from it, onto it or
+// creating it: the board it makes is O's and no later move of M changes it), so the boards a
+// slot can hold (its versions) are the position's tip or the board one move of M makes there,
+// enumerated here move by move. A version on which a piece of O could capture a royal piece of M
+// on that board alone is left out: the action that makes it is illegal, since that board stays
+// O's tip (a pawn's capture onto O's last rank aside: it counts only where some board holds a
+// piece to promote to). For every other version one move of O on that board (the reply) is chosen
+// after which no royal piece of O on the board M then gets is capturable by a piece of M on that
+// board.
+//
+// The reply R to an action is then the chosen move on every slot that is mandatory after it. It
+// moves the present to M (every board on O's present is played, and a move on a board creates no
+// timeline), so R is legal unless a piece of M can capture a royal piece of O afterwards. Such a
+// capture runs on boards of M's colour, which are the boards of the position, or the boards R
+// makes (the action's own boards are O's). One that only reads boards of the position starts on
+// a tip of M the action left unplayed, a tip now: it would be a capture now, and the proof asks
+// that there is none (promoting captures counted). One on a single board R made was excluded by
+// the choice of the reply. The rest cross boards: they are searched on the union of every board
+// R may make on each slot (every square holding what some version's reply left there, the new
+// timelines' slots wherever those timelines may be), with every tip of M that may stay unplayed
+// as an attacker, empty-or-not squares crossable and possibly-royal squares capturable, along
+// every vector that changes time or timeline. None found: every action has a legal reply, and
+// none mates. When one is found, the replies are chosen again (at most three rounds in all) to
+// break the captures the previous round's union holds: a piece of the mover that stands where it
+// stood whatever the action did is answered by the royal pieces, which keep off every square it
+// reaches; a piece some move of the action put there, or one that reaches a royal piece on a
+// board of the position, by the replies of the versions that hold it, which must capture it.
+// Whatever the rounds chose, only the last round's union is searched: the rounds steer the choice
+// and prove nothing themselves.
+//
+// Thread-safe: no state is kept between calls.
+#ifndef FIVED_CORE_REPLY_PROOF_H_
+#define FIVED_CORE_REPLY_PROOF_H_
+
+#include <cstdint>
+
+#include "core/movegen.h"
+#include "core/position.h"
+
+namespace fived {
+
+struct ReplyProof {
+  enum class Result : uint8_t {
+    kNoMate,         // proved: every action of the mover leaves the opponent a legal action
+    kNoSafeReply,    // some version of a slot has no reply that keeps its own royals safe
+    kCrossCapture,   // the union of the replies' boards holds a capture across boards
+    kNotApplicable,  // the mover can already capture an opponent royal: the argument fails
+  };
+  Result result = Result::kNotApplicable;
+  uint64_t slots = 0;     // boards the opponent may have to play (existing timelines)
+  uint64_t versions = 0;  // versions given a reply
+  uint64_t work = 0;      // moves applied (the mover's and the replies tried)
+};
+
+// Tries the proof for pos.ToMove() and the actions whose pawns and brawns promote to pieces of
+// `promotions` (those the legal search of the same promotions tries). Never fails; positions of
+// any board size are accepted. Costs about one move generation of every board of the mover, one
+// application per move that makes a slot's board, and a few replies tried per version.
+ReplyProof ProveNoMateByReplies(const Position& pos, PromotionSet promotions);
+
+// "no mate", "no safe reply", "cross capture", "not applicable".
+const char* ReplyProofResultName(ReplyProof::Result result);
+
+namespace reply_proof_internal {
+
+// Whether a piece of `attacker` on `board` may capture on `square` by a move on that board: what
+// SquareAttackedOnBoard (core/movegen.h) answers, from a table of every type's steps and
+// directions built once; exposed so that tests can hold the two to each other. Without `pawns`,
+// the captures of pawns and brawns are left out.
+bool AttackedOnBoard(const Board& board, Square square, Color attacker, bool pawns = true);
+
+}  // namespace reply_proof_internal
+
+}  // namespace fived
+
+#endif  // FIVED_CORE_REPLY_PROOF_H_
