@@ -75,8 +75,9 @@ fived.multiverse = (host) => {
   const under = svg('svg', {class: 'picture-lines under', 'aria-hidden': 'true'});
   const over = svg('svg', {class: 'picture-lines over', 'aria-hidden': 'true'});
   const layer = el('div', {class: 'board-layer'});
-  const canvasArea =
-      el('div', {class: 'picture-canvas'}, turnStrip, timelineStrip, band, under, layer, over);
+  // The lines are in the board layer, under and over its boards, measured from its anchor.
+  layer.append(under, over);
+  const canvasArea = el('div', {class: 'picture-canvas'}, turnStrip, timelineStrip, band, layer);
   const frame = el('div', {class: 'picture-frame', tabindex: '0', role: 'img'}, canvasArea);
   fill(host, controls, frame);
   const lineDrawing = fived.pictureLines(under, over);  // picture_lines.js
@@ -218,15 +219,18 @@ fived.multiverse = (host) => {
       setStyle(band, 'width', (model.board_width + model.gap) * zoom + 'px');
       setStyle(band, 'height', height + 'px');
     }
-    const box = `${model.left} ${model.top} ${model.width - model.left} ${model.height - model.top}`;
+    // The lines' SVGs start at the anchor row, where the layer is, and draw beyond their box
+    // (overflow: visible): a box of one pixel (1 / zoom of the scene) keeps them where they are
+    // from one step to the next, as long as the zoom and the picture's left edge stay, and
+    // adds nothing to how far the frame scrolls.
+    const box = `${model.left} 0 ${1 / zoom} ${1 / zoom}`;
     for (const lines of [under, over]) {
-      if (lines.getAttribute('viewBox') === box && lines.zoom === zoom) continue;
-      lines.zoom = zoom;
+      if (lines.getAttribute('viewBox') === box) continue;
       lines.setAttribute('viewBox', box);
       lines.style.left = kStripWidth + 'px';
-      lines.style.top = kStripHeight + 'px';
-      lines.setAttribute('width', (model.width - model.left) * zoom);
-      lines.setAttribute('height', (model.height - model.top) * zoom);
+      lines.style.top = '0px';
+      lines.setAttribute('width', 1);
+      lines.setAttribute('height', 1);
     }
     const percent = `${Math.round(zoom * 100)}%`;
     if (label.textContent !== percent) label.textContent = percent;
@@ -323,7 +327,7 @@ fived.multiverse = (host) => {
     }
     for (const board of boards) {
       if (board.element.parentNode) continue;
-      layer.appendChild(board.element);
+      layer.insertBefore(board.element, over);
     }
     updateLabels(
         turnLabels, turnStrip, model.columns, (column) => `${column.t}:${column.c}`,
@@ -340,7 +344,7 @@ fived.multiverse = (host) => {
           const title = row.active ? `timeline ${row.l}` : `timeline ${row.l}, inactive`;
           if (node.title !== title) node.title = title;
         });
-    lineDrawing.draw(model);
+    lineDrawing.draw(model, anchorY(model));
   }
 
   function clampZoom(value) {
