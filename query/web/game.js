@@ -278,9 +278,34 @@
             null :
             ` Not yet on the boards after action ${position.action}: ${names(missing)}.`);
     document.getElementById('marks').hidden = marks.length === 0;
+    boardChoiceSoon(answer, there[0]);
+  }
+
+  // The board choice under the picture (a <select> of every board of the position, 375 on the
+  // 120-timeline game) is brought up to date once the page is idle after the step (within 250
+  // ms), once for quick presses: the options a step adds and removes cost a step of that game
+  // about 3 ms of script and a style pass over them in the frame that shows it. The page is
+  // ready (body[data-state]) only once the choice holds the position shown; resolves then.
+  let choiceFor = null;  // {answer, selected}: the position the choice is to hold
+  let choiceShown = null;
+  function boardChoiceSoon(answer, selected) {
+    choiceFor = {answer, selected};
+    if (!choiceShown) {
+      choiceShown = new Promise((resolve) => {
+        whenIdle(() => {
+          choiceShown = null;
+          showBoardChoice(choiceFor.answer, choiceFor.selected);
+          resolve();
+        }, {timeout: 250});
+      });
+    }
+    return choiceShown;
+  }
+  function showBoardChoice(answer, selected) {
+    const position = answer.position;
     fived.boardSearch(document.getElementById('board-search'), position.fen, {
       variant: answer.variant === 'custom' ? '' : answer.variant,
-      selected: there[0],
+      selected,
       describe: (board) =>
           `game ${answer.id} after action ${position.action}, board ${fived.boardName(board)}`,
       onChoose: (board) => {
@@ -342,7 +367,7 @@
   }
 
   // Shows the position after `action` (clamped to the game), keeping it in the address. The
-  // page is ready (body[data-state]) once the address holds it too.
+  // page is ready (body[data-state]) once the address holds it too, and the board choice.
   function goTo(action) {
     if (game) action = Math.max(0, Math.min(game.actions, action));
     if (action !== wanted) direction = Math.sign(action - wanted);
@@ -361,7 +386,7 @@
                answers.delete(key(action));
                if (wanted === action) showError(error.message);
              })
-             .then(() => written));
+             .then(() => Promise.all([written, choiceShown])));
   }
 
   // Says that the position asked for is on its way (a step not answered yet: the neighbours
@@ -434,6 +459,7 @@
                }
                show(answer);
              })
+             .then(() => choiceShown)
              .catch((error) => showError(error.message)));
   });
 })();

@@ -67,13 +67,17 @@ fived.multiverse = (host) => {
       'div', {class: 'strip-corner', 'aria-hidden': 'true'},
       el('span', {class: 'timeline-font'}, '+0'), el('span', {class: 'present-turn-font'}, 'T1'));
   const turnStrip = el('div', {class: 'turn-strip'}, fontSamples);
-  const timelineStrip = el('div', {class: 'timeline-strip'});
+  // The timeline labels and the boards sit in layers placed as a whole (a transform), at the
+  // height of the picture's anchor row (anchorY): see place().
+  const timelineLabelLayer = el('div', {class: 'timeline-label-layer'});
+  const timelineStrip = el('div', {class: 'timeline-strip'}, timelineLabelLayer);
   const band = el('div', {class: 'present-band'});
   const under = svg('svg', {class: 'picture-lines under', 'aria-hidden': 'true'});
   const over = svg('svg', {class: 'picture-lines over', 'aria-hidden': 'true'});
   const layer = el('div', {class: 'board-layer'});
-  const canvasArea =
-      el('div', {class: 'picture-canvas'}, turnStrip, timelineStrip, band, under, layer, over);
+  // The lines are in the board layer, under and over its boards, measured from its anchor.
+  layer.append(under, over);
+  const canvasArea = el('div', {class: 'picture-canvas'}, turnStrip, timelineStrip, band, layer);
   const frame = el('div', {class: 'picture-frame', tabindex: '0', role: 'img'}, canvasArea);
   fill(host, controls, frame);
   const lineDrawing = fived.pictureLines(under, over);  // picture_lines.js
@@ -179,12 +183,19 @@ fived.multiverse = (host) => {
     setStyle(turnStrip, 'width', width + 'px');
     setStyle(timelineStrip, 'height', height - kStripHeight + 'px');
     setStyle(frame, 'height', Math.min(maximum, height + 2) + 'px');
-    // A step leaves most boards where they were, and moves others only up or down: only what
-    // changes is written, each write being parsed and restyled by the browser (the values are
-    // kept on the board, where reading them is free).
+    // The boards and the timeline labels are placed from the anchor row, and their layers at
+    // the anchor's height: a step that adds or removes timelines over the anchor moves every
+    // row of the scene, and would otherwise move every board (311 of the 120-timeline game's
+    // first step back, each restyled, laid out and painted again), where now it moves two
+    // layers. Only what changes is written, each write being parsed and restyled by the
+    // browser (the values are kept on the board, where reading them is free).
+    const anchor = anchorY(model);
+    const layerTop = toY(anchor);
+    setStyle(layer, 'transform', `translateY(${layerTop}px)`);
+    setStyle(timelineLabelLayer, 'transform', `translateY(${layerTop - kStripHeight}px)`);
     for (const board of boards) {
       const placed = {
-        left: toX(board.x) + 'px', top: toY(board.y) + 'px',
+        left: toX(board.x) + 'px', top: (board.y - anchor) * zoom + 'px',
         width: board.files * model.square * zoom + 'px',
         height: board.rankCount * model.square * zoom + 'px'
       };
@@ -199,7 +210,7 @@ fived.multiverse = (host) => {
       setStyle(node, 'left', toX(node.x + half) + 'px');
     }
     for (const node of timelineLabels.values()) {
-      setStyle(node, 'top', toY(node.y + model.board_height / 2) - kStripHeight + 'px');
+      setStyle(node, 'top', (node.y + model.board_height / 2 - anchor) * zoom + 'px');
     }
     band.hidden = model.present < 0;
     if (model.present >= 0) {
@@ -208,19 +219,30 @@ fived.multiverse = (host) => {
       setStyle(band, 'width', (model.board_width + model.gap) * zoom + 'px');
       setStyle(band, 'height', height + 'px');
     }
-    const box = `${model.left} ${model.top} ${model.width - model.left} ${model.height - model.top}`;
+    // The lines' SVGs start at the anchor row, where the layer is, and draw beyond their box
+    // (overflow: visible): a box of one pixel (1 / zoom of the scene) keeps them where they are
+    // from one step to the next, as long as the zoom and the picture's left edge stay, and
+    // adds nothing to how far the frame scrolls.
+    const box = `${model.left} 0 ${1 / zoom} ${1 / zoom}`;
     for (const lines of [under, over]) {
-      if (lines.getAttribute('viewBox') === box && lines.zoom === zoom) continue;
-      lines.zoom = zoom;
+      if (lines.getAttribute('viewBox') === box) continue;
       lines.setAttribute('viewBox', box);
       lines.style.left = kStripWidth + 'px';
-      lines.style.top = kStripHeight + 'px';
-      lines.setAttribute('width', (model.width - model.left) * zoom);
-      lines.setAttribute('height', (model.height - model.top) * zoom);
+      lines.style.top = '0px';
+      lines.setAttribute('width', 1);
+      lines.setAttribute('height', 1);
     }
     const percent = `${Math.round(zoom * 100)}%`;
     if (label.textContent !== percent) label.textContent = percent;
     drawNear();
+  }
+
+  // The scene height of the row the board and label layers are placed from: that of timeline 0
+  // (or -0), which every position of a game has at the same place relative to its neighbours,
+  // else the first row's.
+  function anchorY(m) {
+    const origin = m.rows.find((row) => Number(row.l) === 0) || m.rows[0];
+    return origin ? origin.y : m.top;
   }
 
   // The labels of the turn and timeline strips (and the branch lines), kept from one picture to
@@ -305,7 +327,7 @@ fived.multiverse = (host) => {
     }
     for (const board of boards) {
       if (board.element.parentNode) continue;
-      layer.appendChild(board.element);
+      layer.insertBefore(board.element, over);
     }
     updateLabels(
         turnLabels, turnStrip, model.columns, (column) => `${column.t}:${column.c}`,
@@ -315,14 +337,14 @@ fived.multiverse = (host) => {
           node.classList.toggle('present', i === model.present);
         });
     updateLabels(
-        timelineLabels, timelineStrip, model.rows, (row) => String(row.l),
+        timelineLabels, timelineLabelLayer, model.rows, (row) => String(row.l),
         (row) => el('span', {class: 'timeline-label'}, row.l), (node, row) => {
           node.y = row.y;
           node.classList.toggle('inactive', !row.active);
           const title = row.active ? `timeline ${row.l}` : `timeline ${row.l}, inactive`;
           if (node.title !== title) node.title = title;
         });
-    lineDrawing.draw(model);
+    lineDrawing.draw(model, anchorY(model));
   }
 
   function clampZoom(value) {

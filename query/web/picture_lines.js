@@ -4,9 +4,13 @@
 // the checks (red) as arrows over them. The caller sizes the two SVGs and sets their viewBox.
 //
 // fived.pictureLines(under, over) (two empty SVG elements, which it fills) returns {draw}:
-//   draw(model) makes them show the lines of `model` (a picture of /api/game/ID or
+//   draw(model, originY) makes them show the lines of `model` (a picture of /api/game/ID or
 //     /api/position: its branches, moves and checks as path data, its square's size for the
-//     widths), changing only the paths that changed since the last call.
+//     widths), with heights measured from the scene's `originY` (0 when not given), changing
+//     only the paths that changed since the last call.
+// A step that adds or removes timelines over the origin moves every row of the scene; measured
+// from a row that stays (picture.js's anchor), the branch lines it keeps keep their path data,
+// and the browser neither parses nor paints them again.
 'use strict';
 
 fived.pictureLines = (under, over) => {
@@ -51,7 +55,14 @@ fived.pictureLines = (under, over) => {
       path = next;
     }
   }
-  function draw(model) {
+  // Path data of the scene (pairs of numbers "x y" after each command letter, as
+  // query/picture_scene.cc writes them) with heights measured from `originY`.
+  function fromOrigin(paths, originY) {
+    if (!originY) return paths;
+    return paths.map((d) => d.replace(/(-?[\d.]+) (-?[\d.]+)/g, (pair, x, y) =>
+        `${x} ${Number((Number(y) - originY).toFixed(2))}`));
+  }
+  function draw(model, originY = 0) {
     const width = String(Math.max(3, model.square / 3));
     if (branchGroup.getAttribute('stroke-width') !== width) {
       branchGroup.setAttribute('stroke-width', width);
@@ -60,9 +71,9 @@ fived.pictureLines = (under, over) => {
     for (const group of [arrowGroup, checkGroup]) {
       if (group.getAttribute('stroke-width') !== stroke) group.setAttribute('stroke-width', stroke);
     }
-    setPaths(branchGroup, 'branch', model.branches);
-    setPaths(arrowGroup, 'arrow', model.moves);
-    setPaths(checkGroup, 'check', model.checks);
+    setPaths(branchGroup, 'branch', fromOrigin(model.branches, originY));
+    setPaths(arrowGroup, 'arrow', fromOrigin(model.moves, originY));
+    setPaths(checkGroup, 'check', fromOrigin(model.checks, originY));
   }
 
   return {draw};
