@@ -24,6 +24,7 @@ ReplyProof::Result Prover::Prove(ReplyProof* out) {
   // earlier rounds' unions let a capture across boards reach; the last round's union is the
   // one searched, so the proof holds whatever the earlier rounds found.
   for (int round = 0;; ++round) {
+    out->rounds = round + 1;
     if (!ChooseReplies()) return ReplyProof::Result::kNoSafeReply;
     if (!CrossCapture()) return ReplyProof::Result::kNoMate;
     if (round + 1 == kRounds || !MarkDanger()) return ReplyProof::Result::kCrossCapture;
