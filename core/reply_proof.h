@@ -61,6 +61,10 @@ struct ReplyProof {
   uint64_t slots = 0;     // boards the opponent may have to play (existing timelines)
   uint64_t versions = 0;  // versions given a reply
   uint64_t work = 0;      // moves applied (the mover's and the replies tried)
+  // Rounds of reply choice run (0 when kNotApplicable, else 1 to 3): kNoSafeReply after round 1
+  // means a version with no reply safe on its own board; after a later round, one whose royal
+  // pieces could not keep off the squares the earlier rounds marked.
+  int rounds = 0;
 };
 
 // Tries the proof for pos.ToMove() and the actions whose pawns and brawns promote to pieces of

@@ -3,11 +3,13 @@
 // a mate, proved to have none (and how many of those by the check screen, core/check_screen.h,
 // without enumerating an action, and how many by the reply proof, core/reply_proof.h), or left
 // unknown, and why (the legal actions' search ran out of
-// budget, or some decision after a checking action did). CPU time of the thread. Prints figures;
+// budget, or some decision after a checking action did), and how the reply proof ended where it
+// ran (run a second time for that, outside the timed part). CPU time of the thread. Prints figures;
 // asserts nothing.
 // Usage: bench_mates [--budget N] [--no-shortcuts] FILE...   (budget as 5d-index --tactics-budget,
 // default 2,000; --no-shortcuts: neither the check screen, the reply proof nor the targeted mate
 // search, every position enumerated as before them)
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
@@ -21,6 +23,7 @@
 #include "core/legal.h"
 #include "core/pgn_syntax.h"
 #include "core/replay.h"
+#include "core/reply_proof.h"
 #include "core/rules.h"
 #include "core/tactics.h"
 
@@ -56,6 +59,7 @@ int main(int argc, char** argv) {
   long positions = 0, mates = 0, none = 0, unknown = 0, by_search = 0, by_decide = 0;
   long screened[3] = {0, 0, 0};
   long none_without_check = 0, by_finder = 0, contradicted = 0, by_replies = 0;
+  long proof_results[4][4] = {};  // by ReplyProof::Result, then by rounds run (0 to 3)
   double replay_ms = 0, screen_ms = 0, search_ms = 0;
   for (const std::string& file : files) {
     std::ifstream in(file, std::ios::binary);
@@ -86,6 +90,12 @@ int main(int argc, char** argv) {
         ++screened[static_cast<int>(screened_as)];
         const MateInOne found = FindMateInOne(pos, limits);
         search_ms += ThreadCpuMs() - search_start;
+        // Why the reply proof failed where it ran: run again, outside the timed part.
+        if (screen && screened_as == CheckScreen::kMayCheck) {
+          const ReplyProof proof = ProveNoMateByReplies(pos, limits.search.promotions);
+          const int round = std::min(proof.rounds, 3);
+          ++proof_results[static_cast<int>(proof.result)][round];
+        }
         ++positions;
         switch (found.answer) {
           case MateInOne::Answer::kMates:
@@ -138,6 +148,15 @@ int main(int argc, char** argv) {
       "targeted search: %ld)\n",
       screened[0], screened[1], screened[2], by_finder);
   std::printf("none proved by a safe reply to every action (reply proof): %ld\n", by_replies);
+  std::printf("reply proof where the screen says may check, by result (after round 1 / 2 / 3):");
+  for (int result = 0; result < 4; ++result) {
+    long total = 0;
+    for (int round = 0; round < 4; ++round) total += proof_results[result][round];
+    std::printf("%s %s %ld (%ld/%ld/%ld)", result == 0 ? "" : ",",
+                ReplyProofResultName(static_cast<ReplyProof::Result>(result)), total,
+                proof_results[result][1], proof_results[result][2], proof_results[result][3]);
+  }
+  std::printf("\n");
   std::printf("none proved by trying every action, none of them a check: %ld\n",
               none_without_check);
   std::printf("actions played that check after the screen said none could: %ld\n", contradicted);

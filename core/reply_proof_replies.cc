@@ -1,0 +1,209 @@
+// The reply proof's versions and replies (reply_proof.h): every board one move of the mover can
+// leave on a slot, a reply on that board keeping the opponent's royal pieces safe there (and off
+// the squares, and rid of the pieces, that earlier rounds marked), and the union of the boards
+// the replies make.
+#include <algorithm>
+#include <vector>
+
+#include "core/action.h"
+#include "core/reply_proof_internal.h"
+
+namespace fived::reply_proof_internal {
+
+// Gives every version of every slot a safe reply, the unions made afresh. False when some
+// version has none.
+bool Prover::ChooseReplies() {
+  for (Slot& slot : slots_) {
+    std::fill(slot.cells.begin(), slot.cells.end(), 0);
+    slot.has_reply = false;
+  }
+  // The slots whose board is the opponent's tip already: one version, the tip.
+  for (int l = pos_.min_timeline(); l <= pos_.max_timeline(); ++l) {
+    const int slot = SlotOf(l);
+    if (slot < 0 || ColorOf(pos_.TipHalf(l)) != opponent_) continue;
+    if (!ReplyToVersion(l, slot, -1)) return false;
+  }
+  // Every move of the mover that makes a slot's board: the versions.
+  for (int l = pos_.min_timeline(); l <= pos_.max_timeline(); ++l) {
+    if (!pos_.HasTimeline(l) || ColorOf(pos_.TipHalf(l)) != mover_) continue;
+    bool failed = false;
+    ForEachTipMove(pos_, l, promotions_, [&](const Move& move, Piece) {
+      failed = !VersionsOf(move);
+      return failed;
+    });
+    if (failed) return false;
+  }
+  return true;
+}
+
+// Plays `move` on the scratch position and gives a reply to each slot's version it makes.
+// False when one of them has none.
+bool Prover::VersionsOf(const Move& move) {
+  const int src_slot = SlotOf(move.src_timeline);
+  int arrival_slot = -1, branch_slot = -1;
+  const bool onto_tip = move.IsJump() && pos_.TipHalf(move.dst_timeline) == move.dst_half;
+  if (onto_tip) arrival_slot = SlotOf(move.dst_timeline);
+  // A jump onto a tip branches instead when that tip was played before it; the new timeline's
+  // first board is then the same board.
+  if (move.IsJump() && move.dst_half <= present_ && active_new_ > 0) {
+    branch_slot = NewTimelineSlot(move.dst_half + 1);
+  }
+  if (src_slot < 0 && arrival_slot < 0 && branch_slot < 0) return true;
+  const Position::Mark mark = scratch_.GetMark();
+  const MoveEffect effect = ApplyMove(&scratch_, move);
+  ++work_;
+  bool ok = true;
+  if (src_slot >= 0) ok = ReplyToVersion(move.src_timeline, src_slot, -1);
+  if (ok && move.IsJump()) {
+    const int made = effect.branching ? effect.new_timeline : move.dst_timeline;
+    if (effect.branching) {
+      if (branch_slot >= 0) ok = ReplyToVersion(made, branch_slot, -1);
+    } else if (arrival_slot >= 0 || branch_slot >= 0) {
+      ok = ReplyToVersion(made, arrival_slot >= 0 ? arrival_slot : branch_slot,
+                          arrival_slot >= 0 ? branch_slot : -1);
+    }
+  }
+  scratch_.Rollback(mark);
+  return ok;
+}
+
+// Gives the version on the tip of `timeline` of the scratch position (the opponent's board) a
+// safe reply, and adds the board it makes to the union of `slot` and of `also` (another slot
+// the same board may stand for, or -1). True when the version has a safe reply or cannot be
+// part of a legal action.
+bool Prover::ReplyToVersion(int timeline, int slot, int also) {
+  // A copy: replies are played on the scratch position while the version is read.
+  const Board version = scratch_.Tip(timeline);
+  // The action that leaves this board is illegal: it stays the opponent's tip.
+  if (RoyalAttackedOnBoard(version, opponent_, /*surely=*/true)) return true;
+  ++versions_;
+  const int half = scratch_.TipHalf(timeline);
+  if (slots_[slot].has_reply && TryReply(timeline, half, slots_[slot].reply, slot, also)) {
+    return true;
+  }
+  // The moves of the other pieces first: a royal piece that stays where it is keeps the
+  // union's royals in one place. Collected before any is played on the scratch position.
+  const MoveView view(scratch_);
+  const TargetBoard own_board{timeline, half};
+  replies_.clear();
+  for (int pass = 0; pass < 2; ++pass) {
+    for (int rank = 0; rank < height_; ++rank) {
+      for (int file = 0; file < width_; ++file) {
+        const Piece piece = version.at(file, rank);
+        if (piece.empty() || piece.color() != opponent_) continue;
+        if (IsRoyal(piece.type()) != (pass == 1)) continue;
+        const Square from{static_cast<int8_t>(file), static_cast<int8_t>(rank)};
+        ForEachPieceMove(
+            view, timeline, half, from, piece, GenMode::kAll, promotions_,
+            [&](const Move& reply, Piece) {
+              if (!reply.IsJump()) replies_.push_back(reply);
+              return false;
+            },
+            &own_board);
+      }
+    }
+  }
+  for (int attempt = 0; attempt < 2; ++attempt) {
+    for (const Move& reply : replies_) {
+      if (TryReply(timeline, half, reply, slot, also, /*generated=*/true)) return true;
+    }
+    // No reply captures every hot piece the version holds: those are left to the royal
+    // pieces from the next round on, and this round goes on without asking their capture.
+    if (attempt > 0) break;
+    // Both slots' hot pieces are given up (no short cut).
+    const bool gave_up = GiveUpHot(version, slot);
+    if (!(also >= 0 && GiveUpHot(version, also)) && !gave_up) return false;
+  }
+  return false;
+}
+
+// Marks the hot pieces of `board` unanswerable on the slot; false when there were none.
+bool Prover::GiveUpHot(const Board& board, int slot) {
+  Slot& owner = slots_[slot];
+  bool any = false;
+  for (int rank = 0; rank < height_; ++rank) {
+    for (int file = 0; file < width_; ++file) {
+      const int i = rank * width_ + file;
+      const Piece piece = board.at(file, rank);
+      if (piece.empty() || piece.color() != mover_) continue;
+      const Cell bit = CellOf(piece) & owner.hot[i] & ~owner.unanswerable[i];
+      if (bit == 0) continue;
+      owner.unanswerable[i] |= bit;
+      any = true;
+    }
+  }
+  return any;
+}
+
+// Plays `reply` (a move generated on the board at (timeline, half) of the scratch position, or
+// the slot's earlier reply, checked to be one here) and keeps it when no royal piece of the
+// opponent on the board it makes is capturable by the mover there.
+bool Prover::TryReply(int timeline, int half, Move reply, int slot, int also, bool generated) {
+  reply.src_timeline = reply.dst_timeline = static_cast<int16_t>(timeline);
+  reply.src_half = reply.dst_half = static_cast<int16_t>(half);
+  const Board& version = scratch_.Tip(timeline);
+  const Piece piece = version.at(reply.from);
+  if (piece.empty() || piece.color() != opponent_) return false;
+  if (!generated && !IsGenerated(timeline, half, piece, reply)) return false;
+  const Position::Mark mark = scratch_.GetMark();
+  ApplyMove(&scratch_, reply);
+  ++work_;
+  const Board& made = scratch_.Tip(timeline);
+  const std::vector<uint8_t>& danger = slots_[slot].danger;
+  const bool safe =
+      !RoyalAttackedOnBoard(made, mover_, /*surely=*/false) &&
+      !AnyRoyal(made, opponent_, [&](Square s) { return danger[s.rank * width_ + s.file]; }) &&
+      (also < 0 ||
+       !AnyRoyal(made, opponent_,
+                 [&](Square s) { return slots_[also].danger[s.rank * width_ + s.file]; })) &&
+      !HoldsHot(made, slot) && (also < 0 || !HoldsHot(made, also));
+  if (safe) {
+    Merge(made, slot);
+    if (also >= 0) Merge(made, also);
+    slots_[slot].has_reply = true;
+    slots_[slot].reply = reply;
+  }
+  scratch_.Rollback(mark);
+  return safe;
+}
+
+// Whether `board` holds a piece of the mover on a square where the slot's hot mask has it.
+bool Prover::HoldsHot(const Board& board, int slot) const {
+  const std::vector<Cell>& hot = slots_[slot].hot;
+  for (int rank = 0; rank < height_; ++rank) {
+    for (int file = 0; file < width_; ++file) {
+      const Cell cell =
+          hot[rank * width_ + file] & ~slots_[slot].unanswerable[rank * width_ + file];
+      if (cell == 0) continue;
+      const Piece piece = board.at(file, rank);
+      if (!piece.empty() && (cell & CellOf(piece)) != 0) return true;
+    }
+  }
+  return false;
+}
+
+// Whether the move generator gives `reply` on its board: a remembered reply may not be a move
+// on another version.
+bool Prover::IsGenerated(int timeline, int half, Piece piece, const Move& reply) {
+  const MoveView view(scratch_);
+  const TargetBoard own_board{timeline, half};
+  bool generated = false;
+  ForEachPieceMove(
+      view, timeline, half, reply.from, piece, GenMode::kAll, promotions_,
+      [&](const Move& move, Piece) {
+        generated = move == reply;
+        return generated;
+      },
+      &own_board);
+  return generated;
+}
+
+void Prover::Merge(const Board& board, int slot) {
+  std::vector<Cell>& cells = slots_[slot].cells;
+  for (int rank = 0; rank < height_; ++rank) {
+    for (int file = 0; file < width_; ++file) {
+      cells[rank * width_ + file] |= CellOf(board.at(file, rank));
+    }
+  }
+}
+}  // namespace fived::reply_proof_internal

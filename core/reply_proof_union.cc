@@ -1,0 +1,243 @@
+// The reply proof's search across boards (reply_proof.h): whether the union of the replies'
+// boards, with the mover's tips an action may leave unplayed, holds a capture of an opponent
+// royal piece along a vector that leaves its board, and what the next round's replies must break
+// when it does.
+#include <vector>
+
+#include "core/reply_proof_internal.h"
+
+namespace fived::reply_proof_internal {
+
+using movegen_internal::Vec;
+
+// Calls mark(place, file, rank) for every square a piece of the mover of type `type` on
+// (timeline, half, file, rank) may land on by a capture along a vector that leaves its board.
+template <typename Mark>
+void Prover::WalkAcross(int timeline, int half, int file, int rank, PieceType type,
+                        Mark& mark) const {
+  if (IsPawnLike(type)) {
+    const int fy = mover_ == Color::kWhite ? 1 : -1;
+    const int fl = mover_ == Color::kWhite ? -1 : 1;
+    auto capture = [&](const Vec& c) {
+      if (c.t == 0 && c.l == 0) return;
+      const int x = file + c.x, y = rank + c.y * fy;
+      if (!Contains(x, y)) return;
+      const Place place = At(timeline + c.l * fl, half + 2 * c.t);
+      if (place.exists()) mark(place, x, y);
+    };
+    for (const Vec& c : movegen_internal::kPawnCaptures) capture(c);
+    if (type == PieceType::kBrawn) {
+      for (const Vec& c : movegen_internal::kBrawnCaptures) capture(c);
+    }
+    return;
+  }
+  const bool slides = IsSlider(type);
+  for (const Vec& v : movegen_internal::Vectors(type)) {
+    if (v.t == 0 && v.l == 0) continue;
+    int x = file, y = rank, l = timeline, h = half;
+    for (;;) {
+      x += v.x;
+      y += v.y;
+      l += v.l;
+      h += 2 * v.t;
+      if (!Contains(x, y)) break;
+      const Place place = At(l, h);
+      if (!place.exists()) break;
+      mark(place, x, y);
+      if (!slides || (CellAt(place, x, y) & kEmptyCell) == 0) break;
+    }
+  }
+}
+
+Prover::Place Prover::At(int timeline, int half) const {
+  Place place;
+  place.board = pos_.BoardAt(timeline, half);
+  if (place.board != nullptr) return place;
+  int slot = -1;
+  if (timeline >= pos_.min_timeline() && timeline <= pos_.max_timeline()) {
+    slot = SlotOf(timeline);
+  } else if (timeline >= new_low_ && timeline <= new_high_ && half >= 1 &&
+             static_cast<size_t>(half - 1) < new_by_half_.size()) {
+    slot = new_by_half_[half - 1];
+  }
+  if (slot >= 0 && slots_[slot].reply_half == half) {
+    place.merged = &slots_[slot].cells;
+    place.slot = slot;
+  }
+  return place;
+}
+
+// Whether a piece of the mover of type `type` on (timeline, half, file, rank) may capture a
+// cell that may hold one of `royals` along a vector that leaves its board, crossing cells
+// that may be empty. Captures on one board are the replies' business.
+bool Prover::ReachesAcross(int timeline, int half, int file, int rank, PieceType type,
+                           Cell royals) const {
+  if (IsPawnLike(type)) {
+    const int fy = mover_ == Color::kWhite ? 1 : -1;
+    const int fl = mover_ == Color::kWhite ? -1 : 1;
+    auto capture = [&](const Vec& c) {
+      if (c.t == 0 && c.l == 0) return false;
+      const int x = file + c.x, y = rank + c.y * fy;
+      if (!Contains(x, y)) return false;
+      const Place place = At(timeline + c.l * fl, half + 2 * c.t);
+      return place.exists() && (CellAt(place, x, y) & royals) != 0;
+    };
+    for (const Vec& c : movegen_internal::kPawnCaptures) {
+      if (capture(c)) return true;
+    }
+    if (type == PieceType::kBrawn) {
+      for (const Vec& c : movegen_internal::kBrawnCaptures) {
+        if (capture(c)) return true;
+      }
+    }
+    return false;
+  }
+  const bool slides = IsSlider(type);
+  for (const Vec& v : movegen_internal::Vectors(type)) {
+    if (v.t == 0 && v.l == 0) continue;
+    int x = file, y = rank, l = timeline, h = half;
+    for (;;) {
+      x += v.x;
+      y += v.y;
+      l += v.l;
+      h += 2 * v.t;
+      if (!Contains(x, y)) break;
+      const Place place = At(l, h);
+      if (!place.exists()) break;
+      const Cell cell = CellAt(place, x, y);
+      if ((cell & royals) != 0) return true;
+      if (!slides || (cell & kEmptyCell) == 0) break;
+    }
+  }
+  return false;
+}
+
+bool Prover::UnionReaches(const std::vector<Cell>& cells, int timeline, int half,
+                          Cell royals) const {
+  const Cell mover_bits = mover_ == Color::kWhite ? 0x0000fffe : 0xfffe0000;
+  for (int rank = 0; rank < height_; ++rank) {
+    for (int file = 0; file < width_; ++file) {
+      Cell pieces = cells[rank * width_ + file] & mover_bits;
+      while (pieces != 0) {
+        const int bit = __builtin_ctz(pieces);
+        pieces &= pieces - 1;
+        const PieceType type = static_cast<PieceType>(bit & 0x0f);
+        if (ReachesAcross(timeline, half, file, rank, type, royals)) return true;
+      }
+    }
+  }
+  return false;
+}
+
+// Whether the union of the replies' boards holds a capture of an opponent royal across boards,
+// from a tip of the mover that the action may leave unplayed or from a reply's board.
+bool Prover::CrossCapture() const {
+  const Cell royals =
+      CellOf(Piece(PieceType::kKing, opponent_)) | CellOf(Piece(PieceType::kRoyalQueen, opponent_));
+  for (int l = pos_.min_timeline(); l <= pos_.max_timeline(); ++l) {
+    if (!pos_.HasTimeline(l)) continue;
+    const int tip_half = pos_.TipHalf(l);
+    const bool played = pos_.IsActive(l) && tip_half == present_;
+    if (ColorOf(tip_half) == mover_ && !played) {
+      const Board& tip = pos_.Tip(l);
+      for (int rank = 0; rank < height_; ++rank) {
+        for (int file = 0; file < width_; ++file) {
+          const Piece piece = tip.at(file, rank);
+          if (piece.empty() || piece.color() != mover_) continue;
+          if (ReachesAcross(l, tip_half, file, rank, piece.type(), royals)) return true;
+        }
+      }
+    }
+    const int slot = SlotOf(l);
+    if (slot >= 0 && UnionReaches(slots_[slot].cells, l, slots_[slot].reply_half, royals)) {
+      return true;
+    }
+  }
+  for (size_t board_half = 0; board_half < new_by_half_.size(); ++board_half) {
+    const int slot = new_by_half_[board_half];
+    if (slot < 0) continue;
+    for (int l = new_low_; l <= new_high_; ++l) {
+      if (UnionReaches(slots_[slot].cells, l, slots_[slot].reply_half, royals)) return true;
+    }
+  }
+  return false;
+}
+
+// Marks what the current unions let a capture across boards use, so that the next round's
+// replies break it: a piece of the mover that stands there whatever the action did (on a tip the
+// action may leave unplayed, or on a slot's board as on the position's tip) is answered by the
+// royal pieces, which keep off every square it reaches (the slot's danger); a piece that some
+// move of the action put there, or one that reaches a royal piece on a board of the position
+// (which no reply moves), is answered by the replies of the versions that hold it, which must
+// capture it (the slot's hot mask); and no royal piece steps onto a square such a piece
+// reaches. False when nothing new was marked (another round would choose the same).
+bool Prover::MarkDanger() {
+  const Cell royals =
+      CellOf(Piece(PieceType::kKing, opponent_)) | CellOf(Piece(PieceType::kRoyalQueen, opponent_));
+  bool marked = false, hits = false, fixed = true;
+  auto mark = [&](const Place& place, int x, int y) {
+    const bool royal = (CellAt(place, x, y) & royals) != 0;
+    if (place.slot < 0) {
+      if (royal) hits = true;
+      return;
+    }
+    if (royal && !fixed) {
+      hits = true;
+      return;
+    }
+    uint8_t& square = slots_[place.slot].danger[y * width_ + x];
+    if (square == 0 && royal) marked = true;
+    square = 1;
+  };
+  for (int l = pos_.min_timeline(); l <= pos_.max_timeline(); ++l) {
+    if (!pos_.HasTimeline(l)) continue;
+    const int tip_half = pos_.TipHalf(l);
+    const bool played = pos_.IsActive(l) && tip_half == present_;
+    if (ColorOf(tip_half) == mover_ && !played) {
+      const Board& tip = pos_.Tip(l);
+      for (int rank = 0; rank < height_; ++rank) {
+        for (int file = 0; file < width_; ++file) {
+          const Piece piece = tip.at(file, rank);
+          if (piece.empty() || piece.color() != mover_) continue;
+          fixed = true;
+          WalkAcross(l, tip_half, file, rank, piece.type(), mark);
+        }
+      }
+    }
+  }
+  const Cell mover_bits = mover_ == Color::kWhite ? 0x0000fffe : 0xfffe0000;
+  // `base`: the position's tip the slot's boards follow (nullptr for new timelines).
+  auto walk_union = [&](int slot, int timeline, const Board* base) {
+    Slot& from = slots_[slot];
+    for (int rank = 0; rank < height_; ++rank) {
+      for (int file = 0; file < width_; ++file) {
+        Cell pieces = from.cells[rank * width_ + file] & mover_bits;
+        while (pieces != 0) {
+          const int bit = __builtin_ctz(pieces);
+          pieces &= pieces - 1;
+          hits = false;
+          fixed = (base != nullptr && (CellOf(base->at(file, rank)) & (Cell{1} << bit)) != 0) ||
+                  (from.unanswerable[rank * width_ + file] & (Cell{1} << bit)) != 0;
+          WalkAcross(timeline, from.reply_half, file, rank, static_cast<PieceType>(bit & 0x0f),
+                     mark);
+          Cell& hot = from.hot[rank * width_ + file];
+          if (hits && (hot & (Cell{1} << bit)) == 0) {
+            hot |= Cell{1} << bit;
+            marked = true;
+          }
+        }
+      }
+    }
+  };
+  for (int l = pos_.min_timeline(); l <= pos_.max_timeline(); ++l) {
+    const int slot = SlotOf(l);
+    if (slot >= 0) walk_union(slot, l, &pos_.Tip(l));
+  }
+  for (size_t board_half = 0; board_half < new_by_half_.size(); ++board_half) {
+    const int slot = new_by_half_[board_half];
+    if (slot < 0) continue;
+    for (int l = new_low_; l <= new_high_; ++l) walk_union(slot, l, nullptr);
+  }
+  return marked;
+}
+}  // namespace fived::reply_proof_internal
