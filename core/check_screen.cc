@@ -9,19 +9,15 @@
 
 #include "core/action.h"
 #include "core/check.h"
+#include "core/union_cells.h"
 
 namespace fived {
 
 namespace {
 
-using movegen_internal::Vec;
-
-// What a square may hold, as a bit set: bit 0 when it may be empty, bit (piece byte & 0x1f) when
-// it may hold that piece (colour and type; whether it has moved does not matter to a capture).
-using Cell = uint32_t;
-constexpr Cell kEmptyCell = 1;
-
-Cell CellOf(Piece piece) { return piece.empty() ? kEmptyCell : Cell{1} << (piece.bits() & 0x1f); }
+using union_cells::Cell;
+using union_cells::CellOf;
+using union_cells::kEmptyCell;
 
 // A board of the union: each square's possible contents, rank by rank.
 struct UnionBoard {
@@ -105,66 +101,22 @@ class BoardUnion {
     return place.merged->cells[rank * width_ + file];
   }
 
-  bool Contains(int file, int rank) const {
-    return file >= 0 && file < width_ && rank >= 0 && rank < height_;
-  }
-
   // Whether a piece of the mover of type `type` on (timeline, half, file, rank) may capture a
   // cell that may hold one of `royals`, crossing cells that may be empty.
   bool Reaches(int timeline, int half, int file, int rank, PieceType type, Cell royals) const {
-    if (IsPawnLike(type)) {
-      const int fy = mover_ == Color::kWhite ? 1 : -1;
-      const int fl = mover_ == Color::kWhite ? -1 : 1;
-      auto capture = [&](const Vec& c) {
-        const int x = file + c.x, y = rank + c.y * fy;
-        if (!Contains(x, y)) return false;
-        const Place place = At(timeline + c.l * fl, half + 2 * c.t);
-        return place.exists() && (CellAt(place, x, y) & royals) != 0;
-      };
-      for (const Vec& c : movegen_internal::kPawnCaptures) {
-        if (capture(c)) return true;
-      }
-      if (type == PieceType::kBrawn) {
-        for (const Vec& c : movegen_internal::kBrawnCaptures) {
-          if (capture(c)) return true;
-        }
-      }
-      return false;
-    }
-    const bool slides = IsSlider(type);
-    for (const Vec& v : movegen_internal::Vectors(type)) {
-      int x = file, y = rank, l = timeline, h = half;
-      for (;;) {
-        x += v.x;
-        y += v.y;
-        l += v.l;
-        h += 2 * v.t;
-        if (!Contains(x, y)) break;
-        const Place place = At(l, h);
-        if (!place.exists()) break;
-        const Cell cell = CellAt(place, x, y);
-        if ((cell & royals) != 0) return true;
-        if (!slides || (cell & kEmptyCell) == 0) break;
-      }
-    }
-    return false;
+    return union_cells::WalkCaptures(
+        mover_, width_, height_, timeline, half, file, rank, type, /*across_only=*/false,
+        [this](int l, int h) { return At(l, h); },
+        [this](const Place& place, int x, int y) { return CellAt(place, x, y); },
+        [&](const Place& place, int x, int y) { return (CellAt(place, x, y) & royals) != 0; });
   }
 
   // Reaches for every piece of the mover a union board at (timeline, half) may hold.
   bool UnionReaches(const UnionBoard& board, int timeline, int half, Cell royals) const {
-    const Cell mover_bits = mover_ == Color::kWhite ? 0x0000fffe : 0xfffe0000;
-    for (int rank = 0; rank < height_; ++rank) {
-      for (int file = 0; file < width_; ++file) {
-        Cell pieces = board.cells[rank * width_ + file] & mover_bits;
-        while (pieces != 0) {
-          const int bit = __builtin_ctz(pieces);
-          pieces &= pieces - 1;
-          const PieceType type = static_cast<PieceType>(bit & 0x0f);
-          if (Reaches(timeline, half, file, rank, type, royals)) return true;
-        }
-      }
-    }
-    return false;
+    return union_cells::AnyPieceOf(
+        board.cells, width_, height_, mover_, [&](int file, int rank, int bit) {
+          return Reaches(timeline, half, file, rank, static_cast<PieceType>(bit & 0x0f), royals);
+        });
   }
 
   // Whether playing `move` exposes a royal piece of the mover through boards it alone fixes, so

@@ -13,17 +13,14 @@
 #include "core/movegen.h"
 #include "core/position.h"
 #include "core/reply_proof.h"
+#include "core/union_cells.h"
 
 namespace fived::reply_proof_internal {
 
-// What a square of a union board may hold, as a bit set: bit 0 when it may be empty, bit (piece
-// byte & 0x1f) when it may hold that piece (colour and type).
-using Cell = uint32_t;
-constexpr Cell kEmptyCell = 1;
-
-inline Cell CellOf(Piece piece) {
-  return piece.empty() ? kEmptyCell : Cell{1} << (piece.bits() & 0x1f);
-}
+// What a square of a union board may hold (core/union_cells.h).
+using union_cells::Cell;
+using union_cells::CellOf;
+using union_cells::kEmptyCell;
 
 // Calls f(square) for each royal piece of `color` on `board`; returns true as soon as f does.
 template <typename F>
@@ -132,9 +129,6 @@ class Prover {
   Cell CellAt(const Place& place, int file, int rank) const {
     if (place.board != nullptr) return CellOf(place.board->at(file, rank));
     return (*place.merged)[rank * width_ + file];
-  }
-  bool Contains(int file, int rank) const {
-    return file >= 0 && file < width_ && rank >= 0 && rank < height_;
   }
   bool ReachesAcross(int timeline, int half, int file, int rank, PieceType type, Cell royals) const;
   bool UnionReaches(const std::vector<Cell>& cells, int timeline, int half, Cell royals) const;

@@ -8,45 +8,19 @@
 
 namespace fived::reply_proof_internal {
 
-using movegen_internal::Vec;
-
 // Calls mark(place, file, rank) for every square a piece of the mover of type `type` on
 // (timeline, half, file, rank) may land on by a capture along a vector that leaves its board.
 template <typename Mark>
 void Prover::WalkAcross(int timeline, int half, int file, int rank, PieceType type,
                         Mark& mark) const {
-  if (IsPawnLike(type)) {
-    const int fy = mover_ == Color::kWhite ? 1 : -1;
-    const int fl = mover_ == Color::kWhite ? -1 : 1;
-    auto capture = [&](const Vec& c) {
-      if (c.t == 0 && c.l == 0) return;
-      const int x = file + c.x, y = rank + c.y * fy;
-      if (!Contains(x, y)) return;
-      const Place place = At(timeline + c.l * fl, half + 2 * c.t);
-      if (place.exists()) mark(place, x, y);
-    };
-    for (const Vec& c : movegen_internal::kPawnCaptures) capture(c);
-    if (type == PieceType::kBrawn) {
-      for (const Vec& c : movegen_internal::kBrawnCaptures) capture(c);
-    }
-    return;
-  }
-  const bool slides = IsSlider(type);
-  for (const Vec& v : movegen_internal::Vectors(type)) {
-    if (v.t == 0 && v.l == 0) continue;
-    int x = file, y = rank, l = timeline, h = half;
-    for (;;) {
-      x += v.x;
-      y += v.y;
-      l += v.l;
-      h += 2 * v.t;
-      if (!Contains(x, y)) break;
-      const Place place = At(l, h);
-      if (!place.exists()) break;
-      mark(place, x, y);
-      if (!slides || (CellAt(place, x, y) & kEmptyCell) == 0) break;
-    }
-  }
+  union_cells::WalkCaptures(
+      mover_, width_, height_, timeline, half, file, rank, type, /*across_only=*/true,
+      [this](int l, int h) { return At(l, h); },
+      [this](const Place& place, int x, int y) { return CellAt(place, x, y); },
+      [&](const Place& place, int x, int y) {
+        mark(place, x, y);
+        return false;
+      });
 }
 
 Prover::Place Prover::At(int timeline, int half) const {
@@ -72,61 +46,18 @@ Prover::Place Prover::At(int timeline, int half) const {
 // that may be empty. Captures on one board are the replies' business.
 bool Prover::ReachesAcross(int timeline, int half, int file, int rank, PieceType type,
                            Cell royals) const {
-  if (IsPawnLike(type)) {
-    const int fy = mover_ == Color::kWhite ? 1 : -1;
-    const int fl = mover_ == Color::kWhite ? -1 : 1;
-    auto capture = [&](const Vec& c) {
-      if (c.t == 0 && c.l == 0) return false;
-      const int x = file + c.x, y = rank + c.y * fy;
-      if (!Contains(x, y)) return false;
-      const Place place = At(timeline + c.l * fl, half + 2 * c.t);
-      return place.exists() && (CellAt(place, x, y) & royals) != 0;
-    };
-    for (const Vec& c : movegen_internal::kPawnCaptures) {
-      if (capture(c)) return true;
-    }
-    if (type == PieceType::kBrawn) {
-      for (const Vec& c : movegen_internal::kBrawnCaptures) {
-        if (capture(c)) return true;
-      }
-    }
-    return false;
-  }
-  const bool slides = IsSlider(type);
-  for (const Vec& v : movegen_internal::Vectors(type)) {
-    if (v.t == 0 && v.l == 0) continue;
-    int x = file, y = rank, l = timeline, h = half;
-    for (;;) {
-      x += v.x;
-      y += v.y;
-      l += v.l;
-      h += 2 * v.t;
-      if (!Contains(x, y)) break;
-      const Place place = At(l, h);
-      if (!place.exists()) break;
-      const Cell cell = CellAt(place, x, y);
-      if ((cell & royals) != 0) return true;
-      if (!slides || (cell & kEmptyCell) == 0) break;
-    }
-  }
-  return false;
+  return union_cells::WalkCaptures(
+      mover_, width_, height_, timeline, half, file, rank, type, /*across_only=*/true,
+      [this](int l, int h) { return At(l, h); },
+      [this](const Place& place, int x, int y) { return CellAt(place, x, y); },
+      [&](const Place& place, int x, int y) { return (CellAt(place, x, y) & royals) != 0; });
 }
 
 bool Prover::UnionReaches(const std::vector<Cell>& cells, int timeline, int half,
                           Cell royals) const {
-  const Cell mover_bits = mover_ == Color::kWhite ? 0x0000fffe : 0xfffe0000;
-  for (int rank = 0; rank < height_; ++rank) {
-    for (int file = 0; file < width_; ++file) {
-      Cell pieces = cells[rank * width_ + file] & mover_bits;
-      while (pieces != 0) {
-        const int bit = __builtin_ctz(pieces);
-        pieces &= pieces - 1;
-        const PieceType type = static_cast<PieceType>(bit & 0x0f);
-        if (ReachesAcross(timeline, half, file, rank, type, royals)) return true;
-      }
-    }
-  }
-  return false;
+  return union_cells::AnyPieceOf(cells, width_, height_, mover_, [&](int file, int rank, int bit) {
+    return ReachesAcross(timeline, half, file, rank, static_cast<PieceType>(bit & 0x0f), royals);
+  });
 }
 
 // Whether the union of the replies' boards holds a capture of an opponent royal across boards,
@@ -205,29 +136,21 @@ bool Prover::MarkDanger() {
       }
     }
   }
-  const Cell mover_bits = mover_ == Color::kWhite ? 0x0000fffe : 0xfffe0000;
   // `base`: the position's tip the slot's boards follow (nullptr for new timelines).
   auto walk_union = [&](int slot, int timeline, const Board* base) {
     Slot& from = slots_[slot];
-    for (int rank = 0; rank < height_; ++rank) {
-      for (int file = 0; file < width_; ++file) {
-        Cell pieces = from.cells[rank * width_ + file] & mover_bits;
-        while (pieces != 0) {
-          const int bit = __builtin_ctz(pieces);
-          pieces &= pieces - 1;
-          hits = false;
-          fixed = (base != nullptr && (CellOf(base->at(file, rank)) & (Cell{1} << bit)) != 0) ||
-                  (from.unanswerable[rank * width_ + file] & (Cell{1} << bit)) != 0;
-          WalkAcross(timeline, from.reply_half, file, rank, static_cast<PieceType>(bit & 0x0f),
-                     mark);
-          Cell& hot = from.hot[rank * width_ + file];
-          if (hits && (hot & (Cell{1} << bit)) == 0) {
-            hot |= Cell{1} << bit;
-            marked = true;
-          }
-        }
+    union_cells::AnyPieceOf(from.cells, width_, height_, mover_, [&](int file, int rank, int bit) {
+      hits = false;
+      fixed = (base != nullptr && (CellOf(base->at(file, rank)) & (Cell{1} << bit)) != 0) ||
+              (from.unanswerable[rank * width_ + file] & (Cell{1} << bit)) != 0;
+      WalkAcross(timeline, from.reply_half, file, rank, static_cast<PieceType>(bit & 0x0f), mark);
+      Cell& hot = from.hot[rank * width_ + file];
+      if (hits && (hot & (Cell{1} << bit)) == 0) {
+        hot |= Cell{1} << bit;
+        marked = true;
       }
-    }
+      return false;
+    });
   };
   for (int l = pos_.min_timeline(); l <= pos_.max_timeline(); ++l) {
     const int slot = SlotOf(l);

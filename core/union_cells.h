@@ -1,0 +1,99 @@
+// Boards as sets of what each square may hold, and the walk of a piece's captures over them:
+// the ground the check screen (check_screen.cc) and the reply proof (reply_proof*.cc) share.
+// Both look at the union of every board an action (or the replies to it) could make, and ask
+// where a piece of the mover standing on such a union may capture. Internal to core.
+#ifndef FIVED_CORE_UNION_CELLS_H_
+#define FIVED_CORE_UNION_CELLS_H_
+
+#include <cstdint>
+#include <vector>
+
+#include "core/movegen.h"
+#include "core/types.h"
+
+namespace fived::union_cells {
+
+// What a square may hold, as a bit set: bit 0 when it may be empty, bit (piece byte & 0x1f) when
+// it may hold that piece (colour and type; whether it has moved does not matter to a capture).
+using Cell = uint32_t;
+constexpr Cell kEmptyCell = 1;
+
+inline Cell CellOf(Piece piece) {
+  return piece.empty() ? kEmptyCell : Cell{1} << (piece.bits() & 0x1f);
+}
+
+// The bits of the pieces of `color`.
+constexpr Cell PiecesOf(Color color) { return color == Color::kWhite ? 0x0000fffe : 0xfffe0000; }
+
+// Calls f(file, rank, bit) for each piece of `color` the union board `cells` (width x height,
+// rank by rank) may hold, bit its Cell bit (its type is bit & 0x0f); stops and returns true as
+// soon as f does.
+template <typename F>
+bool AnyPieceOf(const std::vector<Cell>& cells, int width, int height, Color color, F&& f) {
+  for (int rank = 0; rank < height; ++rank) {
+    for (int file = 0; file < width; ++file) {
+      Cell pieces = cells[rank * width + file] & PiecesOf(color);
+      while (pieces != 0) {
+        const int bit = __builtin_ctz(pieces);
+        pieces &= pieces - 1;
+        if (f(file, rank, bit)) return true;
+      }
+    }
+  }
+  return false;
+}
+
+// Walks the captures of a piece of `mover` of type `type` on (timeline, half, file, rank):
+// calls visit(place, x, y) for every square it may capture on, a slider going on across squares
+// that may be empty; stops and returns true as soon as visit does. at(timeline, half) gives the
+// board at a place (a value with exists()), cell_at(place, x, y) what its square may hold; boards
+// are width x height. With `across_only`, the vectors that stay on the piece's board are left
+// out.
+template <typename At, typename CellAt, typename Visit>
+bool WalkCaptures(Color mover, int width, int height, int timeline, int half, int file, int rank,
+                  PieceType type, bool across_only, const At& at, const CellAt& cell_at,
+                  Visit&& visit) {
+  using movegen_internal::Vec;
+  auto contains = [&](int x, int y) { return x >= 0 && x < width && y >= 0 && y < height; };
+  if (IsPawnLike(type)) {
+    const int fy = mover == Color::kWhite ? 1 : -1;
+    const int fl = mover == Color::kWhite ? -1 : 1;
+    auto capture = [&](const Vec& c) {
+      if (across_only && c.t == 0 && c.l == 0) return false;
+      const int x = file + c.x, y = rank + c.y * fy;
+      if (!contains(x, y)) return false;
+      const auto place = at(timeline + c.l * fl, half + 2 * c.t);
+      return place.exists() && visit(place, x, y);
+    };
+    for (const Vec& c : movegen_internal::kPawnCaptures) {
+      if (capture(c)) return true;
+    }
+    if (type == PieceType::kBrawn) {
+      for (const Vec& c : movegen_internal::kBrawnCaptures) {
+        if (capture(c)) return true;
+      }
+    }
+    return false;
+  }
+  const bool slides = IsSlider(type);
+  for (const Vec& v : movegen_internal::Vectors(type)) {
+    if (across_only && v.t == 0 && v.l == 0) continue;
+    int x = file, y = rank, l = timeline, h = half;
+    for (;;) {
+      x += v.x;
+      y += v.y;
+      l += v.l;
+      h += 2 * v.t;
+      if (!contains(x, y)) break;
+      const auto place = at(l, h);
+      if (!place.exists()) break;
+      if (visit(place, x, y)) return true;
+      if (!slides || (cell_at(place, x, y) & kEmptyCell) == 0) break;
+    }
+  }
+  return false;
+}
+
+}  // namespace fived::union_cells
+
+#endif  // FIVED_CORE_UNION_CELLS_H_
