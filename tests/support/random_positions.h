@@ -8,8 +8,9 @@
 // Errors are values: each function returns "" when every game replayed, else a message naming
 // what failed (an unknown variant or bad lengths, as CollectionGenerator::Init says them, or the
 // syntax or replay error of a game with its number and text). A game that fails stops the walk
-// there; f has then been called for every game before it and for none of its positions. The
-// games of the generator always replay, so an error means the engine or the generator broke.
+// there; f has then been called for every game before it, and for none of that game's positions
+// (ForEachRandomMove: for the moves its replay reached). The games of the generator always
+// replay, so an error means the engine or the generator broke.
 //
 // Deterministic given the options, like the generator. Not thread-safe in itself (f is called on
 // the calling thread, in order); separate calls may run on separate threads.
