@@ -7,15 +7,12 @@
 #include <algorithm>
 #include <cstring>
 #include <set>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "core/game_query.h"
-#include "core/game_splitter.h"
-#include "core/pgn_syntax.h"
-#include "core/replay.h"
 #include "tests/support/random_game.h"
+#include "tests/support/random_positions.h"
 
 namespace fived {
 namespace {
@@ -31,25 +28,16 @@ std::vector<Replayed> RandomGames(int count, uint64_t seed) {
   options.min_actions = 4;
   options.max_actions = 40;
   options.jump_bias = 0.5;
-  std::string error;
-  const std::string text = GenerateCollection(count, options, &error);
-  EXPECT_EQ(error, "");
   std::vector<Replayed> games;
-  std::istringstream in(text);
-  GameSplitter splitter(in);
-  while (std::optional<RawGame> raw = splitter.Next()) {
-    SyntaxResult syntax = ParseGameSyntax(raw->text);
-    EXPECT_TRUE(syntax.status.ok());
-    if (!syntax.status.ok()) continue;
-    Replayed game;
-    ReplayOutcome outcome = ReplayGame(syntax.game, [&](int, const Position& pos) {
-      game.boards_after.push_back(pos.board_count());
-    });
-    EXPECT_TRUE(outcome.status.ok()) << outcome.status.message();
-    if (!outcome.replayer) continue;
-    game.position = outcome.replayer->position();
-    games.push_back(std::move(game));
-  }
+  std::vector<size_t> boards_after;
+  const std::string error = ForEachRandomPosition(
+      options, count, [&](const RandomGameReplay& game, const Position& pos, size_t action) {
+        boards_after.push_back(pos.board_count());
+        if (action < game.replayer.actions().size()) return;
+        games.push_back({game.replayer.position(), std::move(boards_after)});
+        boards_after.clear();
+      });
+  EXPECT_EQ(error, "");
   return games;
 }
 

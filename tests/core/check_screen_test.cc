@@ -9,20 +9,16 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
-#include <optional>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "core/action.h"
 #include "core/decide.h"
-#include "core/game_splitter.h"
-#include "core/pgn_syntax.h"
-#include "core/replay.h"
 #include "core/rules.h"
 #include "core/tactics.h"
 #include "tests/core/game_util.h"
 #include "tests/support/random_game.h"
+#include "tests/support/random_positions.h"
 
 namespace fived {
 namespace {
@@ -89,63 +85,50 @@ TEST(CheckScreen, AgreesWithEnumerationOnRandomGames) {
   options.jump_bias = 0.5;
   options.max_timelines = 4;
   constexpr int kGames = 40;
-  const std::string text = GenerateCollection(kGames, options);
-  std::istringstream in(text);
-  GameSplitter splitter(in);
   int positions = 0, compared = 0, screened = 0, with_checks = 0, with_mates = 0, targeted = 0;
-  while (std::optional<RawGame> raw = splitter.Next()) {
-    SyntaxResult syntax = ParseGameSyntax(raw->text, raw->first_line);
-    ASSERT_TRUE(syntax.status.ok()) << raw->text;
-    ReplayOutcome outcome = ReplayGame(syntax.game);
-    ASSERT_TRUE(outcome.replayer && outcome.status.ok()) << raw->text;
-    const Replayer& replayer = *outcome.replayer;
-    Position pos = replayer.setup().start;
-    for (size_t action = 0;; ++action) {
-      ++positions;
-      const std::string where = "game " + std::to_string(raw->index) + " before action " +
-                                std::to_string(action) + ": " + pos.StateFen();
-      MateInOneLimits plain;
-      plain.search.promotions = PromotionChoices(replayer.setup(), pos);
-      plain.search.budget = 3000;
-      plain.reply_budget = 3000;
-      plain.shortcuts = false;
-      MateInOneLimits fast = plain;
-      fast.shortcuts = true;
-      const MateInOne reference = FindMateInOne(pos, plain);
-      const CheckScreen screen = ScreenChecks(pos, plain.search.promotions);
-      if (screen == CheckScreen::kNoCheck) {
-        ++screened;
-        // Among the actions tried (all of them when complete), none checks.
-        EXPECT_EQ(reference.checking, 0u) << where;
-        EXPECT_NE(reference.answer, MateInOne::Answer::kMates) << where;
-      }
-      const MateInOne found = FindMateInOne(pos, fast);
-      if (reference.complete) {
-        ++compared;
-        if (reference.checking > 0) ++with_checks;
-        if (reference.mating > 0) ++with_mates;
-        EXPECT_EQ(found.answer, reference.answer) << where;
-        if (found.complete) {
-          EXPECT_EQ(found.mating, reference.mating) << where;
+  const std::string error = ForEachRandomPosition(
+      options, kGames, [&](const RandomGameReplay& game, const Position& pos, size_t action) {
+        ++positions;
+        const std::string where = "game " + std::to_string(game.index + 1) + " before action " +
+                                  std::to_string(action) + ": " + pos.StateFen();
+        MateInOneLimits plain;
+        plain.search.promotions = PromotionChoices(game.replayer.setup(), pos);
+        plain.search.budget = 3000;
+        plain.reply_budget = 3000;
+        plain.shortcuts = false;
+        MateInOneLimits fast = plain;
+        fast.shortcuts = true;
+        const MateInOne reference = FindMateInOne(pos, plain);
+        const CheckScreen screen = ScreenChecks(pos, plain.search.promotions);
+        if (screen == CheckScreen::kNoCheck) {
+          ++screened;
+          // Among the actions tried (all of them when complete), none checks.
+          EXPECT_EQ(reference.checking, 0u) << where;
+          EXPECT_NE(reference.answer, MateInOne::Answer::kMates) << where;
         }
-      } else if (reference.mating > 0) {
-        EXPECT_NE(found.answer, MateInOne::Answer::kNone) << where;
-      }
-      if (found.answer == MateInOne::Answer::kMates) {
-        if (found.found_by_targeted_search) ++targeted;
-        Position after = pos;
-        for (const Move& move : found.solution) ApplyMove(&after, move);
-        EXPECT_EQ(JudgeAction(after, pos.ToMove(), PromotingCapturesCount(after)).problem,
-                  ActionVerdict::Problem::kNone)
-            << where;
-        EXPECT_EQ(Decide(after, plain.search).verdict, Decision::Verdict::kCheckmate) << where;
-      }
-      if (action == replayer.actions().size()) break;
-      for (const PlayedMove& played : replayer.actions()[action].moves) {
-        ApplyMove(&pos, played.move);
-      }
-    }
-  }
+        const MateInOne found = FindMateInOne(pos, fast);
+        if (reference.complete) {
+          ++compared;
+          if (reference.checking > 0) ++with_checks;
+          if (reference.mating > 0) ++with_mates;
+          EXPECT_EQ(found.answer, reference.answer) << where;
+          if (found.complete) {
+            EXPECT_EQ(found.mating, reference.mating) << where;
+          }
+        } else if (reference.mating > 0) {
+          EXPECT_NE(found.answer, MateInOne::Answer::kNone) << where;
+        }
+        if (found.answer == MateInOne::Answer::kMates) {
+          if (found.found_by_targeted_search) ++targeted;
+          Position after = pos;
+          for (const Move& move : found.solution) ApplyMove(&after, move);
+          EXPECT_EQ(JudgeAction(after, pos.ToMove(), PromotingCapturesCount(after)).problem,
+                    ActionVerdict::Problem::kNone)
+              << where;
+          EXPECT_EQ(Decide(after, plain.search).verdict, Decision::Verdict::kCheckmate) << where;
+        }
+      });
+  ASSERT_EQ(error, "");
   std::printf(
       "%d positions, %d searched completely (%d with a checking action, %d with a mate), %d "
       "proved without a check by the screen, %d mates from the targeted search\n",

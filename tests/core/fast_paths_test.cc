@@ -12,28 +12,19 @@
 #include "core/action.h"
 #include "core/check.h"
 #include "core/movegen.h"
-#include "core/pgn_syntax.h"
-#include "core/replay.h"
 #include "tests/support/random_game.h"
+#include "tests/support/random_positions.h"
 
 namespace fived {
 namespace {
 
 // Calls f(position, move) before every move of random games: `games` games per variant.
 template <typename F>
-void ForEachRandomPosition(int games, F&& f) {
+void ForEachMoveOfRandomGames(int games, F&& f) {
   CollectionOptions options;
   options.seed = 20261121;
   const int variants = static_cast<int>(options.variants.size());
-  CollectionGenerator generator;
-  ASSERT_EQ(generator.Init(options), "");
-  for (int i = 0; i < games * variants; ++i) {
-    const std::string text = generator.Game(i);
-    SyntaxResult syntax = ParseGameSyntax(text, 1);
-    ASSERT_TRUE(syntax.status.ok()) << text;
-    const ReplayOutcome outcome = ReplayGame(syntax.game, nullptr, f);
-    ASSERT_TRUE(outcome.status.ok()) << outcome.status.message() << "\n" << text;
-  }
+  ASSERT_EQ(ForEachRandomMove(options, games * variants, f), "");
 }
 
 // Calls f(position, view, timeline, half_turn, square, piece) for each piece of the mover on the
@@ -41,7 +32,7 @@ void ForEachRandomPosition(int games, F&& f) {
 template <typename F>
 void ForEachMoverPiece(F&& f) {
   int position = 0;
-  ForEachRandomPosition(2, [&](const Position& pos, const Move& move) {
+  ForEachMoveOfRandomGames(2, [&](const Position& pos, const Move& move) {
     if (++position % 3 != 0) return;
     const Color mover = ColorOf(move.src_half);
     const MoveView view(pos);
@@ -106,7 +97,7 @@ TEST(FastPaths, BitboardCheckTestAgreesWithTheScan) {
       }
     }
   };
-  ForEachRandomPosition(4, [&](const Position& played, const Move& move) {
+  ForEachMoveOfRandomGames(4, [&](const Position& played, const Move& move) {
     compare(played);
     // Legal games seldom leave a royal capturable, so also every move the piece that moved
     // could have made instead, legal or not: many of them expose a royal or attack one.
@@ -143,7 +134,7 @@ TEST(FastPaths, RoyalSquaresAreTheUnionOfTheBoards) {
     }
   };
   int moved_royal = 0;
-  ForEachRandomPosition(2, [&](const Position& played, const Move& move) {
+  ForEachMoveOfRandomGames(2, [&](const Position& played, const Move& move) {
     expect_union(played);
     Position pos = played;
     const Position::Mark mark = pos.GetMark();
@@ -171,7 +162,7 @@ TEST(FastPaths, RoyalSquaresAreTheUnionOfTheBoards) {
 // position that had no capturable royal: after every move the piece that moved could have made.
 TEST(FastPaths, CheckTestOfTheAddedBoardsAgreesWithTheWholeTest) {
   int capturable = 0, safe = 0;
-  ForEachRandomPosition(4, [&](const Position& played, const Move& move) {
+  ForEachMoveOfRandomGames(4, [&](const Position& played, const Move& move) {
     Position pos = played;
     const Position::Mark mark = pos.GetMark();
     const Piece piece = pos.BoardAt(move.src_timeline, move.src_half)->at(move.from);

@@ -26,6 +26,7 @@
 #include "tests/core/game_util.h"
 #include "tests/core/test_util.h"
 #include "tests/support/random_game.h"
+#include "tests/support/random_positions.h"
 #include "tests/support/sequence_search.h"
 
 namespace fived {
@@ -389,23 +390,11 @@ std::optional<std::set<uint64_t>> BruteForceActions(const Position& start, Promo
   return states;
 }
 
-// Calls f(game, states, limits) for the first `games` games of a random collection: every state
-// of the game (0 the start) and limits offering the promotions its replay accepts.
-template <typename F>
-void ForEachRandomGame(const CollectionOptions& options, int games, F&& f) {
-  CollectionGenerator generator;
-  ASSERT_EQ(generator.Init(options), "");
-  for (int i = 0; i < games; ++i) {
-    SyntaxResult syntax = ParseGameSyntax(generator.Game(i));
-    ASSERT_TRUE(syntax.status.ok());
-    std::vector<Position> states;
-    ReplayOutcome outcome =
-        ReplayGame(syntax.game, [&](int, const Position& pos) { states.push_back(pos); });
-    ASSERT_TRUE(outcome.status.ok());
-    SearchLimits limits;
-    limits.promotions = outcome.replayer->setup().promotions;
-    f(i, states, limits);
-  }
+// Limits offering the promotions a random game's replay accepts, with no budget.
+SearchLimits LimitsOf(const RandomGameReplay& game) {
+  SearchLimits limits;
+  limits.promotions = game.replayer.setup().promotions;
+  return limits;
 }
 
 // The pruned search against brute force on small random positions: the same set of states.
@@ -417,31 +406,28 @@ TEST(Legal, CountMatchesBruteForceOnSmallPositions) {
   options.variants = {"Very Small", "Focused - Just Kings", "Very Small - Open",
                       "Misc - Timeline Tactitian", "Focused - Just Brawns"};
   int compared = 0, with_several_boards = 0;
-  ForEachRandomGame(
-      options, 30, [&](int i, const std::vector<Position>& states, const SearchLimits& limits) {
-        for (size_t s = 0; s < states.size(); ++s) {
-          const std::optional<std::set<uint64_t>> expected =
-              BruteForceActions(states[s], limits.promotions, 30000);
-          if (!expected) continue;
-          std::set<uint64_t> found;
-          ForEachLegalAction(states[s], limits,
-                             [&](const std::vector<Move>&, const Position& after) {
-                               EXPECT_TRUE(found.insert(after.StateKey()).second);
-                               return false;
-                             });
-          EXPECT_EQ(found, *expected) << "game " << i << " state " << s;
-          EXPECT_EQ(CountActions(states[s], limits, 0).count, expected->size());
-          EXPECT_EQ(CountActionsBySequence(states[s], limits, 0).count, expected->size());
-          ++compared;
-          int tips = 0;
-          for (int l = states[s].min_timeline(); l <= states[s].max_timeline(); ++l) {
-            if (states[s].HasTimeline(l) && ColorOf(states[s].TipHalf(l)) == states[s].ToMove()) {
-              ++tips;
-            }
-          }
-          if (tips >= 2) ++with_several_boards;
+  const std::string error = ForEachRandomPosition(
+      options, 30, [&](const RandomGameReplay& game, const Position& pos, size_t state) {
+        const SearchLimits limits = LimitsOf(game);
+        const std::optional<std::set<uint64_t>> expected =
+            BruteForceActions(pos, limits.promotions, 30000);
+        if (!expected) return;
+        std::set<uint64_t> found;
+        ForEachLegalAction(pos, limits, [&](const std::vector<Move>&, const Position& after) {
+          EXPECT_TRUE(found.insert(after.StateKey()).second);
+          return false;
+        });
+        EXPECT_EQ(found, *expected) << "game " << game.index << " state " << state;
+        EXPECT_EQ(CountActions(pos, limits, 0).count, expected->size());
+        EXPECT_EQ(CountActionsBySequence(pos, limits, 0).count, expected->size());
+        ++compared;
+        int tips = 0;
+        for (int l = pos.min_timeline(); l <= pos.max_timeline(); ++l) {
+          if (pos.HasTimeline(l) && ColorOf(pos.TipHalf(l)) == pos.ToMove()) ++tips;
         }
+        if (tips >= 2) ++with_several_boards;
       });
+  ASSERT_EQ(error, "");
   EXPECT_GT(compared, 100);
   EXPECT_GT(with_several_boards, 20);
   std::printf("%d positions compared with brute force, %d with several boards to play\n", compared,
@@ -508,16 +494,16 @@ CollectionOptions JumpHeavySmallGames(uint64_t seed, int max_actions);
 TEST(Legal, EnumerationAgreesWithSequenceSearchOnRandomGames) {
   int compared = 0, several = 0;
   auto run = [&](const CollectionOptions& options, int games) {
-    ForEachRandomGame(options, games,
-                      [&](int i, const std::vector<Position>& states, SearchLimits limits) {
-                        limits.budget = 30000;
-                        for (size_t s = 0; s < states.size(); ++s) {
-                          ExpectSameActions(states[s], limits,
-                                            "seed " + std::to_string(options.seed) + " game " +
-                                                std::to_string(i) + " state " + std::to_string(s),
-                                            &compared, &several);
-                        }
-                      });
+    const std::string error = ForEachRandomPosition(
+        options, games, [&](const RandomGameReplay& game, const Position& pos, size_t state) {
+          SearchLimits limits = LimitsOf(game);
+          limits.budget = 30000;
+          ExpectSameActions(pos, limits,
+                            "seed " + std::to_string(options.seed) + " game " +
+                                std::to_string(game.index) + " state " + std::to_string(state),
+                            &compared, &several);
+        });
+    ASSERT_EQ(error, "");
   };
   CollectionOptions standard;
   standard.seed = 41;
@@ -602,16 +588,17 @@ TEST(Legal, WideBoardSetsAgreeWithSequenceSearch) {
   for (int words : {2, 4}) {
     hypercuboid_internal::SetLeastMaskWordsForTesting(words);
     int compared = 0, several = 0;
-    ForEachRandomGame(JumpHeavySmallGames(47, 30), 20,
-                      [&](int i, const std::vector<Position>& states, SearchLimits limits) {
-                        limits.budget = 30000;
-                        for (size_t s = 0; s < states.size(); ++s) {
-                          ExpectSameActions(states[s], limits,
-                                            std::to_string(words) + " words, game " +
-                                                std::to_string(i) + " state " + std::to_string(s),
-                                            &compared, &several);
-                        }
-                      });
+    const std::string error = ForEachRandomPosition(
+        JumpHeavySmallGames(47, 30), 20,
+        [&](const RandomGameReplay& game, const Position& pos, size_t state) {
+          SearchLimits limits = LimitsOf(game);
+          limits.budget = 30000;
+          ExpectSameActions(pos, limits,
+                            std::to_string(words) + " words, game " + std::to_string(game.index) +
+                                " state " + std::to_string(state),
+                            &compared, &several);
+        });
+    EXPECT_EQ(error, "");
     hypercuboid_internal::SetLeastMaskWordsForTesting(1);
     EXPECT_GT(compared, 120) << words;
     EXPECT_GT(several, 15) << words;
@@ -648,16 +635,16 @@ void ExpectSameExistence(const Position& pos, const SearchLimits& limits, const 
 
 void CompareOnRandomGames(const CollectionOptions& options, int games, int* compared,
                           int* without) {
-  ForEachRandomGame(options, games,
-                    [&](int i, const std::vector<Position>& states, SearchLimits limits) {
-                      limits.budget = 200000;
-                      for (size_t s = 0; s < states.size(); ++s) {
-                        ExpectSameExistence(states[s], limits,
-                                            "seed " + std::to_string(options.seed) + " game " +
-                                                std::to_string(i) + " state " + std::to_string(s),
-                                            compared, without);
-                      }
-                    });
+  const std::string error = ForEachRandomPosition(
+      options, games, [&](const RandomGameReplay& game, const Position& pos, size_t state) {
+        SearchLimits limits = LimitsOf(game);
+        limits.budget = 200000;
+        ExpectSameExistence(pos, limits,
+                            "seed " + std::to_string(options.seed) + " game " +
+                                std::to_string(game.index) + " state " + std::to_string(state),
+                            compared, without);
+      });
+  ASSERT_EQ(error, "");
 }
 
 // Random games with many jumps in small variants: many timelines, inactive ones, the present
@@ -726,44 +713,33 @@ TEST(Legal, DecideAgreesWithCountOnRandomGames) {
   options.seed = 11;
   options.min_actions = 4;
   options.max_actions = 16;
-  CollectionGenerator generator;
-  ASSERT_EQ(generator.Init(options), "");
   int positions = 0, compared = 0, mates = 0;
-  for (int i = 0; i < 40; ++i) {
-    const std::string text = generator.Game(i);
-    SyntaxResult syntax = ParseGameSyntax(text);
-    ASSERT_TRUE(syntax.status.ok()) << text;
-    std::vector<Position> states;
-    ReplayOutcome outcome =
-        ReplayGame(syntax.game, [&](int, const Position& pos) { states.push_back(pos); });
-    ASSERT_TRUE(outcome.status.ok()) << outcome.status.message();
-    SearchLimits limits;
-    limits.promotions = outcome.replayer->setup().promotions;
-    limits.budget = 20000;
-    for (size_t s = 0; s < states.size(); ++s) {
-      const Position& pos = states[s];
-      ++positions;
-      const Decision decision = Decide(pos, limits);
-      const bool continued = s + 1 < states.size();
-      if (continued) {
-        EXPECT_NE(decision.verdict, Decision::Verdict::kCheckmate);
-        EXPECT_NE(decision.verdict, Decision::Verdict::kStalemate);
-      }
-      if (decision.verdict == Decision::Verdict::kPlayable) {
-        Position after = pos;
-        for (const Move& m : decision.witness) ApplyMove(&after, m);
-        EXPECT_EQ(JudgeAction(after, pos.ToMove(), PromotingCapturesCount(after)).problem,
-                  ActionVerdict::Problem::kNone);
-      }
-      const ActionCount count = CountActionsBySequence(pos, limits, 50);
-      if (decision.verdict == Decision::Verdict::kUnknown) continue;
-      if (count.capped && count.count == 0) continue;  // budget ran out before the first
-      ++compared;
-      if (decision.verdict != Decision::Verdict::kPlayable) ++mates;
-      EXPECT_EQ(count.count == 0, decision.verdict != Decision::Verdict::kPlayable)
-          << "game " << i << " state " << s;
-    }
-  }
+  const std::string error = ForEachRandomPosition(
+      options, 40, [&](const RandomGameReplay& game, const Position& pos, size_t state) {
+        SearchLimits limits = LimitsOf(game);
+        limits.budget = 20000;
+        ++positions;
+        const Decision decision = Decide(pos, limits);
+        const bool continued = state < game.replayer.actions().size();
+        if (continued) {
+          EXPECT_NE(decision.verdict, Decision::Verdict::kCheckmate);
+          EXPECT_NE(decision.verdict, Decision::Verdict::kStalemate);
+        }
+        if (decision.verdict == Decision::Verdict::kPlayable) {
+          Position after = pos;
+          for (const Move& m : decision.witness) ApplyMove(&after, m);
+          EXPECT_EQ(JudgeAction(after, pos.ToMove(), PromotingCapturesCount(after)).problem,
+                    ActionVerdict::Problem::kNone);
+        }
+        const ActionCount count = CountActionsBySequence(pos, limits, 50);
+        if (decision.verdict == Decision::Verdict::kUnknown) return;
+        if (count.capped && count.count == 0) return;  // budget ran out before the first
+        ++compared;
+        if (decision.verdict != Decision::Verdict::kPlayable) ++mates;
+        EXPECT_EQ(count.count == 0, decision.verdict != Decision::Verdict::kPlayable)
+            << "game " << game.index << " state " << state;
+      });
+  ASSERT_EQ(error, "");
   EXPECT_GT(positions, 300);
   EXPECT_GT(compared, positions * 9 / 10);
   std::printf("%d positions, %d compared, %d without an action\n", positions, compared, mates);
@@ -778,35 +754,35 @@ TEST(Legal, DecideShortcutsAgreeWithExhaustiveSearch) {
   int compared = 0;
   // By step and outcome: [step][1 when a legal action exists].
   int settled[3][2] = {};
-  ForEachRandomGame(
-      options, 800, [&](int i, const std::vector<Position>& states, SearchLimits limits) {
-        limits.budget = 200000;
+  const std::string error = ForEachRandomPosition(
+      options, 800, [&](const RandomGameReplay& game, const Position& pos, size_t state) {
         // Every state of the first games; then the final ones, where the
         // random player found no action (most positions without one).
-        const size_t first = i < 60 ? 0 : states.size() - 1;
-        for (size_t s = first; s < states.size(); ++s) {
-          const Decision decision = Decide(states[s], limits);
-          EXPECT_EQ(decision.in_check, InCheck(states[s])) << "game " << i << " state " << s;
-          if (decision.verdict == Decision::Verdict::kUnknown) continue;
-          // The exhaustive search within a smaller budget: positions it cannot
-          // settle quickly are left to the hypercuboid's own tests.
-          SearchLimits exhaustive = limits;
-          exhaustive.budget = 20000;
-          const ActionCount count = CountActionsBySequence(states[s], exhaustive, 1);
-          if (count.capped && count.count == 0) continue;  // out of budget
-          ++compared;
-          const bool playable = decision.verdict == Decision::Verdict::kPlayable;
-          EXPECT_EQ(playable, count.count > 0)
-              << "game " << i << " state " << s << " step " << static_cast<int>(decision.step);
-          ++settled[static_cast<int>(decision.step)][playable];
-          if (!playable) continue;
-          Position after = states[s];
-          for (const Move& m : decision.witness) ApplyMove(&after, m);
-          EXPECT_EQ(JudgeAction(after, states[s].ToMove(), PromotingCapturesCount(after)).problem,
-                    ActionVerdict::Problem::kNone)
-              << "game " << i << " state " << s;
-        }
+        if (game.index >= 60 && state < game.replayer.actions().size()) return;
+        SearchLimits limits = LimitsOf(game);
+        limits.budget = 200000;
+        const Decision decision = Decide(pos, limits);
+        EXPECT_EQ(decision.in_check, InCheck(pos)) << "game " << game.index << " state " << state;
+        if (decision.verdict == Decision::Verdict::kUnknown) return;
+        // The exhaustive search within a smaller budget: positions it cannot
+        // settle quickly are left to the hypercuboid's own tests.
+        SearchLimits exhaustive = limits;
+        exhaustive.budget = 20000;
+        const ActionCount count = CountActionsBySequence(pos, exhaustive, 1);
+        if (count.capped && count.count == 0) return;  // out of budget
+        ++compared;
+        const bool playable = decision.verdict == Decision::Verdict::kPlayable;
+        EXPECT_EQ(playable, count.count > 0) << "game " << game.index << " state " << state
+                                             << " step " << static_cast<int>(decision.step);
+        ++settled[static_cast<int>(decision.step)][playable];
+        if (!playable) return;
+        Position after = pos;
+        for (const Move& m : decision.witness) ApplyMove(&after, m);
+        EXPECT_EQ(JudgeAction(after, pos.ToMove(), PromotingCapturesCount(after)).problem,
+                  ActionVerdict::Problem::kNone)
+            << "game " << game.index << " state " << state;
       });
+  ASSERT_EQ(error, "");
   std::printf(
       "%d positions compared; quick try %d playable; local proof %d without an action, %d "
       "escapes; search %d playable, %d without\n",
@@ -826,27 +802,28 @@ TEST(Legal, DecideAgreesWithHypercuboidOnBenchmarkGames) {
   options.seed = 37;
   int compared = 0;
   int settled[3][2] = {};
-  ForEachRandomGame(
-      options, 1500, [&](int i, const std::vector<Position>& states, SearchLimits limits) {
-        limits.budget = 200000;
-        const Position& pos = states.back();
-        const Decision decision = Decide(pos, limits);
-        EXPECT_EQ(decision.in_check, InCheck(pos)) << "game " << i;
-        if (decision.verdict == Decision::Verdict::kUnknown) return;
-        const LegalActionSearch search = FindLegalAction(pos, limits);
-        if (search.end == SearchEnd::kOutOfBudget) return;
-        ++compared;
-        const bool playable = decision.verdict == Decision::Verdict::kPlayable;
-        EXPECT_EQ(playable, search.end == SearchEnd::kStopped)
-            << "game " << i << " step " << static_cast<int>(decision.step);
-        ++settled[static_cast<int>(decision.step)][playable];
-        if (!playable) return;
-        Position after = pos;
-        for (const Move& m : decision.witness) ApplyMove(&after, m);
-        EXPECT_EQ(JudgeAction(after, pos.ToMove(), PromotingCapturesCount(after)).problem,
-                  ActionVerdict::Problem::kNone)
-            << "game " << i;
-      });
+  const std::string error = ForEachRandomGame(options, 1500, [&](const RandomGameReplay& game) {
+    SearchLimits limits = LimitsOf(game);
+    limits.budget = 200000;
+    const Position& pos = game.replayer.position();
+    const Decision decision = Decide(pos, limits);
+    EXPECT_EQ(decision.in_check, InCheck(pos)) << "game " << game.index;
+    if (decision.verdict == Decision::Verdict::kUnknown) return;
+    const LegalActionSearch search = FindLegalAction(pos, limits);
+    if (search.end == SearchEnd::kOutOfBudget) return;
+    ++compared;
+    const bool playable = decision.verdict == Decision::Verdict::kPlayable;
+    EXPECT_EQ(playable, search.end == SearchEnd::kStopped)
+        << "game " << game.index << " step " << static_cast<int>(decision.step);
+    ++settled[static_cast<int>(decision.step)][playable];
+    if (!playable) return;
+    Position after = pos;
+    for (const Move& m : decision.witness) ApplyMove(&after, m);
+    EXPECT_EQ(JudgeAction(after, pos.ToMove(), PromotingCapturesCount(after)).problem,
+              ActionVerdict::Problem::kNone)
+        << "game " << game.index;
+  });
+  ASSERT_EQ(error, "");
   std::printf(
       "%d final positions compared; quick try %d playable; local proof %d without an action, %d "
       "escapes; search %d playable, %d without\n",
@@ -863,22 +840,24 @@ TEST(Legal, DecidingInPlaceLeavesThePositionAsItWas) {
   CollectionOptions options;
   options.seed = 41;
   int steps[3] = {};
-  ForEachRandomGame(options, 300,
-                    [&](int i, const std::vector<Position>& states, SearchLimits limits) {
-                      for (uint64_t budget : {uint64_t{3}, uint64_t{20000}}) {
-                        limits.budget = budget;
-                        Position pos = states.back();
-                        const Decision copied = Decide(states.back(), limits);
-                        const Decision in_place = Decide(&pos, limits);
-                        EXPECT_EQ(in_place.verdict, copied.verdict) << "game " << i;
-                        EXPECT_EQ(in_place.witness, copied.witness) << "game " << i;
-                        EXPECT_EQ(pos.board_count(), states.back().board_count()) << "game " << i;
-                        EXPECT_EQ(pos.StateKey(), states.back().StateKey()) << "game " << i;
-                        EXPECT_EQ(pos.StateFen(), states.back().StateFen()) << "game " << i;
-                        EXPECT_TRUE(pos.keys());
-                        ++steps[static_cast<int>(in_place.step)];
-                      }
-                    });
+  const std::string error = ForEachRandomGame(options, 300, [&](const RandomGameReplay& game) {
+    const Position& final_position = game.replayer.position();
+    SearchLimits limits = LimitsOf(game);
+    for (uint64_t budget : {uint64_t{3}, uint64_t{20000}}) {
+      limits.budget = budget;
+      Position pos = final_position;
+      const Decision copied = Decide(final_position, limits);
+      const Decision in_place = Decide(&pos, limits);
+      EXPECT_EQ(in_place.verdict, copied.verdict) << "game " << game.index;
+      EXPECT_EQ(in_place.witness, copied.witness) << "game " << game.index;
+      EXPECT_EQ(pos.board_count(), final_position.board_count()) << "game " << game.index;
+      EXPECT_EQ(pos.StateKey(), final_position.StateKey()) << "game " << game.index;
+      EXPECT_EQ(pos.StateFen(), final_position.StateFen()) << "game " << game.index;
+      EXPECT_TRUE(pos.keys());
+      ++steps[static_cast<int>(in_place.step)];
+    }
+  });
+  ASSERT_EQ(error, "");
   // Every step ended some of them.
   EXPECT_GT(steps[static_cast<int>(Decision::Step::kQuickTry)], 0);
   EXPECT_GT(steps[static_cast<int>(Decision::Step::kLocalProof)], 0);
@@ -1002,33 +981,27 @@ TEST(Legal, OracleTerminations) {
 // when in check, and each listed move takes a royal piece of the player to move.
 TEST(Legal, ChecksAgreeWithInCheck) {
   int states_seen = 0, in_check = 0, several_boards = 0;
-  auto compare = [&](const std::vector<Position>& states) {
-    for (const Position& pos : states) {
-      ++states_seen;
-      const std::vector<Move> checks = Checks(pos);
-      const bool check = InCheck(pos);
-      EXPECT_EQ(!checks.empty(), check) << pos.StateFen();
-      in_check += check;
-      several_boards += BoardsInCheck(checks) > 1;
-      for (const Move& m : checks) {
-        const Board* target = pos.BoardAt(m.dst_timeline, m.dst_half);
-        // The target is the royal's board, or (a board the mover passes) its copy one half-turn on.
-        const Board* before =
-            target != nullptr ? target : pos.BoardAt(m.dst_timeline, m.dst_half - 1);
-        ASSERT_NE(before, nullptr);
-        const Piece victim = before->at(m.to);
-        EXPECT_TRUE(IsRoyal(victim.type()) && victim.color() == pos.ToMove()) << pos.StateFen();
-      }
+  auto compare = [&](const RandomGameReplay&, const Position& pos, size_t) {
+    ++states_seen;
+    const std::vector<Move> checks = Checks(pos);
+    const bool check = InCheck(pos);
+    EXPECT_EQ(!checks.empty(), check) << pos.StateFen();
+    in_check += check;
+    several_boards += BoardsInCheck(checks) > 1;
+    for (const Move& m : checks) {
+      const Board* target = pos.BoardAt(m.dst_timeline, m.dst_half);
+      // The target is the royal's board, or (a board the mover passes) its copy one half-turn on.
+      const Board* before =
+          target != nullptr ? target : pos.BoardAt(m.dst_timeline, m.dst_half - 1);
+      ASSERT_NE(before, nullptr);
+      const Piece victim = before->at(m.to);
+      EXPECT_TRUE(IsRoyal(victim.type()) && victim.color() == pos.ToMove()) << pos.StateFen();
     }
   };
-  ForEachRandomGame(
-      JumpHeavySmallGames(41, 60), 300,
-      [&](int, const std::vector<Position>& states, SearchLimits) { compare(states); });
+  ASSERT_EQ(ForEachRandomPosition(JumpHeavySmallGames(41, 60), 300, compare), "");
   CollectionOptions options;
   options.seed = 43;
-  ForEachRandomGame(options, 200, [&](int, const std::vector<Position>& states, SearchLimits) {
-    compare(states);
-  });
+  ASSERT_EQ(ForEachRandomPosition(options, 200, compare), "");
   std::printf("%d states, %d in check, %d on several boards\n", states_seen, in_check,
               several_boards);
   EXPECT_GT(in_check, 1000);

@@ -8,18 +8,14 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
-#include <optional>
-#include <sstream>
 #include <string>
 
 #include "core/action.h"
-#include "core/game_splitter.h"
-#include "core/pgn_syntax.h"
-#include "core/replay.h"
 #include "core/rules.h"
 #include "core/tactics.h"
 #include "tests/core/game_util.h"
 #include "tests/support/random_game.h"
+#include "tests/support/random_positions.h"
 
 namespace fived {
 namespace {
@@ -107,16 +103,9 @@ TEST(ReplyProof, BoardAttackTableAgreesWithTheGenerator) {
   options.seed = 7;
   options.min_actions = 8;
   options.max_actions = 16;
-  const std::string text = GenerateCollection(30, options);
-  std::istringstream in(text);
-  GameSplitter splitter(in);
   long squares = 0, attacked = 0;
-  while (std::optional<RawGame> raw = splitter.Next()) {
-    SyntaxResult syntax = ParseGameSyntax(raw->text, raw->first_line);
-    ASSERT_TRUE(syntax.status.ok());
-    ReplayOutcome outcome = ReplayGame(syntax.game);
-    ASSERT_TRUE(outcome.replayer && outcome.status.ok());
-    const Position& pos = outcome.replayer->position();
+  const std::string error = ForEachRandomGame(options, 30, [&](const RandomGameReplay& game) {
+    const Position& pos = game.replayer.position();
     pos.ForEachBoard([&](int timeline, int half, const Board& board) {
       for (int rank = 0; rank < board.height(); ++rank) {
         for (int file = 0; file < board.width(); ++file) {
@@ -131,7 +120,8 @@ TEST(ReplyProof, BoardAttackTableAgreesWithTheGenerator) {
         }
       }
     });
-  }
+  });
+  ASSERT_EQ(error, "");
   EXPECT_GT(squares, 10000);
   EXPECT_GT(attacked, squares / 10);
 }
@@ -144,42 +134,29 @@ TEST(ReplyProof, NeverContradictsEnumerationOnRandomGames) {
   options.jump_bias = 0.5;
   options.max_timelines = 5;
   constexpr int kGames = 60;
-  const std::string text = GenerateCollection(kGames, options);
-  std::istringstream in(text);
-  GameSplitter splitter(in);
   int positions = 0, proved = 0, proved_and_compared = 0, with_mates = 0, checks_answered = 0;
-  while (std::optional<RawGame> raw = splitter.Next()) {
-    SyntaxResult syntax = ParseGameSyntax(raw->text, raw->first_line);
-    ASSERT_TRUE(syntax.status.ok()) << raw->text;
-    ReplayOutcome outcome = ReplayGame(syntax.game);
-    ASSERT_TRUE(outcome.replayer && outcome.status.ok()) << raw->text;
-    const Replayer& replayer = *outcome.replayer;
-    Position pos = replayer.setup().start;
-    for (size_t action = 0;; ++action) {
-      ++positions;
-      SearchLimits limits;
-      limits.promotions = PromotionChoices(replayer.setup(), pos);
-      limits.budget = 3000;
-      const ReplyProof proof = ProveNoMateByReplies(pos, limits.promotions);
-      const MateInOne reference = BruteForce(pos, limits);
-      const std::string where = "game " + std::to_string(raw->index) + " before action " +
-                                std::to_string(action) + ": " + pos.StateFen();
-      if (reference.mating > 0) ++with_mates;
-      if (proof.result == Result::kNoMate) {
-        ++proved;
-        // A mate found by the brute force (complete or not) refutes the proof.
-        EXPECT_EQ(reference.mating, 0u) << where;
-        if (reference.complete) {
-          ++proved_and_compared;
-          if (reference.checking > 0) ++checks_answered;
+  const std::string error = ForEachRandomPosition(
+      options, kGames, [&](const RandomGameReplay& game, const Position& pos, size_t action) {
+        ++positions;
+        SearchLimits limits;
+        limits.promotions = PromotionChoices(game.replayer.setup(), pos);
+        limits.budget = 3000;
+        const ReplyProof proof = ProveNoMateByReplies(pos, limits.promotions);
+        const MateInOne reference = BruteForce(pos, limits);
+        const std::string where = "game " + std::to_string(game.index + 1) + " before action " +
+                                  std::to_string(action) + ": " + pos.StateFen();
+        if (reference.mating > 0) ++with_mates;
+        if (proof.result == Result::kNoMate) {
+          ++proved;
+          // A mate found by the brute force (complete or not) refutes the proof.
+          EXPECT_EQ(reference.mating, 0u) << where;
+          if (reference.complete) {
+            ++proved_and_compared;
+            if (reference.checking > 0) ++checks_answered;
+          }
         }
-      }
-      if (action == replayer.actions().size()) break;
-      for (const PlayedMove& played : replayer.actions()[action].moves) {
-        ApplyMove(&pos, played.move);
-      }
-    }
-  }
+      });
+  ASSERT_EQ(error, "");
   std::printf(
       "%d positions (%d with a mate): the reply proof proved %d, %d of them searched completely "
       "(%d with a checking action)\n",
