@@ -106,6 +106,71 @@ bool InCheckAfterQuietPosition(Position* pos, Color mover, std::vector<BoardPlac
   return check;
 }
 
+// An estimate of the mover's legal actions: the product, over the tips of the mover's colour, of
+// one more than the moves from each (an action moves from each tip once at most). Stops
+// multiplying once past `limit`.
+double EstimateActions(const Position& pos, PromotionSet promotions, double limit) {
+  const Color mover = pos.ToMove();
+  double product = 1;
+  for (int l = pos.min_timeline(); l <= pos.max_timeline() && product <= limit; ++l) {
+    if (!pos.HasTimeline(l) || ColorOf(pos.TipHalf(l)) != mover) continue;
+    uint64_t moves = 0;
+    ForEachTipMove(pos, l, promotions, [&](const Move&, Piece) {
+      ++moves;
+      return false;
+    });
+    product *= static_cast<double>(moves + 1);
+  }
+  return product;
+}
+
+// The budget of the enumeration (see MateInOneLimits::few_actions).
+uint64_t EnumerationBudget(const Position& pos, const MateInOneLimits& limits) {
+  const uint64_t budget = limits.search.budget;
+  if (budget == 0 || limits.few_actions.moves_per_action == 0) return budget;
+  const double ceiling = static_cast<double>(limits.few_actions.max_factor) * budget;
+  const double wanted = static_cast<double>(limits.few_actions.moves_per_action) *
+                        EstimateActions(pos, limits.search.promotions, ceiling);
+  return wanted > budget && wanted <= ceiling ? static_cast<uint64_t>(wanted) : budget;
+}
+
+// Whether the moves of `escape` (a legal action of the opponent after an earlier action of the
+// mover), each still a move of its piece where it stands, play in order on *pos, the position after
+// another action, and make a legal action of the opponent there: then the opponent is not
+// checkmated. *pos is left unchanged.
+bool EscapeStillPlays(Position* pos, const std::vector<Move>& escape, PromotionSet promotions) {
+  if (escape.empty()) return false;
+  const Color opponent = pos->ToMove();
+  const Position::Mark mark = pos->GetMark();
+  bool plays = true;
+  for (const Move& move : escape) {
+    const Board* source = pos->BoardAt(move.src_timeline, move.src_half);
+    if (source == nullptr || !pos->HasTimeline(move.src_timeline) ||
+        pos->TipHalf(move.src_timeline) != move.src_half) {
+      plays = false;
+      break;
+    }
+    const Piece piece = source->at(move.from);
+    bool generated = false;
+    if (!piece.empty() && piece.color() == opponent) {
+      ForEachPieceMove(MoveView(*pos), move.src_timeline, move.src_half, move.from, piece,
+                       GenMode::kAll, promotions, [&](const Move& candidate, Piece) {
+                         generated = candidate == move;
+                         return generated;
+                       });
+    }
+    if (!generated) {
+      plays = false;
+      break;
+    }
+    ApplyMove(pos, move);
+  }
+  plays = plays && JudgeAction(*pos, opponent, PromotingCapturesCount(*pos)).problem ==
+                       ActionVerdict::Problem::kNone;
+  pos->Rollback(mark);
+  return plays;
+}
+
 }  // namespace
 
 MateInOne FindMateInOne(const Position& pos, const MateInOneLimits& limits) {
@@ -131,14 +196,19 @@ MateInOne FindMateInOne(const Position& pos, const MateInOneLimits& limits) {
   SearchLimits reply;
   reply.promotions = limits.search.promotions;
   reply.budget = limits.reply_budget;
+  SearchLimits search = limits.search;
+  search.budget = EnumerationBudget(pos, limits);
   bool stopped_early = false;
   // Each action is played again on one copy of the position and rolled back: far cheaper than
   // copying the position after it (every board of the game) for InCheck and Decide.
   Position scratch = pos;
   const Color mover = pos.ToMove();
   std::vector<BoardPlace> passed;
-  const SearchStats stats = ForEachLegalAction(
-      pos, limits.search, [&](const std::vector<Move>& moves, const Position& after) {
+  // The opponent's legal action after the last checking action decided playable: most checks
+  // of one position are answered alike, so it is tried first.
+  std::vector<Move> escape;
+  const SearchStats stats =
+      ForEachLegalAction(pos, search, [&](const std::vector<Move>& moves, const Position& after) {
         ++out.actions;
         const Position::Mark mark = scratch.GetMark();
         for (const Move& move : moves) ApplyMove(&scratch, move);
@@ -153,9 +223,15 @@ MateInOne FindMateInOne(const Position& pos, const MateInOneLimits& limits) {
           return false;
         }
         ++out.checking;
-        const Decision decision = Decide(&scratch, reply);
+        if (limits.shortcuts && EscapeStillPlays(&scratch, escape, limits.search.promotions)) {
+          out.work += escape.size();
+          scratch.Rollback(mark);
+          return false;
+        }
+        Decision decision = Decide(&scratch, reply);
         scratch.Rollback(mark);
         out.work += decision.work;
+        if (decision.verdict == Decision::Verdict::kPlayable) escape = std::move(decision.witness);
         if (decision.verdict == Decision::Verdict::kUnknown) {
           ++out.undecided;
         } else if (decision.verdict == Decision::Verdict::kCheckmate) {

@@ -12,15 +12,19 @@
 //
 // A checkmate needs a check. First the check screen (core/check_screen.h) asks, without
 // enumerating the actions, whether any of them could give check; when it proves that none can,
-// the answer is kNone at once (complete, no action tried). Otherwise the search tries every legal
-// action, but decides only those after which the opponent is in check (InCheck is cheap next to
-// Decide). Before it, where the screen could not rule out a check, the reply proof
-// (core/reply_proof.h) may prove kNone by showing the opponent a legal reply to every action
-// (complete, no action tried). When that enumeration runs out of budget without a mate, a targeted
-// search tries the actions built around each single move that gives check (the move, completed by a
-// legal action of the other boards): a mate it finds is proved like any other (the action is legal
-// and Decide proves the checkmate after it), while finding none proves nothing and the answer stays
-// kUnknown. Thread-safe: no state is kept between calls.
+// the answer is kNone at once (complete, no action tried). Where it could not rule out a check,
+// the reply proof (core/reply_proof.h) may prove kNone by showing the opponent a legal reply to
+// every action (complete, no action tried). Otherwise the search tries every legal action, but
+// decides only those after which the opponent is in check (InCheck is cheap next to Decide).
+// Before deciding, it replays the opponent's legal action Decide found after the last checking
+// action: when its moves are still moves where they stand and make a legal action
+// (JudgeAction), the opponent is not checkmated (most checks of a position are answered alike).
+// A position of few actions is enumerated to the end whatever the budget, up to a ceiling
+// (MateInOneLimits::few_actions). When that enumeration runs out of budget without a mate, a
+// targeted search tries the actions built around each single move that gives check (the move,
+// completed by a legal action of the other boards): a mate it finds is proved like any other (the
+// action is legal and Decide proves the checkmate after it), while finding none proves nothing
+// and the answer stays kUnknown. Thread-safe: no state is kept between calls.
 #ifndef FIVED_CORE_TACTICS_H_
 #define FIVED_CORE_TACTICS_H_
 
@@ -61,8 +65,18 @@ struct MateInOneLimits {
   uint64_t reply_budget = 0;   // Decide's budget for each position after an action (0: none)
   bool stop_at_first = false;  // stop at the first mate (then `complete` is false when more
                                // actions remained)
-  bool shortcuts = true;       // the check screen, the reply proof and the targeted search
-                               // (false: only the enumeration, as the brute-force tests want it)
+  bool shortcuts = true;       // the check screen, the reply proof, the replayed escape and the
+                               // targeted search (false: only the enumeration, each checking
+                               // action decided, as the brute-force tests want it)
+  // A position of few actions is enumerated to the end rather than to search.budget: when
+  // moves_per_action times the product, over the mover's boards, of one more than the moves from
+  // each (an estimate of the actions) exceeds search.budget, that is the enumeration's budget,
+  // unless it exceeds max_factor times search.budget (then search.budget stands). The decisions'
+  // budget (reply_budget) is not changed. moves_per_action 0: always search.budget.
+  struct FewActions {
+    uint64_t moves_per_action = 10;
+    uint64_t max_factor = 50;
+  } few_actions;
 };
 
 // Looks for the mates in one of pos.ToMove().

@@ -92,10 +92,12 @@ TEST(MateInOne, NoneIsProvedOnlyWhenEveryActionWasTried) {
   EXPECT_EQ(found.mating, 0u);
   EXPECT_TRUE(found.solution.empty());
 
-  // With a legal search too poor to try them all, the enumeration claims nothing.
+  // With a legal search too poor to try them all, the enumeration claims nothing (the budget
+  // taken as it is, not raised for a position of few actions).
   MateInOneLimits poor;
   poor.search = game.limits;
   poor.search.budget = 3;
+  poor.few_actions.moves_per_action = 0;
   poor.shortcuts = false;
   const MateInOne cut = FindMateInOne(game.pos, poor);
   EXPECT_EQ(cut.answer, Answer::kUnknown);
@@ -108,6 +110,28 @@ TEST(MateInOne, NoneIsProvedOnlyWhenEveryActionWasTried) {
   EXPECT_TRUE(proved.complete);
   EXPECT_TRUE(proved.proved_by_replies);
   EXPECT_EQ(proved.actions, 0u);
+}
+
+TEST(MateInOne, AFewActionsAreTriedToTheEnd) {
+  // The position of the test above: white's one board has 11 moves (the rook b4: a4, c4, d4,
+  // e4, b5, b3, b2, b1; the king a1: a2, b1, b2), estimated at 12 actions with passing. A budget
+  // of 3 moves is raised to 10 a action, 120 (at most 50 times 3): every action is tried, and the
+  // enumeration proves what the full search proved above.
+  const testing::Game game = Custom("5x5", {"[4k/1R3/5/5/K4:0:1:w]"});
+  MateInOneLimits few;
+  few.search = game.limits;
+  few.search.budget = 3;
+  few.shortcuts = false;
+  const MateInOne tried = FindMateInOne(game.pos, few);
+  EXPECT_EQ(tried.answer, Answer::kNone);
+  EXPECT_TRUE(tried.complete);
+  EXPECT_EQ(tried.actions, 11u);
+  // Past the ceiling (at most 3 times the budget, 9 moves, under the 120 wanted), the budget
+  // stands, and the search claims nothing.
+  few.few_actions.max_factor = 3;
+  const MateInOne cut = FindMateInOne(game.pos, few);
+  EXPECT_EQ(cut.answer, Answer::kUnknown);
+  EXPECT_FALSE(cut.complete);
 }
 
 TEST(MateInOne, TwoRooksWithTwoMates) {

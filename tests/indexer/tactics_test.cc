@@ -173,9 +173,11 @@ TEST(GameTactics, MateAcrossTimelines) { ExpectMateOfTwoTimelines(4, false, "(1T
 TEST(GameTactics, MateThroughTime) { ExpectMateOfTwoTimelines(5, true, "(1T2)Qb3>(0T1)b3"); }
 
 TEST(GameTactics, OutOfBudgetClaimsNothing) {
-  // The missed mate's game: its search stops long before every action is tried.
+  // The missed mate's game: its search stops long before every action is tried (a budget of 1
+  // move, which a position of few actions may raise to 50 at most, 5 actions: the first position
+  // has more).
   const Replayed game = Replay(Games().at(1));
-  const GameTactics tactics = FindGameTactics(*game.replayer, std::nullopt, 3);
+  const GameTactics tactics = FindGameTactics(*game.replayer, std::nullopt, 1);
   ASSERT_FALSE(tactics.rows.empty());
   EXPECT_TRUE(tactics.rows[0].unknown);
   EXPECT_TRUE(tactics.rows[0].solution.empty());
