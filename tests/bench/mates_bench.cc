@@ -6,9 +6,10 @@
 // budget, or some decision after a checking action did), and how the reply proof ended where it
 // ran (run a second time for that, outside the timed part). CPU time of the thread. Prints figures;
 // asserts nothing.
-// Usage: bench_mates [--budget N] [--no-shortcuts] FILE...   (budget as 5d-index --tactics-budget,
-// default 2,000; --no-shortcuts: neither the check screen, the reply proof nor the targeted mate
-// search, every position enumerated as before them)
+// Usage: bench_mates [--budget N] [--few-actions MOVES FACTOR] [--no-shortcuts] FILE...   (budget
+// as 5d-index --tactics-budget, default 2,000; --few-actions: MateInOneLimits::few_actions, default
+// 10 50, 0 0 for none; --no-shortcuts: neither the check screen, the reply proof, the replayed
+// escape nor the targeted mate search, every position enumerated as before them)
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -41,11 +42,15 @@ int main(int argc, char** argv) {
   using namespace fived;
   uint64_t budget = 2000;
   bool screen = true;
+  MateInOneLimits::FewActions few;
   std::vector<std::string> files;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     if (arg == "--budget" && i + 1 < argc) {
       budget = std::strtoull(argv[++i], nullptr, 10);
+    } else if (arg == "--few-actions" && i + 2 < argc) {
+      few.moves_per_action = std::strtoull(argv[++i], nullptr, 10);
+      few.max_factor = std::strtoull(argv[++i], nullptr, 10);
     } else if (arg == "--no-shortcuts") {
       screen = false;
     } else {
@@ -53,7 +58,9 @@ int main(int argc, char** argv) {
     }
   }
   if (files.empty()) {
-    std::fprintf(stderr, "usage: bench_mates [--budget N] [--no-shortcuts] FILE...\n");
+    std::fprintf(stderr,
+                 "usage: bench_mates [--budget N] [--few-actions MOVES FACTOR] [--no-shortcuts] "
+                 "FILE...\n");
     return 2;
   }
   long positions = 0, mates = 0, none = 0, unknown = 0, by_search = 0, by_decide = 0;
@@ -83,6 +90,7 @@ int main(int argc, char** argv) {
         limits.search.budget = budget;
         limits.reply_budget = budget;
         limits.shortcuts = screen;
+        limits.few_actions = few;
         const double screen_start = ThreadCpuMs();
         const CheckScreen screened_as = ScreenChecks(pos, limits.search.promotions);
         const double search_start = ThreadCpuMs();
@@ -138,8 +146,10 @@ int main(int argc, char** argv) {
       }
     }
   }
-  std::printf("%ld positions, budget %llu, shortcuts %s\n", positions,
-              static_cast<unsigned long long>(budget), screen ? "on" : "off");
+  std::printf("%ld positions, budget %llu, few actions %llu %llu, shortcuts %s\n", positions,
+              static_cast<unsigned long long>(budget),
+              static_cast<unsigned long long>(few.moves_per_action),
+              static_cast<unsigned long long>(few.max_factor), screen ? "on" : "off");
   std::printf("mates %ld  none %ld  unknown %ld (%.1f%%: %ld search out of budget, %ld decision)\n",
               mates, none, unknown, positions ? 100.0 * unknown / positions : 0.0, by_search,
               by_decide);
