@@ -158,6 +158,11 @@ uint64_t HypercuboidSearch::BuildAxes() {
       moves.push_back(m);
       return false;
     });
+    if (!limits_.first.empty()) {
+      std::stable_partition(moves.begin(), moves.end(), [&](const Move& m) {
+        return std::find(limits_.first.begin(), limits_.first.end(), m) != limits_.first.end();
+      });
+    }
     for (const Move& m : moves) {
       // A piece whose leaving alone exposes a royal piece has no jump left to look at.
       if (m.IsJump() && !fatal_leaves.empty() && fatal_leaves.back().first == l &&

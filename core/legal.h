@@ -68,6 +68,11 @@ enum class SearchEnd : uint8_t {
 struct SearchLimits {
   PromotionSet promotions;  // pieces a pawn or brawn may become (GameSetup::promotions)
   uint64_t budget = 0;      // moves tried before giving up; 0 for no limit
+  // Moves to try first: each board's moves listed here come before its other moves in the
+  // hypercuboid search's order, which changes the order of the actions visited (so which are met
+  // before a budget runs out), never which actions exist. Empty: the move generator's order.
+  // The moves must outlive the search.
+  std::span<const Move> first;
 };
 
 struct SearchStats {

@@ -2,6 +2,8 @@
 #include "core/tactics.h"
 
 #include <cassert>
+#include <span>
+#include <vector>
 
 #include "core/action.h"
 #include "core/check.h"
@@ -23,47 +25,60 @@ void AppendPass(Position* pos, int l, std::vector<BoardPlace>* passed) {
   passed->push_back({l, pos->TipHalf(l)});
 }
 
-}  // namespace
-
-std::vector<Move> FindMateAroundChecks(const Position& pos, const MateInOneLimits& limits,
-                                       uint64_t* work) {
+// The moves of the mover that give check on the boards they make: each played alone, those boards
+// (on its source timeline, on the one it arrives on, or a new timeline) passed by the opponent,
+// and their copies searched for a capture of an opponent royal, the other boards as they are.
+// Adds the moves applied to *work.
+std::vector<Move> CheckingMoves(const Position& pos, PromotionSet promotions, uint64_t* work) {
   const Color mover = pos.ToMove();
-  SearchLimits reply;
-  reply.promotions = limits.search.promotions;
-  reply.budget = limits.reply_budget;
   Position scratch = pos;
-  std::vector<Move> candidates;
+  std::vector<Move> candidates, checking;
   for (int l = pos.min_timeline(); l <= pos.max_timeline(); ++l) {
     if (!pos.HasTimeline(l) || ColorOf(pos.TipHalf(l)) != mover) continue;
-    ForEachTipMove(pos, l, limits.search.promotions, [&](const Move& move, Piece) {
+    ForEachTipMove(pos, l, promotions, [&](const Move& move, Piece) {
       candidates.push_back(move);
       return false;
     });
   }
   std::vector<BoardPlace> copies;
-  const uint64_t start_work = *work;
   for (const Move& move : candidates) {
-    // The same budget as the enumeration's: moves tried, the decisions included.
-    if (limits.search.budget != 0 && *work - start_work >= limits.search.budget) break;
     const Position::Mark start = scratch.GetMark();
     ApplyMove(&scratch, move);
     ++*work;
-    // The boards the move made (on its source timeline, on the one it arrives on, or a new
-    // timeline), passed by the opponent: the mover's new tips.
     copies.clear();
     for (int l = scratch.min_timeline(); l <= scratch.max_timeline(); ++l) {
       if (!scratch.HasTimeline(l)) continue;
       if (pos.HasTimeline(l) && scratch.TipHalf(l) == pos.TipHalf(l)) continue;
       AppendPass(&scratch, l, &copies);
     }
-    const bool checks = RoyalCapturableTouching(scratch, mover, true, copies);
+    if (RoyalCapturableTouching(scratch, mover, true, copies)) checking.push_back(move);
     scratch.Rollback(start);
-    if (!checks) continue;
+  }
+  return checking;
+}
+
+// The targeted search (FindMateAroundChecks) over `checking`, the moves CheckingMoves gives; its
+// budget counts from `start_work`.
+std::vector<Move> MateAroundChecks(const Position& pos, std::span<const Move> checking,
+                                   const MateInOneLimits& limits, uint64_t start_work,
+                                   uint64_t* work) {
+  const Color mover = pos.ToMove();
+  SearchLimits reply;
+  reply.promotions = limits.search.promotions;
+  reply.budget = limits.reply_budget;
+  // The completion tries the other checking moves first: a mate often needs several checks.
+  SearchLimits completing = reply;
+  completing.first = checking;
+  Position scratch = pos;
+  for (const Move& move : checking) {
+    // The same budget as the enumeration's: moves tried, the decisions included.
+    if (limits.search.budget != 0 && *work - start_work >= limits.search.budget) break;
+    const Position::Mark start = scratch.GetMark();
     ApplyMove(&scratch, move);
     bool mated = false;
     std::vector<Move> action{move};
     if (scratch.ToMove() == mover) {
-      const Decision completion = Decide(&scratch, reply);
+      const Decision completion = Decide(&scratch, completing);
       *work += completion.work;
       if (completion.verdict == Decision::Verdict::kPlayable) {
         for (const Move& m : completion.witness) {
@@ -84,6 +99,15 @@ std::vector<Move> FindMateAroundChecks(const Position& pos, const MateInOneLimit
     if (mated) return action;
   }
   return {};
+}
+
+}  // namespace
+
+std::vector<Move> FindMateAroundChecks(const Position& pos, const MateInOneLimits& limits,
+                                       uint64_t* work) {
+  const uint64_t start_work = *work;
+  const std::vector<Move> checking = CheckingMoves(pos, limits.search.promotions, work);
+  return MateAroundChecks(pos, checking, limits, start_work, work);
 }
 
 namespace {
@@ -124,13 +148,16 @@ double EstimateActions(const Position& pos, PromotionSet promotions, double limi
   return product;
 }
 
-// The budget of the enumeration (see MateInOneLimits::few_actions).
-uint64_t EnumerationBudget(const Position& pos, const MateInOneLimits& limits) {
+// The budget of the enumeration (see MateInOneLimits::few_actions); *may_run_out says whether the
+// estimate of the actions needs more (always, with a budget and no estimate).
+uint64_t EnumerationBudget(const Position& pos, const MateInOneLimits& limits, bool* may_run_out) {
   const uint64_t budget = limits.search.budget;
+  *may_run_out = budget != 0;
   if (budget == 0 || limits.few_actions.moves_per_action == 0) return budget;
   const double ceiling = static_cast<double>(limits.few_actions.max_factor) * budget;
   const double wanted = static_cast<double>(limits.few_actions.moves_per_action) *
                         EstimateActions(pos, limits.search.promotions, ceiling);
+  *may_run_out = wanted > ceiling;
   return wanted > budget && wanted <= ceiling ? static_cast<uint64_t>(wanted) : budget;
 }
 
@@ -197,7 +224,20 @@ MateInOne FindMateInOne(const Position& pos, const MateInOneLimits& limits) {
   reply.promotions = limits.search.promotions;
   reply.budget = limits.reply_budget;
   SearchLimits search = limits.search;
-  search.budget = EnumerationBudget(pos, limits);
+  bool may_run_out = false;
+  search.budget = EnumerationBudget(pos, limits, &may_run_out);
+  // Where the budget may run out, the moves that check on their own boards are tried first, so
+  // that the actions met by then are their combinations, where mates are; the targeted search
+  // takes them afterwards.
+  std::vector<Move> checking;
+  uint64_t checking_work = 0;
+  bool have_checking = false;
+  if (limits.shortcuts && may_run_out) {
+    have_checking = true;
+    checking = CheckingMoves(pos, limits.search.promotions, &checking_work);
+    out.work += checking_work;
+    search.first = checking;
+  }
   bool stopped_early = false;
   // Each action is played again on one copy of the position and rolled back: far cheaper than
   // copying the position after it (every board of the game) for InCheck and Decide.
@@ -246,7 +286,13 @@ MateInOne FindMateInOne(const Position& pos, const MateInOneLimits& limits) {
   out.work += stats.work;
   out.complete = stats.end == SearchEnd::kExhausted && !stopped_early && out.undecided == 0;
   if (out.mating == 0 && !out.complete && limits.shortcuts) {
-    std::vector<Move> mate = FindMateAroundChecks(pos, limits, &out.work);
+    if (!have_checking) {
+      checking = CheckingMoves(pos, limits.search.promotions, &checking_work);
+      out.work += checking_work;
+    }
+    // Its budget counts the moves that found the checking ones, as FindMateAroundChecks does.
+    std::vector<Move> mate =
+        MateAroundChecks(pos, checking, limits, out.work - checking_work, &out.work);
     if (!mate.empty()) {
       out.mating = 1;
       out.solution = std::move(mate);

@@ -20,7 +20,9 @@
 // action: when its moves are still moves where they stand and make a legal action
 // (JudgeAction), the opponent is not checkmated (most checks of a position are answered alike).
 // A position of few actions is enumerated to the end whatever the budget, up to a ceiling
-// (MateInOneLimits::few_actions). When that enumeration runs out of budget without a mate, a
+// (MateInOneLimits::few_actions); in one whose budget may run out, the moves that give check on
+// the boards they make are tried first (SearchLimits::first), so that the actions met before it
+// does are their combinations. When that enumeration runs out of budget without a mate, a
 // targeted search tries the actions built around each single move that gives check (the move,
 // completed by a legal action of the other boards): a mate it finds is proved like any other (the
 // action is legal and Decide proves the checkmate after it), while finding none proves nothing

@@ -434,6 +434,55 @@ TEST(Legal, CountMatchesBruteForceOnSmallPositions) {
               with_several_boards);
 }
 
+// Moves tried first (SearchLimits::first) change the order in which the actions are visited,
+// never which: on random positions, every other move of each board tried first, the same set of
+// states as the generator's order; and the order does change somewhere, so the option is used.
+TEST(Legal, MovesTriedFirstChangeTheOrderNotTheActions) {
+  CollectionOptions options;
+  options.seed = 11;
+  options.min_actions = 4;
+  options.max_actions = 14;
+  options.jump_bias = 0.5;
+  options.max_timelines = 4;
+  int compared = 0, reordered = 0;
+  const std::string error = ForEachRandomPosition(
+      options, 12, [&](const RandomGameReplay& game, const Position& pos, size_t state) {
+        SearchLimits plain = LimitsOf(game);
+        plain.budget = 50000;
+        std::vector<Move> all, first;
+        for (int l = pos.min_timeline(); l <= pos.max_timeline(); ++l) {
+          if (!pos.HasTimeline(l) || ColorOf(pos.TipHalf(l)) != pos.ToMove()) continue;
+          ForEachTipMove(pos, l, plain.promotions, [&](const Move& m, Piece) {
+            all.push_back(m);
+            return false;
+          });
+        }
+        for (size_t i = 1; i < all.size(); i += 2) first.push_back(all[i]);
+        SearchLimits ordered = plain;
+        ordered.first = first;
+        auto visit = [&](const SearchLimits& limits, std::vector<uint64_t>* states) {
+          return ForEachLegalAction(pos, limits,
+                                    [&](const std::vector<Move>&, const Position& after) {
+                                      states->push_back(after.StateKey());
+                                      return false;
+                                    });
+        };
+        std::vector<uint64_t> in_order, reordered_states;
+        const SearchStats a = visit(plain, &in_order);
+        const SearchStats b = visit(ordered, &reordered_states);
+        if (a.end != SearchEnd::kExhausted || b.end != SearchEnd::kExhausted) return;
+        ++compared;
+        if (in_order != reordered_states) ++reordered;
+        std::sort(in_order.begin(), in_order.end());
+        std::sort(reordered_states.begin(), reordered_states.end());
+        EXPECT_EQ(in_order, reordered_states) << "game " << game.index << " state " << state;
+      });
+  ASSERT_EQ(error, "");
+  EXPECT_GT(compared, 50);
+  EXPECT_GT(reordered, 10);
+  std::printf("%d positions compared, %d visited in another order\n", compared, reordered);
+}
+
 // The hypercuboid enumeration (ForEachLegalAction) against the search over move sequences
 // (tests/support/sequence_search.h), a method that shares none of its pruning: on every state of
 // random games, jump-heavy ones with many timelines among them, the same set of states wherever
