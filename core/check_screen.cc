@@ -38,24 +38,14 @@ class BoardUnion {
   // Whether some piece of the mover on a board it may move from could capture an opponent
   // royal on the union's boards.
   bool FindCapture() const {
-    const Cell royals = CellOf(Piece(PieceType::kKing, Opponent(mover_))) |
-                        CellOf(Piece(PieceType::kRoyalQueen, Opponent(mover_)));
+    const Cell royals = union_cells::RoyalsOf(Opponent(mover_));
+    if (union_cells::AnyUnplayedTipPiece(pos_, mover_, present_,
+                                         [&](int l, int half, int file, int rank, PieceType type) {
+                                           return Reaches(l, half, file, rank, type, royals);
+                                         })) {
+      return true;
+    }
     for (int l = pos_.min_timeline(); l <= pos_.max_timeline(); ++l) {
-      if (!pos_.HasTimeline(l)) continue;
-      const int tip_half = pos_.TipHalf(l);
-      // A board on the present is played by every action (else the present would not pass): it
-      // is no tip any more after it, and only its copy may hold attackers.
-      const bool played = pos_.IsActive(l) && tip_half == present_;
-      if (ColorOf(tip_half) == mover_ && !played) {
-        const Board& tip = pos_.Tip(l);
-        for (int rank = 0; rank < height_; ++rank) {
-          for (int file = 0; file < width_; ++file) {
-            const Piece piece = tip.at(file, rank);
-            if (piece.empty() || piece.color() != mover_) continue;
-            if (Reaches(l, tip_half, file, rank, piece.type(), royals)) return true;
-          }
-        }
-      }
       const int index = copy_index_[l - pos_.min_timeline()];
       if (index >= 0 &&
           UnionReaches(boards_[index], l, copy_half_[l - pos_.min_timeline()], royals)) {

@@ -63,22 +63,14 @@ bool Prover::UnionReaches(const std::vector<Cell>& cells, int timeline, int half
 // Whether the union of the replies' boards holds a capture of an opponent royal across boards,
 // from a tip of the mover that the action may leave unplayed or from a reply's board.
 bool Prover::CrossCapture() const {
-  const Cell royals =
-      CellOf(Piece(PieceType::kKing, opponent_)) | CellOf(Piece(PieceType::kRoyalQueen, opponent_));
+  const Cell royals = union_cells::RoyalsOf(opponent_);
+  if (union_cells::AnyUnplayedTipPiece(pos_, mover_, present_,
+                                       [&](int l, int half, int file, int rank, PieceType type) {
+                                         return ReachesAcross(l, half, file, rank, type, royals);
+                                       })) {
+    return true;
+  }
   for (int l = pos_.min_timeline(); l <= pos_.max_timeline(); ++l) {
-    if (!pos_.HasTimeline(l)) continue;
-    const int tip_half = pos_.TipHalf(l);
-    const bool played = pos_.IsActive(l) && tip_half == present_;
-    if (ColorOf(tip_half) == mover_ && !played) {
-      const Board& tip = pos_.Tip(l);
-      for (int rank = 0; rank < height_; ++rank) {
-        for (int file = 0; file < width_; ++file) {
-          const Piece piece = tip.at(file, rank);
-          if (piece.empty() || piece.color() != mover_) continue;
-          if (ReachesAcross(l, tip_half, file, rank, piece.type(), royals)) return true;
-        }
-      }
-    }
     const int slot = SlotOf(l);
     if (slot >= 0 && UnionReaches(slots_[slot].cells, l, slots_[slot].reply_half, royals)) {
       return true;
@@ -103,8 +95,7 @@ bool Prover::CrossCapture() const {
 // capture it (the slot's hot mask); and no royal piece steps onto a square such a piece
 // reaches. False when nothing new was marked (another round would choose the same).
 bool Prover::MarkDanger() {
-  const Cell royals =
-      CellOf(Piece(PieceType::kKing, opponent_)) | CellOf(Piece(PieceType::kRoyalQueen, opponent_));
+  const Cell royals = union_cells::RoyalsOf(opponent_);
   bool marked = false, hits = false, fixed = true;
   auto mark = [&](const Place& place, int x, int y) {
     const bool royal = (CellAt(place, x, y) & royals) != 0;
@@ -120,22 +111,12 @@ bool Prover::MarkDanger() {
     if (square == 0 && royal) marked = true;
     square = 1;
   };
-  for (int l = pos_.min_timeline(); l <= pos_.max_timeline(); ++l) {
-    if (!pos_.HasTimeline(l)) continue;
-    const int tip_half = pos_.TipHalf(l);
-    const bool played = pos_.IsActive(l) && tip_half == present_;
-    if (ColorOf(tip_half) == mover_ && !played) {
-      const Board& tip = pos_.Tip(l);
-      for (int rank = 0; rank < height_; ++rank) {
-        for (int file = 0; file < width_; ++file) {
-          const Piece piece = tip.at(file, rank);
-          if (piece.empty() || piece.color() != mover_) continue;
-          fixed = true;
-          WalkAcross(l, tip_half, file, rank, piece.type(), mark);
-        }
-      }
-    }
-  }
+  union_cells::AnyUnplayedTipPiece(pos_, mover_, present_,
+                                   [&](int l, int half, int file, int rank, PieceType type) {
+                                     fixed = true;
+                                     WalkAcross(l, half, file, rank, type, mark);
+                                     return false;
+                                   });
   // `base`: the position's tip the slot's boards follow (nullptr for new timelines).
   auto walk_union = [&](int slot, int timeline, const Board* base) {
     Slot& from = slots_[slot];

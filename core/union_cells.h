@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/movegen.h"
+#include "core/position.h"
 #include "core/types.h"
 
 namespace fived::union_cells {
@@ -24,6 +25,33 @@ inline Cell CellOf(Piece piece) {
 
 // The bits of the pieces of `color`.
 constexpr Cell PiecesOf(Color color) { return color == Color::kWhite ? 0x0000fffe : 0xfffe0000; }
+
+// The bits of the royal pieces of `color`.
+inline Cell RoyalsOf(Color color) {
+  return CellOf(Piece(PieceType::kKing, color)) | CellOf(Piece(PieceType::kRoyalQueen, color));
+}
+
+// Calls f(timeline, half, file, rank, type) for each piece of `mover` on a tip that an action of
+// the mover may leave unplayed: a tip of its colour not on an active timeline at `present` (every
+// action plays those, else the present would not pass: they are no tips after it, and only their
+// copies may hold attackers). Stops and returns true as soon as f does.
+template <typename F>
+bool AnyUnplayedTipPiece(const Position& pos, Color mover, int present, F&& f) {
+  for (int l = pos.min_timeline(); l <= pos.max_timeline(); ++l) {
+    if (!pos.HasTimeline(l)) continue;
+    const int tip_half = pos.TipHalf(l);
+    if (ColorOf(tip_half) != mover || (pos.IsActive(l) && tip_half == present)) continue;
+    const Board& tip = pos.Tip(l);
+    for (int rank = 0; rank < tip.height(); ++rank) {
+      for (int file = 0; file < tip.width(); ++file) {
+        const Piece piece = tip.at(file, rank);
+        if (piece.empty() || piece.color() != mover) continue;
+        if (f(l, tip_half, file, rank, piece.type())) return true;
+      }
+    }
+  }
+  return false;
+}
 
 // Calls f(file, rank, bit) for each piece of `color` the union board `cells` (width x height,
 // rank by rank) may hold, bit its Cell bit (its type is bit & 0x0f); stops and returns true as
