@@ -19,6 +19,19 @@
 // after which no royal piece of O on the board M then gets is capturable by a piece of M on that
 // board.
 //
+// A version with no such reply on its own board (a check the opponent can only answer from
+// elsewhere, or a board left without a piece of theirs) may be answered across two boards: one
+// move of O between that board, S, and the board of another slot B, from either onto the other
+// (a piece arriving to block or capture, a royal stepping out), crossing no third board. B must
+// be made by every action (O's tip, or the board after a tip of M on the present), and the move
+// must be one there and leave both boards safe, as above, whatever version of B the same action
+// makes: each version of B made by a move of M from another tip than the move that made S's
+// version (that move is on S's own board, or S is O's tip, so any action playing it plays it
+// before a move onto S, which then branches, and the other moves make B's versions alike), or
+// O's tip. Those pairs of boards join the unions of S and B. B then holds no version that asks
+// for such a reply itself, and serves one slot S only, so that the reply to any action plays
+// each board once.
+//
 // The reply R to an action is then the chosen move on every slot that is mandatory after it. It
 // moves the present to M (every board on O's present is played, and a move on a board creates no
 // timeline), so R is legal unless a piece of M can capture a royal piece of O afterwards. Such a

@@ -66,6 +66,10 @@ struct Slot {
   // The hot pieces some version could not capture: answered by the royal pieces instead (their
   // squares' danger), as the pieces that stand there whatever the action did.
   std::vector<Cell> unanswerable;
+  // How each version given a reply this round was made: the mover's move, or none (the slot's
+  // board is the opponent's tip already). Read by the replies across two boards.
+  std::vector<Move> makers;
+  bool tip_version = false;
 };
 
 // One proof for one position: ProveNoMateByReplies makes one, runs it once and drops it. Reads
@@ -94,6 +98,7 @@ class Prover {
 
  private:
   static constexpr int kRounds = 3;
+  static constexpr size_t kMaxDeferred = 64;
 
   // A board of the mover's colour after an action and its reply: one of the position, a slot's
   // union, or none.
@@ -122,6 +127,11 @@ class Prover {
   bool TryReply(int timeline, int half, Move reply, int slot, int also, bool generated = false);
   bool HoldsHot(const Board& board, int slot) const;
   bool IsGenerated(int timeline, int half, Piece piece, const Move& reply);
+  bool ResolveDeferred();
+  bool PairReply(const Move* making, int timeline, int slot, int other_timeline, int other);
+  template <typename Visit>
+  void ForEachPairMove(int timeline, int other_timeline, Visit&& visit);
+  bool PairSafe(int timeline, int slot, int other_timeline, int other);
   void Merge(const Board& board, int slot);
 
   // reply_proof_union.cc: the search of the unions for captures across boards.
@@ -152,6 +162,17 @@ class Prover {
   int new_low_ = 0;
   int new_high_ = -1;
   std::vector<Move> replies_;  // the replies of one version, collected before they are tried
+  // The move of the mover that made the version being given a reply (nullptr: the tip).
+  const Move* making_ = nullptr;
+  // Versions with no reply on their own board, left to a reply across two boards
+  // (ResolveDeferred): the slot, its timeline, and how the version was made.
+  struct Deferred {
+    int slot;
+    int timeline;
+    bool tip;
+    Move move;
+  };
+  std::vector<Deferred> deferred_;
   uint64_t work_ = 0;
   uint64_t versions_ = 0;
 };

@@ -3,6 +3,7 @@
 // the squares, and rid of the pieces, that earlier rounds marked), and the union of the boards
 // the replies make.
 #include <algorithm>
+#include <cstdlib>
 #include <vector>
 
 #include "core/action.h"
@@ -16,7 +17,11 @@ bool Prover::ChooseReplies() {
   for (Slot& slot : slots_) {
     std::fill(slot.cells.begin(), slot.cells.end(), 0);
     slot.has_reply = false;
+    slot.makers.clear();
+    slot.tip_version = false;
   }
+  deferred_.clear();
+  making_ = nullptr;
   // The slots whose board is the opponent's tip already: one version, the tip.
   for (int l = pos_.min_timeline(); l <= pos_.max_timeline(); ++l) {
     const int slot = SlotOf(l);
@@ -33,7 +38,7 @@ bool Prover::ChooseReplies() {
     });
     if (failed) return false;
   }
-  return true;
+  return ResolveDeferred();
 }
 
 // Plays `move` on the scratch position and gives a reply to each slot's version it makes.
@@ -52,6 +57,7 @@ bool Prover::VersionsOf(const Move& move) {
   const Position::Mark mark = scratch_.GetMark();
   const MoveEffect effect = ApplyMove(&scratch_, move);
   ++work_;
+  making_ = &move;
   bool ok = true;
   if (src_slot >= 0) ok = ReplyToVersion(move.src_timeline, src_slot, -1);
   if (ok && move.IsJump()) {
@@ -63,6 +69,7 @@ bool Prover::VersionsOf(const Move& move) {
                           arrival_slot >= 0 ? branch_slot : -1);
     }
   }
+  making_ = nullptr;
   scratch_.Rollback(mark);
   return ok;
 }
@@ -77,6 +84,23 @@ bool Prover::ReplyToVersion(int timeline, int slot, int also) {
   // The action that leaves this board is illegal: it stays the opponent's tip.
   if (RoyalAttackedOnBoard(version, opponent_, /*surely=*/true)) return true;
   ++versions_;
+  if (making_ != nullptr) {
+    slots_[slot].makers.push_back(*making_);
+  } else {
+    slots_[slot].tip_version = true;
+  }
+  // A version with no reply on its own board may still have one across two boards: left to
+  // ResolveDeferred when it stands on a timeline of the position, whatever the action did (not
+  // a board a jump may put on a new timeline instead), and was made by a move on its own board
+  // or is the opponent's tip.
+  auto defer = [&] {
+    if (also >= 0 || SlotOf(timeline) != slot || (making_ != nullptr && making_->IsJump()) ||
+        deferred_.size() >= kMaxDeferred) {
+      return false;
+    }
+    deferred_.push_back({slot, timeline, making_ == nullptr, making_ ? *making_ : Move{}});
+    return true;
+  };
   const int half = scratch_.TipHalf(timeline);
   if (slots_[slot].has_reply && TryReply(timeline, half, slots_[slot].reply, slot, also)) {
     return true;
@@ -112,9 +136,151 @@ bool Prover::ReplyToVersion(int timeline, int slot, int also) {
     if (attempt > 0) break;
     // Both slots' hot pieces are given up (no short cut).
     const bool gave_up = GiveUpHot(version, slot);
-    if (!(also >= 0 && GiveUpHot(version, also)) && !gave_up) return false;
+    if (!(also >= 0 && GiveUpHot(version, also)) && !gave_up) return defer();
   }
-  return false;
+  return defer();
+}
+
+// Gives each deferred version a reply across two boards (PairReply): a move of the opponent
+// between its board and the board of another slot B, which every action makes (the opponent's
+// tip, or the board after a tip of the mover on the present) and which holds no deferred version
+// itself. Each such B serves one deferred slot only, so that no action asks two replies of one
+// board. False when a deferred version has no such reply.
+bool Prover::ResolveDeferred() {
+  if (deferred_.empty()) return true;
+  std::vector<uint8_t> deferred_slot(slots_.size(), 0);
+  for (const Deferred& d : deferred_) deferred_slot[d.slot] = 1;
+  std::vector<int> serves(slots_.size(), -1);
+  for (const Deferred& d : deferred_) {
+    bool answered = false;
+    for (int l = pos_.min_timeline(); l <= pos_.max_timeline() && !answered; ++l) {
+      const int other = SlotOf(l);
+      if (other < 0 || deferred_slot[other] || (serves[other] >= 0 && serves[other] != d.slot)) {
+        continue;
+      }
+      const int tip_half = pos_.TipHalf(l);
+      if (ColorOf(tip_half) == mover_ && !(pos_.IsActive(l) && tip_half == present_)) continue;
+      if (PairReply(d.tip ? nullptr : &d.move, d.timeline, d.slot, l, other)) {
+        serves[other] = d.slot;
+        answered = true;
+      }
+    }
+    if (!answered) return false;
+  }
+  return true;
+}
+
+// Calls visit(move) for each move of the opponent from the tip of one of `timeline` and
+// `other_timeline` of the scratch position onto the tip of the other, crossing no third board (a
+// slider or a pawn moves one step in time and timeline at most).
+template <typename Visit>
+void Prover::ForEachPairMove(int timeline, int other_timeline, Visit&& visit) {
+  const MoveView view(scratch_);
+  for (int direction = 0; direction < 2; ++direction) {
+    const int from_timeline = direction == 0 ? other_timeline : timeline;
+    const int to_timeline = direction == 0 ? timeline : other_timeline;
+    const int from_half = scratch_.TipHalf(from_timeline);
+    const Board& board = scratch_.Tip(from_timeline);
+    if (ColorOf(from_half) != opponent_ || ColorOf(scratch_.TipHalf(to_timeline)) != opponent_) {
+      continue;
+    }
+    const TargetBoard target{to_timeline, scratch_.TipHalf(to_timeline)};
+    for (int rank = 0; rank < height_; ++rank) {
+      for (int file = 0; file < width_; ++file) {
+        const Piece piece = board.at(file, rank);
+        if (piece.empty() || piece.color() != opponent_) continue;
+        const bool steps = IsSlider(piece.type()) || IsPawnLike(piece.type());
+        ForEachPieceMove(
+            view, from_timeline, from_half,
+            Square{static_cast<int8_t>(file), static_cast<int8_t>(rank)}, piece, GenMode::kAll,
+            promotions_,
+            [&](const Move& move, Piece) {
+              if (!steps || (std::abs(move.dst_timeline - move.src_timeline) <= 1 &&
+                             std::abs(move.dst_half - move.src_half) <= 2)) {
+                visit(move);
+              }
+              return false;
+            },
+            &target);
+      }
+    }
+  }
+}
+
+// Whether the boards a pair move just played on the scratch position made on `timeline` and
+// `other_timeline` are safe: as TryReply asks of one reply's board, on each.
+bool Prover::PairSafe(int timeline, int slot, int other_timeline, int other) {
+  for (int side = 0; side < 2; ++side) {
+    const int l = side == 0 ? timeline : other_timeline;
+    const int s = side == 0 ? slot : other;
+    const Board& made = scratch_.Tip(l);
+    const std::vector<uint8_t>& danger = slots_[s].danger;
+    if (RoyalAttackedOnBoard(made, mover_, /*surely=*/false) ||
+        AnyRoyal(made, opponent_, [&](Square q) { return danger[q.rank * width_ + q.file]; }) ||
+        HoldsHot(made, s)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+// Looks for one move of the opponent between the version of `slot` on `timeline` (made by
+// `making` on the position, or the tip) and the board of `other` on `other_timeline`, played
+// from either, that is a move there and leaves both boards safe whatever version of `other` the
+// same action makes (each made by a move from another tip than `making`'s, played after it; or
+// the tip). Merges the boards it makes into both unions. Rules out nothing when it fails.
+bool Prover::PairReply(const Move* making, int timeline, int slot, int other_timeline, int other) {
+  const Position::Mark start = scratch_.GetMark();
+  if (making != nullptr) {
+    ApplyMove(&scratch_, *making);
+    ++work_;
+  }
+  // Calls f() with each version of `other` the action may make played; false when f stopped it.
+  auto each_version = [&](auto&& f) {
+    if (slots_[other].tip_version && !f()) return false;
+    for (const Move& maker : slots_[other].makers) {
+      if (making != nullptr && maker.src_timeline == making->src_timeline) continue;
+      const Position::Mark mark = scratch_.GetMark();
+      ApplyMove(&scratch_, maker);
+      ++work_;
+      const bool go = f();
+      scratch_.Rollback(mark);
+      if (!go) return false;
+    }
+    return true;
+  };
+  std::vector<Move> candidates;
+  bool first = true;
+  each_version([&] {
+    std::vector<Move> kept;
+    ForEachPairMove(timeline, other_timeline, [&](const Move& move) {
+      if (!first && std::find(candidates.begin(), candidates.end(), move) == candidates.end()) {
+        return;
+      }
+      const Position::Mark mark = scratch_.GetMark();
+      ApplyMove(&scratch_, move);
+      ++work_;
+      if (PairSafe(timeline, slot, other_timeline, other)) kept.push_back(move);
+      scratch_.Rollback(mark);
+    });
+    candidates = std::move(kept);
+    first = false;
+    return !candidates.empty();
+  });
+  const bool found = !first && !candidates.empty();
+  if (found) {
+    const Move chosen = candidates.front();
+    each_version([&] {
+      const Position::Mark mark = scratch_.GetMark();
+      ApplyMove(&scratch_, chosen);
+      Merge(scratch_.Tip(timeline), slot);
+      Merge(scratch_.Tip(other_timeline), other);
+      scratch_.Rollback(mark);
+      return true;
+    });
+  }
+  scratch_.Rollback(start);
+  return found;
 }
 
 // Marks the hot pieces of `board` unanswerable on the slot; false when there were none.

@@ -53,6 +53,19 @@ TEST(ReplyProof, NeverWhereAMateExists) {
       {"5x5", {"[4k/5/5/1R3/2K2:0:1:w]", "[5/3RR/5/5/k1K2:1:1:w]"}, "a mate across timelines"},
       // Two rooks, two mates on rank 8.
       {"8x8", {"[k7/8/1K6/8/8/8/6R1/7R:0:1:w]"}, "two mates"},
+      // A reply across two boards taken away: Ra5 checks the black king e5 of L0, which has no
+      // answer on L0 (rook b4 holds rank 4); the rook c5 of L1 could block on c5 of L0, and the
+      // king could step onto L1, but Rcxc5 on L1 takes the rook and holds rank 5 of L1, and the
+      // rook a4 of L1 rank 4. Ra5 with Rxc5 mates, though most versions of L1 keep the rook (and
+      // every one leaves black a move on L1: the pawn e3).
+      {"5x5",
+       {"[4k/1R3/5/5/R1K2:0:1:w]", "[2r2/R4/4p/5/K1R2:1:1:w]"},
+       "a reply across two boards that one version of the other board takes away"},
+      // The same without the pawn: after Rxc5 black has no move on L1 either, and both boards
+      // ask a reply across two boards; one move cannot answer both.
+      {"5x5",
+       {"[4k/1R3/5/5/R1K2:0:1:w]", "[2r2/R4/5/5/K1R2:1:1:w]"},
+       "two boards that each ask the other for a reply"},
   };
   int with_mates = 0;
   for (const Case& c : cases) {
@@ -66,7 +79,7 @@ TEST(ReplyProof, NeverWhereAMateExists) {
     }
   }
   // The positions do have mates (counted by brute force), so the assertions above bite.
-  EXPECT_EQ(with_mates, 4);
+  EXPECT_EQ(with_mates, 6);
 }
 
 TEST(ReplyProof, ProvesWhereEveryCheckHasAnAnswer) {
@@ -81,6 +94,22 @@ TEST(ReplyProof, ProvesWhereEveryCheckHasAnAnswer) {
   const ReplyProof proof = ProveNoMateByReplies(game.pos, game.limits.promotions);
   EXPECT_EQ(proof.result, Result::kNoMate);
   EXPECT_GT(proof.versions, 5u);
+}
+
+TEST(ReplyProof, AnswersAcrossTwoBoards) {
+  // 5x5, white to move on two timelines. L0: black king e5, white rooks b4 and a1, king c1; L1:
+  // black rook c5, white king a1. After Ra5 the king e5 has no answer on L0 (d4 and e4 on rank 4,
+  // d5 on rank 5), but black may play L1 and L0 with one move: the rook c5 of L1 blocks on c5 of
+  // L0, or the king steps onto L1, and no move of white on L1 stops both (the brute force finds
+  // no mate). The proof answers that version across the two boards.
+  const testing::Game game =
+      testing::Custom("5x5", {"[4k/1R3/5/5/R1K2:0:1:w]", "[2r2/5/5/5/K4:1:1:w]"}, kBudget);
+  const MateInOne reference = BruteForce(game.pos, game.limits);
+  ASSERT_TRUE(reference.complete);
+  EXPECT_EQ(reference.answer, MateInOne::Answer::kNone);
+  EXPECT_GT(reference.checking, 0u);
+  const ReplyProof proof = ProveNoMateByReplies(game.pos, game.limits.promotions);
+  EXPECT_EQ(proof.result, Result::kNoMate);
 }
 
 TEST(ReplyProof, NotApplicableWhenARoyalIsAlreadyCapturable) {
