@@ -136,6 +136,7 @@ class Prover {
 
   // reply_proof_union.cc: the search of the unions for captures across boards.
   Place At(int timeline, int half) const;
+  Place AtFrom(int from_timeline, int from_half, int timeline, int half) const;
   Cell CellAt(const Place& place, int file, int rank) const {
     if (place.board != nullptr) return CellOf(place.board->at(file, rank));
     return (*place.merged)[rank * width_ + file];

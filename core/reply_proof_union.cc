@@ -15,7 +15,7 @@ void Prover::WalkAcross(int timeline, int half, int file, int rank, PieceType ty
                         Mark& mark) const {
   union_cells::WalkCaptures(
       mover_, width_, height_, timeline, half, file, rank, type, /*across_only=*/true,
-      [this](int l, int h) { return At(l, h); },
+      [&](int l, int h) { return AtFrom(timeline, half, l, h); },
       [this](const Place& place, int x, int y) { return CellAt(place, x, y); },
       [&](const Place& place, int x, int y) {
         mark(place, x, y);
@@ -41,6 +41,15 @@ Prover::Place Prover::At(int timeline, int half) const {
   return place;
 }
 
+// At(timeline, half) as a piece on (from_timeline, from_half) sees it: a new timeline has one
+// board of the mover after the reply, so the piece on one sees no other board of its own timeline
+// (the unions of the new timelines' other slots stand for timelines that begin at other times).
+Prover::Place Prover::AtFrom(int from_timeline, int from_half, int timeline, int half) const {
+  const bool new_timeline = timeline < pos_.min_timeline() || timeline > pos_.max_timeline();
+  if (new_timeline && timeline == from_timeline && half != from_half) return Place{};
+  return At(timeline, half);
+}
+
 // Whether a piece of the mover of type `type` on (timeline, half, file, rank) may capture a
 // cell that may hold one of `royals` along a vector that leaves its board, crossing cells
 // that may be empty. Captures on one board are the replies' business.
@@ -48,7 +57,7 @@ bool Prover::ReachesAcross(int timeline, int half, int file, int rank, PieceType
                            Cell royals) const {
   return union_cells::WalkCaptures(
       mover_, width_, height_, timeline, half, file, rank, type, /*across_only=*/true,
-      [this](int l, int h) { return At(l, h); },
+      [&](int l, int h) { return AtFrom(timeline, half, l, h); },
       [this](const Place& place, int x, int y) { return CellAt(place, x, y); },
       [&](const Place& place, int x, int y) { return (CellAt(place, x, y) & royals) != 0; });
 }

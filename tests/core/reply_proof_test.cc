@@ -112,6 +112,30 @@ TEST(ReplyProof, AnswersAcrossTwoBoards) {
   EXPECT_EQ(proof.result, Result::kNoMate);
 }
 
+TEST(ReplyProof, ANewTimelineHasOneBoardToAttackFrom) {
+  // Focused - Just Unicorns, black to move: black pieces may jump back to boards of two earlier
+  // times, each making the one new timeline black may activate, whose board after white's reply
+  // is then at one time or the other, never both. A piece on it sees no other board of its own
+  // timeline. Before that was ruled out, the rounds marked squares of one of those boards as
+  // attacked from the other, and some version (the king's jump to T2) had no safe reply left.
+  // Now the proof settles both positions (checks exist; the brute force finds no mate).
+  const char* games[] = {
+      "[Board \"Focused - Just Unicorns\"]\n[Mode \"5D\"]\n"
+      "1. (0T1)Kb2 / (0T1)Ke4\n2. (0T2)Ka1 / (0T2)Kd4\n3. (0T3)Ka2\n",
+      "[Board \"Focused - Just Unicorns\"]\n[Mode \"5D\"]\n"
+      "1. (0T1)Kb2 / (0T1)Ke4\n2. (0T2)Ka3 / (0T2)Ke5\n3. (0T3)Kb2\n",
+  };
+  for (const char* text : games) {
+    const testing::Game game = testing::Play(text, kBudget);
+    const MateInOne reference = BruteForce(game.pos, game.limits);
+    ASSERT_TRUE(reference.complete) << text;
+    EXPECT_EQ(reference.answer, MateInOne::Answer::kNone) << text;
+    EXPECT_GT(reference.checking, 0u) << text;
+    EXPECT_EQ(ProveNoMateByReplies(game.pos, game.limits.promotions).result, Result::kNoMate)
+        << text;
+  }
+}
+
 TEST(ReplyProof, NotApplicableWhenARoyalIsAlreadyCapturable) {
   const testing::Game game = testing::Custom("5x5", {"[4k/5/5/5/K3R:0:1:w]"}, kBudget);
   EXPECT_EQ(ProveNoMateByReplies(game.pos, game.limits.promotions).result, Result::kNotApplicable);
