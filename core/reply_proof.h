@@ -44,11 +44,12 @@
 // timelines' slots wherever those timelines may be), with every tip of M that may stay unplayed
 // as an attacker, empty-or-not squares crossable and possibly-royal squares capturable, along
 // every vector that changes time or timeline. None found: every action has a legal reply, and
-// none mates. When one is found, the replies are chosen again (at most three rounds in all) to
+// none mates. When one is found, the replies are chosen again (at most six rounds in all) to
 // break the captures the previous round's union holds: a piece of the mover that stands where it
 // stood whatever the action did is answered by the royal pieces, which keep off every square it
 // reaches; a piece some move of the action put there, or one that reaches a royal piece on a
-// board of the position, by the replies of the versions that hold it, which must capture it.
+// board of the position, by the replies of the versions that hold it, which must capture it
+// (where one cannot, the piece is answered by the royal pieces from the next round on).
 // Whatever the rounds chose, only the last round's union is searched: the rounds steer the choice
 // and prove nothing themselves.
 //
@@ -74,7 +75,7 @@ struct ReplyProof {
   uint64_t slots = 0;     // boards the opponent may have to play (existing timelines)
   uint64_t versions = 0;  // versions given a reply
   uint64_t work = 0;      // moves applied (the mover's and the replies tried)
-  // Rounds of reply choice run (0 when kNotApplicable, else 1 to 3): kNoSafeReply after round 1
+  // Rounds of reply choice run (0 when kNotApplicable, else 1 to 6): kNoSafeReply after round 1
   // means a version with no reply safe on its own board; after a later round, one whose royal
   // pieces could not keep off the squares the earlier rounds marked.
   int rounds = 0;

@@ -97,7 +97,7 @@ class Prover {
   }
 
  private:
-  static constexpr int kRounds = 3;
+  static constexpr int kRounds = 6;
   static constexpr size_t kMaxDeferred = 64;
 
   // A board of the mover's colour after an action and its reply: one of the position, a slot's

@@ -101,8 +101,8 @@ bool Prover::CrossCapture() const {
 // royal pieces, which keep off every square it reaches (the slot's danger); a piece that some
 // move of the action put there, or one that reaches a royal piece on a board of the position
 // (which no reply moves), is answered by the replies of the versions that hold it, which must
-// capture it (the slot's hot mask); and no royal piece steps onto a square such a piece
-// reaches. False when nothing new was marked (another round would choose the same).
+// capture it (the slot's hot mask). False when nothing new was marked (another round would
+// choose the same).
 bool Prover::MarkDanger() {
   const Cell royals = union_cells::RoyalsOf(opponent_);
   bool marked = false, hits = false, fixed = true;
@@ -112,8 +112,10 @@ bool Prover::MarkDanger() {
       if (royal) hits = true;
       return;
     }
-    if (royal && !fixed) {
-      hits = true;
+    // A piece the replies must capture marks nothing: where one of them cannot, it is given
+    // up, and the next round's royal pieces keep off its squares.
+    if (!fixed) {
+      hits = hits || royal;
       return;
     }
     uint8_t& square = slots_[place.slot].danger[y * width_ + x];

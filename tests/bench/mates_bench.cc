@@ -66,7 +66,7 @@ int main(int argc, char** argv) {
   long positions = 0, mates = 0, none = 0, unknown = 0, by_search = 0, by_decide = 0;
   long screened[3] = {0, 0, 0};
   long none_without_check = 0, by_finder = 0, contradicted = 0, by_replies = 0;
-  long proof_results[4][4] = {};  // by ReplyProof::Result, then by rounds run (0 to 3)
+  long proof_results[4][4] = {};  // by ReplyProof::Result, then by rounds run (0, 1, 2, 3 or more)
   double replay_ms = 0, screen_ms = 0, search_ms = 0;
   for (const std::string& file : files) {
     std::ifstream in(file, std::ios::binary);
@@ -158,7 +158,8 @@ int main(int argc, char** argv) {
       "targeted search: %ld)\n",
       screened[0], screened[1], screened[2], by_finder);
   std::printf("none proved by a safe reply to every action (reply proof): %ld\n", by_replies);
-  std::printf("reply proof where the screen says may check, by result (after round 1 / 2 / 3):");
+  std::printf(
+      "reply proof where the screen says may check, by result (after round 1 / 2 / 3 or more):");
   for (int result = 0; result < 4; ++result) {
     long total = 0;
     for (int round = 0; round < 4; ++round) total += proof_results[result][round];

@@ -136,6 +136,26 @@ TEST(ReplyProof, ANewTimelineHasOneBoardToAttackFrom) {
   }
 }
 
+TEST(ReplyProof, LaterRoundsSettleWhatTheFirstThreeCouldNot) {
+  // Focused - Just Brawns, white to move on two timelines: 50 of the 142 actions check (the
+  // brute force finds no mate). Each round's union still holds a capture across boards until the
+  // fourth, whose replies keep the black king off every square the earlier rounds marked.
+  const testing::Game game = testing::Play(
+      "[Board \"Focused - Just Brawns\"]\n[Mode \"5D\"]\n"
+      "1. (0T1)Wd3 / (0T1)Wc3\n"
+      "2. (0T2)Ka1>>(0T1)b2 / (+1T1)Ke5>(0T2)d4\n"
+      "3. (+1T2)Ka3 / (+1T2)Wd3\n"
+      "4. (+1T3)Ka3>(0T3)a2 / (0T3)Kxd3 (+1T3)Wa3\n",
+      kBudget);
+  const MateInOne reference = BruteForce(game.pos, game.limits);
+  ASSERT_TRUE(reference.complete);
+  EXPECT_EQ(reference.answer, MateInOne::Answer::kNone);
+  EXPECT_GT(reference.checking, 0u);
+  const ReplyProof proof = ProveNoMateByReplies(game.pos, game.limits.promotions);
+  EXPECT_EQ(proof.result, Result::kNoMate);
+  EXPECT_GE(proof.rounds, 4);
+}
+
 TEST(ReplyProof, NotApplicableWhenARoyalIsAlreadyCapturable) {
   const testing::Game game = testing::Custom("5x5", {"[4k/5/5/5/K3R:0:1:w]"}, kBudget);
   EXPECT_EQ(ProveNoMateByReplies(game.pos, game.limits.promotions).result, Result::kNotApplicable);
