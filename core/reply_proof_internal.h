@@ -100,6 +100,16 @@ class Prover {
   static constexpr int kRounds = 6;
   static constexpr size_t kMaxDeferred = 64;
 
+  // Versions with no reply on their own board, left to a reply across two boards
+  // (ResolveDeferred): the slot, its timeline, and how the version was made.
+  struct Deferred {
+    int slot;
+    int timeline;
+    bool tip;
+    bool fallback;  // a reply on its own board may exist once its hot pieces are given up
+    Move move;
+  };
+
   // A board of the mover's colour after an action and its reply: one of the position, a slot's
   // union, or none.
   struct Place {
@@ -127,7 +137,10 @@ class Prover {
   bool TryReply(int timeline, int half, Move reply, int slot, int also, bool generated = false);
   bool HoldsHot(const Board& board, int slot) const;
   bool IsGenerated(int timeline, int half, Piece piece, const Move& reply);
+  void CollectReplies(const Board& version, int timeline, int half);
+  bool TryReplies(int timeline, int half, int slot, int also);
   bool ResolveDeferred();
+  bool FallBack(const Deferred& d);
   bool PairReply(const Move* making, int timeline, int slot, int other_timeline, int other);
   template <typename Visit>
   void ForEachPairMove(int timeline, int other_timeline, Visit&& visit);
@@ -165,14 +178,6 @@ class Prover {
   std::vector<Move> replies_;  // the replies of one version, collected before they are tried
   // The move of the mover that made the version being given a reply (nullptr: the tip).
   const Move* making_ = nullptr;
-  // Versions with no reply on their own board, left to a reply across two boards
-  // (ResolveDeferred): the slot, its timeline, and how the version was made.
-  struct Deferred {
-    int slot;
-    int timeline;
-    bool tip;
-    Move move;
-  };
   std::vector<Deferred> deferred_;
   uint64_t work_ = 0;
   uint64_t versions_ = 0;

@@ -92,21 +92,38 @@ bool Prover::ReplyToVersion(int timeline, int slot, int also) {
   // A version with no reply on its own board may still have one across two boards: left to
   // ResolveDeferred when it stands on a timeline of the position, whatever the action did (not
   // a board a jump may put on a new timeline instead), and was made by a move on its own board
-  // or is the opponent's tip.
-  auto defer = [&] {
+  // or is the opponent's tip. `fallback`: it may have one on its own board once its hot pieces
+  // are given up, tried when none across two boards captures them.
+  auto defer = [&](bool fallback) {
     if (also >= 0 || SlotOf(timeline) != slot || (making_ != nullptr && making_->IsJump()) ||
         deferred_.size() >= kMaxDeferred) {
       return false;
     }
-    deferred_.push_back({slot, timeline, making_ == nullptr, making_ ? *making_ : Move{}});
+    deferred_.push_back(
+        {slot, timeline, making_ == nullptr, fallback, making_ ? *making_ : Move{}});
     return true;
   };
   const int half = scratch_.TipHalf(timeline);
   if (slots_[slot].has_reply && TryReply(timeline, half, slots_[slot].reply, slot, also)) {
     return true;
   }
-  // The moves of the other pieces first: a royal piece that stays where it is keeps the
-  // union's royals in one place. Collected before any is played on the scratch position.
+  CollectReplies(version, timeline, half);
+  if (TryReplies(timeline, half, slot, also)) return true;
+  // No reply captures every hot piece the version holds: a move from another board may, else
+  // they are left to the royal pieces from the next round on, and this round goes on without
+  // asking their capture.
+  if (HoldsHot(version, slot) && defer(/*fallback=*/true)) return true;
+  // Both slots' hot pieces are given up (no short cut).
+  const bool gave_up = GiveUpHot(version, slot);
+  if (!(also >= 0 && GiveUpHot(version, also)) && !gave_up) return defer(false);
+  return TryReplies(timeline, half, slot, also) || defer(false);
+}
+
+// Collects in replies_ the moves of the opponent's pieces on `version`, the tip of `timeline`
+// (at `half`) of the scratch position, that stay on it: the moves of the other pieces first, as a
+// royal piece that stays where it is keeps the union's royals in one place. Collected before any
+// is played on the scratch position.
+void Prover::CollectReplies(const Board& version, int timeline, int half) {
   const MoveView view(scratch_);
   const TargetBoard own_board{timeline, half};
   replies_.clear();
@@ -127,47 +144,72 @@ bool Prover::ReplyToVersion(int timeline, int slot, int also) {
       }
     }
   }
-  for (int attempt = 0; attempt < 2; ++attempt) {
-    for (const Move& reply : replies_) {
-      if (TryReply(timeline, half, reply, slot, also, /*generated=*/true)) return true;
-    }
-    // No reply captures every hot piece the version holds: those are left to the royal
-    // pieces from the next round on, and this round goes on without asking their capture.
-    if (attempt > 0) break;
-    // Both slots' hot pieces are given up (no short cut).
-    const bool gave_up = GiveUpHot(version, slot);
-    if (!(also >= 0 && GiveUpHot(version, also)) && !gave_up) return defer();
+}
+
+bool Prover::TryReplies(int timeline, int half, int slot, int also) {
+  for (const Move& reply : replies_) {
+    if (TryReply(timeline, half, reply, slot, also, /*generated=*/true)) return true;
   }
-  return defer();
+  return false;
 }
 
 // Gives each deferred version a reply across two boards (PairReply): a move of the opponent
 // between its board and the board of another slot B, which every action makes (the opponent's
-// tip, or the board after a tip of the mover on the present) and which holds no deferred version
-// itself. Each such B serves one deferred slot only, so that no action asks two replies of one
-// board. False when a deferred version has no such reply.
+// tip, or the board after a tip of the mover on the present). A slot some of whose versions are
+// answered so (paired) is no B, and each B serves one paired slot only, so that no action asks
+// two replies of one board. The versions with no reply on their own board come first: their
+// slots are paired whatever happens; a version that has one once its hot pieces are given up
+// takes it when no B is left for it, or when its own slot serves as a B already. False when a
+// deferred version has no reply.
 bool Prover::ResolveDeferred() {
   if (deferred_.empty()) return true;
-  std::vector<uint8_t> deferred_slot(slots_.size(), 0);
-  for (const Deferred& d : deferred_) deferred_slot[d.slot] = 1;
-  std::vector<int> serves(slots_.size(), -1);
+  std::vector<uint8_t> paired(slots_.size(), 0);
   for (const Deferred& d : deferred_) {
-    bool answered = false;
-    for (int l = pos_.min_timeline(); l <= pos_.max_timeline() && !answered; ++l) {
-      const int other = SlotOf(l);
-      if (other < 0 || deferred_slot[other] || (serves[other] >= 0 && serves[other] != d.slot)) {
-        continue;
+    if (!d.fallback) paired[d.slot] = 1;
+  }
+  std::vector<int> serves(slots_.size(), -1);
+  for (int pass = 0; pass < 2; ++pass) {
+    for (const Deferred& d : deferred_) {
+      if (d.fallback != (pass == 1)) continue;
+      bool answered = false;
+      if (serves[d.slot] < 0) {
+        for (int l = pos_.min_timeline(); l <= pos_.max_timeline() && !answered; ++l) {
+          const int other = SlotOf(l);
+          if (other < 0 || other == d.slot || paired[other] ||
+              (serves[other] >= 0 && serves[other] != d.slot)) {
+            continue;
+          }
+          const int tip_half = pos_.TipHalf(l);
+          if (ColorOf(tip_half) == mover_ && !(pos_.IsActive(l) && tip_half == present_)) continue;
+          if (PairReply(d.tip ? nullptr : &d.move, d.timeline, d.slot, l, other)) {
+            serves[other] = d.slot;
+            paired[d.slot] = 1;
+            answered = true;
+          }
+        }
       }
-      const int tip_half = pos_.TipHalf(l);
-      if (ColorOf(tip_half) == mover_ && !(pos_.IsActive(l) && tip_half == present_)) continue;
-      if (PairReply(d.tip ? nullptr : &d.move, d.timeline, d.slot, l, other)) {
-        serves[other] = d.slot;
-        answered = true;
-      }
+      if (!answered && d.fallback) answered = FallBack(d);
+      if (!answered) return false;
     }
-    if (!answered) return false;
   }
   return true;
+}
+
+// The reply on its own board of a deferred version that no move across two boards answered,
+// its hot pieces given up (as ReplyToVersion would have).
+bool Prover::FallBack(const Deferred& d) {
+  const Position::Mark mark = scratch_.GetMark();
+  if (!d.tip) {
+    ApplyMove(&scratch_, d.move);
+    ++work_;
+  }
+  const Board version = scratch_.Tip(d.timeline);
+  GiveUpHot(version, d.slot);
+  const int half = scratch_.TipHalf(d.timeline);
+  CollectReplies(version, d.timeline, half);
+  const bool answered = TryReplies(d.timeline, half, d.slot, -1);
+  scratch_.Rollback(mark);
+  return answered;
 }
 
 // Calls visit(move) for each move of the opponent from the tip of one of `timeline` and
@@ -208,7 +250,9 @@ void Prover::ForEachPairMove(int timeline, int other_timeline, Visit&& visit) {
 }
 
 // Whether the boards a pair move just played on the scratch position made on `timeline` and
-// `other_timeline` are safe: as TryReply asks of one reply's board, on each.
+// `other_timeline` are safe: as TryReply asks of one reply's board, on each, but for the hot
+// pieces of the other board (the versions of `other` hold them whatever this move does; its own
+// versions answer for them, or give them up).
 bool Prover::PairSafe(int timeline, int slot, int other_timeline, int other) {
   for (int side = 0; side < 2; ++side) {
     const int l = side == 0 ? timeline : other_timeline;
@@ -217,7 +261,7 @@ bool Prover::PairSafe(int timeline, int slot, int other_timeline, int other) {
     const std::vector<uint8_t>& danger = slots_[s].danger;
     if (RoyalAttackedOnBoard(made, mover_, /*surely=*/false) ||
         AnyRoyal(made, opponent_, [&](Square q) { return danger[q.rank * width_ + q.file]; }) ||
-        HoldsHot(made, s)) {
+        (side == 0 && HoldsHot(made, s))) {
       return false;
     }
   }

@@ -156,6 +156,21 @@ TEST(ReplyProof, LaterRoundsSettleWhatTheFirstThreeCouldNot) {
   EXPECT_GE(proof.rounds, 4);
 }
 
+TEST(ReplyProof, CapturesAcrossTwoBoardsAPieceThatChecksAcrossBoards) {
+  // 5x5, white to move on two timelines. L1: the black king a5, boxed in by its pawns a4, b4 and
+  // b5, a black knight a3, the white king e1. L0: a white rook a1 and king c1, the black king e4.
+  // Ra5 on L0 checks the king a5 of L1 along the timelines; nothing on L0 takes the rook and the
+  // king cannot step aside, but the knight a3 of L1 takes it on L0 (one timeline down, two ranks
+  // up), whatever white plays on L1 (the brute force finds no mate).
+  const testing::Game game =
+      testing::Custom("5x5", {"[5/4k/5/5/R1K2:0:1:w]", "[kp3/pp3/n4/5/4K:1:1:w]"}, kBudget);
+  const MateInOne reference = BruteForce(game.pos, game.limits);
+  ASSERT_TRUE(reference.complete);
+  EXPECT_EQ(reference.answer, MateInOne::Answer::kNone);
+  EXPECT_GT(reference.checking, 0u);
+  EXPECT_EQ(ProveNoMateByReplies(game.pos, game.limits.promotions).result, Result::kNoMate);
+}
+
 TEST(ReplyProof, NotApplicableWhenARoyalIsAlreadyCapturable) {
   const testing::Game game = testing::Custom("5x5", {"[4k/5/5/5/K3R:0:1:w]"}, kBudget);
   EXPECT_EQ(ProveNoMateByReplies(game.pos, game.limits.promotions).result, Result::kNotApplicable);
