@@ -237,6 +237,11 @@ void Prover::ForEachPairMove(int timeline, int other_timeline, Visit&& visit) {
             Square{static_cast<int8_t>(file), static_cast<int8_t>(rank)}, piece, GenMode::kAll,
             promotions_,
             [&](const Move& move, Piece) {
+              // The generator gives the moves on the piece's own board too: only those onto the
+              // other board are pair moves.
+              if (move.dst_timeline != to_timeline || move.dst_half != target.half_turn) {
+                return false;
+              }
               if (!steps || (std::abs(move.dst_timeline - move.src_timeline) <= 1 &&
                              std::abs(move.dst_half - move.src_half) <= 2)) {
                 visit(move);

@@ -171,6 +171,28 @@ TEST(ReplyProof, CapturesAcrossTwoBoardsAPieceThatChecksAcrossBoards) {
   EXPECT_EQ(ProveNoMateByReplies(game.pos, game.limits.promotions).result, Result::kNoMate);
 }
 
+TEST(ReplyProof, APairMoveLeavesItsOwnBoard) {
+  // A random game of Misc - Timeline Marauders, black to move on six timelines: black mates (the
+  // brute force, stopping at the first mate, finds one), and the L3 board of one action has no
+  // reply of its own. A move that stays on the other board is no reply across two boards: taking
+  // one (as the generator gives them alongside the moves onto the target board) proved "no mate".
+  const testing::Game game = testing::Play(
+      "[Board \"Misc - Timeline Marauders\"]\n[Mode \"5D\"]\n"
+      "1. (0T1)Wc1>(-1T1)c1 (+1T1)Wb2>>(0T1)b2 / (-1T1)Rb5>(+1T1)b5 (0T1)We5>>(+1T1)e5 "
+      "(+2T1)Wc4\n"
+      "2. (0T2)We3 (+1T2)Rd1>(+2T2)d1 (-1T2)Wc2 (-2T2)Kc1>>(-1T2)d1 / (0T2)Wc5>(+1T2)c5 "
+      "(+3T2)Wa3 (+2T2)Wa3 (-1T2)We4 (-2T2)We4\n"
+      "3. (+1T3)Kd1 (-2T3)Rb1>(-1T3)b1 (0T3)We4 (+3T3)Kd1>(+2T3)c2\n",
+      3000);
+  MateInOneLimits plain;
+  plain.search = game.limits;
+  plain.reply_budget = game.limits.budget;
+  plain.shortcuts = false;
+  plain.stop_at_first = true;
+  ASSERT_GT(FindMateInOne(game.pos, plain).mating, 0u);
+  EXPECT_NE(ProveNoMateByReplies(game.pos, game.limits.promotions).result, Result::kNoMate);
+}
+
 TEST(ReplyProof, NotApplicableWhenARoyalIsAlreadyCapturable) {
   const testing::Game game = testing::Custom("5x5", {"[4k/5/5/5/K3R:0:1:w]"}, kBudget);
   EXPECT_EQ(ProveNoMateByReplies(game.pos, game.limits.promotions).result, Result::kNotApplicable);
