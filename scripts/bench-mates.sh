@@ -5,7 +5,11 @@
 # figures (positions, mates, none, unknown, how the shortcuts ended, CPU) and the machine.
 # Usage: scripts/bench-mates.sh [BUILD] [-- BENCH_MATES_OPTIONS... [FILE...]]
 #   (BUILD default build; with no FILE, the public corpus; e.g.
-#    scripts/bench-mates.sh build-cc -- --budget 5000)
+#    scripts/bench-mates.sh build-cc -- --budget 5000; after a change to the shortcuts,
+#    scripts/bench-mates.sh build-cc -- --brute-force 20000 holds them to trying every action,
+#    and on random games of every variant: build/tests/gen_games --games 300 --seed 4242
+#    --min-actions 6 --max-actions 24 --jump-bias 0.5 --max-timelines 6 --out G.5dpgn, then
+#    -- --brute-force 3000 G.5dpgn)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build}

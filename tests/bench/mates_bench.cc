@@ -6,10 +6,14 @@
 // budget, or some decision after a checking action did), and how the reply proof ended where it
 // ran (run a second time for that, outside the timed part). CPU time of the thread. Prints figures;
 // asserts nothing.
-// Usage: bench_mates [--budget N] [--few-actions MOVES FACTOR] [--no-shortcuts] FILE...   (budget
-// as 5d-index --tactics-budget, default 2,000; --few-actions: MateInOneLimits::few_actions, default
-// 10 50, 0 0 for none; --no-shortcuts: neither the check screen, the reply proof, the replayed
-// escape nor the targeted mate search, every position enumerated as before them)
+// Usage: bench_mates [--budget N] [--few-actions MOVES FACTOR] [--no-shortcuts] [--brute-force M]
+// FILE...   (budget as 5d-index --tactics-budget, default 2,000; --few-actions:
+// MateInOneLimits::few_actions, default 10 50, 0 0 for none; --no-shortcuts: neither the check
+// screen, the reply proof, the replayed escape nor the targeted mate search, every position
+// enumerated as before them; --brute-force M: also tries every action of every position without
+// any shortcut, M moves at most, outside the timed part, and prints each position where the two
+// disagree: a mate the shortcuts deny, or a complete count they contradict. That comparison is
+// the one to run after a change to the shortcuts: the tests run it on fewer positions.)
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -43,10 +47,13 @@ int main(int argc, char** argv) {
   uint64_t budget = 2000;
   bool screen = true;
   MateInOneLimits::FewActions few;
+  uint64_t brute_budget = 0;
   std::vector<std::string> files;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
-    if (arg == "--budget" && i + 1 < argc) {
+    if (arg == "--brute-force" && i + 1 < argc) {
+      brute_budget = std::strtoull(argv[++i], nullptr, 10);
+    } else if (arg == "--budget" && i + 1 < argc) {
       budget = std::strtoull(argv[++i], nullptr, 10);
     } else if (arg == "--few-actions" && i + 2 < argc) {
       few.moves_per_action = std::strtoull(argv[++i], nullptr, 10);
@@ -60,12 +67,13 @@ int main(int argc, char** argv) {
   if (files.empty()) {
     std::fprintf(stderr,
                  "usage: bench_mates [--budget N] [--few-actions MOVES FACTOR] [--no-shortcuts] "
-                 "FILE...\n");
+                 "[--brute-force M] FILE...\n");
     return 2;
   }
   long positions = 0, mates = 0, none = 0, unknown = 0, by_search = 0, by_decide = 0;
   long screened[3] = {0, 0, 0};
   long none_without_check = 0, by_finder = 0, contradicted = 0, by_replies = 0;
+  long compared = 0, compared_mates = 0, disagreements = 0;
   long proof_results[4][4] = {};  // by ReplyProof::Result, then by rounds run (0, 1, 2, 3 or more)
   double replay_ms = 0, screen_ms = 0, search_ms = 0;
   for (const std::string& file : files) {
@@ -103,6 +111,31 @@ int main(int argc, char** argv) {
           const ReplyProof proof = ProveNoMateByReplies(pos, limits.search.promotions);
           const int round = std::min(proof.rounds, 3);
           ++proof_results[static_cast<int>(proof.result)][round];
+        }
+        if (brute_budget != 0) {
+          MateInOneLimits plain = limits;
+          plain.search.budget = brute_budget;
+          plain.reply_budget = brute_budget;
+          plain.shortcuts = false;
+          plain.few_actions.moves_per_action = 0;
+          const MateInOne reference = FindMateInOne(pos, plain);
+          bool disagree = reference.mating > 0 && found.answer == MateInOne::Answer::kNone;
+          if (reference.complete) {
+            ++compared;
+            if (reference.mating > 0) ++compared_mates;
+            disagree = disagree || (found.answer == MateInOne::Answer::kMates) !=
+                                       (reference.answer == MateInOne::Answer::kMates);
+            disagree = disagree || (found.complete && found.mating != reference.mating);
+          }
+          if (disagree) {
+            ++disagreements;
+            std::printf(
+                "DISAGREE %s game %d position %zu: brute force %s %llu%s, shortcuts %s %llu\n",
+                file.c_str(), raw->index, action, MateInOneAnswerName(reference.answer),
+                static_cast<unsigned long long>(reference.mating),
+                reference.complete ? "" : " (incomplete)", MateInOneAnswerName(found.answer),
+                static_cast<unsigned long long>(found.mating));
+          }
         }
         ++positions;
         switch (found.answer) {
@@ -173,5 +206,11 @@ int main(int argc, char** argv) {
   std::printf("actions played that check after the screen said none could: %ld\n", contradicted);
   std::printf("cpu: replay %.0f ms  screen %.0f ms  mate search %.0f ms\n", replay_ms, screen_ms,
               search_ms);
+  if (brute_budget != 0) {
+    std::printf(
+        "brute force at %llu moves: %ld positions searched completely (%ld with a mate), %ld "
+        "disagreements\n",
+        static_cast<unsigned long long>(brute_budget), compared, compared_mates, disagreements);
+  }
   return 0;
 }
