@@ -33,6 +33,18 @@ MateInOne BruteForce(const Position& pos, const SearchLimits& limits) {
   return FindMateInOne(pos, plain);
 }
 
+// Expects the brute force to search `game` completely and find checking actions but no mate, and
+// the proof to prove it; returns the proof. `what` names the position in failures.
+ReplyProof ExpectProvedWhereChecksExist(const testing::Game& game, const std::string& what) {
+  const MateInOne reference = BruteForce(game.pos, game.limits);
+  EXPECT_TRUE(reference.complete) << what;
+  EXPECT_EQ(reference.answer, MateInOne::Answer::kNone) << what;
+  EXPECT_GT(reference.checking, 0u) << what;
+  const ReplyProof proof = ProveNoMateByReplies(game.pos, game.limits.promotions);
+  EXPECT_EQ(proof.result, Result::kNoMate) << what;
+  return proof;
+}
+
 TEST(ReplyProof, NeverWhereAMateExists) {
   struct Case {
     const char* size;
@@ -87,12 +99,7 @@ TEST(ReplyProof, ProvesWhereEveryCheckHasAnAnswer) {
   // king steps out of each (the brute force finds no mate): the proof settles it without
   // enumerating, where the check screen cannot (a check exists).
   const testing::Game game = testing::Custom("5x5", {"[4k/1R3/5/5/K4:0:1:w]"}, kBudget);
-  const MateInOne reference = BruteForce(game.pos, game.limits);
-  ASSERT_TRUE(reference.complete);
-  EXPECT_EQ(reference.answer, MateInOne::Answer::kNone);
-  EXPECT_GT(reference.checking, 0u);
-  const ReplyProof proof = ProveNoMateByReplies(game.pos, game.limits.promotions);
-  EXPECT_EQ(proof.result, Result::kNoMate);
+  const ReplyProof proof = ExpectProvedWhereChecksExist(game, "the position");
   EXPECT_GT(proof.versions, 5u);
 }
 
@@ -104,12 +111,7 @@ TEST(ReplyProof, AnswersAcrossTwoBoards) {
   // no mate). The proof answers that version across the two boards.
   const testing::Game game =
       testing::Custom("5x5", {"[4k/1R3/5/5/R1K2:0:1:w]", "[2r2/5/5/5/K4:1:1:w]"}, kBudget);
-  const MateInOne reference = BruteForce(game.pos, game.limits);
-  ASSERT_TRUE(reference.complete);
-  EXPECT_EQ(reference.answer, MateInOne::Answer::kNone);
-  EXPECT_GT(reference.checking, 0u);
-  const ReplyProof proof = ProveNoMateByReplies(game.pos, game.limits.promotions);
-  EXPECT_EQ(proof.result, Result::kNoMate);
+  ExpectProvedWhereChecksExist(game, "the position");
 }
 
 TEST(ReplyProof, ANewTimelineHasOneBoardToAttackFrom) {
@@ -127,12 +129,7 @@ TEST(ReplyProof, ANewTimelineHasOneBoardToAttackFrom) {
   };
   for (const char* text : games) {
     const testing::Game game = testing::Play(text, kBudget);
-    const MateInOne reference = BruteForce(game.pos, game.limits);
-    ASSERT_TRUE(reference.complete) << text;
-    EXPECT_EQ(reference.answer, MateInOne::Answer::kNone) << text;
-    EXPECT_GT(reference.checking, 0u) << text;
-    EXPECT_EQ(ProveNoMateByReplies(game.pos, game.limits.promotions).result, Result::kNoMate)
-        << text;
+    ExpectProvedWhereChecksExist(game, text);
   }
 }
 
@@ -147,12 +144,7 @@ TEST(ReplyProof, LaterRoundsSettleWhatTheFirstThreeCouldNot) {
       "3. (+1T2)Ka3 / (+1T2)Wd3\n"
       "4. (+1T3)Ka3>(0T3)a2 / (0T3)Kxd3 (+1T3)Wa3\n",
       kBudget);
-  const MateInOne reference = BruteForce(game.pos, game.limits);
-  ASSERT_TRUE(reference.complete);
-  EXPECT_EQ(reference.answer, MateInOne::Answer::kNone);
-  EXPECT_GT(reference.checking, 0u);
-  const ReplyProof proof = ProveNoMateByReplies(game.pos, game.limits.promotions);
-  EXPECT_EQ(proof.result, Result::kNoMate);
+  const ReplyProof proof = ExpectProvedWhereChecksExist(game, "the position");
   EXPECT_GE(proof.rounds, 4);
 }
 
@@ -164,11 +156,7 @@ TEST(ReplyProof, CapturesAcrossTwoBoardsAPieceThatChecksAcrossBoards) {
   // up), whatever white plays on L1 (the brute force finds no mate).
   const testing::Game game =
       testing::Custom("5x5", {"[5/4k/5/5/R1K2:0:1:w]", "[kp3/pp3/n4/5/4K:1:1:w]"}, kBudget);
-  const MateInOne reference = BruteForce(game.pos, game.limits);
-  ASSERT_TRUE(reference.complete);
-  EXPECT_EQ(reference.answer, MateInOne::Answer::kNone);
-  EXPECT_GT(reference.checking, 0u);
-  EXPECT_EQ(ProveNoMateByReplies(game.pos, game.limits.promotions).result, Result::kNoMate);
+  ExpectProvedWhereChecksExist(game, "the position");
 }
 
 TEST(ReplyProof, APairMoveLeavesItsOwnBoard) {
