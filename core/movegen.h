@@ -82,7 +82,10 @@ struct TargetBoard {
 // Castling is generated only in kAll mode and only if the king, the crossed square and the
 // target are not attacked on that board. With `before_half`, the lines that land only on boards
 // at or after that half-turn are not walked (a superset of the moves landing before it is
-// generated: pawns' moves, for one, are all generated; the visitor picks).
+// generated: pawns' moves, for one, are all generated; the visitor picks). With `only_target`,
+// only the lines that pass through that board are walked: again a superset of the moves landing
+// there (the squares before and after it on those lines, pawns' moves and castling included),
+// and the visitor keeps those whose destination is the target.
 template <typename Visitor>
 bool ForEachPieceMove(const MoveView& view, int timeline, int half_turn, Square from, Piece piece,
                       GenMode mode, PromotionSet promotions, Visitor&& visit,
