@@ -7,13 +7,15 @@
 // ran (run a second time for that, outside the timed part). CPU time of the thread. Prints figures;
 // asserts nothing.
 // Usage: bench_mates [--budget N] [--few-actions MOVES FACTOR] [--no-shortcuts] [--brute-force M]
+// [--list-unknown]
 // FILE...   (budget as 5d-index --tactics-budget, default 2,000; --few-actions:
 // MateInOneLimits::few_actions, default 10 50, 0 0 for none; --no-shortcuts: neither the check
 // screen, the reply proof, the replayed escape nor the targeted mate search, every position
 // enumerated as before them; --brute-force M: also tries every action of every position without
 // any shortcut, M moves at most, outside the timed part, and prints each position where the two
 // disagree: a mate the shortcuts deny, or a complete count they contradict. That comparison is
-// the one to run after a change to the shortcuts: the tests run it on fewer positions.)
+// the one to run after a change to the shortcuts: the tests run it on fewer positions;
+// --list-unknown: prints each position left unknown, with how the reply proof ended there.)
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -48,6 +50,7 @@ int main(int argc, char** argv) {
   bool screen = true;
   MateInOneLimits::FewActions few;
   uint64_t brute_budget = 0;
+  bool list_unknown = false;
   std::vector<std::string> files;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
@@ -60,6 +63,8 @@ int main(int argc, char** argv) {
       few.max_factor = std::strtoull(argv[++i], nullptr, 10);
     } else if (arg == "--no-shortcuts") {
       screen = false;
+    } else if (arg == "--list-unknown") {
+      list_unknown = true;
     } else {
       files.push_back(arg);
     }
@@ -67,7 +72,7 @@ int main(int argc, char** argv) {
   if (files.empty()) {
     std::fprintf(stderr,
                  "usage: bench_mates [--budget N] [--few-actions MOVES FACTOR] [--no-shortcuts] "
-                 "[--brute-force M] FILE...\n");
+                 "[--brute-force M] [--list-unknown] FILE...\n");
     return 2;
   }
   long positions = 0, mates = 0, none = 0, unknown = 0, by_search = 0, by_decide = 0;
@@ -75,6 +80,7 @@ int main(int argc, char** argv) {
   long none_without_check = 0, by_finder = 0, contradicted = 0, by_replies = 0;
   long compared = 0, compared_mates = 0, disagreements = 0;
   long proof_results[4][4] = {};  // by ReplyProof::Result, then by rounds run (0, 1, 2, 3 or more)
+  long proof_unknown[4][4] = {};  // the same, for the positions left unknown
   double replay_ms = 0, screen_ms = 0, search_ms = 0;
   for (const std::string& file : files) {
     std::ifstream in(file, std::ios::binary);
@@ -111,6 +117,16 @@ int main(int argc, char** argv) {
           const ReplyProof proof = ProveNoMateByReplies(pos, limits.search.promotions);
           const int round = std::min(proof.rounds, 3);
           ++proof_results[static_cast<int>(proof.result)][round];
+          if (found.answer == MateInOne::Answer::kUnknown) {
+            ++proof_unknown[static_cast<int>(proof.result)][round];
+            if (list_unknown) {
+              std::printf("UNKNOWN %s game %d position %zu: %s after round %d, %llu slots, %llu "
+                          "versions\n",
+                          file.c_str(), raw->index, action, ReplyProofResultName(proof.result),
+                          proof.rounds, static_cast<unsigned long long>(proof.slots),
+                          static_cast<unsigned long long>(proof.versions));
+            }
+          }
         }
         if (brute_budget != 0) {
           MateInOneLimits plain = limits;
@@ -199,6 +215,15 @@ int main(int argc, char** argv) {
     std::printf("%s %s %ld (%ld/%ld/%ld)", result == 0 ? "" : ",",
                 ReplyProofResultName(static_cast<ReplyProof::Result>(result)), total,
                 proof_results[result][1], proof_results[result][2], proof_results[result][3]);
+  }
+  std::printf("\n");
+  std::printf("of which left unknown:");
+  for (int result = 0; result < 4; ++result) {
+    long total = 0;
+    for (int round = 0; round < 4; ++round) total += proof_unknown[result][round];
+    std::printf("%s %s %ld (%ld/%ld/%ld)", result == 0 ? "" : ",",
+                ReplyProofResultName(static_cast<ReplyProof::Result>(result)), total,
+                proof_unknown[result][1], proof_unknown[result][2], proof_unknown[result][3]);
   }
   std::printf("\n");
   std::printf("none proved by trying every action, none of them a check: %ld\n",
