@@ -120,11 +120,12 @@ int main(int argc, char** argv) {
           if (found.answer == MateInOne::Answer::kUnknown) {
             ++proof_unknown[static_cast<int>(proof.result)][round];
             if (list_unknown) {
-              std::printf("UNKNOWN %s game %d position %zu: %s after round %d, %llu slots, %llu "
-                          "versions\n",
-                          file.c_str(), raw->index, action, ReplyProofResultName(proof.result),
-                          proof.rounds, static_cast<unsigned long long>(proof.slots),
-                          static_cast<unsigned long long>(proof.versions));
+              std::printf(
+                  "UNKNOWN %s game %d position %zu: %s after round %d, %llu slots, %llu "
+                  "versions\n",
+                  file.c_str(), raw->index, action, ReplyProofResultName(proof.result),
+                  proof.rounds, static_cast<unsigned long long>(proof.slots),
+                  static_cast<unsigned long long>(proof.versions));
             }
           }
         }
