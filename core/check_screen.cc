@@ -45,6 +45,13 @@ class BoardUnion {
                                          })) {
       return true;
     }
+    // An action that moves the present back may leave the boards on the present unplayed.
+    if (union_cells::AnyPresentTipPiece(pos_, mover_, present_,
+                                        [&](int l, int half, int file, int rank, PieceType type) {
+                                          return ReachesBack(l, half, file, rank, type, royals);
+                                        })) {
+      return true;
+    }
     for (int l = pos_.min_timeline(); l <= pos_.max_timeline(); ++l) {
       const int index = copy_index_[l - pos_.min_timeline()];
       if (index >= 0 &&
@@ -99,6 +106,20 @@ class BoardUnion {
         [this](int l, int h) { return At(l, h); },
         [this](const Place& place, int x, int y) { return CellAt(place, x, y); },
         [&](const Place& place, int x, int y) { return (CellAt(place, x, y) & royals) != 0; });
+  }
+
+  // Reaches for a piece on a tip of the mover on the present, which stays unplayed only when the
+  // action moves the present back: then the boards after the present do not exist, and its
+  // captures onto boards of the position are ruled out (the position is quiet), so only those
+  // onto union boards count.
+  bool ReachesBack(int timeline, int half, int file, int rank, PieceType type, Cell royals) const {
+    return union_cells::WalkCaptures(
+        mover_, width_, height_, timeline, half, file, rank, type, /*across_only=*/true,
+        [this](int l, int h) { return h > present_ ? Place{} : At(l, h); },
+        [this](const Place& place, int x, int y) { return CellAt(place, x, y); },
+        [&](const Place& place, int x, int y) {
+          return place.merged != nullptr && (CellAt(place, x, y) & royals) != 0;
+        });
   }
 
   // Reaches for every piece of the mover a union board at (timeline, half) may hold.

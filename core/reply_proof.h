@@ -5,7 +5,8 @@
 //
 // Why it proves. Write M for the mover, O for the opponent, P for the present (a half-turn of M).
 // After an action A of M, the opponent must play every active timeline whose tip is theirs and
-// lies on the new present, which is at most P + 1 (every board of M on P was played). Those
+// lies on the new present, which is at most P + 1 (every board of M on P was played, unless A
+// moved the present back, below). Those
 // boards (the slots) can only be: the board M's action leaves after a board of M on P; a board of
 // O on P + 1; the tip of an inactive timeline of O's side that the timelines A creates may
 // activate; the first board of a new, active timeline A branches onto a board at or before P.
@@ -42,7 +43,9 @@
 // the choice of the reply. The rest cross boards: they are searched on the union of every board
 // R may make on each slot (every square holding what some version's reply left there, the new
 // timelines' slots wherever those timelines may be), with every tip of M that may stay unplayed
-// as an attacker, empty-or-not squares crossable and possibly-royal squares capturable, along
+// as an attacker (the tips of M on P too, onto the slots at or before P: an action whose new
+// timeline starts before P moves the present back there and may leave them unplayed, the slots
+// after P unmade), empty-or-not squares crossable and possibly-royal squares capturable, along
 // every vector that changes time or timeline. None found: every action has a legal reply, and
 // none mates. When one is found, the replies are chosen again (at most six rounds in all) to
 // break the captures the previous round's union holds: a piece of the mover that stands where it

@@ -7,6 +7,7 @@
 #ifndef FIVED_CORE_REPLY_PROOF_INTERNAL_H_
 #define FIVED_CORE_REPLY_PROOF_INTERNAL_H_
 
+#include <climits>
 #include <cstdint>
 #include <vector>
 
@@ -159,7 +160,9 @@ class Prover {
   bool CrossCapture() const;
   bool MarkDanger();
   template <typename Mark>
-  void WalkAcross(int timeline, int half, int file, int rank, PieceType type, Mark& mark) const;
+  void WalkAcross(int timeline, int half, int file, int rank, PieceType type, Mark& mark,
+                  int max_half = INT_MAX) const;
+  bool ReachesBack(int timeline, int half, int file, int rank, PieceType type, Cell royals) const;
 
   const Position& pos_;
   Position scratch_;  // the position with one move of the mover and one reply played at most

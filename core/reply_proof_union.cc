@@ -10,12 +10,13 @@ namespace fived::reply_proof_internal {
 
 // Calls mark(place, file, rank) for every square a piece of the mover of type `type` on
 // (timeline, half, file, rank) may land on by a capture along a vector that leaves its board.
+// Boards past max_half are left out (see ReachesBack).
 template <typename Mark>
-void Prover::WalkAcross(int timeline, int half, int file, int rank, PieceType type,
-                        Mark& mark) const {
+void Prover::WalkAcross(int timeline, int half, int file, int rank, PieceType type, Mark& mark,
+                        int max_half) const {
   union_cells::WalkCaptures(
       mover_, width_, height_, timeline, half, file, rank, type, /*across_only=*/true,
-      [&](int l, int h) { return AtFrom(timeline, half, l, h); },
+      [&](int l, int h) { return h > max_half ? Place{} : AtFrom(timeline, half, l, h); },
       [this](const Place& place, int x, int y) { return CellAt(place, x, y); },
       [&](const Place& place, int x, int y) {
         mark(place, x, y);
@@ -69,6 +70,21 @@ bool Prover::UnionReaches(const std::vector<Cell>& cells, int timeline, int half
   });
 }
 
+// Whether a piece of the mover on a tip on the present (one every action plays, unless it moves
+// the present back and leaves it unplayed) may capture a cell of a reply's union that may hold
+// one of `royals`: the boards after the present do not exist then, and a capture onto a board of
+// the position would be one now (the proof asks that there is none).
+bool Prover::ReachesBack(int timeline, int half, int file, int rank, PieceType type,
+                         Cell royals) const {
+  return union_cells::WalkCaptures(
+      mover_, width_, height_, timeline, half, file, rank, type, /*across_only=*/true,
+      [&](int l, int h) { return h > present_ ? Place{} : AtFrom(timeline, half, l, h); },
+      [this](const Place& place, int x, int y) { return CellAt(place, x, y); },
+      [&](const Place& place, int x, int y) {
+        return place.slot >= 0 && (CellAt(place, x, y) & royals) != 0;
+      });
+}
+
 // Whether the union of the replies' boards holds a capture of an opponent royal across boards,
 // from a tip of the mover that the action may leave unplayed or from a reply's board.
 bool Prover::CrossCapture() const {
@@ -76,7 +92,11 @@ bool Prover::CrossCapture() const {
   if (union_cells::AnyUnplayedTipPiece(pos_, mover_, present_,
                                        [&](int l, int half, int file, int rank, PieceType type) {
                                          return ReachesAcross(l, half, file, rank, type, royals);
-                                       })) {
+                                       }) ||
+      union_cells::AnyPresentTipPiece(pos_, mover_, present_,
+                                      [&](int l, int half, int file, int rank, PieceType type) {
+                                        return ReachesBack(l, half, file, rank, type, royals);
+                                      })) {
     return true;
   }
   for (int l = pos_.min_timeline(); l <= pos_.max_timeline(); ++l) {
@@ -128,6 +148,14 @@ bool Prover::MarkDanger() {
                                      WalkAcross(l, half, file, rank, type, mark);
                                      return false;
                                    });
+  // The tips on the present, unplayed when the action moves the present back: only the boards at
+  // or before it (a hit on a board of the position is none, the position being quiet).
+  union_cells::AnyPresentTipPiece(pos_, mover_, present_,
+                                  [&](int l, int half, int file, int rank, PieceType type) {
+                                    fixed = true;
+                                    WalkAcross(l, half, file, rank, type, mark, present_);
+                                    return false;
+                                  });
   // `base`: the position's tip the slot's boards follow (nullptr for new timelines).
   auto walk_union = [&](int slot, int timeline, const Board* base) {
     Slot& from = slots_[slot];

@@ -31,16 +31,16 @@ inline Cell RoyalsOf(Color color) {
   return CellOf(Piece(PieceType::kKing, color)) | CellOf(Piece(PieceType::kRoyalQueen, color));
 }
 
-// Calls f(timeline, half, file, rank, type) for each piece of `mover` on a tip that an action of
-// the mover may leave unplayed: a tip of its colour not on an active timeline at `present` (every
-// action plays those, else the present would not pass: they are no tips after it, and only their
-// copies may hold attackers). Stops and returns true as soon as f does.
+// The pieces of `mover` on its colour's tips on an active timeline at `present` (on_present), or
+// on its other tips: AnyUnplayedTipPiece and AnyPresentTipPiece below.
 template <typename F>
-bool AnyUnplayedTipPiece(const Position& pos, Color mover, int present, F&& f) {
+bool AnyTipPiece(const Position& pos, Color mover, int present, bool on_present, F&& f) {
   for (int l = pos.min_timeline(); l <= pos.max_timeline(); ++l) {
     if (!pos.HasTimeline(l)) continue;
     const int tip_half = pos.TipHalf(l);
-    if (ColorOf(tip_half) != mover || (pos.IsActive(l) && tip_half == present)) continue;
+    if (ColorOf(tip_half) != mover || (pos.IsActive(l) && tip_half == present) != on_present) {
+      continue;
+    }
     const Board& tip = pos.Tip(l);
     for (int rank = 0; rank < tip.height(); ++rank) {
       for (int file = 0; file < tip.width(); ++file) {
@@ -51,6 +51,29 @@ bool AnyUnplayedTipPiece(const Position& pos, Color mover, int present, F&& f) {
     }
   }
   return false;
+}
+
+// Calls f(timeline, half, file, rank, type) for each piece of `mover` on a tip that an action of
+// the mover may leave unplayed without moving the present back: a tip of its colour not on an
+// active timeline at `present` (an action that leaves the present where it is plays those, else
+// the present would not pass: they are no tips after it, and only their copies may hold
+// attackers; see AnyPresentTipPiece for the actions that move it back). Stops and returns true as
+// soon as f does.
+template <typename F>
+bool AnyUnplayedTipPiece(const Position& pos, Color mover, int present, F&& f) {
+  return AnyTipPiece(pos, mover, present, /*on_present=*/false, f);
+}
+
+// Calls f(timeline, half, file, rank, type) for each piece of `mover` on the tips
+// AnyUnplayedTipPiece leaves out: its colour's tips on active timelines at `present`, the boards
+// every action must play unless it moves the present back. A branch into the past that makes (or
+// activates) an active timeline does: the present then passes with those boards unplayed, and their
+// pieces may capture on the boards the opponent then plays, copies at or before `present` (every
+// other board they reach is a board of the position, where the position being quiet rules a capture
+// out).
+template <typename F>
+bool AnyPresentTipPiece(const Position& pos, Color mover, int present, F&& f) {
+  return AnyTipPiece(pos, mover, present, /*on_present=*/true, f);
 }
 
 // Calls f(file, rank, bit) for each piece of `color` the union board `cells` (width x height,

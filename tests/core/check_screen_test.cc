@@ -66,6 +66,34 @@ TEST(CheckScreen, HandBuiltPositions) {
   }
 }
 
+// 8x8, white to move, two timelines (every timeline of a custom game is initial, so white's first
+// new timeline is active). L1's tip, at T2, is on the present: white king h8, rook a1 (boxed in
+// by a black pawn a2 and knight b1), black king e5. L0's tip is ahead, at T3: white rook c3,
+// black king f5; L0's board at T2 holds a white knight on a1 (no rook lands there) and its board
+// at T1 the black king on a1. (0T3)Rc3>>(0T1)c3 branches into the past: the new timeline L2,
+// active, starts at T1 with black to move, the present moves back there, and white's action may
+// end with L1 unplayed. After black's pass on L2 the rook a1 of L1 captures the black king on a1
+// of L2 one timeline up: a check from a board of the present the action left unplayed, the only
+// check of the position, which the screen missed when it took every board of the present as
+// played.
+TEST(CheckScreen, ABranchIntoThePastLeavesTheBoardsOfThePresentUnplayed) {
+  const testing::Game game = testing::Custom(
+      "8x8",
+      {"[7K/8/8/8/8/8/8/k7:0:1:w]", "[7K/8/8/4k3/8/8/8/8:0:1:b]", "[7K/8/8/4k3/8/8/8/N7:0:2:w]",
+       "[7K/8/8/4k3/8/8/8/N7:0:2:b]", "[8/8/8/5k2/8/2R5/8/8:0:3:w]", "[7K/8/8/4k3/8/8/8/8:1:1:w]",
+       "[7K/8/8/4k3/8/8/8/8:1:1:b]", "[7K/8/8/4k3/8/8/p7/Rn6:1:2:w]"},
+      kBudget);
+  std::vector<std::string> checking;
+  ForEachLegalAction(game.pos, game.limits,
+                     [&](const std::vector<Move>& moves, const Position& after) {
+                       if (InCheck(after)) checking.push_back(testing::ActionText(game.pos, moves));
+                       return false;
+                     });
+  ASSERT_EQ(checking.size(), 1u);
+  EXPECT_EQ(checking[0], "(0T3)Rc3>>(0T1)c3");
+  EXPECT_EQ(Screen(game), CheckScreen::kMayCheck);
+}
+
 TEST(CheckScreen, NamesAreStable) {
   EXPECT_STREQ(CheckScreenName(CheckScreen::kNoCheck), "no check");
   EXPECT_STREQ(CheckScreenName(CheckScreen::kMayCheck), "may check");

@@ -181,6 +181,23 @@ TEST(ReplyProof, APairMoveLeavesItsOwnBoard) {
   EXPECT_NE(ProveNoMateByReplies(game.pos, game.limits.promotions).result, Result::kNoMate);
 }
 
+TEST(ReplyProof, ABoardOfThePresentLeftUnplayedAttacksTheNewTimeline) {
+  // The position of CheckScreen.ABranchIntoThePastLeavesTheBoardsOfThePresentUnplayed, with a black
+  // pawn h7 on L0's board at T1: (0T3)Rc3>>(0T1)c3 makes L2 from that board, black to move, and
+  // white's action may end there with L1's board at T2 unplayed, whose rook a1 then reaches a1 of
+  // L2. Black's first reply there moves the pawn and keeps the king on a1: the union must hold that
+  // capture, so that a second round moves the king (the brute force finds no mate). Taking L1 as
+  // played, the proof stopped after one round on a reply white's rook could capture.
+  const testing::Game game = testing::Custom(
+      "8x8",
+      {"[7K/7p/8/8/8/8/8/k7:0:1:w]", "[7K/8/8/4k3/8/8/8/8:0:1:b]", "[7K/8/8/4k3/8/8/8/N7:0:2:w]",
+       "[7K/8/8/4k3/8/8/8/N7:0:2:b]", "[8/8/8/5k2/8/2R5/8/8:0:3:w]", "[7K/8/8/4k3/8/8/8/8:1:1:w]",
+       "[7K/8/8/4k3/8/8/8/8:1:1:b]", "[7K/8/8/4k3/8/8/p7/Rn6:1:2:w]"},
+      kBudget);
+  const ReplyProof proof = ExpectProvedWhereChecksExist(game, "the position");
+  EXPECT_GE(proof.rounds, 2);
+}
+
 TEST(ReplyProof, NotApplicableWhenARoyalIsAlreadyCapturable) {
   const testing::Game game = testing::Custom("5x5", {"[4k/5/5/5/K3R:0:1:w]"}, kBudget);
   EXPECT_EQ(ProveNoMateByReplies(game.pos, game.limits.promotions).result, Result::kNotApplicable);
