@@ -179,8 +179,10 @@ class BoardUnion {
     copy_half_.assign(copy_index_.size(), 0);
     int playable = 0;
     // The passing copies of the existing timelines, first as their tips. An action must play
-    // every board on the present (half-turn P) for the present to pass, so the present after it
-    // is at most P + 1, and a timeline active now has a copy only if its tip then is the present:
+    // every board on the present (half-turn P) for the present to pass (unless it moves the
+    // present back, when those boards may stay unplayed tips: FindCapture walks their pieces), so
+    // the present after it is at most P + 1, and a timeline active now has a copy only if its tip
+    // then is the present:
     // a board of the mover on P, played, or a board of the opponent on P + 1. A timeline inactive
     // now may be activated by the timelines the action creates: its copy is counted wherever it
     // would be.

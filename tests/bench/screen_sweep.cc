@@ -4,9 +4,9 @@
 // where an action checks although the screen said none could (a wrong "no check": the mate
 // search would then deny a mate), and counts the actions after which the present moved back (a
 // board the mover had to play on the present left unplayed, as a branch into the past allows) and
-// those of them whose check comes from such an unplayed board: the case the screen's and the reply
-// proof's argument ("every board on the present is played") leaves out, watched here. Prints
-// figures; asserts nothing.
+// those of them whose check comes from such an unplayed board (the case the screen and the reply
+// proof left out until fd8c777: CheckScreen.ABranchIntoThePastLeavesTheBoardsOfThePresentUnplayed).
+// Prints figures; asserts nothing.
 // Usage: bench_screen_sweep [--budget N] FILE...   (moves per position, default 20,000)
 #include <cstdio>
 #include <cstdlib>
