@@ -78,6 +78,18 @@ TEST(ReplyProof, NeverWhereAMateExists) {
       {"5x5",
        {"[4k/1R3/5/5/R1K2:0:1:w]", "[2r2/R4/5/5/K1R2:1:1:w]"},
        "two boards that each ask the other for a reply"},
+      // Found by random custom positions held to brute force: black to move, two timelines, L1's
+      // tip (T3, black) on the present and L0's (T3, black) too. (0T3)Ka1>>(0T2)a1 branches into
+      // the past: black's new timeline is active, the present moves back onto it, and black's
+      // action ends there with L1 unplayed. Its rook b5 then attacks the white boards white must
+      // play, and white has no legal action: a mate the proof denied while it took every board of
+      // the present as played.
+      {"6x6",
+       {"[4k1/4K1/6/6/6/6:0:1:w]", "[3k2/1r4/6/K5/6/6:0:1:b]", "[6/6/1k4/6/3K2/6:0:2:w]",
+        "[K5/1b4/6/2k3/5r/6:0:2:b]", "[6/4k1/6/6/2Kq1q/6:0:3:w]", "[6/K3P1/6/6/6/k5:0:3:b]",
+        "[1k4/6/6/p5/K5/R5:1:1:w]", "[6/K5/1k4/6/6/r1K3:1:1:b]", "[6/4k1/6/2Q3/1K4/4B1:1:2:w]",
+        "[Kk2R1/2R3/6/6/6/6:1:2:b]", "[6/2Q3/6/1K4/kr4/6:1:3:w]", "[4K1/1r4/6/6/6/k5:1:3:b]"},
+       "a mate that leaves a board of the present unplayed"},
   };
   int with_mates = 0;
   for (const Case& c : cases) {
@@ -91,7 +103,7 @@ TEST(ReplyProof, NeverWhereAMateExists) {
     }
   }
   // The positions do have mates (counted by brute force), so the assertions above bite.
-  EXPECT_EQ(with_mates, 6);
+  EXPECT_EQ(with_mates, 7);
 }
 
 TEST(ReplyProof, ProvesWhereEveryCheckHasAnAnswer) {
