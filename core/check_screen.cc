@@ -137,15 +137,24 @@ class BoardUnion {
   // (the mover's moves leave from and land on boards of its own colour), and its squares are on
   // boards that exist after the move, which no other move changes. Only royal pieces' moves are
   // tried (the union's looseness is theirs), and not a jump onto a tip of the mover, which may
-  // branch instead of arriving, depending on the order of the action.
+  // branch instead of arriving, depending on the order of the action; nor a branching jump when
+  // the mover has another tip to branch from, since a branch played before it would number its
+  // new timeline one further out, next to another board than alone.
   bool ExposesAlone(const Move& move) {
     if (move.IsJump() && pos_.TipHalf(move.dst_timeline) == move.dst_half) return false;
     if (!scratch_) {
       scratch_ = std::make_unique<Position>(pos_);
       quiet_for_opponent_ = !RoyalCapturable(pos_, Opponent(mover_), true);
+      for (int l = pos_.min_timeline(); l <= pos_.max_timeline(); ++l) {
+        mover_tips_ += pos_.HasTimeline(l) && ColorOf(pos_.TipHalf(l)) == mover_ ? 1 : 0;
+      }
     }
     const Position::Mark mark = scratch_->GetMark();
     const MoveEffect effect = ApplyMove(scratch_.get(), move);
+    if (effect.branching && mover_tips_ > 1) {
+      scratch_->Rollback(mark);
+      return false;
+    }
     BoardPlace fresh[2] = {{move.src_timeline, move.src_half + 1}, {}};
     size_t count = 1;
     if (effect.branching) {
@@ -284,6 +293,7 @@ class BoardUnion {
   std::vector<int> new_by_half_;       // by half-turn: the union of new timelines' copies there
   std::unique_ptr<Position> scratch_;  // for ExposesAlone, made at its first call
   bool quiet_for_opponent_ = false;    // no royal of the mover capturable in pos_
+  int mover_tips_ = 0;                 // tips of the mover's colour in pos_
 };
 
 }  // namespace

@@ -94,6 +94,30 @@ TEST(CheckScreen, ABranchIntoThePastLeavesTheBoardsOfThePresentUnplayed) {
   EXPECT_EQ(Screen(game), CheckScreen::kMayCheck);
 }
 
+// 6x6, found by random positions held to brute force (bench_shortcut_fuzz): after white's branch
+// (0T4)Ka6>>(0T3)a6 black is to move on L0 (T4) and on L+1 (T3), a king on each. Played alone,
+// (+1T3)Ka2>>(0T2)a2 makes black's first new timeline, L-1, where white can take its king: the
+// screen left it out as a move no legal action holds. But after (0T4)Ka1>>(0T3)a1, which makes
+// L-1, the same jump makes L-2 instead, its king is safe there, and the action checks (every
+// checking action holds both branches). A branch's new timeline is numbered by the branches played
+// before it.
+TEST(CheckScreen, ABranchPlayedAfterAnotherIsNumberedFurtherOut) {
+  const testing::Game game = testing::Custom(
+      "6x6",
+      {"[5K/1k4/6/6/4R1/6:0:1:w]", "[4rK/6/5k/6/6/6:0:1:b]", "[6/6/2k3/6/4Kr/6:0:2:w]",
+       "[6/2K3/3b2/5R/6/k5:0:2:b]", "[6/K5/6/2R3/k5/6:0:3:w]"},
+      kBudget, "1. (0T3)Ka6 / (0T3)Ka1\n2. (0T4)Ka6>>(0T3)a6\n");
+  std::vector<std::string> checking;
+  ForEachLegalAction(game.pos, game.limits,
+                     [&](const std::vector<Move>& moves, const Position& after) {
+                       if (InCheck(after)) checking.push_back(testing::ActionText(game.pos, moves));
+                       return false;
+                     });
+  ASSERT_FALSE(checking.empty());
+  EXPECT_EQ(checking[0], "(0T4)Ka1>>(0T3)a1 (+1T3)Ka2>>(0T2)a2");
+  EXPECT_NE(Screen(game), CheckScreen::kNoCheck);
+}
+
 TEST(CheckScreen, NamesAreStable) {
   EXPECT_STREQ(CheckScreenName(CheckScreen::kNoCheck), "no check");
   EXPECT_STREQ(CheckScreenName(CheckScreen::kMayCheck), "may check");
