@@ -5,10 +5,12 @@
 // held to every legal action (none may leave the opponent in check) and the reply proof's "no
 // mate" (core/reply_proof.h) to a search without shortcuts (no mating action may exist). Prints
 // each position where one is wrong, as a custom game and the action that shows it, and the counts;
-// asserts nothing. It found the gap closed in fd8c777 (ReplyProof.NeverWhereAMateExists).
+// asserts nothing. With --search 1, the whole mate-in-one search (core/tactics.h) with its
+// shortcuts is held to the same search without them on every position, as bench_mates
+// --brute-force does on games. It found the gaps closed in fd8c777 and 1a9155b.
 // Usage: bench_shortcut_fuzz [--seed S] [--positions N] [--size W] [--extra E] [--plies P]
-//   (defaults 1, 100000 random setups, 6x6 boards, up to 2 extra pieces a board, up to 3 random
-//   actions played from each setup)
+//   [--search 0|1]   (defaults 1, 100000 random setups, 6x6 boards, up to 2 extra pieces a
+//   board, up to 3 random actions played from each setup, no search compared)
 #include <cstdio>
 #include <cstdlib>
 #include <random>
@@ -73,6 +75,7 @@ int main(int argc, char** argv) {
   uint32_t seed = 1;
   long setups = 100000;
   int width = 6, extra = 2, plies = 3;
+  bool search = false;
   for (int i = 1; i + 1 < argc; i += 2) {
     const std::string arg = argv[i];
     const long value = std::strtol(argv[i + 1], nullptr, 10);
@@ -86,10 +89,12 @@ int main(int argc, char** argv) {
       extra = static_cast<int>(value);
     } else if (arg == "--plies") {
       plies = static_cast<int>(value);
+    } else if (arg == "--search") {
+      search = value != 0;
     } else {
       std::fprintf(stderr,
                    "usage: bench_shortcut_fuzz [--seed S] [--positions N] [--size W] [--extra E] "
-                   "[--plies P]\n");
+                   "[--plies P] [--search 0|1]\n");
       return 2;
     }
   }
@@ -100,6 +105,7 @@ int main(int argc, char** argv) {
   std::mt19937 rng(seed);
   const std::string letters = "NBRQKPnbrqkp";
   long positions = 0, no_check = 0, no_mate = 0, screen_wrong = 0, proof_wrong = 0;
+  long compared = 0, search_wrong = 0;
   for (long setup = 0; setup < setups; ++setup) {
     std::string text = "[Board \"custom\"]\n[Size \"" + std::to_string(width) + "x" +
                        std::to_string(width) + "\"]\n";
@@ -181,6 +187,35 @@ int main(int argc, char** argv) {
                       ActionText(pos, reference.solution).c_str(), game_text().c_str());
         }
       }
+      if (search) {
+        MateInOneLimits fast;
+        fast.search = limits;
+        fast.search.budget = 2000;
+        fast.reply_budget = 2000;
+        MateInOneLimits plain = fast;
+        plain.search.budget = 50000;
+        plain.reply_budget = 50000;
+        plain.shortcuts = false;
+        plain.few_actions.moves_per_action = 0;
+        const MateInOne found = FindMateInOne(pos, fast);
+        const MateInOne reference = FindMateInOne(pos, plain);
+        // Wrong: a mate denied, a mate claimed where there is none, or a complete count that
+        // differs (an unknown answer claims nothing).
+        bool wrong = reference.mating > 0 && found.answer == MateInOne::Answer::kNone;
+        if (reference.complete) {
+          ++compared;
+          wrong = wrong || (found.answer == MateInOne::Answer::kMates && reference.mating == 0);
+          wrong = wrong || (found.complete && found.mating != reference.mating);
+        }
+        if (wrong) {
+          ++search_wrong;
+          std::printf("SEARCH WRONG (shortcuts %s %llu, brute force %s %llu)\n%s\n",
+                      MateInOneAnswerName(found.answer),
+                      static_cast<unsigned long long>(found.mating),
+                      MateInOneAnswerName(reference.answer),
+                      static_cast<unsigned long long>(reference.mating), game_text().c_str());
+        }
+      }
       if (next.empty()) break;
       movetext.BeginAction(pos.ToMove());
       for (const Move& move : next) {
@@ -194,5 +229,9 @@ int main(int argc, char** argv) {
       "%ld positions from %ld setups (seed %u, %dx%d): screen said no check on %ld (%ld wrong), "
       "reply proof said no mate on %ld (%ld wrong)\n",
       positions, setups, seed, width, width, no_check, screen_wrong, no_mate, proof_wrong);
+  if (search) {
+    std::printf("mate search against brute force: %ld positions searched completely, %ld wrong\n",
+                compared, search_wrong);
+  }
   return 0;
 }
