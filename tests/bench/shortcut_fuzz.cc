@@ -7,10 +7,13 @@
 // each position where one is wrong, as a custom game and the action that shows it, and the counts;
 // asserts nothing. With --search 1, the whole mate-in-one search (core/tactics.h) with its
 // shortcuts is held to the same search without them on every position, as bench_mates
-// --brute-force does on games. It found the gaps closed in fd8c777 and 1a9155b.
+// --brute-force does on games; with --actions 1, the number of legal actions the hypercuboid
+// search finds (core/legal.h) is held to the plain sequence search of tests/support. It found the
+// gaps closed in fd8c777 and 1a9155b.
 // Usage: bench_shortcut_fuzz [--seed S] [--positions N] [--size W] [--extra E] [--plies P]
-//   [--search 0|1]   (defaults 1, 100000 random setups, 6x6 boards, up to 2 extra pieces a
-//   board, up to 3 random actions played from each setup, no search compared)
+//   [--search 0|1] [--actions 0|1]   (defaults 1, 100000 random setups, 6x6 boards, up to 2
+//   extra pieces a board, up to 3 random actions played from each setup, neither the search nor
+//   the actions compared)
 #include <cstdio>
 #include <cstdlib>
 #include <random>
@@ -26,6 +29,7 @@
 #include "core/reply_proof.h"
 #include "core/rules.h"
 #include "core/tactics.h"
+#include "tests/support/sequence_search.h"
 
 namespace {
 
@@ -75,7 +79,7 @@ int main(int argc, char** argv) {
   uint32_t seed = 1;
   long setups = 100000;
   int width = 6, extra = 2, plies = 3;
-  bool search = false;
+  bool search = false, actions = false;
   for (int i = 1; i + 1 < argc; i += 2) {
     const std::string arg = argv[i];
     const long value = std::strtol(argv[i + 1], nullptr, 10);
@@ -91,10 +95,12 @@ int main(int argc, char** argv) {
       plies = static_cast<int>(value);
     } else if (arg == "--search") {
       search = value != 0;
+    } else if (arg == "--actions") {
+      actions = value != 0;
     } else {
       std::fprintf(stderr,
                    "usage: bench_shortcut_fuzz [--seed S] [--positions N] [--size W] [--extra E] "
-                   "[--plies P] [--search 0|1]\n");
+                   "[--plies P] [--search 0|1] [--actions 0|1]\n");
       return 2;
     }
   }
@@ -105,7 +111,7 @@ int main(int argc, char** argv) {
   std::mt19937 rng(seed);
   const std::string letters = "NBRQKPnbrqkp";
   long positions = 0, no_check = 0, no_mate = 0, screen_wrong = 0, proof_wrong = 0;
-  long compared = 0, search_wrong = 0;
+  long compared = 0, search_wrong = 0, counted = 0, count_wrong = 0;
   for (long setup = 0; setup < setups; ++setup) {
     std::string text = "[Board \"custom\"]\n[Size \"" + std::to_string(width) + "x" +
                        std::to_string(width) + "\"]\n";
@@ -216,6 +222,21 @@ int main(int argc, char** argv) {
                       static_cast<unsigned long long>(reference.mating), game_text().c_str());
         }
       }
+      if (actions) {
+        SearchLimits both = limits;
+        both.budget = 200000;
+        const ActionCount fast = CountActions(pos, both, 0);
+        const ActionCount plain = CountActionsBySequence(pos, both, 0);
+        if (!fast.capped && !plain.capped) {
+          ++counted;
+          if (fast.count != plain.count) {
+            ++count_wrong;
+            std::printf("COUNT WRONG (hypercuboid search %llu, sequence search %llu)\n%s\n",
+                        static_cast<unsigned long long>(fast.count),
+                        static_cast<unsigned long long>(plain.count), game_text().c_str());
+          }
+        }
+      }
       if (next.empty()) break;
       movetext.BeginAction(pos.ToMove());
       for (const Move& move : next) {
@@ -229,6 +250,10 @@ int main(int argc, char** argv) {
       "%ld positions from %ld setups (seed %u, %dx%d): screen said no check on %ld (%ld wrong), "
       "reply proof said no mate on %ld (%ld wrong)\n",
       positions, setups, seed, width, width, no_check, screen_wrong, no_mate, proof_wrong);
+  if (actions) {
+    std::printf("actions counted by both searches: %ld positions, %ld counts differ\n", counted,
+                count_wrong);
+  }
   if (search) {
     std::printf("mate search against brute force: %ld positions searched completely, %ld wrong\n",
                 compared, search_wrong);
