@@ -191,10 +191,9 @@ class BoardUnion {
     // every board on the present (half-turn P) for the present to pass (unless it moves the
     // present back, when those boards may stay unplayed tips: FindCapture walks their pieces), so
     // the present after it is at most P + 1, and a timeline active now has a copy only if its tip
-    // then is the present:
-    // a board of the mover on P, played, or a board of the opponent on P + 1. A timeline inactive
-    // now may be activated by the timelines the action creates: its copy is counted wherever it
-    // would be.
+    // then is the present: a board of the mover on P, played, or a board of the opponent on
+    // P + 1. A timeline inactive now may be activated by the timelines the action creates: its
+    // copy is counted wherever it would be.
     const int present = present_;
     for (int l = pos_.min_timeline(); l <= pos_.max_timeline(); ++l) {
       if (!pos_.HasTimeline(l)) continue;

@@ -17,11 +17,11 @@
 // unless the action moves the present back, every board on the present (half-turn P) must be
 // played for the present to pass, so the present after the action is at most P + 1; an active
 // timeline has a copy only when its tip is the mover's on P (played, copied on P + 2) or the
-// opponent's on P + 1; an inactive timeline of the
-// opponent's side may be activated by the timelines the action creates (copied one half-turn
-// past whatever its tip becomes), one of the mover's side never; and of the timelines the action
-// may create, only as many as would be active (numbered beyond the existing ones on the mover's
-// side, in any order), two half-turns past a board at or before P that a branching jump lands on.
+// opponent's on P + 1; an inactive timeline of the opponent's side may be activated by the
+// timelines the action creates (copied one half-turn past whatever its tip becomes), one of the
+// mover's side never; and of the timelines the action may create, only as many as would be active
+// (numbered beyond the existing ones on the mover's side, in any order), two half-turns past a
+// board at or before P that a branching jump lands on.
 // An action whose new (or newly active) timeline starts before P moves the present back, and may
 // then end with boards on P unplayed: their pieces attack too, from P, onto the copies at or
 // before P (the boards of the position they reach are quiet), and are searched as such.

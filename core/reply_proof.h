@@ -6,10 +6,10 @@
 // Why it proves. Write M for the mover, O for the opponent, P for the present (a half-turn of M).
 // After an action A of M, the opponent must play every active timeline whose tip is theirs and
 // lies on the new present, which is at most P + 1 (every board of M on P was played, unless A
-// moved the present back, below). Those
-// boards (the slots) can only be: the board M's action leaves after a board of M on P; a board of
-// O on P + 1; the tip of an inactive timeline of O's side that the timelines A creates may
-// activate; the first board of a new, active timeline A branches onto a board at or before P.
+// moved the present back, below). Those boards (the slots) can only be: the board M's action
+// leaves after a board of M on P; a board of O on P + 1; the tip of an inactive timeline of O's
+// side that the timelines A creates may activate; the first board of a new, active timeline A
+// branches onto a board at or before P.
 // On each slot exactly one move of A decides the board (the first move from it, onto it or
 // creating it: the board it makes is O's and no later move of M changes it), so the boards a
 // slot can hold (its versions) are the position's tip or the board one move of M makes there,
