@@ -8,12 +8,14 @@
 // asserts nothing. With --search 1, the whole mate-in-one search (core/tactics.h) with its
 // shortcuts is held to the same search without them on every position, as bench_mates
 // --brute-force does on games; with --actions 1, the number of legal actions the hypercuboid
-// search finds (core/legal.h) is held to the plain sequence search of tests/support. It found the
-// gaps closed in fd8c777 and 1a9155b.
+// search finds (core/legal.h) is held to the plain sequence search of tests/support; with
+// --endings 1, Decide's verdict (core/decide.h) is held to that search too (checkmate or
+// stalemate where it finds no legal action, playable where it finds one). It found the gaps
+// closed in fd8c777 and 1a9155b.
 // Usage: bench_shortcut_fuzz [--seed S] [--positions N] [--size W] [--extra E] [--plies P]
-//   [--search 0|1] [--actions 0|1]   (defaults 1, 100000 random setups, 6x6 boards, up to 2
-//   extra pieces a board, up to 3 random actions played from each setup, neither the search nor
-//   the actions compared)
+//   [--search 0|1] [--actions 0|1] [--endings 0|1]   (defaults 1, 100000 random setups, 6x6 boards,
+//   up to 2 extra pieces a board, up to 3 random actions played from each setup, neither the search
+//   nor the actions compared)
 #include <cstdio>
 #include <cstdlib>
 #include <random>
@@ -22,6 +24,7 @@
 
 #include "core/action.h"
 #include "core/check_screen.h"
+#include "core/decide.h"
 #include "core/legal.h"
 #include "core/pgn_syntax.h"
 #include "core/pgn_writer.h"
@@ -79,7 +82,7 @@ int main(int argc, char** argv) {
   uint32_t seed = 1;
   long setups = 100000;
   int width = 6, extra = 2, plies = 3;
-  bool search = false, actions = false;
+  bool search = false, actions = false, endings = false;
   for (int i = 1; i + 1 < argc; i += 2) {
     const std::string arg = argv[i];
     const long value = std::strtol(argv[i + 1], nullptr, 10);
@@ -97,10 +100,12 @@ int main(int argc, char** argv) {
       search = value != 0;
     } else if (arg == "--actions") {
       actions = value != 0;
+    } else if (arg == "--endings") {
+      endings = value != 0;
     } else {
       std::fprintf(stderr,
                    "usage: bench_shortcut_fuzz [--seed S] [--positions N] [--size W] [--extra E] "
-                   "[--plies P] [--search 0|1] [--actions 0|1]\n");
+                   "[--plies P] [--search 0|1] [--actions 0|1] [--endings 0|1]\n");
       return 2;
     }
   }
@@ -112,6 +117,7 @@ int main(int argc, char** argv) {
   const std::string letters = "NBRQKPnbrqkp";
   long positions = 0, no_check = 0, no_mate = 0, screen_wrong = 0, proof_wrong = 0;
   long compared = 0, search_wrong = 0, counted = 0, count_wrong = 0;
+  long decided = 0, decided_wrong = 0;
   for (long setup = 0; setup < setups; ++setup) {
     std::string text = "[Board \"custom\"]\n[Size \"" + std::to_string(width) + "x" +
                        std::to_string(width) + "\"]\n";
@@ -237,6 +243,25 @@ int main(int argc, char** argv) {
           }
         }
       }
+      if (endings) {
+        SearchLimits budgeted = limits;
+        budgeted.budget = 200000;
+        const Decision decision = Decide(pos, budgeted);
+        const ActionCount plain = CountActionsBySequence(pos, budgeted, 1);
+        if (decision.verdict != Decision::Verdict::kUnknown && (plain.count > 0 || !plain.capped)) {
+          ++decided;
+          const bool none = plain.count == 0;
+          Decision::Verdict expected = Decision::Verdict::kPlayable;
+          if (none) {
+            expected = InCheck(pos) ? Decision::Verdict::kCheckmate : Decision::Verdict::kStalemate;
+          }
+          if (decision.verdict != expected) {
+            ++decided_wrong;
+            std::printf("ENDING WRONG (Decide %s, the sequence search %s)\n%s\n",
+                        VerdictName(decision.verdict), VerdictName(expected), game_text().c_str());
+          }
+        }
+      }
       if (next.empty()) break;
       movetext.BeginAction(pos.ToMove());
       for (const Move& move : next) {
@@ -250,6 +275,10 @@ int main(int argc, char** argv) {
       "%ld positions from %ld setups (seed %u, %dx%d): screen said no check on %ld (%ld wrong), "
       "reply proof said no mate on %ld (%ld wrong)\n",
       positions, setups, seed, width, width, no_check, screen_wrong, no_mate, proof_wrong);
+  if (endings) {
+    std::printf("endings decided and held to the sequence search: %ld positions, %ld wrong\n",
+                decided, decided_wrong);
+  }
   if (actions) {
     std::printf("actions counted by both searches: %ld positions, %ld counts differ\n", counted,
                 count_wrong);
