@@ -71,9 +71,15 @@ bool AnyUnplayedTipPiece(const Position& pos, Color mover, int present, F&& f) {
 // pieces may capture on the boards the opponent then plays, copies at or before `present` (every
 // other board they reach is a board of the position, where the position being quiet rules a capture
 // out).
+// The branch comes from another tip of the mover (a board moved from is played): with one tip,
+// none.
 template <typename F>
 bool AnyPresentTipPiece(const Position& pos, Color mover, int present, F&& f) {
-  return AnyTipPiece(pos, mover, present, /*on_present=*/true, f);
+  int tips = 0;
+  for (int l = pos.min_timeline(); l <= pos.max_timeline(); ++l) {
+    tips += pos.HasTimeline(l) && ColorOf(pos.TipHalf(l)) == mover ? 1 : 0;
+  }
+  return tips > 1 && AnyTipPiece(pos, mover, present, /*on_present=*/true, f);
 }
 
 // Calls f(file, rank, bit) for each piece of `color` the union board `cells` (width x height,
