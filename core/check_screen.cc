@@ -142,19 +142,14 @@ class BoardUnion {
   // new timeline one further out, next to another board than alone.
   bool ExposesAlone(const Move& move) {
     if (move.IsJump() && pos_.TipHalf(move.dst_timeline) == move.dst_half) return false;
+    // Any other jump lands on an older board: it branches.
+    if (move.IsJump() && playable_ > 1) return false;
     if (!scratch_) {
       scratch_ = std::make_unique<Position>(pos_);
       quiet_for_opponent_ = !RoyalCapturable(pos_, Opponent(mover_), true);
-      for (int l = pos_.min_timeline(); l <= pos_.max_timeline(); ++l) {
-        mover_tips_ += pos_.HasTimeline(l) && ColorOf(pos_.TipHalf(l)) == mover_ ? 1 : 0;
-      }
     }
     const Position::Mark mark = scratch_->GetMark();
     const MoveEffect effect = ApplyMove(scratch_.get(), move);
-    if (effect.branching && mover_tips_ > 1) {
-      scratch_->Rollback(mark);
-      return false;
-    }
     BoardPlace fresh[2] = {{move.src_timeline, move.src_half + 1}, {}};
     size_t count = 1;
     if (effect.branching) {
@@ -186,7 +181,7 @@ class BoardUnion {
     const int count = pos_.max_timeline() - pos_.min_timeline() + 1;
     copy_index_.assign(count > 0 ? count : 0, -1);
     copy_half_.assign(copy_index_.size(), 0);
-    int playable = 0;
+    playable_ = 0;
     // The passing copies of the existing timelines, first as their tips. An action must play
     // every board on the present (half-turn P) for the present to pass (unless it moves the
     // present back, when those boards may stay unplayed tips: FindCapture walks their pieces), so
@@ -199,7 +194,7 @@ class BoardUnion {
       if (!pos_.HasTimeline(l)) continue;
       const int tip_half = pos_.TipHalf(l);
       const bool mine = ColorOf(tip_half) == mover_;
-      playable += mine ? 1 : 0;
+      playable_ += mine ? 1 : 0;
       const int copy_half = tip_half + (mine ? 2 : 1);
       if (pos_.IsActive(l) && copy_half != present + 2) continue;
       // An inactive timeline of the mover's side stays inactive: only the opponent's timelines
@@ -211,11 +206,11 @@ class BoardUnion {
       copy_index_[l - pos_.min_timeline()] = NewUnionBoard(pos_.Tip(l));
       copy_half_[l - pos_.min_timeline()] = copy_half;
     }
-    // Each branching jump creates one of at most `playable` new timelines, in any order; only
+    // Each branching jump creates one of at most `playable_` new timelines, in any order; only
     // those that will be active can be mandatory and have a copy: the n-th timeline of a player
     // is active when the opponent created at least n - 1.
     const int active_new = std::min(
-        playable, std::max(0, pos_.CreatedBy(Opponent(mover_)) - pos_.CreatedBy(mover_) + 1));
+        playable_, std::max(0, pos_.CreatedBy(Opponent(mover_)) - pos_.CreatedBy(mover_) + 1));
     if (mover_ == Color::kWhite) {
       new_low_ = pos_.max_timeline() + 1;
       new_high_ = pos_.max_timeline() + active_new;
@@ -292,7 +287,7 @@ class BoardUnion {
   std::vector<int> new_by_half_;       // by half-turn: the union of new timelines' copies there
   std::unique_ptr<Position> scratch_;  // for ExposesAlone, made at its first call
   bool quiet_for_opponent_ = false;    // no royal of the mover capturable in pos_
-  int mover_tips_ = 0;                 // tips of the mover's colour in pos_
+  int playable_ = 0;                   // tips of the mover's colour in pos_ (Build)
 };
 
 }  // namespace

@@ -208,25 +208,22 @@ int main(int argc, char** argv) {
       "targeted search: %ld)\n",
       screened[0], screened[1], screened[2], by_finder);
   std::printf("none proved by a safe reply to every action (reply proof): %ld\n", by_replies);
-  std::printf(
-      "reply proof where the screen says may check, by result (after round 1 / 2 / 3 or more):");
-  for (int result = 0; result < 4; ++result) {
-    long total = 0;
-    for (int round = 0; round < 4; ++round) total += proof_results[result][round];
-    std::printf("%s %s %ld (%ld/%ld/%ld)", result == 0 ? "" : ",",
-                ReplyProofResultName(static_cast<ReplyProof::Result>(result)), total,
-                proof_results[result][1], proof_results[result][2], proof_results[result][3]);
-  }
-  std::printf("\n");
-  std::printf("of which left unknown:");
-  for (int result = 0; result < 4; ++result) {
-    long total = 0;
-    for (int round = 0; round < 4; ++round) total += proof_unknown[result][round];
-    std::printf("%s %s %ld (%ld/%ld/%ld)", result == 0 ? "" : ",",
-                ReplyProofResultName(static_cast<ReplyProof::Result>(result)), total,
-                proof_unknown[result][1], proof_unknown[result][2], proof_unknown[result][3]);
-  }
-  std::printf("\n");
+  // A table of proof_results' shape: each result's total, then by round.
+  auto print_by_result = [](const char* title, const long(&table)[4][4]) {
+    std::printf("%s", title);
+    for (int result = 0; result < 4; ++result) {
+      long total = 0;
+      for (int round = 0; round < 4; ++round) total += table[result][round];
+      std::printf("%s %s %ld (%ld/%ld/%ld)", result == 0 ? "" : ",",
+                  ReplyProofResultName(static_cast<ReplyProof::Result>(result)), total,
+                  table[result][1], table[result][2], table[result][3]);
+    }
+    std::printf("\n");
+  };
+  print_by_result(
+      "reply proof where the screen says may check, by result (after round 1 / 2 / 3 or more):",
+      proof_results);
+  print_by_result("of which left unknown:", proof_unknown);
   std::printf("none proved by trying every action, none of them a check: %ld\n",
               none_without_check);
   std::printf("actions played that check after the screen said none could: %ld\n", contradicted);
