@@ -39,6 +39,15 @@
 
 namespace fived {
 
+// Which build's search found the mates in one a database holds (meta.tactics_version,
+// schema/meta.h). Raised whenever a fix changes an answer the search could give, so that a
+// database whose tactics an earlier build found can say so:
+//   1  until 2026-11-27: "no mate in one" could be claimed wrongly (rarely) where an action
+//      that moves the present back leaves a board of the present unplayed, or where a branch
+//      played first numbers another branch's timeline further out.
+//   2  since those fixes.
+constexpr int kTacticsVersion = 2;
+
 struct MateInOne {
   enum class Answer : uint8_t {
     kMates,    // at least `mating` mating actions (all of them when `complete`)

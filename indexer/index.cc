@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/tactics.h"
 #include "indexer/pipeline.h"
 #include "indexer/writer.h"
 #include "schema/db.h"
@@ -111,12 +112,23 @@ IndexOutcome IndexInto(const IndexOptions& options, const std::vector<std::strin
   if (options.tactics && !tactics) {
     if (!take_up("this database was made without --tactics; --tactics needs a new database "
                  "(index the collections again into one)",
-                 [&] { return WriteTactics(db, true); })) {
+                 [&] {
+                   if (Status error = WriteTactics(db, true); !error.ok()) return error;
+                   return WriteTacticsVersion(db, kTacticsVersion);
+                 })) {
       return outcome;
     }
     tactics = true;
   }
   summary.tactics = tactics;
+  if (tactics) {
+    const Result<int> version = ReadTacticsVersion(db);
+    if (!version.ok()) {
+      outcome.open_status = InDatabase(options.database, version.error());
+      return outcome;
+    }
+    summary.tactics_version = version.value();
+  }
   const Result<int> stats_actions = PositionStatsActions(db);
   if (!stats_actions.ok()) {
     outcome.open_status = InDatabase(options.database, stats_actions.error());

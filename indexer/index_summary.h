@@ -44,6 +44,9 @@ struct IndexSummary {
   long tactic_found = 0;
   long tactic_missed = 0;
   long tactic_unknown = 0;
+  // meta.tactics_version (schema/meta.h): below kTacticsVersion when an earlier build's search
+  // found the mates in one of games indexed before this run.
+  int tactics_version = 0;
   long io_errors = 0;
   double seconds = 0;
   Status database;  // the database error that stopped the run (its SQLite code in detail()); ok

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "core/board_stream.h"
+#include "core/tactics.h"
 #include "schema/copies.h"
 #include "schema/db.h"
 #include "schema/ending.h"
@@ -555,6 +556,8 @@ MergeResult RunMerge(const MergeOptions& options) {
   };
   // Every input is checked before anything is written.
   std::optional<Settings> settings;
+  // With tactics: the oldest search that found the inputs' mates in one (schema/meta.h).
+  int tactics_version = kTacticsVersion;
   for (const std::string& input : options.inputs) {
     std::error_code ec;
     if (std::filesystem::exists(options.output, ec) &&
@@ -582,6 +585,13 @@ MergeResult RunMerge(const MergeOptions& options) {
                      " states, tactics " + std::string(TacticsText(read.value().tactics)) + ")");
     }
     settings = read.value();
+    if (settings->tactics) {
+      Result<int> version = ReadTacticsVersion(opened.value());
+      if (!version.ok()) {
+        return end(MergeResult::Failure::kUnreadable, input + ": " + version.error().message());
+      }
+      tactics_version = std::min(tactics_version, version.value());
+    }
   }
   Result<Database> opened = OpenDatabase(options.output, OpenMode::kReadWrite);
   if (!opened.ok()) return end(MergeResult::Failure::kUnreadable, opened.error().message());
@@ -609,6 +619,13 @@ MergeResult RunMerge(const MergeOptions& options) {
       // A new output takes the inputs' choice of state MD5s.
       if (Status error = WriteStateMd5s(db, settings->state_md5s); !error.ok()) return fail(error);
       if (Status error = WriteTactics(db, settings->tactics); !error.ok()) return fail(error);
+    } else if (settings->tactics && !empty) {
+      Result<int> own_version = ReadTacticsVersion(db);
+      if (!own_version.ok()) return fail(own_version.error());
+      tactics_version = std::min(tactics_version, own_version.value());
+    }
+    if (settings->tactics) {
+      if (Status error = WriteTacticsVersion(db, tactics_version); !error.ok()) return fail(error);
     }
   }
   // Into an empty output, a bulk load: the secondary indexes are built once at the end.

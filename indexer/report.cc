@@ -8,7 +8,9 @@
 #include <nlohmann/json.hpp>
 #include <vector>
 
+#include "core/tactics.h"
 #include "core/utf8.h"
+#include "schema/meta.h"
 
 namespace fived {
 
@@ -68,11 +70,10 @@ std::string IndexSummaryJson(const std::string& database, const IndexSummary& su
   if (!summary.database.ok()) json["database_error"] = summary.database.message();
   // Said only of a database with tactics, so that the usual summary stays as it was.
   if (summary.tactics) {
-    json["tactics"] = {{"positions", summary.tactic_positions},
-                       {"mates", summary.tactic_mates},
-                       {"found", summary.tactic_found},
-                       {"missed", summary.tactic_missed},
-                       {"unknown", summary.tactic_unknown}};
+    json["tactics"] = {
+        {"positions", summary.tactic_positions}, {"mates", summary.tactic_mates},
+        {"found", summary.tactic_found},         {"missed", summary.tactic_missed},
+        {"unknown", summary.tactic_unknown},     {"version", summary.tactics_version}};
   }
   return JsonLine(json);
 }
@@ -119,6 +120,9 @@ std::string IndexSummaryText(const std::string& database, const IndexSummary& su
                   summary.tactic_positions, summary.tactic_mates, summary.tactic_found,
                   summary.tactic_missed, summary.tactic_unknown);
     text += name + line;
+    if (summary.tactics_version < kTacticsVersion) {
+      text += name + ": " + OlderTacticsText(summary.tactics_version) + "\n";
+    }
   }
   return text;
 }

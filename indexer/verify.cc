@@ -5,6 +5,7 @@
 #include <xxhash.h>
 
 #include <algorithm>
+#include <charconv>
 #include <map>
 #include <memory>
 #include <optional>
@@ -125,6 +126,18 @@ class Verifier {
       Problem("meta: " + std::string(MetaKeyName(MetaKey::kStateMd5)) + " is '" + value + "'");
     }
     all_state_md5_ = value == StateMd5sText(StateMd5s::kAll);
+    // Missing in a database made before the row existed (read as 1); otherwise a version number.
+    Result<std::optional<std::string>> version = ReadMeta(db_, MetaKey::kTacticsVersion);
+    if (!version.ok()) return Failed("meta", version.error());
+    if (version.value()) {
+      const std::string& text = *version.value();
+      int number = 0;
+      const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), number);
+      if (error != std::errc() || end != text.data() + text.size() || number < 1) {
+        Problem("meta: " + std::string(MetaKeyName(MetaKey::kTacticsVersion)) + " is '" + text +
+                "'");
+      }
+    }
     return true;
   }
 

@@ -8,6 +8,7 @@
 
 #include "core/pgn_syntax.h"
 #include "core/replay.h"
+#include "core/tactics.h"
 #include "core/utf8.h"
 #include "core/vmn_writer.h"
 #include "query/export.h"
@@ -278,7 +279,8 @@ Status ReadFilter(const Request& request, GameFilter* filter) {
   return Status();
 }
 
-// Said when a search for mates in one runs on a database that holds none.
+// Said when a search for mates in one runs on a database that holds none, or whose mates in one
+// an earlier build searched (meta.tactics_version).
 Status TacticsHint(GameStore& store, const Request& request, const GameFilter& filter,
                    std::vector<std::string>* hints) {
   if (!filter.mate_in_one && !filter.missed_mate && request.command != "puzzles") {
@@ -290,7 +292,11 @@ Status TacticsHint(GameStore& store, const Request& request, const GameFilter& f
     hints->push_back(
         "this database was made without 5d-index --tactics: it holds no mates in one (index "
         "the collections again into a new database with --tactics)");
+    return Status();
   }
+  const Result<int> version = ReadTacticsVersion(store.db());
+  if (!version.ok()) return version.error();
+  if (version.value() < kTacticsVersion) hints->push_back(OlderTacticsText(version.value()));
   return Status();
 }
 

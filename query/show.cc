@@ -3,6 +3,7 @@
 
 #include "core/pgn_syntax.h"
 #include "core/replay.h"
+#include "core/tactics.h"
 #include "core/utf8.h"
 #include "core/vmn_writer.h"
 #include "query/export.h"
@@ -181,6 +182,10 @@ Result<Json> ShowJson(GameStore& store, const ShowAnswer& answer) {
     Result<Json> mates = MatesJson(store, answer.game.id);
     if (!mates.ok()) return mates.error();
     json["mates"] = std::move(mates).value();
+    // Said on the page when an earlier build searched them (meta.tactics_version).
+    const Result<int> version = ReadTacticsVersion(store.db());
+    if (!version.ok()) return version.error();
+    if (version.value() < kTacticsVersion) json["mates_note"] = OlderTacticsText(version.value());
   }
   const std::vector<ActionMoves> actions = SplitCanonicalMovetext(answer.texts.moves);
   json["moves"] = actions;

@@ -4,6 +4,7 @@
 #include <array>
 
 #include "core/keys.h"
+#include "core/tactics.h"
 #include "schema/db.h"
 #include "schema/position_stats.h"
 
@@ -11,9 +12,9 @@ namespace fived {
 namespace {
 
 // By MetaKey, in its order.
-constexpr std::array<std::string_view, 7> kKeyNames = {
-    "application", "schema_version", "key_version", "created_at", "position_stats_actions",
-    "state_md5",   "tactics"};
+constexpr std::array<std::string_view, 8> kKeyNames = {
+    "application", "schema_version", "key_version",    "created_at", "position_stats_actions",
+    "state_md5",   "tactics",        "tactics_version"};
 
 constexpr std::string_view kSelectSql = "SELECT value FROM meta WHERE key = ?1";
 constexpr std::string_view kInsertSql = "INSERT INTO meta(key, value) VALUES (?1, ?2)";
@@ -96,6 +97,32 @@ Status WriteTactics(Database& db, bool on) {
   Result<Statement> upsert = db.Prepare(kUpsertSql);
   if (!upsert.ok()) return upsert.error();
   return upsert.value().BindAll(MetaKeyName(MetaKey::kTactics), TacticsText(on)).Run();
+}
+
+Result<int> ReadTacticsVersion(Database& db) {
+  Result<std::optional<std::string>> value = ReadMeta(db, MetaKey::kTacticsVersion);
+  if (!value.ok()) return value.error();
+  if (!value.value()) return 1;
+  Result<Statement> select = db.Prepare(kSelectIntSql);
+  if (!select.ok()) return select.error();
+  Result<StepResult> step = select.value().Bind(1, MetaKeyName(MetaKey::kTacticsVersion)).Step();
+  if (!step.ok()) return step.error();
+  return static_cast<int>(select.value().Int64(0));
+}
+
+Status WriteTacticsVersion(Database& db, int version) {
+  Result<Statement> upsert = db.Prepare(kUpsertSql);
+  if (!upsert.ok()) return upsert.error();
+  return upsert.value()
+      .BindAll(MetaKeyName(MetaKey::kTacticsVersion), std::to_string(version))
+      .Run();
+}
+
+std::string OlderTacticsText(int version) {
+  return "the mates in one of this database were searched by an earlier build (tactics version " +
+         std::to_string(version) + "; this build's is " + std::to_string(kTacticsVersion) +
+         "), which in rare positions could record a mate in one as none: index the collections "
+         "again into a new database with --tactics to settle them";
 }
 
 }  // namespace fived

@@ -21,6 +21,7 @@ enum class MetaKey {
   kPositionStatsActions,  // kPositionStatsActions when created (schema/position_stats.h)
   kStateMd5,              // which states' MD5s are indexed: 'final' or 'all' (StateMd5s)
   kTactics,               // whether every position's mates in one are indexed: 'off' or 'on'
+  kTacticsVersion,        // kTacticsVersion (core/tactics.h) of the oldest build that found them
 };
 
 // The key's name as stored in meta.key ("schema_version").
@@ -59,6 +60,18 @@ std::string_view TacticsText(bool on);
 Result<bool> ReadTactics(Database& db);
 // Stores `on` in meta.tactics (adding the row when it is missing).
 Status WriteTactics(Database& db, bool on);
+
+// Which search found the mates in one (meta.tactics_version): kTacticsVersion of core/tactics.h
+// of the oldest build that indexed games into the database with --tactics. A database whose
+// meta has no such row (made before the row existed) gives 1. A database that takes up --tactics
+// stores the build's version; games added later by a newer build leave it as it is (the older
+// games' answers are still the older search's), and a merge stores the oldest of its inputs'.
+Result<int> ReadTacticsVersion(Database& db);
+// Stores `version` in meta.tactics_version (adding the row when it is missing).
+Status WriteTacticsVersion(Database& db, int version);
+// What the tools say of a database whose tactics_version is `version`, below kTacticsVersion:
+// which build found its mates in one, what that build could get wrong, and how to mend it.
+std::string OlderTacticsText(int version);
 
 }  // namespace fived
 

@@ -134,6 +134,9 @@
           mark(n));
     });
     fill(document.getElementById('moves'), items);
+    const note = document.getElementById('mates-note');
+    note.textContent = answer.mates_note || '';
+    note.hidden = !answer.mates_note;
     const selected = document.querySelector('#moves li.current');
     if (selected) showInListSoon(selected);
   }

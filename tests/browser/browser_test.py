@@ -1237,6 +1237,9 @@ class TacticsTest(PageTest):
                          [['1', '#?', 'mate missed', 'a mate in one missed: (0T1)Qb3']])
         # 1. Ka1 (forced) allows 1... Qb2 mate, which black found; white had no mate.
         self.assertEqual(self.marks(3), [['2', '#', 'mate found', 'a mate in one, found']])
+        # This build's search found them: no note under the list (the note of an earlier
+        # build's search, mates_note, is tested in tests/query/puzzles_test.cc).
+        self.assertFalse(driver.find_element(By.ID, 'mates-note').is_displayed())
 
 
 class OtherPagesTest(PageTest):

@@ -16,7 +16,9 @@
 #include "core/pgn_syntax.h"
 #include "core/replay.h"
 #include "core/rules.h"
+#include "core/tactics.h"
 #include "indexer/index.h"
+#include "indexer/merge.h"
 #include "schema/db.h"
 #include "schema/meta.h"
 #include "schema/tactics.h"
@@ -277,7 +279,9 @@ TEST(IndexTactics, StoresTheMatesAndCountsThem) {
     Result<Database> db = OpenDatabase(options.database, OpenMode::kReadOnly);
     ASSERT_TRUE(db.ok());
     EXPECT_EQ(ReadTactics(db.value()).value(), true);
+    EXPECT_EQ(ReadTacticsVersion(db.value()).value(), kTacticsVersion);
   }
+  EXPECT_EQ(err.str().find("earlier build"), std::string::npos) << err.str();
 
   // Indexing more into it keeps its tactics, with or without the option.
   const std::string more = dir.File("more.5dpgn");
@@ -311,6 +315,90 @@ TEST(IndexTactics, NeedsANewDatabase) {
                             "database"),
             std::string::npos)
       << err2.str();
+}
+
+// Sets meta.tactics_version of `database` as an earlier build would have left it: `version`, or
+// no row at all (nullopt: a database made before the row existed).
+void MarkAsEarlierBuild(const std::string& database, std::optional<int> version) {
+  Result<Database> db = OpenDatabase(database, OpenMode::kReadWrite);
+  ASSERT_TRUE(db.ok());
+  if (version) {
+    ASSERT_TRUE(WriteTacticsVersion(db.value(), *version).ok());
+  } else {
+    ASSERT_TRUE(db.value().Exec("DELETE FROM meta WHERE key = 'tactics_version'").ok());
+  }
+}
+
+int StoredTacticsVersion(const std::string& database) {
+  Result<Database> db = OpenDatabase(database, OpenMode::kReadOnly);
+  EXPECT_TRUE(db.ok());
+  if (!db.ok()) return -1;
+  return ReadTacticsVersion(db.value()).value();
+}
+
+// A database whose mates in one an earlier build found says so each time games are added, and
+// keeps saying so: the games added by this build do not make the older ones' answers current.
+TEST(IndexTactics, AnEarlierBuildsSearchIsSaidAndKept) {
+  TempDir dir;
+  const std::string input = dir.File("games.5dpgn");
+  const std::vector<std::string> games = Games();
+  std::ofstream(input) << games.at(0);
+  IndexOptions options;
+  options.database = dir.File("games.sqlite");
+  options.inputs = {input};
+  options.tactics = true;
+  std::ostringstream out, err;
+  ASSERT_EQ(testing::IndexAsTool(options, out, err), 0) << err.str();
+  MarkAsEarlierBuild(options.database, std::nullopt);
+  EXPECT_EQ(StoredTacticsVersion(options.database), 1);
+
+  const std::string more = dir.File("more.5dpgn");
+  std::ofstream(more) << games.at(1);
+  options.inputs = {more};
+  std::ostringstream out2, err2;
+  IndexSummary summary;
+  ASSERT_EQ(testing::IndexAsTool(options, out2, err2, &summary), 0) << err2.str();
+  EXPECT_EQ(summary.tactics_version, 1);
+  EXPECT_NE(err2.str().find(": " + OlderTacticsText(1) + "\n"), std::string::npos) << err2.str();
+  EXPECT_EQ(StoredTacticsVersion(options.database), 1);
+}
+
+// A merge keeps the oldest search of its inputs (and of its output, when that has games).
+TEST(IndexTactics, AMergeKeepsTheOldestSearch) {
+  TempDir dir;
+  const std::vector<std::string> games = Games();
+  std::vector<std::string> databases;
+  for (int i = 0; i < 3; ++i) {
+    const std::string input = dir.File("games" + std::to_string(i) + ".5dpgn");
+    std::ofstream(input) << games.at(i);
+    IndexOptions options;
+    options.database = dir.File("shard" + std::to_string(i) + ".sqlite");
+    options.inputs = {input};
+    options.tactics = true;
+    std::ostringstream out, err;
+    ASSERT_EQ(testing::IndexAsTool(options, out, err), 0) << err.str();
+    databases.push_back(options.database);
+  }
+  auto merge = [&](const std::string& output, std::vector<std::string> inputs) {
+    MergeOptions options;
+    options.output = output;
+    options.inputs = std::move(inputs);
+    std::ostringstream out, err;
+    EXPECT_EQ(testing::MergeAsTool(options, out, err), 0) << err.str();
+  };
+  const std::string current = dir.File("current.sqlite");
+  merge(current, {databases[0], databases[1]});
+  EXPECT_EQ(StoredTacticsVersion(current), kTacticsVersion);
+
+  MarkAsEarlierBuild(databases[1], 1);
+  const std::string mixed = dir.File("mixed.sqlite");
+  merge(mixed, {databases[0], databases[1]});
+  EXPECT_EQ(StoredTacticsVersion(mixed), 1);
+
+  // Into an output with games of an earlier search, from inputs of this one.
+  MarkAsEarlierBuild(current, std::nullopt);
+  merge(current, {databases[2]});
+  EXPECT_EQ(StoredTacticsVersion(current), 1);
 }
 
 }  // namespace

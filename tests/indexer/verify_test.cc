@@ -107,6 +107,19 @@ TEST(Verify, AFlippedByteIsAPageFailingItsChecksum) {
   EXPECT_EQ(report.problems.front(), "page " + std::to_string(page) + ": fails its checksum");
 }
 
+// meta.tactics_version is missing (a database made before it) or a version number.
+TEST(Verify, ATacticsVersionIsANumber) {
+  TempDir dir;
+  const std::string db = Indexed(dir);
+  Tamper(db, "INSERT INTO meta(key, value) VALUES ('tactics_version', '2')");
+  EXPECT_EQ(VerifyDatabase(db).verdict, VerifyReport::Verdict::kSound);
+  Tamper(db, "UPDATE meta SET value = '2x' WHERE key = 'tactics_version'");
+  const VerifyReport report = VerifyDatabase(db);
+  EXPECT_EQ(report.verdict, VerifyReport::Verdict::kDamaged);
+  ASSERT_EQ(report.problems.size(), 1u);
+  EXPECT_EQ(report.problems.front(), "meta: tactics_version is '2x'");
+}
+
 TEST(Verify, AnotherFileIsUnreadable) {
   TempDir dir;
   const std::string path = dir.File("not.sqlite");

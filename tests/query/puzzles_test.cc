@@ -1,7 +1,8 @@
 // Mates in one from 5d-query: the --mate-in-one and --missed-mate filters with their JSON rows,
-// what a database made without --tactics says, and the puzzles command, whose puzzles must read
-// back with 5d-index as games that end in checkmate. The games are tests/cli/tactics.5dpgn,
-// whose mates are worked out by hand there and in tests/indexer/tactics_test.cc.
+// what a database made without --tactics or by an earlier search says, and the puzzles command,
+// whose puzzles must read back with 5d-index as games that end in checkmate. The games are
+// tests/cli/tactics.5dpgn, whose mates are worked out by hand there and in
+// tests/indexer/tactics_test.cc.
 #include "query/puzzles.h"
 
 #include <gtest/gtest.h>
@@ -14,7 +15,9 @@
 
 #include "query/find.h"
 #include "query/request.h"
+#include "query/show.h"
 #include "schema/db.h"
+#include "schema/meta.h"
 #include "schema/sqlite.h"
 #include "tests/query/query_test_util.h"
 
@@ -114,6 +117,49 @@ TEST_F(PuzzlesTest, ADatabaseWithoutTacticsSaysSo) {
   ASSERT_TRUE(puzzles.ok());
   EXPECT_TRUE(puzzles.value().puzzles.empty());
   EXPECT_EQ(puzzles.value().hints, found.value().hints);
+}
+
+// A database whose mates in one an earlier build found (meta.tactics_version below this build's)
+// says so wherever they are read: the searches, the puzzles and the game page's JSON.
+TEST_F(PuzzlesTest, ADatabaseOfAnEarlierSearchSaysSo) {
+  Request show = Make("show", {});
+  show.args = {"2"};
+  Result<ShowAnswer> current_game = RunShow(*store_, show);
+  ASSERT_TRUE(current_game.ok());
+  Result<Json> current_json = ShowJson(*store_, current_game.value());
+  ASSERT_TRUE(current_json.ok());
+  EXPECT_TRUE(current_json.value().contains("mates"));
+  EXPECT_FALSE(current_json.value().contains("mates_note"));
+
+  TempDir dir;
+  const std::string database = dir.File("earlier.sqlite");
+  ASSERT_EQ(RunIndexer(database, {kGames}, {"--tactics"}), 0);
+  {
+    Result<Database> db = OpenDatabase(database, OpenMode::kReadWrite);
+    ASSERT_TRUE(db.ok());
+    ASSERT_TRUE(db.value().Exec("DELETE FROM meta WHERE key = 'tactics_version'").ok());
+  }
+  Result<GameStore> store = GameStore::Open(database);
+  ASSERT_TRUE(store.ok());
+  const std::vector<std::string> said = {OlderTacticsText(1)};
+  Result<FindAnswer> found = RunFind(store.value(), Make("find", {"missed-mate"}));
+  ASSERT_TRUE(found.ok());
+  EXPECT_EQ(Ids(found.value()), (std::vector<int64_t>{2, 5}));  // the rows are still read
+  EXPECT_EQ(found.value().hints, said);
+  Result<PuzzlesAnswer> puzzles = RunPuzzles(store.value(), Make("puzzles", {}));
+  ASSERT_TRUE(puzzles.ok());
+  EXPECT_FALSE(puzzles.value().puzzles.empty());
+  EXPECT_EQ(puzzles.value().hints, said);
+  Result<ShowAnswer> game = RunShow(store.value(), show);
+  ASSERT_TRUE(game.ok());
+  Result<Json> json = ShowJson(store.value(), game.value());
+  ASSERT_TRUE(json.ok());
+  EXPECT_TRUE(json.value().contains("mates"));
+  EXPECT_EQ(json.value().value("mates_note", ""), said[0]);
+  // Searches that read no mates say nothing of them.
+  Result<FindAnswer> plain = RunFind(store.value(), Make("find", {}));
+  ASSERT_TRUE(plain.ok());
+  EXPECT_TRUE(plain.value().hints.empty());
 }
 
 TEST_F(PuzzlesTest, OnlyMoveKeepsTheSingleSolutions) {

@@ -4,9 +4,11 @@
 
 #include <gtest/gtest.h>
 
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "core/tactics.h"
 #include "schema/db.h"
 #include "schema/meta.h"
 #include "tests/temp_dir.h"
@@ -103,6 +105,25 @@ TEST(Tactics, MetaSaysWhetherTheDatabaseHasThem) {
   EXPECT_EQ(ReadTactics(db).value(), false);
   ASSERT_TRUE(WriteTactics(db, true).ok());
   EXPECT_EQ(ReadTactics(db).value(), true);
+}
+
+TEST(Tactics, MetaSaysWhichSearchFoundThem) {
+  TempDir dir;
+  Database db = Open(dir.File("games.db"));
+  // A new database has no row: one made before the row existed reads as the first search.
+  EXPECT_EQ(ReadMeta(db, MetaKey::kTacticsVersion).value(), std::nullopt);
+  EXPECT_EQ(ReadTacticsVersion(db).value(), 1);
+  ASSERT_TRUE(WriteTacticsVersion(db, 7).ok());
+  EXPECT_EQ(ReadMeta(db, MetaKey::kTacticsVersion).value(), "7");
+  EXPECT_EQ(ReadTacticsVersion(db).value(), 7);
+  ASSERT_TRUE(WriteTacticsVersion(db, 3).ok());
+  EXPECT_EQ(ReadTacticsVersion(db).value(), 3);
+  EXPECT_EQ(OlderTacticsText(1),
+            "the mates in one of this database were searched by an earlier build (tactics "
+            "version 1; this build's is " +
+                std::to_string(kTacticsVersion) +
+                "), which in rare positions could record a mate in one as none: index the "
+                "collections again into a new database with --tactics to settle them");
 }
 
 }  // namespace
