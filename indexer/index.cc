@@ -122,7 +122,12 @@ IndexOutcome IndexInto(const IndexOptions& options, const std::vector<std::strin
   }
   summary.tactics = tactics;
   if (tactics) {
-    const Result<int> version = ReadTacticsVersion(db);
+    Result<int> version = ReadTacticsVersion(db);
+    // A database without games holds no earlier search's answers: it takes this build's.
+    if (version.ok() && version.value() != kTacticsVersion && bulk) {
+      const Status written = WriteTacticsVersion(db, kTacticsVersion);
+      version = written.ok() ? Result<int>(kTacticsVersion) : Result<int>(written);
+    }
     if (!version.ok()) {
       outcome.open_status = InDatabase(options.database, version.error());
       return outcome;

@@ -63,9 +63,10 @@ Status WriteTactics(Database& db, bool on);
 
 // Which search found the mates in one (meta.tactics_version): kTacticsVersion of core/tactics.h
 // of the oldest build that indexed games into the database with --tactics. A database whose
-// meta has no such row (made before the row existed) gives 1. A database that takes up --tactics
-// stores the build's version; games added later by a newer build leave it as it is (the older
-// games' answers are still the older search's), and a merge stores the oldest of its inputs'.
+// meta has no such row (made before the row existed) gives 1. A database that takes up --tactics,
+// or gets its first games, stores the build's version; games added later by a newer build leave
+// it as it is (the older games' answers are still the older search's), and a merge stores the
+// oldest of its inputs' (and its output's, when that has games).
 Result<int> ReadTacticsVersion(Database& db);
 // Stores `version` in meta.tactics_version (adding the row when it is missing).
 Status WriteTacticsVersion(Database& db, int version);

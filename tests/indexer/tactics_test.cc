@@ -361,6 +361,22 @@ TEST(IndexTactics, AnEarlierBuildsSearchIsSaidAndKept) {
   EXPECT_EQ(summary.tactics_version, 1);
   EXPECT_NE(err2.str().find(": " + OlderTacticsText(1) + "\n"), std::string::npos) << err2.str();
   EXPECT_EQ(StoredTacticsVersion(options.database), 1);
+
+  // A database of an earlier build without games holds none of its answers: it takes this
+  // build's version with its first games.
+  const std::string empty = dir.File("empty.5dpgn");
+  std::ofstream(empty) << "";
+  options.database = dir.File("empty.sqlite");
+  options.inputs = {empty};
+  std::ostringstream out3, err3;
+  ASSERT_EQ(testing::IndexAsTool(options, out3, err3), 0) << err3.str();
+  MarkAsEarlierBuild(options.database, std::nullopt);
+  options.inputs = {more};
+  std::ostringstream out4, err4;
+  ASSERT_EQ(testing::IndexAsTool(options, out4, err4, &summary), 0) << err4.str();
+  EXPECT_EQ(summary.tactics_version, kTacticsVersion);
+  EXPECT_EQ(err4.str().find("earlier build"), std::string::npos) << err4.str();
+  EXPECT_EQ(StoredTacticsVersion(options.database), kTacticsVersion);
 }
 
 // A merge keeps the oldest search of its inputs (and of its output, when that has games).
