@@ -57,27 +57,59 @@ std::vector<Move> CheckingMoves(const Position& pos, PromotionSet promotions, ui
   return checking;
 }
 
-// The targeted search (FindMateAroundChecks) over `checking`, the moves CheckingMoves gives; its
-// budget counts from `start_work`.
+// Whether `move`, a move of `color` made on another position, is one of theirs on `pos` too
+// (within an action of theirs: once its mandatory boards are played, ToMove() is the other side's):
+// its source is a tip of theirs and the move generator makes it there.
+bool StillAMove(const Position& pos, const Move& move, Color color, PromotionSet promotions) {
+  const Board* source = pos.BoardAt(move.src_timeline, move.src_half);
+  if (source == nullptr || !pos.HasTimeline(move.src_timeline) ||
+      pos.TipHalf(move.src_timeline) != move.src_half || ColorOf(move.src_half) != color) {
+    return false;
+  }
+  const Piece piece = source->at(move.from);
+  if (piece.empty() || piece.color() != color) return false;
+  bool generated = false;
+  ForEachPieceMove(MoveView(pos), move.src_timeline, move.src_half, move.from, piece, GenMode::kAll,
+                   promotions, [&](const Move& candidate, Piece) {
+                     generated = candidate == move;
+                     return generated;
+                   });
+  return generated;
+}
+
+// The targeted search (FindMateAroundChecks) over `checking`, the moves CheckingMoves gives; each
+// of its two passes (the moves one by one, then pairs of them on two boards) has the budget of
+// the enumeration, counted from `start_work`.
 std::vector<Move> MateAroundChecks(const Position& pos, std::span<const Move> checking,
                                    const MateInOneLimits& limits, uint64_t start_work,
                                    uint64_t* work) {
   const Color mover = pos.ToMove();
+  const PromotionSet promotions = limits.search.promotions;
   SearchLimits reply;
-  reply.promotions = limits.search.promotions;
+  reply.promotions = promotions;
   reply.budget = limits.reply_budget;
   // The completion tries the other checking moves first: a mate often needs several checks.
   SearchLimits completing = reply;
   completing.first = checking;
   Position scratch = pos;
-  for (const Move& move : checking) {
-    // The same budget as the enumeration's: moves tried, the decisions included.
-    if (limits.search.budget != 0 && *work - start_work >= limits.search.budget) break;
+  std::vector<Move> action;
+  // Plays `moves` in order (each checked to be a move where it stands), completes them with the
+  // legal action Decide finds for the boards left, and says whether that whole action, in
+  // `action`, is legal and mates.
+  auto mates_around = [&](std::initializer_list<const Move*> moves) {
     const Position::Mark start = scratch.GetMark();
-    ApplyMove(&scratch, move);
-    bool mated = false;
-    std::vector<Move> action{move};
-    if (scratch.ToMove() == mover) {
+    action.clear();
+    bool mated = false, plays = true;
+    for (const Move* move : moves) {
+      if (!StillAMove(scratch, *move, mover, promotions)) {
+        plays = false;
+        break;
+      }
+      ApplyMove(&scratch, *move);
+      ++*work;
+      action.push_back(*move);
+    }
+    if (plays && scratch.ToMove() == mover) {
       const Decision completion = Decide(&scratch, completing);
       *work += completion.work;
       if (completion.verdict == Decision::Verdict::kPlayable) {
@@ -87,7 +119,7 @@ std::vector<Move> MateAroundChecks(const Position& pos, std::span<const Move> ch
         }
       }
     }
-    if (scratch.ToMove() != mover &&
+    if (plays && scratch.ToMove() != mover &&
         JudgeAction(scratch, mover, PromotingCapturesCount(scratch)).problem ==
             ActionVerdict::Problem::kNone &&
         InCheck(&scratch)) {
@@ -96,7 +128,23 @@ std::vector<Move> MateAroundChecks(const Position& pos, std::span<const Move> ch
       mated = decision.verdict == Decision::Verdict::kCheckmate;
     }
     scratch.Rollback(start);
-    if (mated) return action;
+    return mated;
+  };
+  const uint64_t budget = limits.search.budget;
+  for (const Move& move : checking) {
+    // The same budget as the enumeration's: moves tried, the decisions included.
+    if (budget != 0 && *work - start_work >= budget) break;
+    if (mates_around({&move})) return action;
+  }
+  // Two checks on two boards: where each alone leaves the opponent an answer, together they may
+  // not.
+  const uint64_t pairs_start = *work;
+  for (size_t i = 0; i < checking.size(); ++i) {
+    for (size_t j = i + 1; j < checking.size(); ++j) {
+      if (budget != 0 && *work - pairs_start >= budget) return {};
+      if (checking[i].src_timeline == checking[j].src_timeline) continue;
+      if (mates_around({&checking[i], &checking[j]})) return action;
+    }
   }
   return {};
 }
@@ -171,22 +219,7 @@ bool EscapeStillPlays(Position* pos, const std::vector<Move>& escape, PromotionS
   const Position::Mark mark = pos->GetMark();
   bool plays = true;
   for (const Move& move : escape) {
-    const Board* source = pos->BoardAt(move.src_timeline, move.src_half);
-    if (source == nullptr || !pos->HasTimeline(move.src_timeline) ||
-        pos->TipHalf(move.src_timeline) != move.src_half) {
-      plays = false;
-      break;
-    }
-    const Piece piece = source->at(move.from);
-    bool generated = false;
-    if (!piece.empty() && piece.color() == opponent) {
-      ForEachPieceMove(MoveView(*pos), move.src_timeline, move.src_half, move.from, piece,
-                       GenMode::kAll, promotions, [&](const Move& candidate, Piece) {
-                         generated = candidate == move;
-                         return generated;
-                       });
-    }
-    if (!generated) {
+    if (!StillAMove(*pos, move, opponent, promotions)) {
       plays = false;
       break;
     }

@@ -24,9 +24,10 @@
 // the boards they make are tried first (SearchLimits::first), so that the actions met before it
 // does are their combinations. When that enumeration runs out of budget without a mate, a
 // targeted search tries the actions built around each single move that gives check (the move,
-// completed by a legal action of the other boards): a mate it finds is proved like any other (the
-// action is legal and Decide proves the checkmate after it), while finding none proves nothing
-// and the answer stays kUnknown. Thread-safe: no state is kept between calls.
+// completed by a legal action of the other boards), then around each pair of them on two boards:
+// a mate it finds is proved like any other (the action is legal and Decide proves the checkmate
+// after it), while finding none proves nothing and the answer stays kUnknown. Thread-safe: no
+// state is kept between calls.
 #ifndef FIVED_CORE_TACTICS_H_
 #define FIVED_CORE_TACTICS_H_
 
@@ -98,10 +99,12 @@ MateInOne FindMateInOne(const Position& pos, const MateInOneLimits& limits);
 // copies searched for a capture of an opponent royal, the other boards as they are), the move is
 // completed by the legal action Decide (limits.reply_budget) finds for the rest of the boards, and
 // the whole action is returned, in play order, if it is legal (JudgeAction) and Decide proves
-// the opponent checkmated after it. Empty when no such action mates: that proves nothing (a check
-// made by two moves together, or a completion that spoils the check, is not tried), nor does
-// running out of limits.search.budget (moves tried, its decisions included; 0: none), which stops
-// it. Adds the moves it tried to *work.
+// the opponent checkmated after it. Then the same for each pair of those moves from two boards,
+// the second played after the first where it is still a move (two checks together take away
+// answers each leaves alone). Empty when no such action mates: that proves nothing (a check made
+// by two moves together, three checks, or a completion that spoils the check, is not tried), nor
+// does running out of limits.search.budget (moves tried, its decisions included; 0: none), which
+// stops each of the two passes. Adds the moves it tried to *work.
 std::vector<Move> FindMateAroundChecks(const Position& pos, const MateInOneLimits& limits,
                                        uint64_t* work);
 

@@ -155,6 +155,36 @@ TEST(MateInOne, TwoRooksWithTwoMates) {
   EXPECT_FALSE(one.complete);
 }
 
+// A random game (tests/bench/gen_games, seed 1, game 5) after 5 actions: black has 6,761 legal
+// actions, too many for the enumeration at the tactics' budget of 2,000 moves, and its only mate
+// needs a check on each of two boards, which no single checking move completed by the first
+// legal action of the rest makes. The targeted search's second pass, pairs of checking moves on
+// two boards, finds it; every action tried without a budget holds it to be a mate.
+TEST(MateInOne, TheTargetedSearchPairsChecksOnTwoBoards) {
+  const testing::Game game = testing::Play(
+      "[Board \"Misc - Timeline Battlegrounds\"]\n"
+      "1. (+1T1)b4 (0T1)Nd1>x(-1T1)d3 / (+1T1)cxb4 (-1T1)Bxd3 (0T1)Ned3\n"
+      "2. (+1T2)c5=C (0T2)b3 (-1T2)a2 / (+1T2)a4 (-1T2)b2 (0T2)e3\n"
+      "3. (0T3)bxc4 (+1T3)Cc4 (-1T3)c2\n",
+      kBudget);
+  MateInOneLimits limits;
+  limits.search = game.limits;
+  limits.search.budget = 2'000;
+  limits.reply_budget = 2'000;
+  const MateInOne found = FindMateInOne(game.pos, limits);
+  ASSERT_EQ(found.answer, Answer::kMates);
+  EXPECT_TRUE(found.found_by_targeted_search);
+  EXPECT_FALSE(found.complete);
+  EXPECT_EQ(found.mating, 1u);
+  ASSERT_GE(found.solution.size(), 2u);
+  EXPECT_NE(found.solution[0].src_timeline, found.solution[1].src_timeline);
+  EXPECT_EQ(After(game, found.solution), Decision::Verdict::kCheckmate);
+  // The one mate every action finds, in the search's play order (the solution may play its moves
+  // in another, to the same position).
+  EXPECT_EQ(MatingActions(game), std::vector<std::string>{"(0T3)Nxc1 (-1T3)Qc4>x(+1T3)c2"});
+  EXPECT_EQ(ActionText(game.pos, found.solution), "(-1T3)Qc4>x(+1T3)c2 (0T3)Nxc1");
+}
+
 TEST(MateInOne, NamesAreStable) {
   EXPECT_STREQ(MateInOneAnswerName(Answer::kMates), "mates");
   EXPECT_STREQ(MateInOneAnswerName(Answer::kNone), "none");
