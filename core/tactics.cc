@@ -2,6 +2,7 @@
 #include "core/tactics.h"
 
 #include <cassert>
+#include <cmath>
 #include <span>
 #include <vector>
 
@@ -181,17 +182,23 @@ bool InCheckAfterQuietPosition(Position* pos, Color mover, std::vector<BoardPlac
 // An estimate of the mover's legal actions: the product, over the tips of the mover's colour, of
 // one more than the moves from each (an action moves from each tip once at most). Stops
 // multiplying once past `limit`.
-double EstimateActions(const Position& pos, PromotionSet promotions, double limit) {
+// With `mandatory_only`, the product of the moves of the mandatory boards alone (an estimate of
+// the actions that play no other board).
+double EstimateActions(const Position& pos, PromotionSet promotions, double limit,
+                       bool mandatory_only = false) {
   const Color mover = pos.ToMove();
+  const int present = pos.Present();
   double product = 1;
   for (int l = pos.min_timeline(); l <= pos.max_timeline() && product <= limit; ++l) {
     if (!pos.HasTimeline(l) || ColorOf(pos.TipHalf(l)) != mover) continue;
+    const bool mandatory = pos.IsActive(l) && pos.TipHalf(l) == present;
+    if (mandatory_only && !mandatory) continue;
     uint64_t moves = 0;
     ForEachTipMove(pos, l, promotions, [&](const Move&, Piece) {
       ++moves;
       return false;
     });
-    product *= static_cast<double>(moves + 1);
+    product *= static_cast<double>(moves + (mandatory_only ? 0 : 1));
   }
   return product;
 }
@@ -232,6 +239,9 @@ bool EscapeStillPlays(Position* pos, const std::vector<Move>& escape, PromotionS
 }
 
 }  // namespace
+
+// How many times the budget the actions are counted within, where the enumeration ran out.
+constexpr uint64_t kCountingFactor = 3;
 
 MateInOne FindMateInOne(const Position& pos, const MateInOneLimits& limits) {
   MateInOne out;
@@ -280,43 +290,69 @@ MateInOne FindMateInOne(const Position& pos, const MateInOneLimits& limits) {
   // The opponent's legal action after the last checking action decided playable: most checks
   // of one position are answered alike, so it is tried first.
   std::vector<Move> escape;
-  const SearchStats stats =
-      ForEachLegalAction(pos, search, [&](const std::vector<Move>& moves, const Position& after) {
-        ++out.actions;
-        const Position::Mark mark = scratch.GetMark();
-        for (const Move& move : moves) ApplyMove(&scratch, move);
-        assert(scratch.StateKey() == after.StateKey());
-        (void)after;
-        // A checkmate needs a check: the rest are not decided.
-        const bool check = screen == CheckScreen::kMayCheck
-                               ? InCheckAfterQuietPosition(&scratch, mover, &passed)
-                               : InCheck(&scratch);
-        if (!check) {
-          scratch.Rollback(mark);
-          return false;
-        }
-        ++out.checking;
-        if (limits.shortcuts && EscapeStillPlays(&scratch, escape, limits.search.promotions)) {
-          out.work += escape.size();
-          scratch.Rollback(mark);
-          return false;
-        }
-        Decision decision = Decide(&scratch, reply);
-        scratch.Rollback(mark);
-        out.work += decision.work;
-        if (decision.verdict == Decision::Verdict::kPlayable) escape = std::move(decision.witness);
-        if (decision.verdict == Decision::Verdict::kUnknown) {
-          ++out.undecided;
-        } else if (decision.verdict == Decision::Verdict::kCheckmate) {
-          if (out.mating++ == 0) out.solution = moves;
-          if (limits.stop_at_first) {
-            stopped_early = true;
-            return true;
-          }
-        }
-        return false;
-      });
+  const ActionVisitor visit = [&](const std::vector<Move>& moves, const Position& after) {
+    ++out.actions;
+    const Position::Mark mark = scratch.GetMark();
+    for (const Move& move : moves) ApplyMove(&scratch, move);
+    assert(scratch.StateKey() == after.StateKey());
+    (void)after;
+    // A checkmate needs a check: the rest are not decided.
+    const bool check = screen == CheckScreen::kMayCheck
+                           ? InCheckAfterQuietPosition(&scratch, mover, &passed)
+                           : InCheck(&scratch);
+    if (!check) {
+      scratch.Rollback(mark);
+      return false;
+    }
+    ++out.checking;
+    if (limits.shortcuts && EscapeStillPlays(&scratch, escape, limits.search.promotions)) {
+      out.work += escape.size();
+      scratch.Rollback(mark);
+      return false;
+    }
+    Decision decision = Decide(&scratch, reply);
+    scratch.Rollback(mark);
+    out.work += decision.work;
+    if (decision.verdict == Decision::Verdict::kPlayable) escape = std::move(decision.witness);
+    if (decision.verdict == Decision::Verdict::kUnknown) {
+      ++out.undecided;
+    } else if (decision.verdict == Decision::Verdict::kCheckmate) {
+      if (out.mating++ == 0) out.solution = moves;
+      if (limits.stop_at_first) {
+        stopped_early = true;
+        return true;
+      }
+    }
+    return false;
+  };
+  SearchStats stats = ForEachLegalAction(pos, search, visit);
   out.work += stats.work;
+  // Where the budget ran out without a mate, and the mandatory boards' moves alone would pass
+  // the few-actions rule (the positions of many mandatory boards have too many actions to count),
+  // the actions are counted alone (no check tested, nothing decided) within kCountingFactor
+  // times the budget: when that finds them all, the estimate overcounted (boards whose moves
+  // rarely combine), and the enumeration runs again to the few-actions ceiling.
+  const uint64_t ceiling = limits.few_actions.max_factor * limits.search.budget;
+  if (stats.end == SearchEnd::kOutOfBudget && out.mating == 0 && limits.shortcuts &&
+      limits.few_actions.moves_per_action != 0 && ceiling > search.budget &&
+      EstimateActions(pos, limits.search.promotions, INFINITY, /*mandatory_only=*/true) *
+              limits.few_actions.moves_per_action <=
+          static_cast<double>(ceiling)) {
+    SearchLimits counting;
+    counting.promotions = limits.search.promotions;
+    counting.budget = kCountingFactor * limits.search.budget;
+    const SearchStats counted = ForEachLegalAction(
+        pos, counting, [](const std::vector<Move>&, const Position&) { return false; });
+    out.work += counted.work;
+    if (counted.end == SearchEnd::kExhausted) {
+      out.actions = out.checking = out.undecided = 0;
+      escape.clear();
+      search.budget = ceiling;
+      stats = ForEachLegalAction(pos, search, visit);
+      out.work += stats.work;
+      out.recounted = true;
+    }
+  }
   out.complete = stats.end == SearchEnd::kExhausted && !stopped_early && out.undecided == 0;
   if (out.mating == 0 && !out.complete && limits.shortcuts) {
     if (!have_checking) {

@@ -20,7 +20,10 @@
 // action: when its moves are still moves where they stand and make a legal action
 // (JudgeAction), the opponent is not checkmated (most checks of a position are answered alike).
 // A position of few actions is enumerated to the end whatever the budget, up to a ceiling
-// (MateInOneLimits::few_actions); in one whose budget may run out, the moves that give check on
+// (MateInOneLimits::few_actions), and so is one whose enumeration ran out of budget where
+// counting its actions alone (no check tested, nothing decided) finds them all within a few times
+// the budget (the estimate overcounts where boards' moves rarely combine); in one whose budget
+// may run out, the moves that give check on
 // the boards they make are tried first (SearchLimits::first), so that the actions met before it
 // does are their combinations. When that enumeration runs out of budget without a mate, a
 // targeted search tries the actions built around each single move that gives check (the move,
@@ -70,6 +73,9 @@ struct MateInOne {
   bool proved_by_replies = false;
   // The solution came from the targeted search: `mating` is then 1 and not complete.
   bool found_by_targeted_search = false;
+  // The enumeration ran out of budget, the actions counted alone were few, and it ran again to
+  // the few-actions ceiling (MateInOneLimits::few_actions).
+  bool recounted = false;
 };
 
 struct MateInOneLimits {

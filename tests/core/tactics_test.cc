@@ -185,6 +185,36 @@ TEST(MateInOne, TheTargetedSearchPairsChecksOnTwoBoards) {
   EXPECT_EQ(ActionText(game.pos, found.solution), "(-1T3)Qc4>x(+1T3)c2 (0T3)Nxc1");
 }
 
+// A random game (tests/bench/gen_games, seed 1, game 61) after 3 actions: black's boards have
+// enough moves for the estimate of the actions (one more than each board's moves, multiplied) to
+// pass the few-actions ceiling, and the enumeration runs out of its 2,000 moves; but most of
+// those combinations are no action, and counting the actions alone finds 813 within 3 times the
+// budget. The enumeration then runs again to the ceiling and proves that none mates, as every
+// action tried without a budget does.
+TEST(MateInOne, FewActionsCountedAfterTheBudgetRanOut) {
+  const testing::Game game = testing::Play(
+      "[Board \"Misc - Timeline Battlegrounds\"]\n"
+      "1. (0T1)Ncb3 (-1T1)b2 (+1T1)a4 / (0T1)cxb3 (+1T1)d4 (-1T1)c2\n"
+      "2. (-1T2)bxa3 (+1T2)axb5=C (0T2)Ndc3\n",
+      kBudget);
+  MateInOneLimits limits;
+  limits.search = game.limits;
+  limits.search.budget = 2'000;
+  limits.reply_budget = 2'000;
+  const MateInOne found = FindMateInOne(game.pos, limits);
+  EXPECT_EQ(found.answer, Answer::kNone);
+  EXPECT_TRUE(found.complete);
+  EXPECT_TRUE(found.recounted);
+  EXPECT_EQ(found.actions, 813u);
+  EXPECT_EQ(CountActions(game.pos, game.limits.promotions, 0).count, 813u);
+  EXPECT_TRUE(MatingActions(game).empty());
+  // Without the count, the budget stands and nothing is claimed.
+  limits.few_actions.moves_per_action = 0;
+  const MateInOne cut = FindMateInOne(game.pos, limits);
+  EXPECT_EQ(cut.answer, Answer::kUnknown);
+  EXPECT_FALSE(cut.recounted);
+}
+
 TEST(MateInOne, NamesAreStable) {
   EXPECT_STREQ(MateInOneAnswerName(Answer::kMates), "mates");
   EXPECT_STREQ(MateInOneAnswerName(Answer::kNone), "none");
