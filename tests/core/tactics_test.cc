@@ -155,6 +155,15 @@ TEST(MateInOne, TwoRooksWithTwoMates) {
   EXPECT_FALSE(one.complete);
 }
 
+// The limits 5d-index --tactics gives each position by default (budget 2,000 moves).
+MateInOneLimits TacticsLimits(const testing::Game& game) {
+  MateInOneLimits limits;
+  limits.search = game.limits;
+  limits.search.budget = 2'000;
+  limits.reply_budget = 2'000;
+  return limits;
+}
+
 // A random game (tests/bench/gen_games, seed 1, game 5) after 5 actions: black has 6,761 legal
 // actions, too many for the enumeration at the tactics' budget of 2,000 moves, and its only mate
 // needs a check on each of two boards, which no single checking move completed by the first
@@ -167,11 +176,7 @@ TEST(MateInOne, TheTargetedSearchPairsChecksOnTwoBoards) {
       "2. (+1T2)c5=C (0T2)b3 (-1T2)a2 / (+1T2)a4 (-1T2)b2 (0T2)e3\n"
       "3. (0T3)bxc4 (+1T3)Cc4 (-1T3)c2\n",
       kBudget);
-  MateInOneLimits limits;
-  limits.search = game.limits;
-  limits.search.budget = 2'000;
-  limits.reply_budget = 2'000;
-  const MateInOne found = FindMateInOne(game.pos, limits);
+  const MateInOne found = FindMateInOne(game.pos, TacticsLimits(game));
   ASSERT_EQ(found.answer, Answer::kMates);
   EXPECT_TRUE(found.found_by_targeted_search);
   EXPECT_FALSE(found.complete);
@@ -197,10 +202,7 @@ TEST(MateInOne, FewActionsCountedAfterTheBudgetRanOut) {
       "1. (0T1)Ncb3 (-1T1)b2 (+1T1)a4 / (0T1)cxb3 (+1T1)d4 (-1T1)c2\n"
       "2. (-1T2)bxa3 (+1T2)axb5=C (0T2)Ndc3\n",
       kBudget);
-  MateInOneLimits limits;
-  limits.search = game.limits;
-  limits.search.budget = 2'000;
-  limits.reply_budget = 2'000;
+  MateInOneLimits limits = TacticsLimits(game);
   const MateInOne found = FindMateInOne(game.pos, limits);
   EXPECT_EQ(found.answer, Answer::kNone);
   EXPECT_TRUE(found.complete);
