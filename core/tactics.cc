@@ -328,16 +328,18 @@ MateInOne FindMateInOne(const Position& pos, const MateInOneLimits& limits) {
   SearchStats stats = ForEachLegalAction(pos, search, visit);
   out.work += stats.work;
   // Where the budget ran out without a mate, and the mandatory boards' moves alone would pass
-  // the few-actions rule (the positions of many mandatory boards have too many actions to count),
+  // the few-actions rule (the positions of many mandatory boards have too many actions to count)
+  // or the enumeration met no action at all (there may be none),
   // the actions are counted alone (no check tested, nothing decided) within kCountingFactor
   // times the budget: when that finds them all, the estimate overcounted (boards whose moves
   // rarely combine), and the enumeration runs again to the few-actions ceiling.
   const uint64_t ceiling = limits.few_actions.max_factor * limits.search.budget;
   if (stats.end == SearchEnd::kOutOfBudget && out.mating == 0 && limits.shortcuts &&
       limits.few_actions.moves_per_action != 0 && ceiling > search.budget &&
-      EstimateActions(pos, limits.search.promotions, INFINITY, /*mandatory_only=*/true) *
-              limits.few_actions.moves_per_action <=
-          static_cast<double>(ceiling)) {
+      (out.actions == 0 ||
+       EstimateActions(pos, limits.search.promotions, INFINITY, /*mandatory_only=*/true) *
+               limits.few_actions.moves_per_action <=
+           static_cast<double>(ceiling))) {
     SearchLimits counting;
     counting.promotions = limits.search.promotions;
     counting.budget = kCountingFactor * limits.search.budget;

@@ -22,8 +22,8 @@
 // A position of few actions is enumerated to the end whatever the budget, up to a ceiling
 // (MateInOneLimits::few_actions), and so is one whose enumeration ran out of budget where
 // counting its actions alone (no check tested, nothing decided) finds them all within a few times
-// the budget (the estimate overcounts where boards' moves rarely combine); in one whose budget
-// may run out, the moves that give check on
+// the budget (the estimate overcounts where boards' moves rarely combine; a position without
+// legal actions has no mate either); in one whose budget may run out, the moves that give check on
 // the boards they make are tried first (SearchLimits::first), so that the actions met before it
 // does are their combinations. When that enumeration runs out of budget without a mate, a
 // targeted search tries the actions built around each single move that gives check (the move,

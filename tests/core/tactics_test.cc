@@ -217,6 +217,27 @@ TEST(MateInOne, FewActionsCountedAfterTheBudgetRanOut) {
   EXPECT_FALSE(cut.recounted);
 }
 
+// A position with no legal action has no mate in one; where the enumeration runs out of budget
+// before it can tell (the final position of ftxi's public 100timelines.5dpgn: 77 tips of the
+// mover's colour, 11 of them mandatory), the count that follows proves there is none.
+TEST(MateInOne, APositionWithoutActionsHasNoneOnceCounted) {
+  const std::string shared = testing::SharedDir();
+  if (shared.empty()) GTEST_SKIP() << "../shared is absent";
+  const std::filesystem::path file = std::filesystem::path(shared) / "corpus" / "public" /
+                                     "ftxi+5dchess_engine" / "pgn" / "100timelines.5dpgn";
+  if (!std::filesystem::exists(file)) GTEST_SKIP() << "no " << file;
+  std::ifstream in(file, std::ios::binary);
+  std::stringstream text;
+  text << in.rdbuf();
+  const testing::Game game = testing::Play(text.str(), kBudget);
+  EXPECT_EQ(CountActions(game.pos, game.limits.promotions, 0).count, 0u);
+  const MateInOne found = FindMateInOne(game.pos, TacticsLimits(game));
+  EXPECT_EQ(found.answer, Answer::kNone);
+  EXPECT_TRUE(found.complete);
+  EXPECT_TRUE(found.recounted);
+  EXPECT_EQ(found.actions, 0u);
+}
+
 TEST(MateInOne, NamesAreStable) {
   EXPECT_STREQ(MateInOneAnswerName(Answer::kMates), "mates");
   EXPECT_STREQ(MateInOneAnswerName(Answer::kNone), "none");
