@@ -148,6 +148,17 @@ void AppendMoveText(const Position& pos, const Move& move, std::string* out) {
   out->append(buffer, static_cast<size_t>(end - buffer));
 }
 
+std::string ActionText(const Position& before, const std::vector<Move>& moves) {
+  Position pos = before;
+  std::string text;
+  for (const Move& move : moves) {
+    if (!text.empty()) text += ' ';
+    AppendMoveText(pos, move, &text);
+    ApplyMove(&pos, move);
+  }
+  return text;
+}
+
 std::string MoveText(const Position& pos, const Move& move) {
   std::string out;
   AppendMoveText(pos, move, &out);

@@ -28,6 +28,9 @@ char* PutBoardRef(const Position& pos, int timeline, int half_turn, char* end);
 std::string MoveText(const Position& pos, const Move& move);
 // The same, appended to `out`.
 void AppendMoveText(const Position& pos, const Move& move, std::string* out);
+// The texts of an action's moves, in play order, each written in the position before it (the
+// first in `before`), joined by spaces: "(0T3)Nxc1 (-1T3)Qc4>x(+1T3)c2".
+std::string ActionText(const Position& before, const std::vector<Move>& moves);
 
 // Lays out movetext from the texts of moves, action by action: "N." before white's action,
 // " /" before black's, "Nb." when black opens a turn, one line per turn.

@@ -10,6 +10,7 @@
 #include "core/check.h"
 #include "core/check_screen.h"
 #include "core/decide.h"
+#include "core/hypercuboid.h"
 #include "core/reply_proof.h"
 #include "core/rules.h"
 
@@ -343,7 +344,8 @@ MateInOne FindMateInOne(const Position& pos, const MateInOneLimits& limits) {
     SearchLimits counting;
     counting.promotions = limits.search.promotions;
     counting.budget = kCountingFactor * limits.search.budget;
-    const SearchStats counted = ForEachLegalAction(
+    // Only whether the search ends matters: no set of the states reached is kept.
+    const SearchStats counted = ForEachHypercuboidAction(
         pos, counting, [](const std::vector<Move>&, const Position&) { return false; });
     out.work += counted.work;
     if (counted.end == SearchEnd::kExhausted) {

@@ -55,13 +55,7 @@ void ListActions(const std::string& prefix, int action, const Position& pos,
   std::unordered_map<uint64_t, std::string> by_state;
   const SearchStats stats = ForEachHypercuboidAction(
       pos, limits, [&](const std::vector<Move>& moves, const Position& after) {
-        Position played = pos;
-        std::string text;
-        for (const Move& move : moves) {
-          if (!text.empty()) text += ' ';
-          AppendMoveText(played, move, &text);
-          ApplyMove(&played, move);
-        }
+        std::string text = ActionText(pos, moves);
         auto [it, added] = by_state.try_emplace(after.StateKey(), text);
         if (!added) {
           if (text < it->second) it->second = std::move(text);

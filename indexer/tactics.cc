@@ -10,22 +10,6 @@
 
 namespace fived {
 
-namespace {
-
-// The moves as canonical move texts joined by ' ', each written in the position before it.
-std::string ActionTexts(const Position& before, const std::vector<Move>& moves) {
-  Position pos = before;
-  std::string text;
-  for (const Move& move : moves) {
-    if (!text.empty()) text += ' ';
-    AppendMoveText(pos, move, &text);
-    ApplyMove(&pos, move);
-  }
-  return text;
-}
-
-}  // namespace
-
 GameTactics FindGameTactics(const Replayer& replayer,
                             std::optional<Decision::Verdict> final_verdict, uint64_t budget) {
   GameTactics out;
@@ -47,7 +31,7 @@ GameTactics FindGameTactics(const Replayer& replayer,
       row.unknown = found.answer == MateInOne::Answer::kUnknown;
       row.mating = found.mating;
       row.complete = found.complete;
-      if (!row.unknown) row.solution = ActionTexts(pos, found.solution);
+      if (!row.unknown) row.solution = ActionText(pos, found.solution);
       out.rows.push_back(std::move(row));
     }
     if (last) break;
@@ -97,7 +81,7 @@ GameTactics FindGameTactics(const Replayer& replayer,
         row.unknown = false;
         row.mating = 1;
         row.complete = false;
-        row.solution = ActionTexts(*before_last, moves);
+        row.solution = ActionText(*before_last, moves);
       }
       if (!row.unknown) row.played = mated;
     }

@@ -19,33 +19,22 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
-#include <ctime>
-#include <fstream>
 #include <string>
 #include <vector>
 
 #include "core/action.h"
 #include "core/check_screen.h"
-#include "core/game_splitter.h"
 #include "core/legal.h"
 #include "core/pgn_syntax.h"
 #include "core/replay.h"
 #include "core/reply_proof.h"
 #include "core/rules.h"
 #include "core/tactics.h"
-
-namespace {
-
-double ThreadCpuMs() {
-  timespec now;
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
-  return now.tv_sec * 1e3 + now.tv_nsec / 1e6;
-}
-
-}  // namespace
+#include "tests/bench/bench_games.h"
 
 int main(int argc, char** argv) {
   using namespace fived;
+  using bench::ThreadCpuMs;
   uint64_t budget = 2000;
   bool screen = true;
   MateInOneLimits::FewActions few;
@@ -82,128 +71,118 @@ int main(int argc, char** argv) {
   long compared = 0, compared_mates = 0, disagreements = 0;
   long proof_results[4][4] = {};  // by ReplyProof::Result, then by rounds run (0, 1, 2, 3 or more)
   long proof_unknown[4][4] = {};  // the same, for the positions left unknown
-  double replay_ms = 0, screen_ms = 0, search_ms = 0;
-  for (const std::string& file : files) {
-    std::ifstream in(file, std::ios::binary);
-    if (!in) {
-      std::fprintf(stderr, "%s: cannot read\n", file.c_str());
-      return 3;
-    }
-    GameSplitter splitter(in);
-    while (std::optional<RawGame> raw = splitter.Next()) {
-      const double replay_start = ThreadCpuMs();
-      SyntaxResult syntax = ParseGameSyntax(raw->text, raw->first_line);
-      if (!syntax.status.ok()) continue;
-      ReplayOutcome outcome = ReplayGame(syntax.game);
-      replay_ms += ThreadCpuMs() - replay_start;
-      if (!outcome.status.ok() || !outcome.replayer) continue;
-      const Replayer& replayer = *outcome.replayer;
-      Position pos = replayer.setup().start;
-      for (size_t action = 0;; ++action) {
-        MateInOneLimits limits;
-        limits.search.promotions = PromotionChoices(replayer.setup(), pos);
-        limits.search.budget = budget;
-        limits.reply_budget = budget;
-        limits.shortcuts = screen;
-        limits.few_actions = few;
-        const double screen_start = ThreadCpuMs();
-        const CheckScreen screened_as = ScreenChecks(pos, limits.search.promotions);
-        const double search_start = ThreadCpuMs();
-        screen_ms += search_start - screen_start;
-        ++screened[static_cast<int>(screened_as)];
-        const MateInOne found = FindMateInOne(pos, limits);
-        search_ms += ThreadCpuMs() - search_start;
-        // Why the reply proof failed where it ran: run again, outside the timed part.
-        if (screen && screened_as == CheckScreen::kMayCheck) {
-          const ReplyProof proof = ProveNoMateByReplies(pos, limits.search.promotions);
-          const int round = std::min(proof.rounds, 3);
-          ++proof_results[static_cast<int>(proof.result)][round];
-          if (found.answer == MateInOne::Answer::kUnknown) {
-            ++proof_unknown[static_cast<int>(proof.result)][round];
-            if (list_unknown) {
+  double screen_ms = 0, search_ms = 0;
+  bench::GamesRead read;
+  const bool all_read = bench::ForEachReplayedGame(
+      files, &read, [&](const std::string& file, const RawGame& game, const Replayer& replayer) {
+        const RawGame* raw = &game;
+        Position pos = replayer.setup().start;
+        for (size_t action = 0;; ++action) {
+          MateInOneLimits limits;
+          limits.search.promotions = PromotionChoices(replayer.setup(), pos);
+          limits.search.budget = budget;
+          limits.reply_budget = budget;
+          limits.shortcuts = screen;
+          limits.few_actions = few;
+          const double screen_start = ThreadCpuMs();
+          const CheckScreen screened_as = ScreenChecks(pos, limits.search.promotions);
+          const double search_start = ThreadCpuMs();
+          screen_ms += search_start - screen_start;
+          ++screened[static_cast<int>(screened_as)];
+          const MateInOne found = FindMateInOne(pos, limits);
+          search_ms += ThreadCpuMs() - search_start;
+          // Why the reply proof failed where it ran: run again, outside the timed part.
+          if (screen && screened_as == CheckScreen::kMayCheck) {
+            const ReplyProof proof = ProveNoMateByReplies(pos, limits.search.promotions);
+            const int round = std::min(proof.rounds, 3);
+            ++proof_results[static_cast<int>(proof.result)][round];
+            if (found.answer == MateInOne::Answer::kUnknown) {
+              ++proof_unknown[static_cast<int>(proof.result)][round];
+              if (list_unknown) {
+                std::printf(
+                    "UNKNOWN %s game %d position %zu: %s after round %d, %llu slots, %llu "
+                    "versions\n",
+                    file.c_str(), raw->index, action, ReplyProofResultName(proof.result),
+                    proof.rounds, static_cast<unsigned long long>(proof.slots),
+                    static_cast<unsigned long long>(proof.versions));
+              }
+            }
+          }
+          if (brute_budget != 0) {
+            MateInOneLimits plain = limits;
+            plain.search.budget = brute_budget;
+            plain.reply_budget = brute_budget;
+            plain.shortcuts = false;
+            plain.few_actions.moves_per_action = 0;
+            const MateInOne reference = FindMateInOne(pos, plain);
+            bool disagree = reference.mating > 0 && found.answer == MateInOne::Answer::kNone;
+            if (found.answer == MateInOne::Answer::kUnknown) {
+              ++(reference.mating > 0                           ? unknown_brute[0]
+                 : reference.answer == MateInOne::Answer::kNone ? unknown_brute[1]
+                                                                : unknown_brute[2]);
+            }
+            if (reference.complete) {
+              ++compared;
+              if (reference.mating > 0) ++compared_mates;
+              // An unknown is no answer, so no disagreement (counted above instead).
+              disagree = disagree || (found.answer != MateInOne::Answer::kUnknown &&
+                                      (found.answer == MateInOne::Answer::kMates) !=
+                                          (reference.answer == MateInOne::Answer::kMates));
+              disagree = disagree || (found.complete && found.mating != reference.mating);
+            }
+            if (disagree) {
+              ++disagreements;
               std::printf(
-                  "UNKNOWN %s game %d position %zu: %s after round %d, %llu slots, %llu "
-                  "versions\n",
-                  file.c_str(), raw->index, action, ReplyProofResultName(proof.result),
-                  proof.rounds, static_cast<unsigned long long>(proof.slots),
-                  static_cast<unsigned long long>(proof.versions));
+                  "DISAGREE %s game %d position %zu: brute force %s %llu%s, shortcuts %s %llu\n",
+                  file.c_str(), raw->index, action, MateInOneAnswerName(reference.answer),
+                  static_cast<unsigned long long>(reference.mating),
+                  reference.complete ? "" : " (incomplete)", MateInOneAnswerName(found.answer),
+                  static_cast<unsigned long long>(found.mating));
             }
           }
-        }
-        if (brute_budget != 0) {
-          MateInOneLimits plain = limits;
-          plain.search.budget = brute_budget;
-          plain.reply_budget = brute_budget;
-          plain.shortcuts = false;
-          plain.few_actions.moves_per_action = 0;
-          const MateInOne reference = FindMateInOne(pos, plain);
-          bool disagree = reference.mating > 0 && found.answer == MateInOne::Answer::kNone;
-          if (found.answer == MateInOne::Answer::kUnknown) {
-            ++(reference.mating > 0                           ? unknown_brute[0]
-               : reference.answer == MateInOne::Answer::kNone ? unknown_brute[1]
-                                                              : unknown_brute[2]);
+          ++positions;
+          switch (found.answer) {
+            case MateInOne::Answer::kMates:
+              ++mates;
+              if (found.found_by_targeted_search) ++by_finder;
+              break;
+            case MateInOne::Answer::kNone:
+              ++none;
+              if (found.proved_by_replies) ++by_replies;
+              if (!found.screened && !found.proved_by_replies && found.checking == 0) {
+                ++none_without_check;
+              }
+              break;
+            case MateInOne::Answer::kUnknown:
+              ++unknown;
+              ++(found.undecided > 0 ? by_decide : by_search);
+              break;
           }
-          if (reference.complete) {
-            ++compared;
-            if (reference.mating > 0) ++compared_mates;
-            // An unknown is no answer, so no disagreement (counted above instead).
-            disagree = disagree || (found.answer != MateInOne::Answer::kUnknown &&
-                                    (found.answer == MateInOne::Answer::kMates) !=
-                                        (reference.answer == MateInOne::Answer::kMates));
-            disagree = disagree || (found.complete && found.mating != reference.mating);
+          if (action == replayer.actions().size()) break;
+          // The action played is a legal action: if it checks, the screen must have allowed it
+          // (a free check of the screen on every position of the games). Not when it promotes to
+          // a piece the search does not offer (the generator of the random games promotes to any
+          // piece replay accepts, PromotionChoices offers those of the game): the screen speaks
+          // of the actions the search would try.
+          bool offered = true;
+          for (const PlayedMove& played : replayer.actions()[action].moves) {
+            const PieceType promotion = played.move.promotion;
+            if (promotion != PieceType::kNone && !limits.search.promotions.Contains(promotion)) {
+              offered = false;
+            }
+            ApplyMove(&pos, played.move);
           }
-          if (disagree) {
-            ++disagreements;
+          if (screened_as == CheckScreen::kNoCheck && offered && InCheck(pos)) {
+            ++contradicted;
             std::printf(
-                "DISAGREE %s game %d position %zu: brute force %s %llu%s, shortcuts %s %llu\n",
-                file.c_str(), raw->index, action, MateInOneAnswerName(reference.answer),
-                static_cast<unsigned long long>(reference.mating),
-                reference.complete ? "" : " (incomplete)", MateInOneAnswerName(found.answer),
-                static_cast<unsigned long long>(found.mating));
+                "screen contradicted: %s game %d, the action played from position %zu "
+                "checks\n",
+                file.c_str(), raw->index, action);
           }
         }
-        ++positions;
-        switch (found.answer) {
-          case MateInOne::Answer::kMates:
-            ++mates;
-            if (found.found_by_targeted_search) ++by_finder;
-            break;
-          case MateInOne::Answer::kNone:
-            ++none;
-            if (found.proved_by_replies) ++by_replies;
-            if (!found.screened && !found.proved_by_replies && found.checking == 0) {
-              ++none_without_check;
-            }
-            break;
-          case MateInOne::Answer::kUnknown:
-            ++unknown;
-            ++(found.undecided > 0 ? by_decide : by_search);
-            break;
-        }
-        if (action == replayer.actions().size()) break;
-        // The action played is a legal action: if it checks, the screen must have allowed it
-        // (a free check of the screen on every position of the games). Not when it promotes to
-        // a piece the search does not offer (the generator of the random games promotes to any
-        // piece replay accepts, PromotionChoices offers those of the game): the screen speaks
-        // of the actions the search would try.
-        bool offered = true;
-        for (const PlayedMove& played : replayer.actions()[action].moves) {
-          const PieceType promotion = played.move.promotion;
-          if (promotion != PieceType::kNone && !limits.search.promotions.Contains(promotion)) {
-            offered = false;
-          }
-          ApplyMove(&pos, played.move);
-        }
-        if (screened_as == CheckScreen::kNoCheck && offered && InCheck(pos)) {
-          ++contradicted;
-          std::printf(
-              "screen contradicted: %s game %d, the action played from position %zu "
-              "checks\n",
-              file.c_str(), raw->index, action);
-        }
-      }
-    }
-  }
+      });
+  if (!all_read) return 3;
+  const double replay_ms = read.replay_ms;
   std::printf("%ld positions, budget %llu, few actions %llu %llu, shortcuts %s\n", positions,
               static_cast<unsigned long long>(budget),
               static_cast<unsigned long long>(few.moves_per_action),

@@ -10,18 +10,16 @@
 // Usage: bench_screen_sweep [--budget N] FILE...   (moves per position, default 20,000)
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
-#include <optional>
 #include <string>
 #include <vector>
 
 #include "core/action.h"
 #include "core/check_screen.h"
-#include "core/game_splitter.h"
 #include "core/legal.h"
 #include "core/pgn_syntax.h"
 #include "core/replay.h"
 #include "core/rules.h"
+#include "tests/bench/bench_games.h"
 
 int main(int argc, char** argv) {
   using namespace fived;
@@ -41,66 +39,56 @@ int main(int argc, char** argv) {
   }
   long positions = 0, screened = 0, complete = 0, actions = 0, wrong = 0;
   long moved_back = 0, checked_from_unplayed = 0, checked_from_unplayed_screened = 0;
-  for (const std::string& file : files) {
-    std::ifstream in(file, std::ios::binary);
-    if (!in) {
-      std::fprintf(stderr, "%s: cannot read\n", file.c_str());
-      return 3;
-    }
-    GameSplitter splitter(in);
-    while (std::optional<RawGame> raw = splitter.Next()) {
-      SyntaxResult syntax = ParseGameSyntax(raw->text, raw->first_line);
-      if (!syntax.status.ok()) continue;
-      ReplayOutcome outcome = ReplayGame(syntax.game);
-      if (!outcome.status.ok() || !outcome.replayer) continue;
-      const Replayer& replayer = *outcome.replayer;
-      Position pos = replayer.setup().start;
-      for (size_t action = 0;; ++action) {
-        ++positions;
-        SearchLimits limits;
-        limits.promotions = PromotionChoices(replayer.setup(), pos);
-        limits.budget = budget;
-        const CheckScreen screen = ScreenChecks(pos, limits.promotions);
-        const bool no_check = screen == CheckScreen::kNoCheck;
-        screened += no_check ? 1 : 0;
-        const int present = pos.Present();
-        bool reported = false;
-        const SearchStats stats =
-            ForEachLegalAction(pos, limits, [&](const std::vector<Move>&, const Position& after) {
-              ++actions;
-              bool back = false;
-              for (int l = pos.min_timeline(); l <= pos.max_timeline() && !back; ++l) {
-                back = pos.HasTimeline(l) && pos.IsActive(l) && pos.TipHalf(l) == present &&
-                       after.TipHalf(l) == present;
-              }
-              const std::vector<Move> checks = Checks(after);
-              if (back) {
-                ++moved_back;
-                for (const Move& check : checks) {
-                  if (check.src_half == present && pos.IsActive(check.src_timeline) &&
-                      after.TipHalf(check.src_timeline) == present) {
-                    ++checked_from_unplayed;
-                    checked_from_unplayed_screened += no_check ? 1 : 0;
-                    break;
+  bench::GamesRead read;
+  const bool all_read = bench::ForEachReplayedGame(
+      files, &read, [&](const std::string& file, const RawGame& raw, const Replayer& replayer) {
+        Position pos = replayer.setup().start;
+        for (size_t action = 0;; ++action) {
+          ++positions;
+          SearchLimits limits;
+          limits.promotions = PromotionChoices(replayer.setup(), pos);
+          limits.budget = budget;
+          const CheckScreen screen = ScreenChecks(pos, limits.promotions);
+          const bool no_check = screen == CheckScreen::kNoCheck;
+          screened += no_check ? 1 : 0;
+          const int present = pos.Present();
+          bool reported = false;
+          const SearchStats stats =
+              ForEachLegalAction(pos, limits, [&](const std::vector<Move>&, const Position& after) {
+                ++actions;
+                bool back = false;
+                for (int l = pos.min_timeline(); l <= pos.max_timeline() && !back; ++l) {
+                  back = pos.HasTimeline(l) && pos.IsActive(l) && pos.TipHalf(l) == present &&
+                         after.TipHalf(l) == present;
+                }
+                const std::vector<Move> checks = Checks(after);
+                if (back) {
+                  ++moved_back;
+                  for (const Move& check : checks) {
+                    if (check.src_half == present && pos.IsActive(check.src_timeline) &&
+                        after.TipHalf(check.src_timeline) == present) {
+                      ++checked_from_unplayed;
+                      checked_from_unplayed_screened += no_check ? 1 : 0;
+                      break;
+                    }
                   }
                 }
-              }
-              if (no_check && !checks.empty() && !reported) {
-                reported = true;
-                ++wrong;
-                std::printf("SCREEN WRONG %s game %d position %zu: an action checks\n",
-                            file.c_str(), raw->index, action);
-              }
-              return false;
-            });
-        complete += stats.end == SearchEnd::kExhausted ? 1 : 0;
-        if (action == replayer.actions().size()) break;
-        for (const PlayedMove& played : replayer.actions()[action].moves) {
-          ApplyMove(&pos, played.move);
+                if (no_check && !checks.empty() && !reported) {
+                  reported = true;
+                  ++wrong;
+                  std::printf("SCREEN WRONG %s game %d position %zu: an action checks\n",
+                              file.c_str(), raw.index, action);
+                }
+                return false;
+              });
+          complete += stats.end == SearchEnd::kExhausted ? 1 : 0;
+          if (action == replayer.actions().size()) break;
+          for (const PlayedMove& played : replayer.actions()[action].moves) {
+            ApplyMove(&pos, played.move);
+          }
         }
-      }
-    }
-  }
+      });
+  if (!all_read) return 3;
   std::printf(
       "%ld positions (%ld enumerated completely at %llu moves), %ld said no check; %ld actions "
       "tried\n",

@@ -66,17 +66,6 @@ std::string BoardFen(int width, const std::vector<std::pair<char, int>>& pieces)
   return out;
 }
 
-std::string ActionText(const Position& start, const std::vector<Move>& moves) {
-  Position pos = start;
-  std::string text;
-  for (const Move& move : moves) {
-    if (!text.empty()) text += ' ';
-    text += MoveText(pos, move);
-    ApplyMove(&pos, move);
-  }
-  return text;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {

@@ -9,7 +9,6 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
-#include <ctime>
 #include <fstream>
 #include <string>
 #include <vector>
@@ -17,6 +16,7 @@
 #include "core/decide.h"
 #include "core/pgn_syntax.h"
 #include "core/replay.h"
+#include "tests/bench/bench_games.h"
 
 namespace {
 
@@ -27,13 +27,6 @@ struct Timed {
   fived::Decision::Step step = fived::Decision::Step::kSearch;
   uint64_t work = 0;
 };
-
-// Milliseconds of CPU time this thread has used.
-double ThreadCpuMs() {
-  timespec now;
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
-  return now.tv_sec * 1e3 + now.tv_nsec / 1e6;
-}
 
 double Percentile(std::vector<double> values, double p) {
   if (values.empty()) return 0;
@@ -46,6 +39,7 @@ double Percentile(std::vector<double> values, double p) {
 
 int main(int argc, char** argv) {
   using namespace fived;
+  using bench::ThreadCpuMs;
   uint64_t budget = 1000000;
   size_t slowest = 10;
   std::vector<std::string> files;
@@ -68,48 +62,32 @@ int main(int argc, char** argv) {
   std::vector<Timed> timed;
   std::ofstream unknown_out;
   if (!save_unknown.empty()) unknown_out.open(save_unknown, std::ios::binary);
-  double replay_ms = 0;
-  int rejected = 0;
-  for (const std::string& file : files) {
-    std::ifstream in(file, std::ios::binary);
-    if (!in) {
-      std::fprintf(stderr, "%s: cannot read\n", file.c_str());
-      return 3;
-    }
-    GameSplitter splitter(in);
-    while (std::optional<RawGame> raw = splitter.Next()) {
-      const double replay_start = ThreadCpuMs();
-      SyntaxResult syntax = ParseGameSyntax(raw->text, raw->first_line);
-      if (!syntax.status.ok()) {
-        ++rejected;
-        continue;
-      }
-      ReplayOutcome outcome = ReplayGame(syntax.game);
-      replay_ms += ThreadCpuMs() - replay_start;
-      if (!outcome.status.ok() || !outcome.replayer) {
-        ++rejected;
-        continue;
-      }
-      // Decided in place, as the indexer does (indexer/verdict.h).
-      Position& pos = *outcome.replayer->mutable_position();
-      SearchLimits limits;
-      limits.promotions = PromotionChoices(outcome.replayer->setup(), pos);
-      limits.budget = budget;
-      const double start = ThreadCpuMs();
-      const Decision decision = Decide(&pos, limits);
-      Timed t;
-      t.ms = ThreadCpuMs() - start;
-      t.where = files.size() > 1 ? file + " game " + std::to_string(raw->index)
-                                 : "game " + std::to_string(raw->index);
-      t.verdict = decision.verdict;
-      t.step = decision.step;
-      t.work = decision.work;
-      if (unknown_out.is_open() && decision.verdict == Decision::Verdict::kUnknown) {
-        unknown_out << raw->text << "\n\n";
-      }
-      timed.push_back(t);
-    }
-  }
+  bench::GamesRead read;
+  const bool all_read = bench::ForEachReplayedGame(
+      files, &read, [&](const std::string& file, const RawGame& game, Replayer& replayer) {
+        const RawGame* raw = &game;
+        // Decided in place, as the indexer does (indexer/verdict.h).
+        Position& pos = *replayer.mutable_position();
+        SearchLimits limits;
+        limits.promotions = PromotionChoices(replayer.setup(), pos);
+        limits.budget = budget;
+        const double start = ThreadCpuMs();
+        const Decision decision = Decide(&pos, limits);
+        Timed t;
+        t.ms = ThreadCpuMs() - start;
+        t.where = files.size() > 1 ? file + " game " + std::to_string(raw->index)
+                                   : "game " + std::to_string(raw->index);
+        t.verdict = decision.verdict;
+        t.step = decision.step;
+        t.work = decision.work;
+        if (unknown_out.is_open() && decision.verdict == Decision::Verdict::kUnknown) {
+          unknown_out << raw->text << "\n\n";
+        }
+        timed.push_back(t);
+      });
+  if (!all_read) return 3;
+  const double replay_ms = read.replay_ms;
+  const int rejected = read.rejected;
   std::vector<double> endings, playable, unknown;
   uint64_t work[3] = {0, 0, 0};  // moves tried: mates, playable, unknown
   double total = 0;

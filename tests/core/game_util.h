@@ -50,17 +50,8 @@ inline Game Custom(const std::string& size, const std::vector<std::string>& boar
   return Play(text + moves, budget);
 }
 
-// An action as 5dpgn move texts, each written in the position before it.
-inline std::string ActionText(const Position& start, const std::vector<Move>& moves) {
-  Position pos = start;
-  std::string text;
-  for (const Move& m : moves) {
-    if (!text.empty()) text += " ";
-    text += MoveText(pos, m);
-    ApplyMove(&pos, m);
-  }
-  return text;
-}
+// An action as 5dpgn move texts (core/pgn_writer.h), as the tests have long named it.
+using ::fived::ActionText;
 
 }  // namespace fived::testing
 
