@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/action.h"
+#include "core/branch_escape.h"
 #include "core/check.h"
 #include "core/check_screen.h"
 #include "core/decide.h"
@@ -261,6 +262,12 @@ MateInOne FindMateInOne(const Position& pos, const MateInOneLimits& limits) {
       out.answer = MateInOne::Answer::kNone;
       out.complete = true;
       out.proved_by_replies = true;
+      return out;
+    }
+    if (ProveNoMateByBranchEscape(pos, limits.search.promotions, &out.work)) {
+      out.answer = MateInOne::Answer::kNone;
+      out.complete = true;
+      out.proved_by_branch = true;
       return out;
     }
   }

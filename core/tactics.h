@@ -14,13 +14,14 @@
 // enumerating the actions, whether any of them could give check; when it proves that none can,
 // the answer is kNone at once (complete, no action tried). Where it could not rule out a check,
 // the reply proof (core/reply_proof.h) may prove kNone by showing the opponent a legal reply to
-// every action (complete, no action tried). Otherwise the search tries every legal action, but
-// decides only those after which the opponent is in check (InCheck is cheap next to Decide).
-// Before deciding, it replays the opponent's legal action Decide found after the last checking
-// action: when its moves are still moves where they stand and make a legal action
-// (JudgeAction), the opponent is not checkmated (most checks of a position are answered alike).
-// A position of few actions is enumerated to the end whatever the budget, up to a ceiling
-// (MateInOneLimits::few_actions), and so is one whose enumeration ran out of budget where
+// every action (complete, no action tried), and failing that the branch escape
+// (core/branch_escape.h) by one branch of the opponent that answers every action. Otherwise the
+// search tries every legal action, but decides only those after which the opponent is in check
+// (InCheck is cheap next to Decide). Before deciding, it replays the opponent's legal action Decide
+// found after the last checking action: when its moves are still moves where they stand and make a
+// legal action (JudgeAction), the opponent is not checkmated (most checks of a position are
+// answered alike). A position of few actions is enumerated to the end whatever the budget, up to a
+// ceiling (MateInOneLimits::few_actions), and so is one whose enumeration ran out of budget where
 // counting its actions alone (no check tested, nothing decided) finds them all within a few times
 // the budget (the estimate overcounts where boards' moves rarely combine; a position without
 // legal actions has no mate either); in one whose budget may run out, the moves that give check on
@@ -71,6 +72,8 @@ struct MateInOne {
   bool screened = false;       // kNone proved by the check screen, no action enumerated
   // kNone proved by a safe reply to every action (core/reply_proof.h), no action enumerated.
   bool proved_by_replies = false;
+  // kNone proved by one branch of the opponent answering every action (core/branch_escape.h).
+  bool proved_by_branch = false;
   // The solution came from the targeted search: `mating` is then 1 and not complete.
   bool found_by_targeted_search = false;
   // The enumeration ran out of budget, the actions counted alone were few, and it ran again to

@@ -67,6 +67,7 @@ int main(int argc, char** argv) {
   long positions = 0, mates = 0, none = 0, unknown = 0, by_search = 0, by_decide = 0;
   long screened[3] = {0, 0, 0};
   long none_without_check = 0, by_finder = 0, contradicted = 0, by_replies = 0;
+  long by_branch = 0;
   long unknown_brute[3] = {0, 0, 0};  // the unknown positions brute force: mate, none, unknown
   long compared = 0, compared_mates = 0, disagreements = 0;
   long proof_results[4][4] = {};  // by ReplyProof::Result, then by rounds run (0, 1, 2, 3 or more)
@@ -149,7 +150,9 @@ int main(int argc, char** argv) {
             case MateInOne::Answer::kNone:
               ++none;
               if (found.proved_by_replies) ++by_replies;
-              if (!found.screened && !found.proved_by_replies && found.checking == 0) {
+              if (found.proved_by_branch) ++by_branch;
+              if (!found.screened && !found.proved_by_replies && !found.proved_by_branch &&
+                  found.checking == 0) {
                 ++none_without_check;
               }
               break;
@@ -195,6 +198,7 @@ int main(int argc, char** argv) {
       "targeted search: %ld)\n",
       screened[0], screened[1], screened[2], by_finder);
   std::printf("none proved by a safe reply to every action (reply proof): %ld\n", by_replies);
+  std::printf("none proved by one branch answering every action (branch escape): %ld\n", by_branch);
   // A table of proof_results' shape: each result's total, then by round.
   auto print_by_result = [](const char* title, const long(&table)[4][4]) {
     std::printf("%s", title);

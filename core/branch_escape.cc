@@ -1,0 +1,141 @@
+// The proof that no action mates by one branching reply that answers them all (see
+// branch_escape.h for why it proves).
+#include "core/branch_escape.h"
+
+#include <algorithm>
+#include <climits>
+#include <vector>
+
+#include "core/action.h"
+#include "core/check.h"
+
+namespace fived {
+
+namespace {
+
+class BranchEscape {
+ public:
+  BranchEscape(const Position& pos, PromotionSet promotions, uint64_t* work)
+      : pos_(pos),
+        scratch_(pos),
+        promotions_(promotions),
+        work_(work),
+        mover_(pos.ToMove()),
+        opponent_(Opponent(mover_)),
+        present_(pos.Present()) {
+    scratch_.DropKeys();
+  }
+
+  bool Prove() {
+    if (RoyalCapturable(pos_, mover_, /*promoting_captures=*/true)) return false;
+    // Whether M's next timeline is active now, and once O has created one more.
+    mover_activates_ = pos_.CreatedBy(mover_) <= pos_.CreatedBy(opponent_);
+    activated_by_reply_ = pos_.CreatedBy(mover_) <= pos_.CreatedBy(opponent_) + 1;
+    // Every move of M, for the versions of the boards after its tips and the earliest board of
+    // M's colour a branch of M lands on.
+    for (int l = pos_.min_timeline(); l <= pos_.max_timeline(); ++l) {
+      if (!pos_.HasTimeline(l) || ColorOf(pos_.TipHalf(l)) != mover_) continue;
+      ForEachTipMove(pos_, l, promotions_, [&](const Move& move, Piece) {
+        moves_.push_back(move);
+        // A jump onto a tip branches too once an earlier move of the action played that tip.
+        if (move.IsJump()) {
+          earliest_branch_ = std::min(earliest_branch_, static_cast<int>(move.dst_half));
+        }
+        return false;
+      });
+    }
+    // (a) the tips of O's colour.
+    for (int l = pos_.min_timeline(); l <= pos_.max_timeline(); ++l) {
+      if (!pos_.HasTimeline(l) || ColorOf(pos_.TipHalf(l)) != opponent_) continue;
+      if (Escapes(l)) return true;
+    }
+    // (b) the boards after the mandatory tips of M, when no action moves the present back.
+    if (mover_activates_) return false;
+    for (int l = pos_.min_timeline(); l <= pos_.max_timeline(); ++l) {
+      if (!pos_.HasTimeline(l) || !pos_.IsActive(l) || pos_.TipHalf(l) != present_) continue;
+      if (EveryVersionEscapes(l)) return true;
+    }
+    return false;
+  }
+
+ private:
+  // Whether every version of the board after the tip of M on `timeline` has an escape.
+  bool EveryVersionEscapes(int timeline) {
+    for (const Move& move : moves_) {
+      const bool from = move.src_timeline == timeline;
+      const bool onto = move.dst_timeline == timeline && move.dst_half == present_;
+      if (!from && !onto) continue;
+      const Position::Mark mark = scratch_.GetMark();
+      ApplyMove(&scratch_, move);
+      ++*work_;
+      const bool escapes = Escapes(timeline);
+      scratch_.Rollback(mark);
+      if (!escapes) return false;
+    }
+    return true;
+  }
+
+  // Whether O has, from its tip on `timeline` in scratch_, a branch that answers every action
+  // making that board.
+  bool Escapes(int timeline) {
+    // The tips of O other than the source, all of which must lie after the new board.
+    int earliest_other = INT_MAX;
+    for (int l = pos_.min_timeline(); l <= pos_.max_timeline(); ++l) {
+      if (l == timeline || !pos_.HasTimeline(l)) continue;
+      if (ColorOf(pos_.TipHalf(l)) == opponent_) {
+        earliest_other = std::min(earliest_other, pos_.TipHalf(l));
+      }
+    }
+    bool found = false;
+    ForEachTipMove(scratch_, timeline, promotions_, [&](const Move& reply, Piece) {
+      if (reply.dst_half >= scratch_.TipHalf(reply.dst_timeline)) return false;  // no branch
+      // The new board (M's) must come before every board of O's colour an action leaves on an
+      // active timeline: the boards after M's tips (P + 1 or later), O's tips, and the first
+      // boards of M's new timelines wherever R may make them active.
+      const int new_board = reply.dst_half + 1;
+      if (new_board > present_ || new_board >= earliest_other) return false;
+      if (activated_by_reply_ && earliest_branch_ <= reply.dst_half) return false;
+      const Position::Mark mark = scratch_.GetMark();
+      const MoveEffect effect = ApplyMove(&scratch_, reply);
+      ++*work_;
+      found = effect.branching && scratch_.IsActive(effect.new_timeline) &&
+              !ActivatesEarlier(new_board) &&
+              !RoyalCapturable(scratch_, mover_, /*promoting_captures=*/true);
+      scratch_.Rollback(mark);
+      return found;
+    });
+    return found;
+  }
+
+  // Whether R (just played on scratch_) activates an inactive timeline of M whose tip an action
+  // may play before `new_board`: the board of O's colour it leaves there would then be on the
+  // present.
+  bool ActivatesEarlier(int new_board) const {
+    for (int l = pos_.min_timeline(); l <= pos_.max_timeline(); ++l) {
+      if (!pos_.HasTimeline(l) || pos_.IsActive(l) || !scratch_.IsActive(l)) continue;
+      if (ColorOf(pos_.TipHalf(l)) == mover_ && pos_.TipHalf(l) + 1 < new_board) return true;
+    }
+    return false;
+  }
+
+  const Position& pos_;
+  Position scratch_;
+  PromotionSet promotions_;
+  uint64_t* work_;
+  Color mover_;
+  Color opponent_;
+  int present_;
+  bool mover_activates_ = false;     // M's next timeline is active
+  bool activated_by_reply_ = false;  // it is once O created one more (R's)
+  int earliest_branch_ = INT_MAX;
+  std::vector<Move> moves_;
+};
+
+}  // namespace
+
+bool ProveNoMateByBranchEscape(const Position& pos, PromotionSet promotions, uint64_t* work) {
+  BranchEscape proof(pos, promotions, work);
+  return proof.Prove();
+}
+
+}  // namespace fived

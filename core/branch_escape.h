@@ -1,0 +1,62 @@
+// A proof that the player to move has no mate in one by one reply of the opponent that answers
+// every action at once: a branch into the past that makes an active timeline, which moves the
+// present back onto the mover's board and so ends the opponent's turn there, whatever boards the
+// action left them to play. The mate-in-one search (core/tactics.h) runs it where the reply proof
+// (core/reply_proof.h) failed: that proof plays every board the opponent must play, this one
+// none but the one it branches from.
+//
+// Why it proves. Write M for the mover, O for the opponent, P for the present (a half-turn of M).
+// The source is a board S of O that every action makes alike or in a few known ways:
+//   (a) a tip of O's colour in the position: no move of M lands on a board of O's colour, so every
+//       action leaves it as it is;
+//   (b) the board after a tip T of M on P, when no timeline M can create is active: then no
+//       action moves the present back, every action plays T, and the first move of the action
+//       that touches T (from it, or a non-branching jump onto it) makes S and nothing later
+//       changes it (a board moved from or onto is no longer a tip of M). Those moves are moves
+//       of the position (their source tips and the boards of M's colour they read are as the
+//       position has them), so S's versions are the boards each of them makes.
+// For each version, a move R of O from S to a past board X of O's colour is sought such that:
+//   - the timeline R starts is active after any action: O's n-th timeline is active iff M has
+//     created n-1, and an action only adds to M's (the position after the version's move counts
+//     those it made);
+//   - it moves the present to M: the board it starts is M's, on X's half-turn + 1, and it must
+//     come before every board of O's colour that may lie on an active timeline after the action
+//     and R. The boards an action makes after M's tips of the present lie on P + 1 (so the new
+//     board must be on P or earlier); O's tips are required to lie later, the inactive ones an
+//     action may activate included; a tip of M on an inactive timeline that R's timeline
+//     activates (O's n-th timeline activates M's (n+1)-th) may be played by the action and leave
+//     a board of O's colour one half-turn later, so it must lie late enough too; and where R's
+//     timeline may activate the timelines the action creates (or they are active anyway), each
+//     starts a half-turn after a board of M's colour some jump of the position lands on (a jump
+//     onto a tip branches once an earlier move of the action played that tip), so the earliest
+//     such board must lie after X;
+//   - after it, no royal piece of O can be captured: a capture runs from a tip of M's colour onto
+//     boards of M's colour across boards of M's colour. After the action and R, those are the
+//     position's (an action makes boards of O's colour only, and leaves those of M's colour as
+//     they were: fewer of them tips) plus the two R makes. So RoyalCapturable on the position
+//     with the version's move and R played, every tip of M still a tip, answers for every
+//     action that makes that version: no capture there, none after any of them.
+// R is a move after the action too: its source S and target X are as in the position played
+// there, and a path crosses boards of O's colour that exist there, which no action changes.
+// So every action leaves O a legal action, R, and none mates.
+//
+// Thread-safe: no state is kept between calls.
+#ifndef FIVED_CORE_BRANCH_ESCAPE_H_
+#define FIVED_CORE_BRANCH_ESCAPE_H_
+
+#include <cstdint>
+
+#include "core/movegen.h"
+#include "core/position.h"
+
+namespace fived {
+
+// Whether the proof above holds for pos.ToMove() and the actions whose pawns and brawns promote
+// to pieces of `promotions`. False proves nothing. Adds the moves it applied to *work. Costs one
+// move generation of the mover's boards, and for each source tried one move generation of each
+// of its versions and a capture test per branch tried.
+bool ProveNoMateByBranchEscape(const Position& pos, PromotionSet promotions, uint64_t* work);
+
+}  // namespace fived
+
+#endif  // FIVED_CORE_BRANCH_ESCAPE_H_
