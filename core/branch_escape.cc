@@ -40,17 +40,28 @@ class BranchEscape {
         // A jump onto a tip branches too once an earlier move of the action played that tip.
         if (move.IsJump()) {
           earliest_branch_ = std::min(earliest_branch_, static_cast<int>(move.dst_half));
+          late_first_ = late_first_ || move.dst_half >= present_;
         }
         return false;
       });
+    }
+    // Which branches of M the escape must come before: any, where M's new timelines may be
+    // active after R; with as many timelines on each side, only those of an action whose first
+    // branch does not move the present back, once every action whose first branch does is
+    // answered on that branch's board.
+    branch_bound_ = activated_by_reply_;
+    if (pos_.CreatedBy(mover_) == pos_.CreatedBy(opponent_) && EveryBranchBackAnswered()) {
+      branches_back_answered_ = true;
+      branch_bound_ = late_first_;
     }
     // (a) the tips of O's colour.
     for (int l = pos_.min_timeline(); l <= pos_.max_timeline(); ++l) {
       if (!pos_.HasTimeline(l) || ColorOf(pos_.TipHalf(l)) != opponent_) continue;
       if (Escapes(l)) return true;
     }
-    // (b) the boards after the mandatory tips of M, when no action moves the present back.
-    if (mover_activates_) return false;
+    // (b) the boards after the mandatory tips of M, when every action the escape answers plays
+    // them.
+    if (mover_activates_ && !branches_back_answered_) return false;
     for (int l = pos_.min_timeline(); l <= pos_.max_timeline(); ++l) {
       if (!pos_.HasTimeline(l) || !pos_.IsActive(l) || pos_.TipHalf(l) != present_) continue;
       if (EveryVersionEscapes(l)) return true;
@@ -59,6 +70,37 @@ class BranchEscape {
   }
 
  private:
+  // With as many timelines on each side: whether every action whose first branch lands on a
+  // board before the present (its timeline active, the present moved back onto its board, the
+  // only one O must play then) leaves O a safe move on that board. The board depends only on
+  // that branch: the position with it played, every tip of M still a tip, answers for them all.
+  bool EveryBranchBackAnswered() {
+    for (const Move& move : moves_) {
+      if (!move.IsJump() || move.dst_half >= present_ ||
+          move.dst_half >= pos_.TipHalf(move.dst_timeline)) {
+        continue;
+      }
+      const Position::Mark mark = scratch_.GetMark();
+      const MoveEffect effect = ApplyMove(&scratch_, move);
+      ++*work_;
+      bool answered = false;
+      if (effect.branching) {
+        ForEachTipMove(scratch_, effect.new_timeline, promotions_, [&](const Move& reply, Piece) {
+          if (reply.IsJump()) return false;
+          const Position::Mark before = scratch_.GetMark();
+          ApplyMove(&scratch_, reply);
+          ++*work_;
+          answered = !RoyalCapturable(scratch_, mover_, /*promoting_captures=*/true);
+          scratch_.Rollback(before);
+          return answered;
+        });
+      }
+      scratch_.Rollback(mark);
+      if (!answered) return false;
+    }
+    return true;
+  }
+
   // Whether every version of the board after the tip of M on `timeline` has an escape.
   bool EveryVersionEscapes(int timeline) {
     for (const Move& move : moves_) {
@@ -94,7 +136,7 @@ class BranchEscape {
       // boards of M's new timelines wherever R may make them active.
       const int new_board = reply.dst_half + 1;
       if (new_board > present_ || new_board >= earliest_other) return false;
-      if (activated_by_reply_ && earliest_branch_ <= reply.dst_half) return false;
+      if (branch_bound_ && earliest_branch_ <= reply.dst_half) return false;
       const Position::Mark mark = scratch_.GetMark();
       const MoveEffect effect = ApplyMove(&scratch_, reply);
       ++*work_;
@@ -125,8 +167,11 @@ class BranchEscape {
   Color mover_;
   Color opponent_;
   int present_;
-  bool mover_activates_ = false;     // M's next timeline is active
-  bool activated_by_reply_ = false;  // it is once O created one more (R's)
+  bool mover_activates_ = false;         // M's next timeline is active
+  bool activated_by_reply_ = false;      // it is once O created one more (R's)
+  bool late_first_ = false;              // some jump of M lands on or after the present
+  bool branch_bound_ = false;            // R must land before every jump of M
+  bool branches_back_answered_ = false;  // EveryBranchBackAnswered
   int earliest_branch_ = INT_MAX;
   std::vector<Move> moves_;
 };

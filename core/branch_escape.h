@@ -36,6 +36,15 @@
 //     they were: fewer of them tips) plus the two R makes. So RoyalCapturable on the position
 //     with the version's move and R played, every tip of M still a tip, answers for every
 //     action that makes that version: no capture there, none after any of them.
+// With as many timelines on each side, M's first new timeline is active and may move the present
+// back, but only onto its own first board N (M's second is inactive until R, O has no inactive
+// timeline): O must then play N alone, and any move on N that stays there makes the present M's.
+// So where every branch of M onto a board before P leaves O a move on N after which no royal
+// piece of O can be captured (tested as above, on the position with the branch and the move
+// played), the actions whose first branch lands there are answered, and the escape need only
+// answer the others: they play every tip of M on P (so (b) holds for them), and their branches
+// bound X only when some jump of M lands on or after P (a first branch that does not move the
+// present back, and a second that R's timeline activates).
 // R is a move after the action too: its source S and target X are as in the position played
 // there, and a path crosses boards of O's colour that exist there, which no action changes.
 // So every action leaves O a legal action, R, and none mates.
