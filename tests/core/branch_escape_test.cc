@@ -14,19 +14,12 @@
 #include "core/rules.h"
 #include "core/tactics.h"
 #include "tests/core/game_util.h"
-#include "tests/support/random_positions.h"
+#include "tests/core/proof_check.h"
 
 namespace fived {
 namespace {
 
-// The mate-in-one answer of trying every action, without any shortcut.
-MateInOne BruteForce(const Position& pos, const SearchLimits& limits) {
-  MateInOneLimits plain;
-  plain.search = limits;
-  plain.reply_budget = limits.budget;
-  plain.shortcuts = false;
-  return FindMateInOne(pos, plain);
-}
+using testing::BruteForce;
 
 bool Escapes(const testing::Game& game) {
   uint64_t work = 0;
@@ -105,39 +98,20 @@ TEST(BranchEscape, NeverContradictsEnumerationOnRandomGames) {
   options.max_actions = 24;
   options.jump_bias = 0.8;
   options.max_timelines = 10;
-  constexpr int kGames = 60;
-  int positions = 0, proved = 0, proved_and_compared = 0, with_mates = 0, checks_answered = 0;
-  const std::string error = ForEachRandomPosition(
-      options, kGames, [&](const RandomGameReplay& game, const Position& pos, size_t action) {
-        ++positions;
-        SearchLimits limits;
-        limits.promotions = PromotionChoices(game.replayer.setup(), pos);
-        limits.budget = 3000;
+  const testing::ProofCheck check =
+      testing::HoldToBruteForce(options, 60, [](const Position& pos, PromotionSet promotions) {
         uint64_t work = 0;
-        const bool escaped = ProveNoMateByBranchEscape(pos, limits.promotions, &work);
-        const MateInOne reference = BruteForce(pos, limits);
-        const std::string where = "game " + std::to_string(game.index + 1) + " before action " +
-                                  std::to_string(action) + ": " + pos.StateFen();
-        if (reference.mating > 0) ++with_mates;
-        if (escaped) {
-          ++proved;
-          // A mate found by the brute force (complete or not) refutes the proof.
-          EXPECT_EQ(reference.mating, 0u) << where;
-          if (reference.complete) {
-            ++proved_and_compared;
-            if (reference.checking > 0) ++checks_answered;
-          }
-        }
+        return ProveNoMateByBranchEscape(pos, promotions, &work);
       });
-  ASSERT_EQ(error, "");
   std::printf(
       "%d positions (%d with a mate): the branch escape proved %d, %d of them searched "
       "completely (%d with a checking action)\n",
-      positions, with_mates, proved, proved_and_compared, checks_answered);
+      check.positions, check.with_mates, check.proved, check.proved_and_compared,
+      check.checks_answered);
   // Not vacuous: mates are common, and the escape settles positions where checks exist.
-  EXPECT_GT(with_mates, 20);
-  EXPECT_GT(proved_and_compared, 5);
-  EXPECT_GT(checks_answered, 3);
+  EXPECT_GT(check.with_mates, 20);
+  EXPECT_GT(check.proved_and_compared, 5);
+  EXPECT_GT(check.checks_answered, 3);
 }
 
 }  // namespace

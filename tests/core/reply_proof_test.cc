@@ -14,6 +14,7 @@
 #include "core/rules.h"
 #include "core/tactics.h"
 #include "tests/core/game_util.h"
+#include "tests/core/proof_check.h"
 #include "tests/support/random_game.h"
 #include "tests/support/random_positions.h"
 
@@ -24,14 +25,7 @@ using Result = ReplyProof::Result;
 
 constexpr uint64_t kBudget = 2'000'000;
 
-// The mate-in-one answer of trying every action, without any shortcut.
-MateInOne BruteForce(const Position& pos, const SearchLimits& limits) {
-  MateInOneLimits plain;
-  plain.search = limits;
-  plain.reply_budget = limits.budget;
-  plain.shortcuts = false;
-  return FindMateInOne(pos, plain);
-}
+using testing::BruteForce;
 
 // Expects the brute force to search `game` completely and find checking actions but no mate, and
 // the proof to prove it; returns the proof. `what` names the position in failures.
@@ -260,38 +254,19 @@ TEST(ReplyProof, NeverContradictsEnumerationOnRandomGames) {
   options.max_actions = 18;
   options.jump_bias = 0.5;
   options.max_timelines = 5;
-  constexpr int kGames = 60;
-  int positions = 0, proved = 0, proved_and_compared = 0, with_mates = 0, checks_answered = 0;
-  const std::string error = ForEachRandomPosition(
-      options, kGames, [&](const RandomGameReplay& game, const Position& pos, size_t action) {
-        ++positions;
-        SearchLimits limits;
-        limits.promotions = PromotionChoices(game.replayer.setup(), pos);
-        limits.budget = 3000;
-        const ReplyProof proof = ProveNoMateByReplies(pos, limits.promotions);
-        const MateInOne reference = BruteForce(pos, limits);
-        const std::string where = "game " + std::to_string(game.index + 1) + " before action " +
-                                  std::to_string(action) + ": " + pos.StateFen();
-        if (reference.mating > 0) ++with_mates;
-        if (proof.result == Result::kNoMate) {
-          ++proved;
-          // A mate found by the brute force (complete or not) refutes the proof.
-          EXPECT_EQ(reference.mating, 0u) << where;
-          if (reference.complete) {
-            ++proved_and_compared;
-            if (reference.checking > 0) ++checks_answered;
-          }
-        }
+  const testing::ProofCheck check =
+      testing::HoldToBruteForce(options, 60, [](const Position& pos, PromotionSet promotions) {
+        return ProveNoMateByReplies(pos, promotions).result == Result::kNoMate;
       });
-  ASSERT_EQ(error, "");
   std::printf(
       "%d positions (%d with a mate): the reply proof proved %d, %d of them searched completely "
       "(%d with a checking action)\n",
-      positions, with_mates, proved, proved_and_compared, checks_answered);
+      check.positions, check.with_mates, check.proved, check.proved_and_compared,
+      check.checks_answered);
   // Not vacuous: mates are common, and the proof settles positions where checks exist.
-  EXPECT_GT(with_mates, 20);
-  EXPECT_GT(proved_and_compared, 20);
-  EXPECT_GT(checks_answered, 10);
+  EXPECT_GT(check.with_mates, 20);
+  EXPECT_GT(check.proved_and_compared, 20);
+  EXPECT_GT(check.checks_answered, 10);
 }
 
 }  // namespace

@@ -1,0 +1,68 @@
+// Holding a proof of "no mate in one" to trying every action: the brute force (the mate search
+// without any shortcut) and a run of it over every position of random games, shared by the tests
+// of the reply proof and the branch escape.
+#ifndef FIVED_TESTS_CORE_PROOF_CHECK_H_
+#define FIVED_TESTS_CORE_PROOF_CHECK_H_
+
+#include <gtest/gtest.h>
+
+#include <functional>
+#include <string>
+
+#include "core/rules.h"
+#include "core/tactics.h"
+#include "tests/support/random_positions.h"
+
+namespace fived::testing {
+
+// The mate-in-one answer of trying every action, without any shortcut.
+inline MateInOne BruteForce(const Position& pos, const SearchLimits& limits) {
+  MateInOneLimits plain;
+  plain.search = limits;
+  plain.reply_budget = limits.budget;
+  plain.shortcuts = false;
+  return FindMateInOne(pos, plain);
+}
+
+// What HoldToBruteForce met: positions, those with a mate (found by the brute force), those the
+// proof settled, of which searched completely by the brute force, of which with a checking action.
+struct ProofCheck {
+  int positions = 0;
+  int with_mates = 0;
+  int proved = 0;
+  int proved_and_compared = 0;
+  int checks_answered = 0;
+};
+
+// Runs `proves(pos, promotions)` on every position of the first `games` games of the collection
+// `options` and the brute force within 3,000 moves, and fails the test wherever the proof says
+// no mate and the brute force finds one (complete or not).
+inline ProofCheck HoldToBruteForce(
+    const CollectionOptions& options, int games,
+    const std::function<bool(const Position& pos, PromotionSet promotions)>& proves) {
+  ProofCheck out;
+  const std::string error = ForEachRandomPosition(
+      options, games, [&](const RandomGameReplay& game, const Position& pos, size_t action) {
+        ++out.positions;
+        SearchLimits limits;
+        limits.promotions = PromotionChoices(game.replayer.setup(), pos);
+        limits.budget = 3000;
+        const bool proved = proves(pos, limits.promotions);
+        const MateInOne reference = BruteForce(pos, limits);
+        if (reference.mating > 0) ++out.with_mates;
+        if (!proved) return;
+        ++out.proved;
+        EXPECT_EQ(reference.mating, 0u)
+            << "game " << game.index + 1 << " before action " << action << ": " << pos.StateFen();
+        if (reference.complete) {
+          ++out.proved_and_compared;
+          if (reference.checking > 0) ++out.checks_answered;
+        }
+      });
+  EXPECT_EQ(error, "");
+  return out;
+}
+
+}  // namespace fived::testing
+
+#endif  // FIVED_TESTS_CORE_PROOF_CHECK_H_
