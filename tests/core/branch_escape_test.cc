@@ -103,11 +103,7 @@ TEST(BranchEscape, NeverContradictsEnumerationOnRandomGames) {
         uint64_t work = 0;
         return ProveNoMateByBranchEscape(pos, promotions, &work);
       });
-  std::printf(
-      "%d positions (%d with a mate): the branch escape proved %d, %d of them searched "
-      "completely (%d with a checking action)\n",
-      check.positions, check.with_mates, check.proved, check.proved_and_compared,
-      check.checks_answered);
+  check.Print("the branch escape");
   // Not vacuous: mates are common, and the escape settles positions where checks exist.
   EXPECT_GT(check.with_mates, 20);
   EXPECT_GT(check.proved_and_compared, 5);

@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <functional>
 #include <string>
 
@@ -32,6 +33,14 @@ struct ProofCheck {
   int proved = 0;
   int proved_and_compared = 0;
   int checks_answered = 0;
+
+  // Prints the counts, naming the proof.
+  void Print(const char* proof) const {
+    std::printf(
+        "%d positions (%d with a mate): %s proved %d, %d of them searched completely (%d with a "
+        "checking action)\n",
+        positions, with_mates, proof, proved, proved_and_compared, checks_answered);
+  }
 };
 
 // Runs `proves(pos, promotions)` on every position of the first `games` games of the collection

@@ -258,11 +258,7 @@ TEST(ReplyProof, NeverContradictsEnumerationOnRandomGames) {
       testing::HoldToBruteForce(options, 60, [](const Position& pos, PromotionSet promotions) {
         return ProveNoMateByReplies(pos, promotions).result == Result::kNoMate;
       });
-  std::printf(
-      "%d positions (%d with a mate): the reply proof proved %d, %d of them searched completely "
-      "(%d with a checking action)\n",
-      check.positions, check.with_mates, check.proved, check.proved_and_compared,
-      check.checks_answered);
+  check.Print("the reply proof");
   // Not vacuous: mates are common, and the proof settles positions where checks exist.
   EXPECT_GT(check.with_mates, 20);
   EXPECT_GT(check.proved_and_compared, 20);
