@@ -26,6 +26,8 @@ class BranchEscape {
     scratch_.DropKeys();
   }
 
+  uint64_t branches_answered() const { return branches_answered_; }
+
   bool Prove() {
     if (RoyalCapturable(pos_, mover_, /*promoting_captures=*/true)) return false;
     // Whether M's next timeline is active now, and once O has created one more.
@@ -53,10 +55,14 @@ class BranchEscape {
     if (pos_.CreatedBy(mover_) == pos_.CreatedBy(opponent_) && EveryBranchBackAnswered()) {
       branches_back_answered_ = true;
       branch_bound_ = late_first_;
+      activated_branch_ = 2;
+    } else if (pos_.CreatedBy(mover_) == pos_.CreatedBy(opponent_) + 1) {
+      activated_branch_ = 1;
     }
     // (a) the tips of O's colour.
     for (int l = pos_.min_timeline(); l <= pos_.max_timeline(); ++l) {
       if (!pos_.HasTimeline(l) || ColorOf(pos_.TipHalf(l)) != opponent_) continue;
+      branches_answered_ = 0;
       if (Escapes(l)) return true;
     }
     // (b) the boards after the mandatory tips of M, when every action the escape answers plays
@@ -64,6 +70,7 @@ class BranchEscape {
     if (mover_activates_ && !branches_back_answered_) return false;
     for (int l = pos_.min_timeline(); l <= pos_.max_timeline(); ++l) {
       if (!pos_.HasTimeline(l) || !pos_.IsActive(l) || pos_.TipHalf(l) != present_) continue;
+      branches_answered_ = 0;
       if (EveryVersionEscapes(l)) return true;
     }
     return false;
@@ -108,9 +115,10 @@ class BranchEscape {
       const bool onto = move.dst_timeline == timeline && move.dst_half == present_;
       if (!from && !onto) continue;
       const Position::Mark mark = scratch_.GetMark();
-      ApplyMove(&scratch_, move);
+      version_branched_ = ApplyMove(&scratch_, move).branching;
       ++*work_;
       const bool escapes = Escapes(timeline);
+      version_branched_ = false;
       scratch_.Rollback(mark);
       if (!escapes) return false;
     }
@@ -136,17 +144,67 @@ class BranchEscape {
       // boards of M's new timelines wherever R may make them active.
       const int new_board = reply.dst_half + 1;
       if (new_board > present_ || new_board >= earliest_other) return false;
-      if (branch_bound_ && earliest_branch_ <= reply.dst_half) return false;
+      // A branch of M before X that R's timeline activates: answered on its own board where
+      // that can be tried (ActivatedBranchesAnswered), else R is no answer.
+      const bool bounded = branch_bound_ && earliest_branch_ <= reply.dst_half;
+      if (bounded && (activated_branch_ == 0 || version_branched_)) return false;
       const Position::Mark mark = scratch_.GetMark();
       const MoveEffect effect = ApplyMove(&scratch_, reply);
       ++*work_;
       found = effect.branching && scratch_.IsActive(effect.new_timeline) &&
               !ActivatesEarlier(new_board) &&
-              !RoyalCapturable(scratch_, mover_, /*promoting_captures=*/true);
+              !RoyalCapturable(scratch_, mover_, /*promoting_captures=*/true) &&
+              (!bounded || ActivatedBranchesAnswered(reply.dst_half));
       scratch_.Rollback(mark);
-      return found;
+      return found || extra_work_ > kMaxExtraWork;
     });
     return found;
+  }
+
+  // With R just played on scratch_ (landing on `x_half`): whether each branch of M before X that
+  // R's timeline activates (the activated_branch_-th of the action: its first where M has one
+  // timeline more, else its second, after a first that did not move the present back) leaves O
+  // a move on its board after which no royal piece of O can be captured. O plays that board
+  // too, which makes the present M's again. Tested on the position with the branch played (at
+  // the timeline it has in the action: a stand-in timeline of O's colour numbers the first when
+  // it is the second) and the move, every tip of M the branch and the version left still a tip.
+  bool ActivatedBranchesAnswered(int x_half) {
+    uint64_t answered_here = 0;
+    for (const Move& branch : moves_) {
+      if (!branch.IsJump() || branch.dst_half >= x_half) continue;
+      // A jump onto a tip before X branches only after a move that played that tip: not tried.
+      if (branch.dst_half >= pos_.TipHalf(branch.dst_timeline)) return false;
+      // Its source played by the version: no action holds both.
+      if (scratch_.TipHalf(branch.src_timeline) != branch.src_half) continue;
+      if (extra_work_ > kMaxExtraWork) return false;
+      const Position::Mark mark = scratch_.GetMark();
+      if (activated_branch_ == 2) {
+        scratch_.CreateTimeline(mover_, present_ + 1, scratch_.Tip(branch.src_timeline));
+      }
+      const MoveEffect effect = ApplyMove(&scratch_, branch);
+      ++*work_;
+      ++extra_work_;
+      bool answered = false;
+      if (effect.branching && !scratch_.IsActive(effect.new_timeline)) {
+        answered = true;  // not activated after all: no board of O's on the present
+      } else if (effect.branching) {
+        ForEachTipMove(scratch_, effect.new_timeline, promotions_, [&](const Move& reply, Piece) {
+          if (reply.IsJump()) return false;
+          const Position::Mark before = scratch_.GetMark();
+          ApplyMove(&scratch_, reply);
+          ++*work_;
+          ++extra_work_;
+          answered = !RoyalCapturable(scratch_, mover_, /*promoting_captures=*/true);
+          scratch_.Rollback(before);
+          return answered || extra_work_ > kMaxExtraWork;
+        });
+      }
+      scratch_.Rollback(mark);
+      if (!answered) return false;
+      ++answered_here;
+    }
+    branches_answered_ += answered_here;
+    return true;
   }
 
   // Whether R (just played on scratch_) activates an inactive timeline of M whose tip an action
@@ -172,15 +230,27 @@ class BranchEscape {
   bool late_first_ = false;              // some jump of M lands on or after the present
   bool branch_bound_ = false;            // R must land before every jump of M
   bool branches_back_answered_ = false;  // EveryBranchBackAnswered
+  // Which branch of an action R's timeline activates, where ActivatedBranchesAnswered may answer
+  // it (1 or 2), or 0.
+  int activated_branch_ = 0;
+  bool version_branched_ = false;  // the version being tried was made by a branch
+  // Moves applied by ActivatedBranchesAnswered, which stops past kMaxExtraWork.
+  static constexpr uint64_t kMaxExtraWork = 20000;
+  uint64_t extra_work_ = 0;
+  // Activated branches answered on their own boards for the last source tried.
+  uint64_t branches_answered_ = 0;
   int earliest_branch_ = INT_MAX;
   std::vector<Move> moves_;
 };
 
 }  // namespace
 
-bool ProveNoMateByBranchEscape(const Position& pos, PromotionSet promotions, uint64_t* work) {
+bool ProveNoMateByBranchEscape(const Position& pos, PromotionSet promotions, uint64_t* work,
+                               uint64_t* branches_answered) {
   BranchEscape proof(pos, promotions, work);
-  return proof.Prove();
+  const bool proved = proof.Prove();
+  if (branches_answered != nullptr) *branches_answered = proved ? proof.branches_answered() : 0;
+  return proved;
 }
 
 }  // namespace fived

@@ -45,6 +45,16 @@
 // answer the others: they play every tip of M on P (so (b) holds for them), and their branches
 // bound X only when some jump of M lands on or after P (a first branch that does not move the
 // present back, and a second that R's timeline activates).
+// A branch of M that R's timeline activates and that lands before X need not defeat R either:
+// its first board (O's) is then on the present, and O plays it too, with a move that stays on
+// it, after which the present is M's. R's timeline activates exactly one branch of an action:
+// its first where M has one timeline more than O, its second where they have as many (the first
+// then did not move the present back, the others stay inactive). So where each such branch of
+// the position (its source not played by the version, the version not itself a branch) leaves O
+// a move on its board after which no royal piece of O can be captured, tested on the position
+// with the version's move, R, the branch (numbered as in the action: a stand-in timeline of O's
+// colour takes the first number when it is the second) and that move played, R answers those
+// actions too.
 // R is a move after the action too: its source S and target X are as in the position played
 // there, and a path crosses boards of O's colour that exist there, which no action changes.
 // So every action leaves O a legal action, R, and none mates.
@@ -64,7 +74,10 @@ namespace fived {
 // to pieces of `promotions`. False proves nothing. Adds the moves it applied to *work. Costs one
 // move generation of the mover's boards, and for each source tried one move generation of each
 // of its versions and a capture test per branch tried.
-bool ProveNoMateByBranchEscape(const Position& pos, PromotionSet promotions, uint64_t* work);
+// *branches_answered (when given) receives how many times the proof answered a branch of the
+// mover that R's timeline activates on that branch's board (below), 0 when it failed.
+bool ProveNoMateByBranchEscape(const Position& pos, PromotionSet promotions, uint64_t* work,
+                               uint64_t* branches_answered = nullptr);
 
 }  // namespace fived
 

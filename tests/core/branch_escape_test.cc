@@ -55,6 +55,30 @@ TEST(BranchEscape, AnswersEveryActionWhereTheReplyProofCannot) {
   EXPECT_EQ(found.actions, 0u);
 }
 
+TEST(BranchEscape, AnswersABranchItsTimelineActivatesOnThatBranchsBoard) {
+  // A random game of Misc - Royal Queen Showdown (the random-games test's collection below, game
+  // 37), white to move after three turns: white has created one timeline, black one. Most
+  // actions check, none mates, and the reply proof fails. Black's branch answers every action
+  // but those whose first branch does not move the present back and whose second lands before
+  // black's: black's new timeline activates that second one, whose first board is then on the
+  // present, and black answers it there too.
+  const testing::Game game = testing::Play(
+      "[Board \"Misc - Royal Queen Showdown\"]\n[Mode \"5D\"]\n"
+      "1. (0T1)Yb2 / (0T1)Yc6\n"
+      "2. (0T2)Yb4 / (0T2)Yf3\n"
+      "3. (0T3)Yb4>>(0T1)d2 / (+1T1)Ye6>>(0T2)d5\n",
+      2'000'000);
+  const MateInOne reference = BruteForce(game.pos, game.limits);
+  ASSERT_TRUE(reference.complete);
+  EXPECT_EQ(reference.answer, MateInOne::Answer::kNone);
+  EXPECT_GT(reference.checking, 100u);
+  EXPECT_NE(ProveNoMateByReplies(game.pos, game.limits.promotions).result,
+            ReplyProof::Result::kNoMate);
+  uint64_t work = 0, answered = 0;
+  EXPECT_TRUE(ProveNoMateByBranchEscape(game.pos, game.limits.promotions, &work, &answered));
+  EXPECT_GT(answered, 0u);
+}
+
 TEST(BranchEscape, NeverWhereTheReplyActivatesAnEarlierBoard) {
   // A random game of Misc - Timeline Invasion (gen_games seed 4242, game 67), white to move:
   // white has created three timelines, black one, so white's timeline +3 (its tip on T4, far
@@ -98,16 +122,23 @@ TEST(BranchEscape, NeverContradictsEnumerationOnRandomGames) {
   options.max_actions = 24;
   options.jump_bias = 0.8;
   options.max_timelines = 10;
+  int with_branches_answered = 0;
   const testing::ProofCheck check =
-      testing::HoldToBruteForce(options, 60, [](const Position& pos, PromotionSet promotions) {
-        uint64_t work = 0;
-        return ProveNoMateByBranchEscape(pos, promotions, &work);
+      testing::HoldToBruteForce(options, 60, [&](const Position& pos, PromotionSet promotions) {
+        uint64_t work = 0, answered = 0;
+        const bool proved = ProveNoMateByBranchEscape(pos, promotions, &work, &answered);
+        if (answered > 0) ++with_branches_answered;
+        return proved;
       });
   check.Print("the branch escape");
-  // Not vacuous: mates are common, and the escape settles positions where checks exist.
+  std::printf("of which answering a branch its own timeline activates on its board: %d\n",
+              with_branches_answered);
+  // Not vacuous: mates are common, and the escape settles positions where checks exist, some of
+  // them by answering a branch of the mover on its own board.
   EXPECT_GT(check.with_mates, 20);
   EXPECT_GT(check.proved_and_compared, 5);
   EXPECT_GT(check.checks_answered, 3);
+  EXPECT_GT(with_branches_answered, 5);
 }
 
 }  // namespace
