@@ -264,7 +264,8 @@ MateInOne FindMateInOne(const Position& pos, const MateInOneLimits& limits) {
       out.proved_by_replies = true;
       return out;
     }
-    if (ProveNoMateByBranchEscape(pos, limits.search.promotions, &out.work)) {
+    if (limits.branch_escape &&
+        ProveNoMateByBranchEscape(pos, limits.search.promotions, &out.work)) {
       out.answer = MateInOne::Answer::kNone;
       out.complete = true;
       out.proved_by_branch = true;

@@ -89,6 +89,8 @@ struct MateInOneLimits {
   bool shortcuts = true;       // the check screen, the reply proof, the replayed escape and the
                                // targeted search (false: only the enumeration, each checking
                                // action decided, as the brute-force tests want it)
+  bool branch_escape = true;   // with the shortcuts, the branch escape too (false: the tests of
+                               // what follows it, on positions it settles)
   // A position of few actions is enumerated to the end rather than to search.budget: when
   // moves_per_action times the product, over the mover's boards, of one more than the moves from
   // each (an estimate of the actions) exceeds search.budget, that is the enumeration's budget,

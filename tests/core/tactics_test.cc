@@ -195,7 +195,8 @@ TEST(MateInOne, TheTargetedSearchPairsChecksOnTwoBoards) {
 // pass the few-actions ceiling, and the enumeration runs out of its 2,000 moves; but most of
 // those combinations are no action, and counting the actions alone finds 813 within 3 times the
 // budget. The enumeration then runs again to the ceiling and proves that none mates, as every
-// action tried without a budget does.
+// action tried without a budget does. (The branch escape proves it first since 627e5d3: it is
+// turned off to test the count.)
 TEST(MateInOne, FewActionsCountedAfterTheBudgetRanOut) {
   const testing::Game game = testing::Play(
       "[Board \"Misc - Timeline Battlegrounds\"]\n"
@@ -203,6 +204,10 @@ TEST(MateInOne, FewActionsCountedAfterTheBudgetRanOut) {
       "2. (-1T2)bxa3 (+1T2)axb5=C (0T2)Ndc3\n",
       kBudget);
   MateInOneLimits limits = TacticsLimits(game);
+  const MateInOne escaped = FindMateInOne(game.pos, limits);
+  EXPECT_EQ(escaped.answer, Answer::kNone);
+  EXPECT_TRUE(escaped.proved_by_branch);
+  limits.branch_escape = false;
   const MateInOne found = FindMateInOne(game.pos, limits);
   EXPECT_EQ(found.answer, Answer::kNone);
   EXPECT_TRUE(found.complete);
@@ -231,7 +236,9 @@ TEST(MateInOne, APositionWithoutActionsHasNoneOnceCounted) {
   text << in.rdbuf();
   const testing::Game game = testing::Play(text.str(), kBudget);
   EXPECT_EQ(CountActions(game.pos, game.limits.promotions, 0).count, 0u);
-  const MateInOne found = FindMateInOne(game.pos, TacticsLimits(game));
+  MateInOneLimits limits = TacticsLimits(game);
+  limits.branch_escape = false;  // which proves it first since 627e5d3
+  const MateInOne found = FindMateInOne(game.pos, limits);
   EXPECT_EQ(found.answer, Answer::kNone);
   EXPECT_TRUE(found.complete);
   EXPECT_TRUE(found.recounted);
