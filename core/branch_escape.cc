@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <memory>
 #include <vector>
 
 #include "core/action.h"
@@ -11,11 +12,9 @@
 
 namespace fived {
 
-namespace {
-
-class BranchEscape {
+class BranchEscape::Search {
  public:
-  BranchEscape(const Position& pos, PromotionSet promotions, uint64_t* work)
+  Search(const Position& pos, PromotionSet promotions, uint64_t* work)
       : pos_(pos),
         scratch_(pos),
         promotions_(promotions),
@@ -28,8 +27,11 @@ class BranchEscape {
 
   uint64_t branches_answered() const { return branches_answered_; }
 
-  bool Prove() {
+  bool Prepare() {
+    if (prepared_) return applicable_;
+    prepared_ = true;
     if (RoyalCapturable(pos_, mover_, /*promoting_captures=*/true)) return false;
+    applicable_ = true;
     // Whether M's next timeline is active now, and once O has created one more.
     mover_activates_ = pos_.CreatedBy(mover_) <= pos_.CreatedBy(opponent_);
     activated_by_reply_ = pos_.CreatedBy(mover_) <= pos_.CreatedBy(opponent_) + 1;
@@ -59,6 +61,24 @@ class BranchEscape {
     } else if (pos_.CreatedBy(mover_) == pos_.CreatedBy(opponent_) + 1) {
       activated_branch_ = 1;
     }
+    return true;
+  }
+
+  // Whether the opponent's tip on `timeline` of `after` (the position with at most one move of
+  // M played, which made that board, on a timeline of the position) has an escape answering
+  // every action that makes it so.
+  bool Answers(Position* after, int timeline) {
+    if (!Prepare()) return false;
+    on_ = after;
+    version_branched_ = after->CreatedBy(mover_) != pos_.CreatedBy(mover_);
+    const bool escapes = Escapes(timeline);
+    version_branched_ = false;
+    on_ = &scratch_;
+    return escapes;
+  }
+
+  bool Prove() {
+    if (!Prepare()) return false;
     // (a) the tips of O's colour.
     for (int l = pos_.min_timeline(); l <= pos_.max_timeline(); ++l) {
       if (!pos_.HasTimeline(l) || ColorOf(pos_.TipHalf(l)) != opponent_) continue;
@@ -117,12 +137,29 @@ class BranchEscape {
       const Position::Mark mark = scratch_.GetMark();
       version_branched_ = ApplyMove(&scratch_, move).branching;
       ++*work_;
-      const bool escapes = Escapes(timeline);
+      const bool escapes = Illegal(scratch_.Tip(timeline)) || Escapes(timeline);
       version_branched_ = false;
       scratch_.Rollback(mark);
       if (!escapes) return false;
     }
     return true;
+  }
+
+  // Whether a version leaves a royal piece of M capturable on its own board, which stays O's
+  // tip: no legal action makes it. A royal on O's last rank is not counted (a pawn's capture
+  // there counts only where some board holds a piece to promote to).
+  bool Illegal(const Board& version) const {
+    const int last_rank = opponent_ == Color::kWhite ? version.height() - 1 : 0;
+    for (int rank = 0; rank < version.height(); ++rank) {
+      if (rank == last_rank) continue;
+      for (int file = 0; file < version.width(); ++file) {
+        const Piece piece = version.at(file, rank);
+        if (piece.empty() || piece.color() != mover_ || !IsRoyal(piece.type())) continue;
+        const Square square{static_cast<int8_t>(file), static_cast<int8_t>(rank)};
+        if (SquareAttackedOnBoard(version, square, opponent_)) return true;
+      }
+    }
+    return false;
   }
 
   // Whether O has, from its tip on `timeline` in scratch_, a branch that answers every action
@@ -137,8 +174,8 @@ class BranchEscape {
       }
     }
     bool found = false;
-    ForEachTipMove(scratch_, timeline, promotions_, [&](const Move& reply, Piece) {
-      if (reply.dst_half >= scratch_.TipHalf(reply.dst_timeline)) return false;  // no branch
+    ForEachTipMove(*on_, timeline, promotions_, [&](const Move& reply, Piece) {
+      if (reply.dst_half >= on_->TipHalf(reply.dst_timeline)) return false;  // no branch
       // The new board (M's) must come before every board of O's colour an action leaves on an
       // active timeline: the boards after M's tips (P + 1 or later), O's tips, and the first
       // boards of M's new timelines wherever R may make them active.
@@ -148,14 +185,14 @@ class BranchEscape {
       // that can be tried (ActivatedBranchesAnswered), else R is no answer.
       const bool bounded = branch_bound_ && earliest_branch_ <= reply.dst_half;
       if (bounded && (activated_branch_ == 0 || version_branched_)) return false;
-      const Position::Mark mark = scratch_.GetMark();
-      const MoveEffect effect = ApplyMove(&scratch_, reply);
+      const Position::Mark mark = on_->GetMark();
+      const MoveEffect effect = ApplyMove(on_, reply);
       ++*work_;
-      found = effect.branching && scratch_.IsActive(effect.new_timeline) &&
+      found = effect.branching && on_->IsActive(effect.new_timeline) &&
               !ActivatesEarlier(new_board) &&
-              !RoyalCapturable(scratch_, mover_, /*promoting_captures=*/true) &&
+              !RoyalCapturable(*on_, mover_, /*promoting_captures=*/true) &&
               (!bounded || ActivatedBranchesAnswered(reply.dst_half));
-      scratch_.Rollback(mark);
+      on_->Rollback(mark);
       return found || extra_work_ > kMaxExtraWork;
     });
     return found;
@@ -175,31 +212,31 @@ class BranchEscape {
       // A jump onto a tip before X branches only after a move that played that tip: not tried.
       if (branch.dst_half >= pos_.TipHalf(branch.dst_timeline)) return false;
       // Its source played by the version: no action holds both.
-      if (scratch_.TipHalf(branch.src_timeline) != branch.src_half) continue;
+      if (on_->TipHalf(branch.src_timeline) != branch.src_half) continue;
       if (extra_work_ > kMaxExtraWork) return false;
-      const Position::Mark mark = scratch_.GetMark();
+      const Position::Mark mark = on_->GetMark();
       if (activated_branch_ == 2) {
-        scratch_.CreateTimeline(mover_, present_ + 1, scratch_.Tip(branch.src_timeline));
+        on_->CreateTimeline(mover_, present_ + 1, on_->Tip(branch.src_timeline));
       }
-      const MoveEffect effect = ApplyMove(&scratch_, branch);
+      const MoveEffect effect = ApplyMove(on_, branch);
       ++*work_;
       ++extra_work_;
       bool answered = false;
-      if (effect.branching && !scratch_.IsActive(effect.new_timeline)) {
+      if (effect.branching && !on_->IsActive(effect.new_timeline)) {
         answered = true;  // not activated after all: no board of O's on the present
       } else if (effect.branching) {
-        ForEachTipMove(scratch_, effect.new_timeline, promotions_, [&](const Move& reply, Piece) {
+        ForEachTipMove(*on_, effect.new_timeline, promotions_, [&](const Move& reply, Piece) {
           if (reply.IsJump()) return false;
-          const Position::Mark before = scratch_.GetMark();
-          ApplyMove(&scratch_, reply);
+          const Position::Mark before = on_->GetMark();
+          ApplyMove(on_, reply);
           ++*work_;
           ++extra_work_;
-          answered = !RoyalCapturable(scratch_, mover_, /*promoting_captures=*/true);
-          scratch_.Rollback(before);
+          answered = !RoyalCapturable(*on_, mover_, /*promoting_captures=*/true);
+          on_->Rollback(before);
           return answered || extra_work_ > kMaxExtraWork;
         });
       }
-      scratch_.Rollback(mark);
+      on_->Rollback(mark);
       if (!answered) return false;
       ++answered_here;
     }
@@ -212,7 +249,7 @@ class BranchEscape {
   // present.
   bool ActivatesEarlier(int new_board) const {
     for (int l = pos_.min_timeline(); l <= pos_.max_timeline(); ++l) {
-      if (!pos_.HasTimeline(l) || pos_.IsActive(l) || !scratch_.IsActive(l)) continue;
+      if (!pos_.HasTimeline(l) || pos_.IsActive(l) || !on_->IsActive(l)) continue;
       if (ColorOf(pos_.TipHalf(l)) == mover_ && pos_.TipHalf(l) + 1 < new_board) return true;
     }
     return false;
@@ -233,7 +270,10 @@ class BranchEscape {
   // Which branch of an action R's timeline activates, where ActivatedBranchesAnswered may answer
   // it (1 or 2), or 0.
   int activated_branch_ = 0;
-  bool version_branched_ = false;  // the version being tried was made by a branch
+  bool version_branched_ = false;
+  bool prepared_ = false;
+  bool applicable_ = false;
+  Position* on_ = &scratch_;  // where Escapes plays: scratch_, or the position Answers got
   // Moves applied by ActivatedBranchesAnswered, which stops past kMaxExtraWork.
   static constexpr uint64_t kMaxExtraWork = 20000;
   uint64_t extra_work_ = 0;
@@ -243,14 +283,25 @@ class BranchEscape {
   std::vector<Move> moves_;
 };
 
-}  // namespace
+BranchEscape::BranchEscape(const Position& pos, PromotionSet promotions, uint64_t* work)
+    : search_(std::make_unique<Search>(pos, promotions, work)) {}
+
+BranchEscape::~BranchEscape() = default;
+
+bool BranchEscape::ProveNoMate(uint64_t* branches_answered) {
+  const bool proved = search_->Prove();
+  if (branches_answered != nullptr) *branches_answered = proved ? search_->branches_answered() : 0;
+  return proved;
+}
+
+bool BranchEscape::Answers(Position* after, int timeline) {
+  return search_->Answers(after, timeline);
+}
 
 bool ProveNoMateByBranchEscape(const Position& pos, PromotionSet promotions, uint64_t* work,
                                uint64_t* branches_answered) {
-  BranchEscape proof(pos, promotions, work);
-  const bool proved = proof.Prove();
-  if (branches_answered != nullptr) *branches_answered = proved ? proof.branches_answered() : 0;
-  return proved;
+  BranchEscape escape(pos, promotions, work);
+  return escape.ProveNoMate(branches_answered);
 }
 
 }  // namespace fived

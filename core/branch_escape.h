@@ -64,11 +64,40 @@
 #define FIVED_CORE_BRANCH_ESCAPE_H_
 
 #include <cstdint>
+#include <memory>
 
 #include "core/movegen.h"
 #include "core/position.h"
 
 namespace fived {
+
+// The proof's search for one position, for the whole proof or for one board at a time. Reads
+// `pos`, which must outlive it; not thread-safe (one per thread).
+class BranchEscape {
+ public:
+  BranchEscape(const Position& pos, PromotionSet promotions, uint64_t* work);
+  ~BranchEscape();
+  BranchEscape(const BranchEscape&) = delete;
+  BranchEscape& operator=(const BranchEscape&) = delete;
+
+  // ProveNoMateByBranchEscape's answer.
+  bool ProveNoMate(uint64_t* branches_answered = nullptr);
+
+  // Asked of one version: whether the opponent's tip on `timeline` of `after` has a branch R
+  // that answers every action making that board so. `after` is the position with at most one
+  // move of the mover played, the one that made that board, which stands on a timeline of the
+  // position, and every action holding that move must leave the board as `after` has it (the
+  // reply proof's versions, core/reply_proof.h, which asks it of those it finds no reply for
+  // on their own board). R is sought as above, with the source that version; the argument is the
+  // same for the actions that make it (with as many timelines on each side, those whose first
+  // branch moves the present back are answered on that branch's board, whichever versions they
+  // make). Moves played on `after` are rolled back.
+  bool Answers(Position* after, int timeline);
+
+ private:
+  class Search;
+  std::unique_ptr<Search> search_;
+};
 
 // Whether the proof above holds for pos.ToMove() and the actions whose pawns and brawns promote
 // to pieces of `promotions`. False proves nothing. Adds the moves it applied to *work. Costs one

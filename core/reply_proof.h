@@ -33,8 +33,15 @@
 // for such a reply itself, and serves one slot S only, so that the reply to any action plays
 // each board once.
 //
-// The reply R to an action is then the chosen move on every slot that is mandatory after it. It
-// moves the present to M (every board on O's present is played, and a move on a board creates no
+// A version with no reply on its own board that stands on a timeline of the position may also be
+// answered by a branch of the opponent that moves the present back (core/branch_escape.h): every
+// action that makes it then has a legal reply, whatever else it did (the branch, with a move on
+// a board the branch activates, or for some actions a move on their own branch's board, as that
+// proof says), so the version asks nothing of the other slots and adds nothing to the unions
+// below.
+//
+// The reply R to any other action is then the chosen move on every slot that is mandatory after it.
+// It moves the present to M (every board on O's present is played, and a move on a board creates no
 // timeline), so R is legal unless a piece of M can capture a royal piece of O afterwards. Such a
 // capture runs on boards of M's colour, which are the boards of the position, or the boards R
 // makes (the action's own boards are O's). One that only reads boards of the position starts on
@@ -77,6 +84,7 @@ struct ReplyProof {
   Result result = Result::kNotApplicable;
   uint64_t slots = 0;     // boards the opponent may have to play (existing timelines)
   uint64_t versions = 0;  // versions given a reply
+  uint64_t escaped = 0;   // of which answered by the branch escape (core/branch_escape.h)
   uint64_t work = 0;      // moves applied (the mover's and the replies tried)
   // Rounds of reply choice run (0 when kNotApplicable, else 1 to 6): kNoSafeReply after round 1
   // means a version with no reply safe on its own board; after a later round, one whose royal

@@ -9,8 +9,10 @@
 
 #include <climits>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
+#include "core/branch_escape.h"
 #include "core/movegen.h"
 #include "core/position.h"
 #include "core/reply_proof.h"
@@ -94,6 +96,7 @@ class Prover {
     out.result = Prove(&out);
     out.work = work_;
     out.versions = versions_;
+    out.escaped = escaped_;
     return out;
   }
 
@@ -146,6 +149,7 @@ class Prover {
   template <typename Visit>
   void ForEachPairMove(int timeline, int other_timeline, Visit&& visit);
   bool PairSafe(int timeline, int slot, int other_timeline, int other);
+  bool Escaped(int timeline, int slot, int also);
   void Merge(const Board& board, int slot);
 
   // reply_proof_union.cc: the search of the unions for captures across boards.
@@ -182,8 +186,11 @@ class Prover {
   // The move of the mover that made the version being given a reply (nullptr: the tip).
   const Move* making_ = nullptr;
   std::vector<Deferred> deferred_;
+  // The branch escape, made for the first version with no reply on its own board.
+  std::unique_ptr<BranchEscape> escape_;
   uint64_t work_ = 0;
   uint64_t versions_ = 0;
+  uint64_t escaped_ = 0;
 };
 
 }  // namespace fived::reply_proof_internal

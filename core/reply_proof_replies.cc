@@ -109,6 +109,7 @@ bool Prover::ReplyToVersion(int timeline, int slot, int also) {
   }
   CollectReplies(version, timeline, half);
   if (TryReplies(timeline, half, slot, also)) return true;
+  if (Escaped(timeline, slot, also)) return true;
   // No reply captures every hot piece the version holds: a move from another board may, else
   // they are left to the royal pieces from the next round on, and this round goes on without
   // asking their capture.
@@ -117,6 +118,20 @@ bool Prover::ReplyToVersion(int timeline, int slot, int also) {
   const bool gave_up = GiveUpHot(version, slot);
   if (!(also >= 0 && GiveUpHot(version, also)) && !gave_up) return defer(false);
   return TryReplies(timeline, half, slot, also) || defer(false);
+}
+
+// Whether the version on the tip of `timeline` of the scratch position, which has no reply on its
+// own board, has a branch of the opponent that answers every action making it alone (the branch
+// escape, core/branch_escape.h): those actions need no reply on any other board, so the version
+// adds nothing to the unions. Only for a version that stands on a timeline of the position and
+// for one slot: a board a jump may put on a new timeline instead stands elsewhere in some
+// actions.
+bool Prover::Escaped(int timeline, int slot, int also) {
+  if (also >= 0 || SlotOf(timeline) != slot) return false;
+  if (!escape_) escape_ = std::make_unique<BranchEscape>(pos_, promotions_, &work_);
+  if (!escape_->Answers(&scratch_, timeline)) return false;
+  ++escaped_;
+  return true;
 }
 
 // Collects in replies_ the moves of the opponent's pieces on `version`, the tip of `timeline`

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "core/action.h"
+#include "core/branch_escape.h"
 #include "core/rules.h"
 #include "core/tactics.h"
 #include "tests/core/game_util.h"
@@ -204,6 +205,22 @@ TEST(ReplyProof, ABoardOfThePresentLeftUnplayedAttacksTheNewTimeline) {
   EXPECT_GE(proof.rounds, 2);
 }
 
+TEST(ReplyProof, AnswersAVersionByTheBranchEscape) {
+  // A random game of Misc - Timeline Invasion (seed 20261128 of the collection below with jumps
+  // more likely, game 137), white to move after one turn: two versions of a board have no reply
+  // on their own board, and black's branch into the past answers every action that makes them,
+  // so they ask nothing of the other board. The escape alone does not prove the position (other
+  // versions have no such branch), nor does the proof without it.
+  const testing::Game game = testing::Play(
+      "[Board \"Misc - Timeline Invasion\"]\n[Mode \"5D\"]\n"
+      "1. (+0T1)Bb1>(-0T1)b2 / (-0T1)Pb4>(+0T1)b4\n",
+      kBudget);
+  const ReplyProof proof = ExpectProvedWhereChecksExist(game, "the position");
+  EXPECT_GT(proof.escaped, 0u);
+  uint64_t work = 0;
+  EXPECT_FALSE(ProveNoMateByBranchEscape(game.pos, game.limits.promotions, &work));
+}
+
 TEST(ReplyProof, NotApplicableWhenARoyalIsAlreadyCapturable) {
   const testing::Game game = testing::Custom("5x5", {"[4k/5/5/5/K3R:0:1:w]"}, kBudget);
   EXPECT_EQ(ProveNoMateByReplies(game.pos, game.limits.promotions).result, Result::kNotApplicable);
@@ -254,15 +271,21 @@ TEST(ReplyProof, NeverContradictsEnumerationOnRandomGames) {
   options.max_actions = 18;
   options.jump_bias = 0.5;
   options.max_timelines = 5;
+  int with_escapes = 0;
   const testing::ProofCheck check =
-      testing::HoldToBruteForce(options, 60, [](const Position& pos, PromotionSet promotions) {
-        return ProveNoMateByReplies(pos, promotions).result == Result::kNoMate;
+      testing::HoldToBruteForce(options, 60, [&](const Position& pos, PromotionSet promotions) {
+        const ReplyProof proof = ProveNoMateByReplies(pos, promotions);
+        const bool proved = proof.result == Result::kNoMate;
+        if (proved && proof.escaped > 0) ++with_escapes;
+        return proved;
       });
   check.Print("the reply proof");
+  std::printf("of which with versions answered by the branch escape: %d\n", with_escapes);
   // Not vacuous: mates are common, and the proof settles positions where checks exist.
   EXPECT_GT(check.with_mates, 20);
   EXPECT_GT(check.proved_and_compared, 20);
   EXPECT_GT(check.checks_answered, 10);
+  EXPECT_GT(with_escapes, 3);
 }
 
 }  // namespace
