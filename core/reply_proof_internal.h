@@ -188,6 +188,14 @@ class Prover {
   std::vector<Deferred> deferred_;
   // The branch escape, made for the first version with no reply on its own board.
   std::unique_ptr<BranchEscape> escape_;
+  // The versions it was asked of (by timeline and the move that made them, none for a tip), and
+  // its answers.
+  struct EscapeAsked {
+    int timeline;
+    Move made;
+    bool escaped;
+  };
+  std::vector<EscapeAsked> escapes_asked_;
   uint64_t work_ = 0;
   uint64_t versions_ = 0;
   uint64_t escaped_ = 0;

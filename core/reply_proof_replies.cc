@@ -126,12 +126,18 @@ bool Prover::ReplyToVersion(int timeline, int slot, int also) {
 // adds nothing to the unions. Only for a version that stands on a timeline of the position and
 // for one slot: a board a jump may put on a new timeline instead stands elsewhere in some
 // actions.
+// The answer does not change from round to round: it is asked once per version.
 bool Prover::Escaped(int timeline, int slot, int also) {
   if (also >= 0 || SlotOf(timeline) != slot) return false;
+  const Move made = making_ != nullptr ? *making_ : Move{};
+  for (const EscapeAsked& asked : escapes_asked_) {
+    if (asked.timeline == timeline && asked.made == made) return asked.escaped;
+  }
   if (!escape_) escape_ = std::make_unique<BranchEscape>(pos_, promotions_, &work_);
-  if (!escape_->Answers(&scratch_, timeline)) return false;
-  ++escaped_;
-  return true;
+  const bool escaped = escape_->Answers(&scratch_, timeline);
+  escapes_asked_.push_back({timeline, made, escaped});
+  if (escaped) ++escaped_;
+  return escaped;
 }
 
 // Collects in replies_ the moves of the opponent's pieces on `version`, the tip of `timeline`
