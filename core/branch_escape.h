@@ -14,7 +14,10 @@
 //       that touches T (from it, or a non-branching jump onto it) makes S and nothing later
 //       changes it (a board moved from or onto is no longer a tip of M). Those moves are moves
 //       of the position (their source tips and the boards of M's colour they read are as the
-//       position has them), so S's versions are the boards each of them makes.
+//       position has them), so S's versions are the boards each of them makes. A version on
+//       which a piece of O could capture a royal piece of M is left out (not one on O's last
+//       rank, where a pawn's capture counts only if some board holds a piece to promote to): S
+//       stays O's tip, so no legal action makes it.
 // For each version, a move R of O from S to a past board X of O's colour is sought such that:
 //   - the timeline R starts is active after any action: O's n-th timeline is active iff M has
 //     created n-1, and an action only adds to M's (the position after the version's move counts
@@ -57,9 +60,10 @@
 // actions too.
 // R is a move after the action too: its source S and target X are as in the position played
 // there, and a path crosses boards of O's colour that exist there, which no action changes.
-// So every action leaves O a legal action, R, and none mates.
+// So every action leaves O a legal action (R, with a move on the board of a branch R activates
+// where one is needed, or a move on the board of its first branch back), and none mates.
 //
-// Thread-safe: no state is kept between calls.
+// ProveNoMateByBranchEscape is thread-safe: no state is kept between calls.
 #ifndef FIVED_CORE_BRANCH_ESCAPE_H_
 #define FIVED_CORE_BRANCH_ESCAPE_H_
 
