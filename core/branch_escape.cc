@@ -16,14 +16,11 @@ class BranchEscape::Search {
  public:
   Search(const Position& pos, PromotionSet promotions, uint64_t* work)
       : pos_(pos),
-        scratch_(pos),
         promotions_(promotions),
         work_(work),
         mover_(pos.ToMove()),
         opponent_(Opponent(mover_)),
-        present_(pos.Present()) {
-    scratch_.DropKeys();
-  }
+        present_(pos.Present()) {}
 
   uint64_t branches_answered() const { return branches_answered_; }
 
@@ -32,6 +29,8 @@ class BranchEscape::Search {
     prepared_ = true;
     if (RoyalCapturable(pos_, mover_, /*promoting_captures=*/true)) return false;
     applicable_ = true;
+    scratch_ = pos_;
+    scratch_.DropKeys();
     // Whether M's next timeline is active now, and once O has created one more.
     mover_activates_ = pos_.CreatedBy(mover_) <= pos_.CreatedBy(opponent_);
     activated_by_reply_ = pos_.CreatedBy(mover_) <= pos_.CreatedBy(opponent_) + 1;
@@ -79,6 +78,7 @@ class BranchEscape::Search {
 
   bool Prove() {
     if (!Prepare()) return false;
+    extra_work_ = 0;  // a budget of its own, whatever Answers spent
     // (a) the tips of O's colour.
     for (int l = pos_.min_timeline(); l <= pos_.max_timeline(); ++l) {
       if (!pos_.HasTimeline(l) || ColorOf(pos_.TipHalf(l)) != opponent_) continue;
@@ -256,7 +256,7 @@ class BranchEscape::Search {
   }
 
   const Position& pos_;
-  Position scratch_;
+  Position scratch_;  // a copy of pos_, made by Prepare
   PromotionSet promotions_;
   uint64_t* work_;
   Color mover_;

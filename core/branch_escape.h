@@ -75,8 +75,10 @@
 
 namespace fived {
 
-// The proof's search for one position, for the whole proof or for one board at a time. Reads
-// `pos`, which must outlive it; not thread-safe (one per thread).
+// The proof's search for one position, for the whole proof or for one board at a time: one
+// object serves both (the mate-in-one search hands its own to the reply proof), so that the
+// mover's moves are generated and the position copied once, when first needed. Reads `pos`,
+// which must outlive it; not thread-safe (one per thread).
 class BranchEscape {
  public:
   BranchEscape(const Position& pos, PromotionSet promotions, uint64_t* work);

@@ -85,8 +85,9 @@ int Prover::NewTimelineSlot(int board_half) {
 }
 }  // namespace reply_proof_internal
 
-ReplyProof ProveNoMateByReplies(const Position& pos, PromotionSet promotions) {
-  reply_proof_internal::Prover prover(pos, promotions);
+ReplyProof ProveNoMateByReplies(const Position& pos, PromotionSet promotions,
+                                BranchEscape* escape) {
+  reply_proof_internal::Prover prover(pos, promotions, escape);
   return prover.Run();
 }
 

@@ -69,6 +69,7 @@
 
 #include <cstdint>
 
+#include "core/branch_escape.h"
 #include "core/movegen.h"
 #include "core/position.h"
 
@@ -96,7 +97,10 @@ struct ReplyProof {
 // `promotions` (those the legal search of the same promotions tries). Never fails; positions of
 // any board size are accepted. Costs about one move generation of every board of the mover, one
 // application per move that makes a slot's board, and a few replies tried per version.
-ReplyProof ProveNoMateByReplies(const Position& pos, PromotionSet promotions);
+// `escape` (optional): the branch escape of the same position and promotions to ask of the
+// versions with no reply on their own board; without it the proof makes one when first needed.
+ReplyProof ProveNoMateByReplies(const Position& pos, PromotionSet promotions,
+                                BranchEscape* escape = nullptr);
 
 // "no mate", "no safe reply", "cross capture", "not applicable".
 const char* ReplyProofResultName(ReplyProof::Result result);

@@ -79,8 +79,9 @@ struct Slot {
 // `pos`, which must outlive it; not thread-safe (one per thread).
 class Prover {
  public:
-  Prover(const Position& pos, PromotionSet promotions)
-      : pos_(pos),
+  Prover(const Position& pos, PromotionSet promotions, BranchEscape* escape = nullptr)
+      : escape_(escape),
+        pos_(pos),
         scratch_(pos),
         promotions_(promotions),
         mover_(pos.ToMove()),
@@ -168,6 +169,7 @@ class Prover {
                   int max_half = INT_MAX) const;
   bool ReachesBack(int timeline, int half, int file, int rank, PieceType type, Cell royals) const;
 
+  BranchEscape* escape_;  // the branch escape asked of versions, or null until one is made
   const Position& pos_;
   Position scratch_;  // the position with one move of the mover and one reply played at most
   PromotionSet promotions_;
@@ -186,8 +188,9 @@ class Prover {
   // The move of the mover that made the version being given a reply (nullptr: the tip).
   const Move* making_ = nullptr;
   std::vector<Deferred> deferred_;
-  // The branch escape, made for the first version with no reply on its own board.
-  std::unique_ptr<BranchEscape> escape_;
+  // The branch escape: the caller's, or one made for the first version with no reply on its
+  // own board (owned_escape_).
+  std::unique_ptr<BranchEscape> owned_escape_;
   // The versions it was asked of (by timeline and the move that made them, none for a tip), and
   // its answers.
   struct EscapeAsked {

@@ -133,7 +133,10 @@ bool Prover::Escaped(int timeline, int slot, int also) {
   for (const EscapeAsked& asked : escapes_asked_) {
     if (asked.timeline == timeline && asked.made == made) return asked.escaped;
   }
-  if (!escape_) escape_ = std::make_unique<BranchEscape>(pos_, promotions_, &work_);
+  if (escape_ == nullptr) {
+    owned_escape_ = std::make_unique<BranchEscape>(pos_, promotions_, &work_);
+    escape_ = owned_escape_.get();
+  }
   const bool escaped = escape_->Answers(&scratch_, timeline);
   escapes_asked_.push_back({timeline, made, escaped});
   if (escaped) ++escaped_;

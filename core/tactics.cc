@@ -256,7 +256,9 @@ MateInOne FindMateInOne(const Position& pos, const MateInOneLimits& limits) {
     return out;
   }
   if (screen == CheckScreen::kMayCheck) {
-    const ReplyProof proof = ProveNoMateByReplies(pos, limits.search.promotions);
+    // One branch escape for the reply proof's versions and for the whole position.
+    BranchEscape escape(pos, limits.search.promotions, &out.work);
+    const ReplyProof proof = ProveNoMateByReplies(pos, limits.search.promotions, &escape);
     out.work += proof.work;
     if (proof.result == ReplyProof::Result::kNoMate) {
       out.answer = MateInOne::Answer::kNone;
@@ -264,8 +266,7 @@ MateInOne FindMateInOne(const Position& pos, const MateInOneLimits& limits) {
       out.proved_by_replies = true;
       return out;
     }
-    if (limits.branch_escape &&
-        ProveNoMateByBranchEscape(pos, limits.search.promotions, &out.work)) {
+    if (limits.branch_escape && escape.ProveNoMate()) {
       out.answer = MateInOne::Answer::kNone;
       out.complete = true;
       out.proved_by_branch = true;
