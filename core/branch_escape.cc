@@ -4,7 +4,9 @@
 
 #include <algorithm>
 #include <climits>
+#include <initializer_list>
 #include <memory>
+#include <span>
 #include <vector>
 
 #include "core/action.h"
@@ -117,7 +119,7 @@ class BranchEscape::Search {
           const Position::Mark before = scratch_.GetMark();
           ApplyMove(&scratch_, reply);
           ++*work_;
-          answered = !RoyalCapturable(scratch_, mover_, /*promoting_captures=*/true);
+          answered = !CapturableTouching(scratch_, {{effect.new_timeline, 0}});
           scratch_.Rollback(before);
           return answered;
         });
@@ -143,6 +145,21 @@ class BranchEscape::Search {
       if (!escapes) return false;
     }
     return true;
+  }
+
+  // Whether M can capture a royal piece of O in *pos, where the boards added since a position
+  // with no such capture are the tips of `timelines` (their half-turns are filled in here).
+  // Every position tested qualifies: Prepare found no capture in pos_, and a move of M (a
+  // version, an activated branch) adds only boards of O's colour, which no capture of M starts
+  // from, crosses or lands on, while taking a tip from M; so every capture after O's move
+  // (an escape, a reply on a branch's board) involves a board that move made.
+  bool CapturableTouching(const Position& pos, std::initializer_list<BoardPlace> timelines) const {
+    BoardPlace fresh[2];
+    size_t n = 0;
+    for (const BoardPlace& place : timelines)
+      fresh[n++] = {place.timeline, pos.TipHalf(place.timeline)};
+    return RoyalCapturableTouching(pos, mover_, /*promoting_captures=*/true,
+                                   std::span<const BoardPlace>(fresh, n));
   }
 
   // Whether a version leaves a royal piece of M capturable on its own board, which stays O's
@@ -190,7 +207,7 @@ class BranchEscape::Search {
       ++*work_;
       found = effect.branching && on_->IsActive(effect.new_timeline) &&
               !ActivatesEarlier(new_board) &&
-              !RoyalCapturable(*on_, mover_, /*promoting_captures=*/true) &&
+              !CapturableTouching(*on_, {{reply.src_timeline, 0}, {effect.new_timeline, 0}}) &&
               (!bounded || ActivatedBranchesAnswered(reply.dst_half));
       on_->Rollback(mark);
       return found || extra_work_ > kMaxExtraWork;
@@ -231,7 +248,7 @@ class BranchEscape::Search {
           ApplyMove(on_, reply);
           ++*work_;
           ++extra_work_;
-          answered = !RoyalCapturable(*on_, mover_, /*promoting_captures=*/true);
+          answered = !CapturableTouching(*on_, {{effect.new_timeline, 0}});
           on_->Rollback(before);
           return answered || extra_work_ > kMaxExtraWork;
         });
