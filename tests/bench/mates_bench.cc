@@ -73,6 +73,7 @@ int main(int argc, char** argv) {
   long proof_results[4][4] = {};  // by ReplyProof::Result, then by rounds run (0, 1, 2, 3 or more)
   long proof_unknown[4][4] = {};  // the same, for the positions left unknown
   double screen_ms = 0, search_ms = 0;
+  double search_ms_by[3] = {0, 0, 0};  // by MateInOne::Answer: mates, none, unknown
   bench::GamesRead read;
   const bool all_read = bench::ForEachReplayedGame(
       files, &read, [&](const std::string& file, const RawGame& game, const Replayer& replayer) {
@@ -91,7 +92,9 @@ int main(int argc, char** argv) {
           screen_ms += search_start - screen_start;
           ++screened[static_cast<int>(screened_as)];
           const MateInOne found = FindMateInOne(pos, limits);
-          search_ms += ThreadCpuMs() - search_start;
+          const double searched_ms = ThreadCpuMs() - search_start;
+          search_ms += searched_ms;
+          search_ms_by[static_cast<int>(found.answer)] += searched_ms;
           // Why the reply proof failed where it ran: run again, outside the timed part.
           if (screen && screened_as == CheckScreen::kMayCheck) {
             const ReplyProof proof = ProveNoMateByReplies(pos, limits.search.promotions);
@@ -220,6 +223,10 @@ int main(int argc, char** argv) {
   std::printf("actions played that check after the screen said none could: %ld\n", contradicted);
   std::printf("cpu: replay %.0f ms  screen %.0f ms  mate search %.0f ms\n", replay_ms, screen_ms,
               search_ms);
+  std::printf("mate search cpu by answer: mates %.0f ms  none %.0f ms  unknown %.0f ms\n",
+              search_ms_by[static_cast<int>(MateInOne::Answer::kMates)],
+              search_ms_by[static_cast<int>(MateInOne::Answer::kNone)],
+              search_ms_by[static_cast<int>(MateInOne::Answer::kUnknown)]);
   if (brute_budget != 0) {
     std::printf(
         "brute force at %llu moves: %ld positions searched completely (%ld with a mate), %ld "
