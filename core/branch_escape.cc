@@ -78,6 +78,19 @@ class BranchEscape::Search {
     return escapes;
   }
 
+  bool ProveForBranchingActions() {
+    if (!Prepare() || pos_.CreatedBy(opponent_) != pos_.CreatedBy(mover_) + 1) return false;
+    extra_work_ = 0;
+    branching_actions_ = true;
+    bool found = false;
+    for (int l = pos_.min_timeline(); l <= pos_.max_timeline() && !found; ++l) {
+      if (!pos_.HasTimeline(l) || ColorOf(pos_.TipHalf(l)) != opponent_) continue;
+      found = Escapes(l);
+    }
+    branching_actions_ = false;
+    return found;
+  }
+
   bool Prove() {
     if (!Prepare()) return false;
     extra_work_ = 0;  // a budget of its own, whatever Answers spent
@@ -201,14 +214,24 @@ class BranchEscape::Search {
       // A branch of M before X that R's timeline activates: answered on its own board where
       // that can be tried (ActivatedBranchesAnswered), else R is no answer.
       const bool bounded = branch_bound_ && earliest_branch_ <= reply.dst_half;
-      if (bounded && (activated_branch_ == 0 || version_branched_)) return false;
+      // For the actions that create a timeline (where O has one more), every branch of M is
+      // active after R up to the third: one before X is answered on its board as any of them,
+      // where no action holds two (their sources are one board).
+      const bool one_before = branching_actions_ && bounded && OneSourceBefore(reply.dst_half);
+      if (bounded && !one_before && (activated_branch_ == 0 || version_branched_)) return false;
       const Position::Mark mark = on_->GetMark();
       const MoveEffect effect = ApplyMove(on_, reply);
       ++*work_;
-      found = effect.branching && on_->IsActive(effect.new_timeline) &&
+      // For the actions that create a timeline where O has one more, R's is active: O's
+      // timelines then number M's at most.
+      found = effect.branching && (branching_actions_ || on_->IsActive(effect.new_timeline)) &&
               !ActivatesEarlier(new_board) &&
               !CapturableTouching(*on_, {{reply.src_timeline, 0}, {effect.new_timeline, 0}}) &&
-              (!bounded || ActivatedBranchesAnswered(reply.dst_half));
+              (!bounded ||
+               (one_before ? ActivatedBranchesAnswered(reply.dst_half, 0) &&
+                                 ActivatedBranchesAnswered(reply.dst_half, 1) &&
+                                 ActivatedBranchesAnswered(reply.dst_half, 2)
+                           : ActivatedBranchesAnswered(reply.dst_half, activated_branch_ - 1)));
       on_->Rollback(mark);
       return found || extra_work_ > kMaxExtraWork;
     });
@@ -222,7 +245,8 @@ class BranchEscape::Search {
   // too, which makes the present M's again. Tested on the position with the branch played (at
   // the timeline it has in the action: a stand-in timeline of O's colour numbers the first when
   // it is the second) and the move, every tip of M the branch and the version left still a tip.
-  bool ActivatedBranchesAnswered(int x_half) {
+  // `stand_ins`: how many branches come before it in the action (stand-in timelines number them).
+  bool ActivatedBranchesAnswered(int x_half, int stand_ins) {
     uint64_t answered_here = 0;
     for (const Move& branch : moves_) {
       if (!branch.IsJump() || branch.dst_half >= x_half) continue;
@@ -232,7 +256,7 @@ class BranchEscape::Search {
       if (on_->TipHalf(branch.src_timeline) != branch.src_half) continue;
       if (extra_work_ > kMaxExtraWork) return false;
       const Position::Mark mark = on_->GetMark();
-      if (activated_branch_ == 2) {
+      for (int i = 0; i < stand_ins; ++i) {
         on_->CreateTimeline(mover_, present_ + 1, on_->Tip(branch.src_timeline));
       }
       const MoveEffect effect = ApplyMove(on_, branch);
@@ -258,6 +282,17 @@ class BranchEscape::Search {
       ++answered_here;
     }
     branches_answered_ += answered_here;
+    return true;
+  }
+
+  // Whether every jump of M landing before `x_half` leaves one board (so no action holds two).
+  bool OneSourceBefore(int x_half) const {
+    int source = INT_MIN;
+    for (const Move& move : moves_) {
+      if (!move.IsJump() || move.dst_half >= x_half) continue;
+      if (source != INT_MIN && move.src_timeline != source) return false;
+      source = move.src_timeline;
+    }
     return true;
   }
 
@@ -288,6 +323,7 @@ class BranchEscape::Search {
   // it (1 or 2), or 0.
   int activated_branch_ = 0;
   bool version_branched_ = false;
+  bool branching_actions_ = false;  // ProveForBranchingActions is asking
   bool prepared_ = false;
   bool applicable_ = false;
   Position* on_ = &scratch_;  // where Escapes plays: scratch_, or the position Answers got
@@ -310,6 +346,8 @@ bool BranchEscape::ProveNoMate(uint64_t* branches_answered) {
   if (branches_answered != nullptr) *branches_answered = proved ? search_->branches_answered() : 0;
   return proved;
 }
+
+bool BranchEscape::ProveForBranchingActions() { return search_->ProveForBranchingActions(); }
 
 bool BranchEscape::Answers(Position* after, int timeline) {
   return search_->Answers(after, timeline);

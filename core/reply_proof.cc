@@ -64,8 +64,11 @@ void Prover::MakeSlots() {
     }
     slot_of_[l - pos_.min_timeline()] = NewSlot(board_half + 1);
   }
+  // An action that creates no timeline leaves no new board to play.
   active_new_ =
-      std::min(playable, std::max(0, pos_.CreatedBy(opponent_) - pos_.CreatedBy(mover_) + 1));
+      branchless_
+          ? 0
+          : std::min(playable, std::max(0, pos_.CreatedBy(opponent_) - pos_.CreatedBy(mover_) + 1));
   if (mover_ == Color::kWhite) {
     new_low_ = pos_.max_timeline() + 1;
     new_high_ = pos_.max_timeline() + active_new_;
@@ -85,9 +88,9 @@ int Prover::NewTimelineSlot(int board_half) {
 }
 }  // namespace reply_proof_internal
 
-ReplyProof ProveNoMateByReplies(const Position& pos, PromotionSet promotions,
-                                BranchEscape* escape) {
-  reply_proof_internal::Prover prover(pos, promotions, escape);
+ReplyProof ProveNoMateByReplies(const Position& pos, PromotionSet promotions, BranchEscape* escape,
+                                bool branchless) {
+  reply_proof_internal::Prover prover(pos, promotions, escape, branchless);
   return prover.Run();
 }
 

@@ -99,8 +99,11 @@ struct ReplyProof {
 // application per move that makes a slot's board, and a few replies tried per version.
 // `escape` (optional): the branch escape of the same position and promotions to ask of the
 // versions with no reply on their own board; without it the proof makes one when first needed.
+// `branchless`: the proof for the actions that create no timeline only (no new timeline's
+// board to play), which BranchEscape::ProveForBranchingActions completes where the opponent has
+// created one timeline more.
 ReplyProof ProveNoMateByReplies(const Position& pos, PromotionSet promotions,
-                                BranchEscape* escape = nullptr);
+                                BranchEscape* escape = nullptr, bool branchless = false);
 
 // "no mate", "no safe reply", "cross capture", "not applicable".
 const char* ReplyProofResultName(ReplyProof::Result result);

@@ -79,8 +79,10 @@ struct Slot {
 // `pos`, which must outlive it; not thread-safe (one per thread).
 class Prover {
  public:
-  Prover(const Position& pos, PromotionSet promotions, BranchEscape* escape = nullptr)
+  Prover(const Position& pos, PromotionSet promotions, BranchEscape* escape = nullptr,
+         bool branchless = false)
       : escape_(escape),
+        branchless_(branchless),
         pos_(pos),
         scratch_(pos),
         promotions_(promotions),
@@ -170,6 +172,7 @@ class Prover {
   bool ReachesBack(int timeline, int half, int file, int rank, PieceType type, Cell royals) const;
 
   BranchEscape* escape_;  // the branch escape asked of versions, or null until one is made
+  bool branchless_;       // only the actions that create no timeline (ProveNoMateByReplies)
   const Position& pos_;
   Position scratch_;  // the position with one move of the mover and one reply played at most
   PromotionSet promotions_;

@@ -272,6 +272,19 @@ MateInOne FindMateInOne(const Position& pos, const MateInOneLimits& limits) {
       out.proved_by_branch = true;
       return out;
     }
+    // Where the opponent has one timeline more: the actions that create a timeline answered by
+    // one branch, those that create none by a reply to each.
+    if (limits.branch_escape && escape.ProveForBranchingActions()) {
+      const ReplyProof branchless =
+          ProveNoMateByReplies(pos, limits.search.promotions, &escape, /*branchless=*/true);
+      out.work += branchless.work;
+      if (branchless.result == ReplyProof::Result::kNoMate) {
+        out.answer = MateInOne::Answer::kNone;
+        out.complete = true;
+        out.proved_in_parts = true;
+        return out;
+      }
+    }
   }
   SearchLimits reply;
   reply.promotions = limits.search.promotions;

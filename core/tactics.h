@@ -15,7 +15,9 @@
 // the answer is kNone at once (complete, no action tried). Where it could not rule out a check,
 // the reply proof (core/reply_proof.h) may prove kNone by showing the opponent a legal reply to
 // every action (complete, no action tried), and failing that the branch escape
-// (core/branch_escape.h) by one branch of the opponent that answers every action. Otherwise the
+// (core/branch_escape.h) by one branch of the opponent that answers every action, or, where the
+// opponent has created one timeline more, by the two in parts: the escape for the actions that
+// create a timeline, the reply proof for those that create none. Otherwise the
 // search tries every legal action, but decides only those after which the opponent is in check
 // (InCheck is cheap next to Decide). Before deciding, it replays the opponent's legal action Decide
 // found after the last checking action: when its moves are still moves where they stand and make a
@@ -74,6 +76,10 @@ struct MateInOne {
   bool proved_by_replies = false;
   // kNone proved by one branch of the opponent answering every action (core/branch_escape.h).
   bool proved_by_branch = false;
+  // kNone proved in two parts, where the opponent has one timeline more: the actions that create
+  // a timeline by one branch of the opponent answering them all (core/branch_escape.h), the
+  // others by a reply to each (core/reply_proof.h).
+  bool proved_in_parts = false;
   // The solution came from the targeted search: `mating` is then 1 and not complete.
   bool found_by_targeted_search = false;
   // The enumeration ran out of budget, the actions counted alone were few, and it ran again to

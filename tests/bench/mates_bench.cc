@@ -67,7 +67,7 @@ int main(int argc, char** argv) {
   long positions = 0, mates = 0, none = 0, unknown = 0, by_search = 0, by_decide = 0;
   long screened[3] = {0, 0, 0};
   long none_without_check = 0, by_finder = 0, contradicted = 0, by_replies = 0;
-  long by_branch = 0;
+  long by_branch = 0, by_parts = 0;
   long unknown_brute[3] = {0, 0, 0};  // the unknown positions brute force: mate, none, unknown
   long compared = 0, compared_mates = 0, disagreements = 0;
   long proof_results[4][4] = {};  // by ReplyProof::Result, then by rounds run (0, 1, 2, 3 or more)
@@ -154,8 +154,9 @@ int main(int argc, char** argv) {
               ++none;
               if (found.proved_by_replies) ++by_replies;
               if (found.proved_by_branch) ++by_branch;
+              if (found.proved_in_parts) ++by_parts;
               if (!found.screened && !found.proved_by_replies && !found.proved_by_branch &&
-                  found.checking == 0) {
+                  !found.proved_in_parts && found.checking == 0) {
                 ++none_without_check;
               }
               break;
@@ -202,6 +203,10 @@ int main(int argc, char** argv) {
       screened[0], screened[1], screened[2], by_finder);
   std::printf("none proved by a safe reply to every action (reply proof): %ld\n", by_replies);
   std::printf("none proved by one branch answering every action (branch escape): %ld\n", by_branch);
+  std::printf(
+      "none proved in two parts (one branch answering the actions that create a timeline, a "
+      "reply to each the others): %ld\n",
+      by_parts);
   // A table of proof_results' shape: each result's total, then by round.
   auto print_by_result = [](const char* title, const long(&table)[4][4]) {
     std::printf("%s", title);

@@ -3,8 +3,9 @@
 // and a few random pieces, then a few random legal actions played from them (new timelines, the
 // present moving back). On every position the check screen's "no check" (core/check_screen.h) is
 // held to every legal action (none may leave the opponent in check) and the reply proof's "no
-// mate" (core/reply_proof.h) and the branch escape's (core/branch_escape.h) to a search without
-// shortcuts (no mating action may exist). Prints
+// mate" (core/reply_proof.h), the branch escape's (core/branch_escape.h) and the two's in parts
+// (where the opponent has one timeline more) to a search without shortcuts (no mating action may
+// exist). Prints
 // each position where one is wrong, as a custom game and the action that shows it, and the counts;
 // asserts nothing. With --search 1, the whole mate-in-one search (core/tactics.h) with its
 // shortcuts is held to the same search without them on every position, as bench_mates
@@ -111,7 +112,7 @@ int main(int argc, char** argv) {
   }
   std::mt19937 rng(seed);
   long positions = 0, no_check = 0, no_mate = 0, screen_wrong = 0, proof_wrong = 0;
-  long escape_no_mate = 0, escape_wrong = 0;
+  long escape_no_mate = 0, escape_wrong = 0, parts_no_mate = 0, parts_wrong = 0;
   long compared = 0, search_wrong = 0, counted = 0, count_wrong = 0;
   long decided = 0, decided_wrong = 0;
   for (long setup = 0; setup < setups; ++setup) {
@@ -167,6 +168,12 @@ int main(int argc, char** argv) {
       // The branch escape is held to brute force wherever it claims, whatever the screen said.
       uint64_t escape_work = 0;
       const bool escaped = ProveNoMateByBranchEscape(pos, promotions, &escape_work);
+      // And the proof in two parts (where the opponent has one timeline more), as one claim.
+      BranchEscape escape(pos, promotions, &escape_work);
+      const bool in_parts =
+          escape.ProveForBranchingActions() &&
+          ProveNoMateByReplies(pos, promotions, &escape, /*branchless=*/true).result ==
+              ReplyProof::Result::kNoMate;
       // Every action is tried (up to the budget): the screen's claim is checked on each, and one
       // of them, drawn at random, is played next.
       std::vector<Move> checking, next;
@@ -184,9 +191,10 @@ int main(int argc, char** argv) {
         std::printf("SCREEN WRONG (no check, but this action checks: %s)\n%s\n",
                     ActionText(pos, checking).c_str(), game_text().c_str());
       }
-      if (proved || escaped) {
+      if (proved || escaped || in_parts) {
         no_mate += proved ? 1 : 0;
         escape_no_mate += escaped ? 1 : 0;
+        parts_no_mate += in_parts ? 1 : 0;
         MateInOneLimits plain;
         plain.search = limits;
         plain.reply_budget = 200000;
@@ -196,9 +204,12 @@ int main(int argc, char** argv) {
         if (reference.mating > 0) {
           proof_wrong += proved ? 1 : 0;
           escape_wrong += escaped ? 1 : 0;
+          parts_wrong += in_parts ? 1 : 0;
           std::printf("%s WRONG (no mate, but this action mates: %s)\n%s\n",
-                      proved ? "PROOF" : "ESCAPE", ActionText(pos, reference.solution).c_str(),
-                      game_text().c_str());
+                      proved    ? "PROOF"
+                      : escaped ? "ESCAPE"
+                                : "PARTS",
+                      ActionText(pos, reference.solution).c_str(), game_text().c_str());
         }
       }
       if (search) {
@@ -275,9 +286,10 @@ int main(int argc, char** argv) {
   }
   std::printf(
       "%ld positions from %ld setups (seed %u, %dx%d): screen said no check on %ld (%ld wrong), "
-      "reply proof said no mate on %ld (%ld wrong), branch escape on %ld (%ld wrong)\n",
+      "reply proof said no mate on %ld (%ld wrong), branch escape on %ld (%ld wrong), the two in "
+      "parts on %ld (%ld wrong)\n",
       positions, setups, seed, width, width, no_check, screen_wrong, no_mate, proof_wrong,
-      escape_no_mate, escape_wrong);
+      escape_no_mate, escape_wrong, parts_no_mate, parts_wrong);
   if (endings) {
     std::printf("endings decided and held to the sequence search: %ld positions, %ld wrong\n",
                 decided, decided_wrong);

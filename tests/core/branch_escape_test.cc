@@ -9,7 +9,10 @@
 
 #include <cstdio>
 #include <string>
+#include <vector>
 
+#include "core/decide.h"
+#include "core/legal.h"
 #include "core/reply_proof.h"
 #include "core/rules.h"
 #include "core/tactics.h"
@@ -141,6 +144,82 @@ TEST(BranchEscape, NeverContradictsEnumerationOnRandomGames) {
   EXPECT_GT(check.proved_and_compared, 5);
   EXPECT_GT(check.checks_answered, 3);
   EXPECT_GT(with_branches_answered, 5);
+}
+
+TEST(BranchEscape, EachPartOfTheProofInPartsHoldsForItsActions) {
+  // Where the opponent has created one timeline more, FindMateInOne proves "no mate" in two
+  // parts: the escape for the actions that create a timeline (ProveForBranchingActions), the
+  // reply proof for those that create none (branchless). Each part is held to every action of
+  // its own kind, tried and decided: a mate among them where the part claims none fails.
+  CollectionOptions options;
+  options.seed = 20261129;
+  options.min_actions = 8;
+  options.max_actions = 24;
+  options.jump_bias = 0.8;
+  options.max_timelines = 10;
+  int positions = 0, ahead_by_one = 0, searched = 0, mates_compared = 0;
+  int escape_claims = 0, reply_claims = 0, both = 0, branching_checks = 0, quiet_checks = 0;
+  int in_parts = 0;  // of `both`, those FindMateInOne proved so
+  const std::string error = ForEachRandomPosition(
+      options, 80, [&](const RandomGameReplay& game, const Position& pos, size_t action) {
+        ++positions;
+        const Color mover = pos.ToMove();
+        if (pos.CreatedBy(Opponent(mover)) != pos.CreatedBy(mover) + 1) return;
+        ++ahead_by_one;
+        SearchLimits limits;
+        limits.promotions = PromotionChoices(game.replayer.setup(), pos);
+        limits.budget = 3000;
+        uint64_t work = 0;
+        BranchEscape escape(pos, limits.promotions, &work);
+        const bool escape_claims_none = escape.ProveForBranchingActions();
+        const bool reply_claims_none =
+            ProveNoMateByReplies(pos, limits.promotions, &escape, /*branchless=*/true).result ==
+            ReplyProof::Result::kNoMate;
+        escape_claims += escape_claims_none;
+        reply_claims += reply_claims_none;
+        both += escape_claims_none && reply_claims_none;
+        if (escape_claims_none && reply_claims_none) {
+          // The search proves it so where nothing before settles it (and never finds a mate).
+          MateInOneLimits search;
+          search.search = limits;
+          search.search.budget = 2000;
+          search.reply_budget = 2000;
+          const MateInOne found = FindMateInOne(pos, search);
+          EXPECT_EQ(found.answer, MateInOne::Answer::kNone) << pos.StateFen();
+          in_parts += found.proved_in_parts;
+        }
+        if (!escape_claims_none && !reply_claims_none) return;
+        const SearchStats stats =
+            ForEachLegalAction(pos, limits, [&](const std::vector<Move>&, const Position& after) {
+              if (!InCheck(after)) return false;
+              const bool branches = after.CreatedBy(mover) > pos.CreatedBy(mover);
+              ++(branches ? branching_checks : quiet_checks);
+              if (branches ? !escape_claims_none : !reply_claims_none) return false;
+              const Decision decision = Decide(after, limits);
+              if (decision.verdict == Decision::Verdict::kCheckmate) ++mates_compared;
+              EXPECT_NE(decision.verdict, Decision::Verdict::kCheckmate)
+                  << "game " << game.index + 1 << " before action " << action << ": "
+                  << (branches ? "an action that creates a timeline" : "one that creates none")
+                  << " mates: " << pos.StateFen();
+              return false;
+            });
+        if (stats.end == SearchEnd::kExhausted) ++searched;
+      });
+  EXPECT_EQ(error, "");
+  std::printf(
+      "%d positions, %d with the opponent one timeline ahead: the escape claimed %d, the "
+      "branchless reply proof %d, both %d (FindMateInOne proved %d in parts); %d searched "
+      "completely, checking actions tried %d creating a timeline and %d creating none\n",
+      positions, ahead_by_one, escape_claims, reply_claims, both, in_parts, searched,
+      branching_checks, quiet_checks);
+  EXPECT_EQ(mates_compared, 0);
+  // Not vacuous: both parts claim, on positions searched to the end, with checks of both kinds.
+  EXPECT_GT(escape_claims, 5);
+  EXPECT_GT(reply_claims, 20);
+  EXPECT_GT(searched, 10);
+  EXPECT_GT(branching_checks, 20);
+  EXPECT_GT(quiet_checks, 20);
+  EXPECT_GT(in_parts, 0);
 }
 
 }  // namespace
