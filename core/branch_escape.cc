@@ -79,7 +79,8 @@ class BranchEscape::Search {
   }
 
   bool ProveForBranchingActions() {
-    if (!Prepare() || pos_.CreatedBy(opponent_) != pos_.CreatedBy(mover_) + 1) return false;
+    ahead_ = pos_.CreatedBy(opponent_) - pos_.CreatedBy(mover_);
+    if (!Prepare() || ahead_ < 1) return false;
     extra_work_ = 0;
     branching_actions_ = true;
     bool found = false;
@@ -214,23 +215,23 @@ class BranchEscape::Search {
       // A branch of M before X that R's timeline activates: answered on its own board where
       // that can be tried (ActivatedBranchesAnswered), else R is no answer.
       const bool bounded = branch_bound_ && earliest_branch_ <= reply.dst_half;
-      // For the actions that create a timeline (where O has one more), every branch of M is
-      // active after R up to the third: one before X is answered on its board as any of them,
-      // where no action holds two (their sources are one board).
+      // For the actions that create d timelines or more (where O has d more), every branch of M
+      // is active after R up to the (d + 2)-th: one before X is answered on its board as any of
+      // them, where no action holds two (their sources are one board).
       const bool one_before = branching_actions_ && bounded && OneSourceBefore(reply.dst_half);
       if (bounded && !one_before && (activated_branch_ == 0 || version_branched_)) return false;
       const Position::Mark mark = on_->GetMark();
       const MoveEffect effect = ApplyMove(on_, reply);
       ++*work_;
-      // For the actions that create a timeline where O has one more, R's is active: O's
-      // timelines then number M's at most.
+      // For the actions that create d timelines or more where O has d more, R's is active: O's
+      // timelines then number M's at most. Those actions make every timeline active: an
+      // inactive tip of M's colour that one of them plays leaves a board of O's there.
       found = effect.branching && (branching_actions_ || on_->IsActive(effect.new_timeline)) &&
               !ActivatesEarlier(new_board) &&
+              !(branching_actions_ && InactiveTipBefore(new_board)) &&
               !CapturableTouching(*on_, {{reply.src_timeline, 0}, {effect.new_timeline, 0}}) &&
               (!bounded ||
-               (one_before ? ActivatedBranchesAnswered(reply.dst_half, 0) &&
-                                 ActivatedBranchesAnswered(reply.dst_half, 1) &&
-                                 ActivatedBranchesAnswered(reply.dst_half, 2)
+               (one_before ? AnsweredAsAnyActiveBranch(reply.dst_half)
                            : ActivatedBranchesAnswered(reply.dst_half, activated_branch_ - 1)));
       on_->Rollback(mark);
       return found || extra_work_ > kMaxExtraWork;
@@ -285,6 +286,25 @@ class BranchEscape::Search {
     return true;
   }
 
+  // Whether each branch of M before X is answered on its board (ActivatedBranchesAnswered) as
+  // any of the branches of an action active after R: the first to the (ahead_ + 2)-th.
+  bool AnsweredAsAnyActiveBranch(int x_half) {
+    for (int before = 0; before <= ahead_ + 1; ++before) {
+      if (!ActivatedBranchesAnswered(x_half, before)) return false;
+    }
+    return true;
+  }
+
+  // Whether an inactive timeline has a tip of M's colour an action may play, leaving a board of
+  // O's colour before `new_board`.
+  bool InactiveTipBefore(int new_board) const {
+    for (int l = pos_.min_timeline(); l <= pos_.max_timeline(); ++l) {
+      if (!pos_.HasTimeline(l) || pos_.IsActive(l)) continue;
+      if (ColorOf(pos_.TipHalf(l)) == mover_ && pos_.TipHalf(l) + 1 < new_board) return true;
+    }
+    return false;
+  }
+
   // Whether every jump of M landing before `x_half` leaves one board (so no action holds two).
   bool OneSourceBefore(int x_half) const {
     int source = INT_MIN;
@@ -324,6 +344,7 @@ class BranchEscape::Search {
   int activated_branch_ = 0;
   bool version_branched_ = false;
   bool branching_actions_ = false;  // ProveForBranchingActions is asking
+  int ahead_ = 0;                   // how many timelines more O has created, for it
   bool prepared_ = false;
   bool applicable_ = false;
   Position* on_ = &scratch_;  // where Escapes plays: scratch_, or the position Answers got

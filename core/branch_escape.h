@@ -63,16 +63,17 @@
 // So every action leaves O a legal action (R, with a move on the board of a branch R activates
 // where one is needed, or a move on the board of its first branch back), and none mates.
 //
-// Where O has created exactly one timeline more than M, R's own timeline (O's next) is active
-// only after an action that creates a timeline, and then always: O's count then exceeds M's by
-// no more than one. So ProveForBranchingActions proves "no mate" for those actions alone, from
-// O's tips (source (a)), with R's timeline taken as active; a proof for the actions that create
-// none (the reply proof with no new timeline's board to play: ProveNoMateByReplies with
-// `branchless`) completes it. After such an action M's first and second new timelines are
-// active, and R activates the third; M has no inactive timeline. A branch of M landing before X
-// puts a board of O's on the present, which O plays too: where every jump of M landing before X
-// leaves one board (so no action holds two), each is answered on its board as above, tested as
-// the action's first, second and third branch (numbered by one or two stand-in timelines).
+// Where O has created d >= 1 timelines more than M, R's own timeline (O's next) is active only
+// after an action that creates d timelines or more, and then always. So ProveForBranchingActions
+// proves "no mate" for those actions alone, from O's tips (source (a)), with R's timeline taken as
+// active; a proof for the actions that create fewer (the reply proof with at most d - 1 new
+// timelines' boards to play: ProveNoMateByReplies with `created_at_most`) completes it. M has no
+// inactive timeline then; O's inactive ones are active after such an action, so an inactive tip of
+// M's colour must lie late enough, as O's tips must. After R, M's first d + 2 new timelines are
+// active. A branch of M landing before X puts a board of O's on the present, which O plays too:
+// where every jump of M landing before X leaves one board (so no action holds two), each is
+// answered on its board as above, tested as the action's first to (d + 2)-th branch (numbered by
+// stand-in timelines).
 //
 // ProveNoMateByBranchEscape is thread-safe: no state is kept between calls.
 #ifndef FIVED_CORE_BRANCH_ESCAPE_H_
@@ -111,10 +112,10 @@ class BranchEscape {
   // make). Moves played on `after` are rolled back.
   bool Answers(Position* after, int timeline);
 
-  // Where the opponent has created exactly one timeline more than the mover: whether every
-  // action that creates a timeline has the escape R from a tip of the opponent (source (a)),
-  // whose own timeline is then active. Together with a proof for the actions that create none
-  // (ProveNoMateByReplies, branchless), it proves that no action mates.
+  // Where the opponent has created d >= 1 timelines more than the mover: whether every action
+  // that creates d timelines or more has the escape R from a tip of the opponent (source (a)),
+  // whose own timeline is then active. Together with a proof for the actions that create fewer
+  // (ProveNoMateByReplies with created_at_most d - 1), it proves that no action mates.
   bool ProveForBranchingActions();
 
  private:

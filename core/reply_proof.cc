@@ -64,11 +64,10 @@ void Prover::MakeSlots() {
     }
     slot_of_[l - pos_.min_timeline()] = NewSlot(board_half + 1);
   }
-  // An action that creates no timeline leaves no new board to play.
   active_new_ =
-      branchless_
-          ? 0
-          : std::min(playable, std::max(0, pos_.CreatedBy(opponent_) - pos_.CreatedBy(mover_) + 1));
+      std::min(playable, std::max(0, pos_.CreatedBy(opponent_) - pos_.CreatedBy(mover_) + 1));
+  // The actions that create at most n timelines leave at most n new boards to play.
+  if (created_at_most_ >= 0) active_new_ = std::min(active_new_, created_at_most_);
   if (mover_ == Color::kWhite) {
     new_low_ = pos_.max_timeline() + 1;
     new_high_ = pos_.max_timeline() + active_new_;
@@ -89,8 +88,8 @@ int Prover::NewTimelineSlot(int board_half) {
 }  // namespace reply_proof_internal
 
 ReplyProof ProveNoMateByReplies(const Position& pos, PromotionSet promotions, BranchEscape* escape,
-                                bool branchless) {
-  reply_proof_internal::Prover prover(pos, promotions, escape, branchless);
+                                int created_at_most) {
+  reply_proof_internal::Prover prover(pos, promotions, escape, created_at_most);
   return prover.Run();
 }
 

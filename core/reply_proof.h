@@ -99,11 +99,12 @@ struct ReplyProof {
 // application per move that makes a slot's board, and a few replies tried per version.
 // `escape` (optional): the branch escape of the same position and promotions to ask of the
 // versions with no reply on their own board; without it the proof makes one when first needed.
-// `branchless`: the proof for the actions that create no timeline only (no new timeline's
-// board to play), which BranchEscape::ProveForBranchingActions completes where the opponent has
-// created one timeline more.
+// `created_at_most` (when not -1): the proof for the actions that create at most that many
+// timelines only (no more new timelines' boards to play), which
+// BranchEscape::ProveForBranchingActions completes where the opponent has created that many
+// timelines more than the mover, plus one.
 ReplyProof ProveNoMateByReplies(const Position& pos, PromotionSet promotions,
-                                BranchEscape* escape = nullptr, bool branchless = false);
+                                BranchEscape* escape = nullptr, int created_at_most = -1);
 
 // "no mate", "no safe reply", "cross capture", "not applicable".
 const char* ReplyProofResultName(ReplyProof::Result result);

@@ -80,9 +80,9 @@ struct Slot {
 class Prover {
  public:
   Prover(const Position& pos, PromotionSet promotions, BranchEscape* escape = nullptr,
-         bool branchless = false)
+         int created_at_most = -1)
       : escape_(escape),
-        branchless_(branchless),
+        created_at_most_(created_at_most),
         pos_(pos),
         scratch_(pos),
         promotions_(promotions),
@@ -172,7 +172,8 @@ class Prover {
   bool ReachesBack(int timeline, int half, int file, int rank, PieceType type, Cell royals) const;
 
   BranchEscape* escape_;  // the branch escape asked of versions, or null until one is made
-  bool branchless_;       // only the actions that create no timeline (ProveNoMateByReplies)
+  // Only the actions that create at most this many timelines (-1: any; ProveNoMateByReplies).
+  int created_at_most_;
   const Position& pos_;
   Position scratch_;  // the position with one move of the mover and one reply played at most
   PromotionSet promotions_;

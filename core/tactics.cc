@@ -272,13 +272,14 @@ MateInOne FindMateInOne(const Position& pos, const MateInOneLimits& limits) {
       out.proved_by_branch = true;
       return out;
     }
-    // Where the opponent has one timeline more: the actions that create a timeline answered by
-    // one branch, those that create none by a reply to each.
-    if (limits.branch_escape && escape.ProveForBranchingActions()) {
-      const ReplyProof branchless =
-          ProveNoMateByReplies(pos, limits.search.promotions, &escape, /*branchless=*/true);
-      out.work += branchless.work;
-      if (branchless.result == ReplyProof::Result::kNoMate) {
+    // Where the opponent has d timelines more: the actions that create d timelines or more
+    // answered by one branch, those that create fewer by a reply to each.
+    const int ahead = pos.CreatedBy(Opponent(pos.ToMove())) - pos.CreatedBy(pos.ToMove());
+    if (limits.branch_escape && ahead >= 1 && escape.ProveForBranchingActions()) {
+      const ReplyProof fewer =
+          ProveNoMateByReplies(pos, limits.search.promotions, &escape, ahead - 1);
+      out.work += fewer.work;
+      if (fewer.result == ReplyProof::Result::kNoMate) {
         out.answer = MateInOne::Answer::kNone;
         out.complete = true;
         out.proved_in_parts = true;

@@ -16,8 +16,8 @@
 // the reply proof (core/reply_proof.h) may prove kNone by showing the opponent a legal reply to
 // every action (complete, no action tried), and failing that the branch escape
 // (core/branch_escape.h) by one branch of the opponent that answers every action, or, where the
-// opponent has created one timeline more, by the two in parts: the escape for the actions that
-// create a timeline, the reply proof for those that create none. Otherwise the
+// opponent has created d timelines more, by the two in parts: the escape for the actions that
+// create d or more, the reply proof for those that create fewer. Otherwise the
 // search tries every legal action, but decides only those after which the opponent is in check
 // (InCheck is cheap next to Decide). Before deciding, it replays the opponent's legal action Decide
 // found after the last checking action: when its moves are still moves where they stand and make a
@@ -76,9 +76,9 @@ struct MateInOne {
   bool proved_by_replies = false;
   // kNone proved by one branch of the opponent answering every action (core/branch_escape.h).
   bool proved_by_branch = false;
-  // kNone proved in two parts, where the opponent has one timeline more: the actions that create
-  // a timeline by one branch of the opponent answering them all (core/branch_escape.h), the
-  // others by a reply to each (core/reply_proof.h).
+  // kNone proved in two parts, where the opponent has created d timelines more: the actions that
+  // create d or more by one branch of the opponent answering them all (core/branch_escape.h),
+  // the others by a reply to each (core/reply_proof.h).
   bool proved_in_parts = false;
   // The solution came from the targeted search: `mating` is then 1 and not complete.
   bool found_by_targeted_search = false;

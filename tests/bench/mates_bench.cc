@@ -204,8 +204,8 @@ int main(int argc, char** argv) {
   std::printf("none proved by a safe reply to every action (reply proof): %ld\n", by_replies);
   std::printf("none proved by one branch answering every action (branch escape): %ld\n", by_branch);
   std::printf(
-      "none proved in two parts (one branch answering the actions that create a timeline, a "
-      "reply to each the others): %ld\n",
+      "none proved in two parts (one branch answering the actions that create as many "
+      "timelines as the opponent has more, a reply to each the others): %ld\n",
       by_parts);
   // A table of proof_results' shape: each result's total, then by round.
   auto print_by_result = [](const char* title, const long(&table)[4][4]) {

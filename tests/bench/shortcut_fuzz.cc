@@ -4,7 +4,7 @@
 // present moving back). On every position the check screen's "no check" (core/check_screen.h) is
 // held to every legal action (none may leave the opponent in check) and the reply proof's "no
 // mate" (core/reply_proof.h), the branch escape's (core/branch_escape.h) and the two's in parts
-// (where the opponent has one timeline more) to a search without shortcuts (no mating action may
+// (where the opponent has more timelines) to a search without shortcuts (no mating action may
 // exist). Prints
 // each position where one is wrong, as a custom game and the action that shows it, and the counts;
 // asserts nothing. With --search 1, the whole mate-in-one search (core/tactics.h) with its
@@ -168,12 +168,12 @@ int main(int argc, char** argv) {
       // The branch escape is held to brute force wherever it claims, whatever the screen said.
       uint64_t escape_work = 0;
       const bool escaped = ProveNoMateByBranchEscape(pos, promotions, &escape_work);
-      // And the proof in two parts (where the opponent has one timeline more), as one claim.
+      // And the proof in two parts (where the opponent has more timelines), as one claim.
       BranchEscape escape(pos, promotions, &escape_work);
-      const bool in_parts =
-          escape.ProveForBranchingActions() &&
-          ProveNoMateByReplies(pos, promotions, &escape, /*branchless=*/true).result ==
-              ReplyProof::Result::kNoMate;
+      const int ahead = pos.CreatedBy(Opponent(pos.ToMove())) - pos.CreatedBy(pos.ToMove());
+      const bool in_parts = ahead >= 1 && escape.ProveForBranchingActions() &&
+                            ProveNoMateByReplies(pos, promotions, &escape, ahead - 1).result ==
+                                ReplyProof::Result::kNoMate;
       // Every action is tried (up to the budget): the screen's claim is checked on each, and one
       // of them, drawn at random, is played next.
       std::vector<Move> checking, next;

@@ -147,25 +147,27 @@ TEST(BranchEscape, NeverContradictsEnumerationOnRandomGames) {
 }
 
 TEST(BranchEscape, EachPartOfTheProofInPartsHoldsForItsActions) {
-  // Where the opponent has created one timeline more, FindMateInOne proves "no mate" in two
-  // parts: the escape for the actions that create a timeline (ProveForBranchingActions), the
-  // reply proof for those that create none (branchless). Each part is held to every action of
-  // its own kind, tried and decided: a mate among them where the part claims none fails.
+  // Where the opponent has created d timelines more, FindMateInOne proves "no mate" in two parts:
+  // the escape for the actions that create d timelines or more (ProveForBranchingActions), the
+  // reply proof for those that create fewer (created_at_most d - 1). Each part is held to every
+  // action of its own kind, tried and decided: a mate among them where the part claims none
+  // fails.
   CollectionOptions options;
   options.seed = 20261129;
   options.min_actions = 8;
   options.max_actions = 24;
   options.jump_bias = 0.8;
   options.max_timelines = 10;
-  int positions = 0, ahead_by_one = 0, searched = 0, mates_compared = 0;
+  int positions = 0, ahead_by_one = 0, ahead_by_more = 0, searched = 0, mates_compared = 0;
   int escape_claims = 0, reply_claims = 0, both = 0, branching_checks = 0, quiet_checks = 0;
   int in_parts = 0;  // of `both`, those FindMateInOne proved so
   const std::string error = ForEachRandomPosition(
       options, 80, [&](const RandomGameReplay& game, const Position& pos, size_t action) {
         ++positions;
         const Color mover = pos.ToMove();
-        if (pos.CreatedBy(Opponent(mover)) != pos.CreatedBy(mover) + 1) return;
-        ++ahead_by_one;
+        const int ahead = pos.CreatedBy(Opponent(mover)) - pos.CreatedBy(mover);
+        if (ahead < 1) return;
+        ++(ahead == 1 ? ahead_by_one : ahead_by_more);
         SearchLimits limits;
         limits.promotions = PromotionChoices(game.replayer.setup(), pos);
         limits.budget = 3000;
@@ -173,7 +175,7 @@ TEST(BranchEscape, EachPartOfTheProofInPartsHoldsForItsActions) {
         BranchEscape escape(pos, limits.promotions, &work);
         const bool escape_claims_none = escape.ProveForBranchingActions();
         const bool reply_claims_none =
-            ProveNoMateByReplies(pos, limits.promotions, &escape, /*branchless=*/true).result ==
+            ProveNoMateByReplies(pos, limits.promotions, &escape, ahead - 1).result ==
             ReplyProof::Result::kNoMate;
         escape_claims += escape_claims_none;
         reply_claims += reply_claims_none;
@@ -192,14 +194,15 @@ TEST(BranchEscape, EachPartOfTheProofInPartsHoldsForItsActions) {
         const SearchStats stats =
             ForEachLegalAction(pos, limits, [&](const std::vector<Move>&, const Position& after) {
               if (!InCheck(after)) return false;
-              const bool branches = after.CreatedBy(mover) > pos.CreatedBy(mover);
+              const bool branches = after.CreatedBy(mover) >= pos.CreatedBy(mover) + ahead;
               ++(branches ? branching_checks : quiet_checks);
               if (branches ? !escape_claims_none : !reply_claims_none) return false;
               const Decision decision = Decide(after, limits);
               if (decision.verdict == Decision::Verdict::kCheckmate) ++mates_compared;
               EXPECT_NE(decision.verdict, Decision::Verdict::kCheckmate)
                   << "game " << game.index + 1 << " before action " << action << ": "
-                  << (branches ? "an action that creates a timeline" : "one that creates none")
+                  << (branches ? "an action that creates enough timelines"
+                               : "one that creates fewer")
                   << " mates: " << pos.StateFen();
               return false;
             });
@@ -207,10 +210,11 @@ TEST(BranchEscape, EachPartOfTheProofInPartsHoldsForItsActions) {
       });
   EXPECT_EQ(error, "");
   std::printf(
-      "%d positions, %d with the opponent one timeline ahead: the escape claimed %d, the "
-      "branchless reply proof %d, both %d (FindMateInOne proved %d in parts); %d searched "
-      "completely, checking actions tried %d creating a timeline and %d creating none\n",
-      positions, ahead_by_one, escape_claims, reply_claims, both, in_parts, searched,
+      "%d positions, %d with the opponent one timeline ahead and %d more: the escape claimed "
+      "%d, the reply proof for the actions creating fewer %d, both %d (FindMateInOne proved %d "
+      "in parts); %d searched completely, checking actions tried %d creating enough timelines "
+      "and %d creating fewer\n",
+      positions, ahead_by_one, ahead_by_more, escape_claims, reply_claims, both, in_parts, searched,
       branching_checks, quiet_checks);
   EXPECT_EQ(mates_compared, 0);
   // Not vacuous: both parts claim, on positions searched to the end, with checks of both kinds.
@@ -220,6 +224,7 @@ TEST(BranchEscape, EachPartOfTheProofInPartsHoldsForItsActions) {
   EXPECT_GT(branching_checks, 20);
   EXPECT_GT(quiet_checks, 20);
   EXPECT_GT(in_parts, 0);
+  EXPECT_GT(ahead_by_more, 20);
 }
 
 }  // namespace
