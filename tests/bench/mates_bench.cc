@@ -4,8 +4,10 @@
 // without enumerating an action, and how many by the reply proof, core/reply_proof.h), or left
 // unknown, and why (the legal actions' search ran out of
 // budget, or some decision after a checking action did), and how the reply proof ended where it
-// ran (run a second time for that, outside the timed part). CPU time of the thread. Prints figures;
-// asserts nothing.
+// ran (run a second time for that, outside the timed part). CPU time of the thread; and, as a
+// yardstick for it, the CPU of one move generation per position (every move of the mover's
+// playable boards, generated and counted), the unit note 7 of docs/BENCHMARKS.md proposes for
+// the pass's cost. Prints figures; asserts nothing.
 // Usage: bench_mates [--budget N] [--few-actions MOVES FACTOR] [--no-shortcuts] [--brute-force M]
 // [--list-unknown]
 // FILE...   (budget as 5d-index --tactics-budget, default 2,000; --few-actions:
@@ -25,6 +27,7 @@
 #include "core/action.h"
 #include "core/check_screen.h"
 #include "core/legal.h"
+#include "core/movegen.h"
 #include "core/pgn_syntax.h"
 #include "core/replay.h"
 #include "core/reply_proof.h"
@@ -74,6 +77,8 @@ int main(int argc, char** argv) {
   long proof_unknown[4][4] = {};  // the same, for the positions left unknown
   double screen_ms = 0, search_ms = 0;
   double search_ms_by[3] = {0, 0, 0};  // by MateInOne::Answer: mates, none, unknown
+  double movegen_ms = 0;
+  long moves_generated = 0;
   bench::GamesRead read;
   const bool all_read = bench::ForEachReplayedGame(
       files, &read, [&](const std::string& file, const RawGame& game, const Replayer& replayer) {
@@ -86,7 +91,17 @@ int main(int argc, char** argv) {
           limits.reply_budget = budget;
           limits.shortcuts = screen;
           limits.few_actions = few;
+          // The yardstick: one generation of every move of the mover's playable boards.
+          const double movegen_start = ThreadCpuMs();
+          for (int l = pos.min_timeline(); l <= pos.max_timeline(); ++l) {
+            if (!pos.HasTimeline(l) || ColorOf(pos.TipHalf(l)) != pos.ToMove()) continue;
+            ForEachTipMove(pos, l, limits.search.promotions, [&](const Move&, Piece) {
+              ++moves_generated;
+              return false;
+            });
+          }
           const double screen_start = ThreadCpuMs();
+          movegen_ms += screen_start - movegen_start;
           const CheckScreen screened_as = ScreenChecks(pos, limits.search.promotions);
           const double search_start = ThreadCpuMs();
           screen_ms += search_start - screen_start;
@@ -228,6 +243,10 @@ int main(int argc, char** argv) {
   std::printf("actions played that check after the screen said none could: %ld\n", contradicted);
   std::printf("cpu: replay %.0f ms  screen %.0f ms  mate search %.0f ms\n", replay_ms, screen_ms,
               search_ms);
+  std::printf(
+      "one move generation per position: %.0f ms (%ld moves); screen and mate search %.0f times "
+      "that\n",
+      movegen_ms, moves_generated, movegen_ms > 0 ? (screen_ms + search_ms) / movegen_ms : 0.0);
   std::printf("mate search cpu by answer: mates %.0f ms  none %.0f ms  unknown %.0f ms\n",
               search_ms_by[static_cast<int>(MateInOne::Answer::kMates)],
               search_ms_by[static_cast<int>(MateInOne::Answer::kNone)],
