@@ -126,18 +126,8 @@ class BranchEscape::Search {
       const Position::Mark mark = scratch_.GetMark();
       const MoveEffect effect = ApplyMove(&scratch_, move);
       ++*work_;
-      bool answered = false;
-      if (effect.branching) {
-        ForEachTipMove(scratch_, effect.new_timeline, promotions_, [&](const Move& reply, Piece) {
-          if (reply.IsJump()) return false;
-          const Position::Mark before = scratch_.GetMark();
-          ApplyMove(&scratch_, reply);
-          ++*work_;
-          answered = !CapturableTouching(scratch_, {{effect.new_timeline, 0}});
-          scratch_.Rollback(before);
-          return answered;
-        });
-      }
+      const bool answered =
+          effect.branching && SafeMoveOnItsBoard(&scratch_, effect.new_timeline, false);
       scratch_.Rollback(mark);
       if (!answered) return false;
     }
@@ -159,6 +149,24 @@ class BranchEscape::Search {
       if (!escapes) return false;
     }
     return true;
+  }
+
+  // Whether O has a move that stays on its tip of `timeline` in *pos (the first board of a branch
+  // of M), after which no royal piece of O can be captured (tested on *pos, which is left as it
+  // was). `budgeted`: the moves count towards kMaxExtraWork, past which the search stops.
+  bool SafeMoveOnItsBoard(Position* pos, int timeline, bool budgeted) {
+    bool safe = false;
+    ForEachTipMove(*pos, timeline, promotions_, [&](const Move& reply, Piece) {
+      if (reply.IsJump()) return false;
+      const Position::Mark before = pos->GetMark();
+      ApplyMove(pos, reply);
+      ++*work_;
+      if (budgeted) ++extra_work_;
+      safe = !CapturableTouching(*pos, {{timeline, 0}});
+      pos->Rollback(before);
+      return safe || (budgeted && extra_work_ > kMaxExtraWork);
+    });
+    return safe;
   }
 
   // Whether M can capture a royal piece of O in *pos, where the boards added since a position
@@ -224,11 +232,9 @@ class BranchEscape::Search {
       const MoveEffect effect = ApplyMove(on_, reply);
       ++*work_;
       // For the actions that create d timelines or more where O has d more, R's is active: O's
-      // timelines then number M's at most. Those actions make every timeline active: an
-      // inactive tip of M's colour that one of them plays leaves a board of O's there.
+      // timelines then number M's at most.
       found = effect.branching && (branching_actions_ || on_->IsActive(effect.new_timeline)) &&
-              !ActivatesEarlier(new_board) &&
-              !(branching_actions_ && InactiveTipBefore(new_board)) &&
+              !ActivatesEarlier(new_board, /*any_inactive=*/branching_actions_) &&
               !CapturableTouching(*on_, {{reply.src_timeline, 0}, {effect.new_timeline, 0}}) &&
               (!bounded ||
                (one_before ? AnsweredAsAnyActiveBranch(reply.dst_half)
@@ -267,16 +273,7 @@ class BranchEscape::Search {
       if (effect.branching && !on_->IsActive(effect.new_timeline)) {
         answered = true;  // not activated after all: no board of O's on the present
       } else if (effect.branching) {
-        ForEachTipMove(*on_, effect.new_timeline, promotions_, [&](const Move& reply, Piece) {
-          if (reply.IsJump()) return false;
-          const Position::Mark before = on_->GetMark();
-          ApplyMove(on_, reply);
-          ++*work_;
-          ++extra_work_;
-          answered = !CapturableTouching(*on_, {{effect.new_timeline, 0}});
-          on_->Rollback(before);
-          return answered || extra_work_ > kMaxExtraWork;
-        });
+        answered = SafeMoveOnItsBoard(on_, effect.new_timeline, true);
       }
       on_->Rollback(mark);
       if (!answered) return false;
@@ -295,16 +292,6 @@ class BranchEscape::Search {
     return true;
   }
 
-  // Whether an inactive timeline has a tip of M's colour an action may play, leaving a board of
-  // O's colour before `new_board`.
-  bool InactiveTipBefore(int new_board) const {
-    for (int l = pos_.min_timeline(); l <= pos_.max_timeline(); ++l) {
-      if (!pos_.HasTimeline(l) || pos_.IsActive(l)) continue;
-      if (ColorOf(pos_.TipHalf(l)) == mover_ && pos_.TipHalf(l) + 1 < new_board) return true;
-    }
-    return false;
-  }
-
   // Whether every jump of M landing before `x_half` leaves one board (so no action holds two).
   bool OneSourceBefore(int x_half) const {
     int source = INT_MIN;
@@ -316,12 +303,14 @@ class BranchEscape::Search {
     return true;
   }
 
-  // Whether R (just played on scratch_) activates an inactive timeline of M whose tip an action
-  // may play before `new_board`: the board of O's colour it leaves there would then be on the
-  // present.
-  bool ActivatesEarlier(int new_board) const {
+  // Whether R (just played on on_) activates an inactive timeline whose tip, of M's colour, an
+  // action may play before `new_board`: the board of O's colour it leaves there would then be on
+  // the present. `any_inactive`: any inactive timeline counts (the actions that create enough
+  // timelines to make R's active make every timeline active).
+  bool ActivatesEarlier(int new_board, bool any_inactive) const {
     for (int l = pos_.min_timeline(); l <= pos_.max_timeline(); ++l) {
-      if (!pos_.HasTimeline(l) || pos_.IsActive(l) || !on_->IsActive(l)) continue;
+      if (!pos_.HasTimeline(l) || pos_.IsActive(l)) continue;
+      if (!any_inactive && !on_->IsActive(l)) continue;
       if (ColorOf(pos_.TipHalf(l)) == mover_ && pos_.TipHalf(l) + 1 < new_board) return true;
     }
     return false;

@@ -256,21 +256,21 @@ MateInOne FindMateInOne(const Position& pos, const MateInOneLimits& limits) {
     return out;
   }
   if (screen == CheckScreen::kMayCheck) {
+    // "No mate" proved without trying an action, by the proof `how` names.
+    auto proved_none = [&out](bool MateInOne::*how) {
+      out.answer = MateInOne::Answer::kNone;
+      out.complete = true;
+      out.*how = true;
+      return out;
+    };
     // One branch escape for the reply proof's versions and for the whole position.
     BranchEscape escape(pos, limits.search.promotions, &out.work);
     const ReplyProof proof = ProveNoMateByReplies(pos, limits.search.promotions, &escape);
     out.work += proof.work;
-    if (proof.result == ReplyProof::Result::kNoMate) {
-      out.answer = MateInOne::Answer::kNone;
-      out.complete = true;
-      out.proved_by_replies = true;
-      return out;
-    }
+    if (proof.result == ReplyProof::Result::kNoMate)
+      return proved_none(&MateInOne::proved_by_replies);
     if (limits.branch_escape && escape.ProveNoMate()) {
-      out.answer = MateInOne::Answer::kNone;
-      out.complete = true;
-      out.proved_by_branch = true;
-      return out;
+      return proved_none(&MateInOne::proved_by_branch);
     }
     // Where the opponent has d timelines more: the actions that create d timelines or more
     // answered by one branch, those that create fewer by a reply to each.
@@ -280,10 +280,7 @@ MateInOne FindMateInOne(const Position& pos, const MateInOneLimits& limits) {
           ProveNoMateByReplies(pos, limits.search.promotions, &escape, ahead - 1);
       out.work += fewer.work;
       if (fewer.result == ReplyProof::Result::kNoMate) {
-        out.answer = MateInOne::Answer::kNone;
-        out.complete = true;
-        out.proved_in_parts = true;
-        return out;
+        return proved_none(&MateInOne::proved_in_parts);
       }
     }
   }

@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -43,6 +44,18 @@ uint64_t ExpectEscapeWhereTheReplyProofFails(const testing::Game& game) {
 bool Escapes(const testing::Game& game) {
   uint64_t work = 0;
   return ProveNoMateByBranchEscape(game.pos, game.limits.promotions, &work);
+}
+
+// Jump-heavy random games on many timelines (seeded), where one side is often ahead in timelines
+// and the other can branch actively.
+CollectionOptions JumpHeavyGames(uint64_t seed) {
+  CollectionOptions options;
+  options.seed = seed;
+  options.min_actions = 8;
+  options.max_actions = 24;
+  options.jump_bias = 0.8;
+  options.max_timelines = 10;
+  return options;
 }
 
 TEST(BranchEscape, AnswersEveryActionWhereTheReplyProofCannot) {
@@ -119,14 +132,7 @@ TEST(BranchEscape, NeverWhereTheReplyActivatesAnEarlierBoard) {
 }
 
 TEST(BranchEscape, NeverContradictsEnumerationOnRandomGames) {
-  // Jump-heavy games on many timelines, where one side is often ahead in timelines and the other
-  // can branch actively.
-  CollectionOptions options;
-  options.seed = 20261128;
-  options.min_actions = 8;
-  options.max_actions = 24;
-  options.jump_bias = 0.8;
-  options.max_timelines = 10;
+  const CollectionOptions options = JumpHeavyGames(20261128);
   int with_branches_answered = 0;
   const testing::ProofCheck check =
       testing::HoldToBruteForce(options, 60, [&](const Position& pos, PromotionSet promotions) {
@@ -152,12 +158,7 @@ TEST(BranchEscape, EachPartOfTheProofInPartsHoldsForItsActions) {
   // reply proof for those that create fewer (created_at_most d - 1). Each part is held to every
   // action of its own kind, tried and decided: a mate among them where the part claims none
   // fails.
-  CollectionOptions options;
-  options.seed = 20261129;
-  options.min_actions = 8;
-  options.max_actions = 24;
-  options.jump_bias = 0.8;
-  options.max_timelines = 10;
+  const CollectionOptions options = JumpHeavyGames(20261129);
   int positions = 0, ahead_by_one = 0, ahead_by_more = 0, searched = 0, mates_compared = 0;
   int escape_claims = 0, reply_claims = 0, both = 0, branching_checks = 0, quiet_checks = 0;
   int in_parts = 0;  // of `both`, those FindMateInOne proved so
