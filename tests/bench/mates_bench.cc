@@ -120,10 +120,14 @@ int main(int argc, char** argv) {
               if (list_unknown) {
                 std::printf(
                     "UNKNOWN %s game %d position %zu: %s after round %d, %llu slots, %llu "
-                    "versions\n",
+                    "versions; search: %llu actions, %llu checking, %llu undecided, %llu moves\n",
                     file.c_str(), raw->index, action, ReplyProofResultName(proof.result),
                     proof.rounds, static_cast<unsigned long long>(proof.slots),
-                    static_cast<unsigned long long>(proof.versions));
+                    static_cast<unsigned long long>(proof.versions),
+                    static_cast<unsigned long long>(found.actions),
+                    static_cast<unsigned long long>(found.checking),
+                    static_cast<unsigned long long>(found.undecided),
+                    static_cast<unsigned long long>(found.work));
               }
             }
           }
