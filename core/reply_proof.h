@@ -29,12 +29,8 @@
 // makes: each version of B made by a move of M from another tip than the move that made S's
 // version (that move is on S's own board, or S is O's tip, so any action playing it plays it
 // before a move onto S, which then branches, and the other moves make B's versions alike), or
-// O's tip. S's version may also be one a jump of M made by arriving on S's tip, where no board O
-// must play stands for it instead (when S's tip was played first, the jump branches onto a new
-// timeline that is inactive or begins after P + 1): an action playing that jump plays no move
-// from S's tip nor another from the jump's source board, whose board after the jump is then B's
-// one version. Those pairs of boards join the unions of S and B. B then holds no version that
-// asks for such a reply itself, and serves one slot S only, so that the reply to any action plays
+// O's tip. Those pairs of boards join the unions of S and B. B then holds no version that asks
+// for such a reply itself, and serves one slot S only, so that the reply to any action plays
 // each board once.
 //
 // A version with no reply on its own board that stands on a timeline of the position may also be
@@ -90,10 +86,7 @@ struct ReplyProof {
   uint64_t slots = 0;     // boards the opponent may have to play (existing timelines)
   uint64_t versions = 0;  // versions given a reply
   uint64_t escaped = 0;   // of which answered by the branch escape (core/branch_escape.h)
-  // Versions a jump of the mover made (arriving on a tip) answered across two boards, in the
-  // last round.
-  uint64_t jump_pairs = 0;
-  uint64_t work = 0;  // moves applied (the mover's and the replies tried)
+  uint64_t work = 0;      // moves applied (the mover's and the replies tried)
   // Rounds of reply choice run (0 when kNotApplicable, else 1 to 6): kNoSafeReply after round 1
   // means a version with no reply safe on its own board; after a later round, one whose royal
   // pieces could not keep off the squares the earlier rounds marked.

@@ -100,7 +100,6 @@ class Prover {
     out.work = work_;
     out.versions = versions_;
     out.escaped = escaped_;
-    out.jump_pairs = jump_pairs_;
     return out;
   }
 
@@ -207,7 +206,6 @@ class Prover {
   uint64_t work_ = 0;
   uint64_t versions_ = 0;
   uint64_t escaped_ = 0;
-  uint64_t jump_pairs_ = 0;  // this round's versions made by a jump answered across two boards
 };
 
 }  // namespace fived::reply_proof_internal

@@ -21,7 +21,6 @@ bool Prover::ChooseReplies() {
     slot.tip_version = false;
   }
   deferred_.clear();
-  jump_pairs_ = 0;
   making_ = nullptr;
   // The slots whose board is the opponent's tip already: one version, the tip.
   for (int l = pos_.min_timeline(); l <= pos_.max_timeline(); ++l) {
@@ -92,12 +91,12 @@ bool Prover::ReplyToVersion(int timeline, int slot, int also) {
   }
   // A version with no reply on its own board may still have one across two boards: left to
   // ResolveDeferred when it stands on a timeline of the position, whatever the action did (not
-  // a board a jump may put on a new timeline O must play instead): made by a move on its own
-  // board, by a jump arriving on its tip, or the opponent's tip. `fallback`: it may have one on
-  // its own board once its hot pieces are given up, tried when none across two boards captures
-  // them.
+  // a board a jump may put on a new timeline instead), and was made by a move on its own board
+  // or is the opponent's tip. `fallback`: it may have one on its own board once its hot pieces
+  // are given up, tried when none across two boards captures them.
   auto defer = [&](bool fallback) {
-    if (also >= 0 || SlotOf(timeline) != slot || deferred_.size() >= kMaxDeferred) {
+    if (also >= 0 || SlotOf(timeline) != slot || (making_ != nullptr && making_->IsJump()) ||
+        deferred_.size() >= kMaxDeferred) {
       return false;
     }
     deferred_.push_back(
@@ -210,7 +209,6 @@ bool Prover::ResolveDeferred() {
             serves[other] = d.slot;
             paired[d.slot] = 1;
             answered = true;
-            if (!d.tip && d.move.IsJump()) ++jump_pairs_;
           }
         }
       }
@@ -313,15 +311,8 @@ bool Prover::PairReply(const Move* making, int timeline, int slot, int other_tim
   // Calls f() with each version of `other` the action may make played; false when f stopped it.
   auto each_version = [&](auto&& f) {
     if (slots_[other].tip_version && !f()) return false;
-    // A jump's source board after it: the one version.
-    if (making != nullptr && making->IsJump() && other_timeline == making->src_timeline) {
-      return f();
-    }
     for (const Move& maker : slots_[other].makers) {
-      if (making != nullptr && (maker.src_timeline == making->src_timeline ||
-                                (making->IsJump() && maker.src_timeline == making->dst_timeline))) {
-        continue;
-      }
+      if (making != nullptr && maker.src_timeline == making->src_timeline) continue;
       const Position::Mark mark = scratch_.GetMark();
       ApplyMove(&scratch_, maker);
       ++work_;
