@@ -83,11 +83,7 @@ class BranchEscape::Search {
     if (!Prepare() || ahead_ < 1) return false;
     extra_work_ = 0;
     branching_actions_ = true;
-    bool found = false;
-    for (int l = pos_.min_timeline(); l <= pos_.max_timeline() && !found; ++l) {
-      if (!pos_.HasTimeline(l) || ColorOf(pos_.TipHalf(l)) != opponent_) continue;
-      found = Escapes(l);
-    }
+    const bool found = SomeTipOfOEscapes();
     branching_actions_ = false;
     return found;
   }
@@ -96,11 +92,7 @@ class BranchEscape::Search {
     if (!Prepare()) return false;
     extra_work_ = 0;  // a budget of its own, whatever Answers spent
     // (a) the tips of O's colour.
-    for (int l = pos_.min_timeline(); l <= pos_.max_timeline(); ++l) {
-      if (!pos_.HasTimeline(l) || ColorOf(pos_.TipHalf(l)) != opponent_) continue;
-      branches_answered_ = 0;
-      if (Escapes(l)) return true;
-    }
+    if (SomeTipOfOEscapes()) return true;
     // (b) the boards after the mandatory tips of M, when every action the escape answers plays
     // them.
     if (mover_activates_ && !branches_back_answered_) return false;
@@ -113,6 +105,16 @@ class BranchEscape::Search {
   }
 
  private:
+  // Whether the escape from one of O's tips (source (a)) answers every action.
+  bool SomeTipOfOEscapes() {
+    for (int l = pos_.min_timeline(); l <= pos_.max_timeline(); ++l) {
+      if (!pos_.HasTimeline(l) || ColorOf(pos_.TipHalf(l)) != opponent_) continue;
+      branches_answered_ = 0;
+      if (Escapes(l)) return true;
+    }
+    return false;
+  }
+
   // With as many timelines on each side: whether every action whose first branch lands on a
   // board before the present (its timeline active, the present moved back onto its board, the
   // only one O must play then) leaves O a safe move on that board. The board depends only on

@@ -115,7 +115,8 @@ class BranchEscape {
   // Where the opponent has created d >= 1 timelines more than the mover: whether every action
   // that creates d timelines or more has the escape R from a tip of the opponent (source (a)),
   // whose own timeline is then active. Together with a proof for the actions that create fewer
-  // (ProveNoMateByReplies with created_at_most d - 1), it proves that no action mates.
+  // (ProveNoMateByReplies with created_at_most d - 1), it proves that no action mates
+  // (ProveNoMateInParts, core/reply_proof.h, runs both).
   bool ProveForBranchingActions();
 
  private:

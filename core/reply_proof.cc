@@ -93,6 +93,15 @@ ReplyProof ProveNoMateByReplies(const Position& pos, PromotionSet promotions, Br
   return prover.Run();
 }
 
+bool ProveNoMateInParts(const Position& pos, PromotionSet promotions, BranchEscape* escape,
+                        uint64_t* work) {
+  const int ahead = pos.CreatedBy(Opponent(pos.ToMove())) - pos.CreatedBy(pos.ToMove());
+  if (ahead < 1 || !escape->ProveForBranchingActions()) return false;
+  const ReplyProof fewer = ProveNoMateByReplies(pos, promotions, escape, ahead - 1);
+  *work += fewer.work;
+  return fewer.result == ReplyProof::Result::kNoMate;
+}
+
 const char* ReplyProofResultName(ReplyProof::Result result) {
   switch (result) {
     case ReplyProof::Result::kNoMate:

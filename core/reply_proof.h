@@ -106,6 +106,14 @@ struct ReplyProof {
 ReplyProof ProveNoMateByReplies(const Position& pos, PromotionSet promotions,
                                 BranchEscape* escape = nullptr, int created_at_most = -1);
 
+// The proof in two parts, where the opponent has created d >= 1 timelines more than the mover:
+// the branch escape for the actions that create d timelines or more
+// (BranchEscape::ProveForBranchingActions; `escape` is the position's, of the same promotions),
+// the reply proof for those that create fewer (created_at_most d - 1). True when both hold: no
+// action mates. Adds the reply proof's work to *work (the escape counts its own).
+bool ProveNoMateInParts(const Position& pos, PromotionSet promotions, BranchEscape* escape,
+                        uint64_t* work);
+
 // "no mate", "no safe reply", "cross capture", "not applicable".
 const char* ReplyProofResultName(ReplyProof::Result result);
 

@@ -267,21 +267,17 @@ MateInOne FindMateInOne(const Position& pos, const MateInOneLimits& limits) {
     BranchEscape escape(pos, limits.search.promotions, &out.work);
     const ReplyProof proof = ProveNoMateByReplies(pos, limits.search.promotions, &escape);
     out.work += proof.work;
-    if (proof.result == ReplyProof::Result::kNoMate)
+    if (proof.result == ReplyProof::Result::kNoMate) {
       return proved_none(&MateInOne::proved_by_replies);
+    }
     if (limits.branch_escape && escape.ProveNoMate()) {
       return proved_none(&MateInOne::proved_by_branch);
     }
     // Where the opponent has d timelines more: the actions that create d timelines or more
     // answered by one branch, those that create fewer by a reply to each.
-    const int ahead = pos.CreatedBy(Opponent(pos.ToMove())) - pos.CreatedBy(pos.ToMove());
-    if (limits.branch_escape && ahead >= 1 && escape.ProveForBranchingActions()) {
-      const ReplyProof fewer =
-          ProveNoMateByReplies(pos, limits.search.promotions, &escape, ahead - 1);
-      out.work += fewer.work;
-      if (fewer.result == ReplyProof::Result::kNoMate) {
-        return proved_none(&MateInOne::proved_in_parts);
-      }
+    if (limits.branch_escape &&
+        ProveNoMateInParts(pos, limits.search.promotions, &escape, &out.work)) {
+      return proved_none(&MateInOne::proved_in_parts);
     }
   }
   SearchLimits reply;

@@ -170,10 +170,7 @@ int main(int argc, char** argv) {
       const bool escaped = ProveNoMateByBranchEscape(pos, promotions, &escape_work);
       // And the proof in two parts (where the opponent has more timelines), as one claim.
       BranchEscape escape(pos, promotions, &escape_work);
-      const int ahead = pos.CreatedBy(Opponent(pos.ToMove())) - pos.CreatedBy(pos.ToMove());
-      const bool in_parts = ahead >= 1 && escape.ProveForBranchingActions() &&
-                            ProveNoMateByReplies(pos, promotions, &escape, ahead - 1).result ==
-                                ReplyProof::Result::kNoMate;
+      const bool in_parts = ProveNoMateInParts(pos, promotions, &escape, &escape_work);
       // Every action is tried (up to the budget): the screen's claim is checked on each, and one
       // of them, drawn at random, is played next.
       std::vector<Move> checking, next;
