@@ -9,7 +9,8 @@
 # Usage: scripts/diff-actions.sh [GAMES] [SEED] [CAP] [BUILD_DIR]
 #   FTXI=/tmp/ftxi/build/5dtools (built with cmake -DTOOLS=ON). Defaults: 200 games, seed 7, a
 #   cap of 1000 actions per position (positions over it on either side are counted, not compared),
-#   build/. OUT=DIR keeps the generated files.
+#   build/. OUT=DIR keeps the generated files. POLICY names ftxi's search (balanced, its default;
+#   naive, stable, iterative, mixed).
 set -euo pipefail
 
 games=${1:-200}
@@ -29,4 +30,4 @@ mkdir -p "$out"
 "$build/tests/gen_games" --games "$games" --seed "$seed" --min-actions 4 --max-actions 14 \
   --variants "Standard,Standard - Turn Zero,Very Small - Open" --out "$out/games.5dpgn" >/dev/null
 python3 "$here/ftxi-actions/compare.py" --ftxi "$ftxi" --index "$build/indexer/5d-index" \
-  --games "$out/games.5dpgn" --cap "$cap" --out "$out"
+  --games "$out/games.5dpgn" --cap "$cap" --out "$out" --policy "${POLICY:-}"

@@ -6,7 +6,7 @@ than texts takes care of notation (ftxi writes `(1T1)Kc3c2`, `a2a4`; we write `(
 `a4=Q`) and of the order of moves, and shows what each side counts apart.
 
 Usage: compare.py --ftxi 5DTOOLS --index 5D-INDEX --games FILE [--cap N] [--every K]
-                  [--limit-positions P] [--out DIR]
+                  [--limit-positions P] [--out DIR] [--policy NAME]
 
 FILE holds games in canonical 5dpgn as gen_games writes them (one action per " / " half of a
 numbered line, white first), of variants ftxi reads by name (Standard, Standard - Turn Zero,
@@ -17,7 +17,8 @@ For each position (the game cut after action k, every K-th k): ftxi's list (capp
 (capped at N), then each listed action appended to the position and replayed by 5d-index
 --check --hashes. A position agrees when both lists reach the same set of states. Printed: the
 summary, the kinds of difference, and each position that disagrees (its game text, the actions
-only one side reaches). Nothing here is part of the build or of the tests.
+only one side reaches). --policy names ftxi's search (`5dtools all POLICY N`: balanced, its
+default, naive, stable, iterative, mixed). Nothing here is part of the build or of the tests.
 """
 import argparse
 import collections
@@ -66,12 +67,12 @@ def game_text(headers, actions):
     return "\n".join(out) + "\n\n"
 
 
-def run_ftxi(ftxi, text, cap):
+def run_ftxi(ftxi, text, cap, policy):
     """ftxi's actions of the game's final position, or None when it cannot read it."""
     # ftxi reads "(+1T2)" as a timeline of an even game: it wants "(1T2)" in odd ones (these).
     text = re.sub(r"\(\+(\d+)T", r"(\1T", text)
     try:
-        done = subprocess.run([ftxi, "all", str(cap)], input=text, capture_output=True,
+        done = subprocess.run([ftxi, "all", *([policy] if policy else []), str(cap)], input=text, capture_output=True,
                               text=True, timeout=120)
     except subprocess.TimeoutExpired:
         return None
@@ -101,6 +102,8 @@ def main():
     parser.add_argument("--every", type=int, default=1)
     parser.add_argument("--limit-positions", type=int, default=0)
     parser.add_argument("--out", default="")
+    # ftxi's search: balanced (its default), naive, stable, iterative or mixed.
+    parser.add_argument("--policy", default="")
     opts = parser.parse_args()
     tmp = opts.out or tempfile.mkdtemp(prefix="ftxi-actions-")
     os.makedirs(tmp, exist_ok=True)
@@ -126,7 +129,7 @@ def main():
     # ftxi's.
     theirs = {}
     for i, (headers, prefix) in enumerate(positions):
-        theirs[i] = run_ftxi(opts.ftxi, game_text(headers, prefix), opts.cap)
+        theirs[i] = run_ftxi(opts.ftxi, game_text(headers, prefix), opts.cap, opts.policy)
 
     # Every listed action replayed after its position: the state each reaches.
     probes = []  # (position, side, action)

@@ -320,6 +320,51 @@ TEST(Legal, VerySmallOpenDoubleStepPromotes) {
   EXPECT_EQ(PointTexts(queen_only).back(), "(0T2)a4=Q");
 }
 
+// ftxi's default search lists none of the actions below; its naive search lists them all
+// (docs/differential.md). Very Small - Open: white has made timelines +1 and +2, black none, so
+// +2 (its tip black's (+2T3)) is inactive, yet black may play it (RULES.md: "other tips of the
+// mover's colour may be moved on too"). Its knight a4 taking (+1T3)a2 starts black's first
+// timeline on white's T4, which is active (white made one or more), and reactivates +2, whose
+// tip is now white's T4 too (white's second is active once black made one): the present moves
+// back to white's T4 (RULES.md: "a branch that creates an active timeline earlier than the
+// present, or that reactivates an inactive timeline, moves the present back"), and black's boards
+// of T5 need not be played. The same knight arriving on (+1T5)a4 after (+1T5) was played branches
+// there (black's timeline on white's T6), and +2 reactivated moves the present back to white's T4
+// all the same: (0T5) may be left unplayed. Without the knight, both boards of T5 must be played.
+TEST(Legal, BranchFromAnInactiveTimelineMovesThePresentBack) {
+  const Game game = Play(
+      "[Board \"Very Small - Open\"]\n[Promotions \"Q\"]\n"
+      "1. (0T1)Rxb4 / (0T1)Nb2\n2. (0T2)Kb1 / (0T2)d2\n3. (0T3)Bc1>>(0T2)b1 / (+1T2)Na4\n"
+      "4. (+1T3)Ba3 / (0T3)Rxb4 (+1T3)d2\n"
+      "5. (+1T4)Ba3>>(+1T3)b3 (0T4)Nxb2 / (+1T4)Nb2 (0T4)Rc4\n6. (0T5)a4=Q (+1T5)Bc2\n");
+  ASSERT_EQ(game.pos.ToMove(), Color::kBlack);
+  const std::vector<std::string> texts = PointTexts(game);
+  auto lists = [&](const std::string& action) {
+    return std::find(texts.begin(), texts.end(), action) != texts.end();
+  };
+  EXPECT_TRUE(lists("(+2T3)Na4>>x(+1T3)a2"));
+  EXPECT_TRUE(lists("(+1T5)Na4 (+2T3)Na4>>(+1T5)a4"));
+  EXPECT_TRUE(lists("(+1T5)Na4 (+2T3)Na4>>x(+1T3)a2"));
+  EXPECT_FALSE(lists("(+1T5)Na4"));
+  EXPECT_TRUE(lists("(0T5)Rxa4 (+1T5)Na4"));
+  // After the lone branch: white to move on T4, black's boards of T5 unplayed.
+  Position after = game.pos;
+  bool found = false;
+  ForEachTipMove(after, 2, game.limits.promotions, [&](const Move& move, Piece) {
+    if (MoveText(after, move) != "(+2T3)Na4>>x(+1T3)a2") return false;
+    ApplyMove(&after, move);
+    found = true;
+    return true;
+  });
+  ASSERT_TRUE(found);
+  EXPECT_EQ(after.ToMove(), Color::kWhite);
+  EXPECT_EQ(after.Present(), HalfTurn(4, Color::kWhite));
+  EXPECT_TRUE(after.IsActive(2));
+  EXPECT_EQ(after.TipHalf(0), HalfTurn(5, Color::kBlack));
+  // ftxi's naive search reaches the same 305 states (307 lines: two states in both orders).
+  EXPECT_EQ(Count(game), 305u);
+}
+
 TEST(Legal, EveryVisitedActionIsAcceptedAndDistinct) {
   const Game game =
       Play("[Board \"Standard\"]\n1. Nf3 / Nf6\n2. (0T2)Nf3>>(0T1)f5 / (1T1)Ng8>>(0T1)g6\n");
