@@ -4,7 +4,9 @@
 #ifndef FIVED_TESTS_BENCH_BENCH_GAMES_H_
 #define FIVED_TESTS_BENCH_BENCH_GAMES_H_
 
+#include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <ctime>
 #include <fstream>
 #include <optional>
@@ -16,6 +18,21 @@
 #include "core/replay.h"
 
 namespace fived::bench {
+
+// Reads the command line "[--budget N] FILE..." several programs here take: *budget is left as
+// it is unless given. False when no file is named.
+inline bool ReadBudgetAndFiles(int argc, char** argv, uint64_t* budget,
+                               std::vector<std::string>* files) {
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "--budget" && i + 1 < argc) {
+      *budget = std::strtoull(argv[++i], nullptr, 10);
+    } else {
+      files->push_back(arg);
+    }
+  }
+  return !files->empty();
+}
 
 // Milliseconds of CPU time this thread has used (other jobs on the machine change it little).
 inline double ThreadCpuMs() {

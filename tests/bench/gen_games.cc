@@ -4,8 +4,12 @@
 // written in order. Prints what it made and how long it took to stderr.
 //
 // Usage: gen_games --games N --seed S [--min-actions A] [--max-actions B] [--jump-bias P]
-//                  [--max-timelines T] [--variants V1,V2,...] [--jobs J] [--out FILE]
-// --variants plays only the official variants named (comma-separated, as [Board] writes them).
+//                  [--max-timelines T] [--variants V1,V2,...] [--custom] [--promotions P]
+//                  [--jobs J] [--out FILE]
+// --variants plays only the official variants named (comma-separated, as [Board] writes them);
+// --custom starts every game from a random 8x8 board of its own instead (RandomCustomBoard), as a
+// custom game with its 5DFEN; --promotions gives every game that Promotions header ("Q": pawns
+// promote to queens only, as other engines read games).
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -23,7 +27,8 @@ namespace {
 
 constexpr const char* kUsage =
     "usage: gen_games --games N --seed S [--min-actions A] [--max-actions B] [--jump-bias P]\n"
-    "                 [--max-timelines T] [--variants V1,V2,...] [--jobs J] [--out FILE]\n";
+    "                 [--max-timelines T] [--variants V1,V2,...] [--custom] [--promotions P]\n"
+    "                 [--jobs J] [--out FILE]\n";
 
 struct Batch {
   std::string text;
@@ -64,6 +69,10 @@ int main(int argc, char** argv) {
       std::cout << kUsage;
       return 0;
     }
+    if (flag == "--custom") {
+      options.custom_boards = true;
+      continue;
+    }
     if (i + 1 >= argc) {
       std::cerr << "gen_games: " << flag << " needs a value\n" << kUsage;
       return 2;
@@ -100,6 +109,8 @@ int main(int argc, char** argv) {
         start = comma + 1;
       }
       ok = !options.variants.empty();
+    } else if (flag == "--promotions") {
+      options.promotions = value;
     } else if (flag == "--jobs") {
       ok = ParseLong(value, &jobs) && jobs >= 1 && jobs <= 256;
     } else if (flag == "--out") {

@@ -25,15 +25,7 @@ int main(int argc, char** argv) {
   using namespace fived;
   uint64_t budget = 20000;
   std::vector<std::string> files;
-  for (int i = 1; i < argc; ++i) {
-    const std::string arg = argv[i];
-    if (arg == "--budget" && i + 1 < argc) {
-      budget = std::strtoull(argv[++i], nullptr, 10);
-    } else {
-      files.push_back(arg);
-    }
-  }
-  if (files.empty()) {
+  if (!bench::ReadBudgetAndFiles(argc, argv, &budget, &files)) {
     std::fprintf(stderr, "usage: bench_screen_sweep [--budget N] FILE...\n");
     return 2;
   }

@@ -6,7 +6,9 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <map>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -191,6 +193,101 @@ TEST(RandomGame, GamesReplayToTheSameStatesAndTravelInTime) {
                 name.c_str(), tally.games, static_cast<double>(tally.actions) / tally.games,
                 tally.short_games, tally.max_timelines);
   }
+}
+
+// Custom starts (gen_games --custom, for the differential against ftxi on 5DFEN boards): each
+// game its own legal 8x8 board, written as a custom game that reads back to the same state, the
+// same board for the same seed, and kings where the rules allow them.
+TEST(RandomGame, CustomBoardsReadBackAndDiffer) {
+  CollectionOptions options;
+  options.seed = 77;
+  options.min_actions = 2;
+  options.max_actions = 8;
+  options.custom_boards = true;
+  CollectionGenerator generator;
+  ASSERT_EQ(generator.Init(options), "");
+  std::set<std::string> boards;
+  int with_actions = 0;
+  for (int i = 0; i < 40; ++i) {
+    RandomGame game;
+    const std::string text = generator.Game(i, &game);
+    SCOPED_TRACE("game " + std::to_string(i) + "\n" + text);
+    SyntaxResult syntax = ParseGameSyntax(text);
+    ASSERT_TRUE(syntax.status.ok()) << syntax.status.place()->reason;
+    ASSERT_NE(syntax.game.FindHeader("Board"), nullptr);
+    EXPECT_EQ(syntax.game.FindHeader("Board")->value, "custom");
+    ASSERT_NE(syntax.game.FindHeader("Promotions"), nullptr);
+    EXPECT_EQ(syntax.game.FindHeader("Promotions")->value, "Q");
+    ReplayOutcome outcome = ReplayGame(syntax.game);
+    ASSERT_TRUE(outcome.status.ok()) << outcome.status.message();
+    ASSERT_TRUE(outcome.replayer.has_value());
+    EXPECT_EQ(outcome.replayer->position().StateMd5(), game.final_position.StateMd5());
+    const Position& start = outcome.replayer->setup().start;
+    EXPECT_EQ(start.width(), 8);
+    EXPECT_EQ(start.height(), 8);
+    EXPECT_EQ(start.ToMove(), Color::kWhite);
+    // One king each, never side by side.
+    const Board& board = start.Tip(0);
+    std::vector<Square> kings[2];
+    for (int rank = 0; rank < 8; ++rank) {
+      for (int file = 0; file < 8; ++file) {
+        const Piece piece = board.at(file, rank);
+        if (!piece.empty() && piece.type() == PieceType::kKing) {
+          kings[static_cast<int>(piece.color())].push_back(
+              Square{static_cast<int8_t>(file), static_cast<int8_t>(rank)});
+        }
+        // No pawn on the first or last rank.
+        if (!piece.empty() && piece.type() == PieceType::kPawn) {
+          EXPECT_NE(rank, 0);
+          EXPECT_NE(rank, 7);
+        }
+      }
+    }
+    ASSERT_EQ(kings[0].size(), 1u);
+    ASSERT_EQ(kings[1].size(), 1u);
+    EXPECT_FALSE(std::abs(kings[0][0].file - kings[1][0].file) <= 1 &&
+                 std::abs(kings[0][0].rank - kings[1][0].rank) <= 1);
+    boards.insert(start.StateMd5());
+    with_actions += game.actions.empty() ? 0 : 1;
+    // The same seed, the same board.
+    EXPECT_EQ(RandomCustomBoard(1000 + i), RandomCustomBoard(1000 + i));
+  }
+  EXPECT_EQ(boards.size(), 40u);
+  EXPECT_GE(with_actions, 36);
+}
+
+// gen_games --promotions: every game gets the header, and its pawns promote to those pieces only;
+// a letter no piece has is an error of Init.
+TEST(RandomGame, PromotionsHeader) {
+  CollectionOptions options;
+  options.seed = 5;
+  options.min_actions = 20;
+  options.max_actions = 40;
+  options.variants = {"Very Small - Open"};
+  options.promotions = "Q";
+  CollectionGenerator generator;
+  ASSERT_EQ(generator.Init(options), "");
+  int promotions = 0;
+  for (int i = 0; i < 40; ++i) {
+    RandomGame game;
+    const std::string text = generator.Game(i, &game);
+    SCOPED_TRACE(text);
+    const SyntaxResult syntax = ParseGameSyntax(text);
+    ASSERT_TRUE(syntax.status.ok());
+    ASSERT_NE(syntax.game.FindHeader("Promotions"), nullptr);
+    EXPECT_EQ(syntax.game.FindHeader("Promotions")->value, "Q");
+    EXPECT_TRUE(ReplayGame(syntax.game).status.ok());
+    for (const PlayedAction& action : game.actions) {
+      for (const PlayedMove& played : action.moves) {
+        if (played.move.promotion == PieceType::kNone) continue;
+        ++promotions;
+        EXPECT_EQ(played.move.promotion, PieceType::kQueen);
+      }
+    }
+  }
+  EXPECT_GT(promotions, 0);  // pawns reach the last rank of a 4x4 board often
+  options.promotions = "X";
+  EXPECT_NE(generator.Init(options), "");
 }
 
 TEST(RandomGame, JumpBiasZeroJumpsOnlyWhenNothingElseWill) {

@@ -5,11 +5,14 @@
 #include <cassert>
 #include <climits>
 #include <cstdio>
+#include <cstdlib>
 #include <utility>
 
 #include "core/action.h"
 #include "core/check.h"
+#include "core/pgn_syntax.h"
 #include "core/pgn_writer.h"
+#include "core/replay.h"
 #include "core/variants.h"
 
 namespace fived {
@@ -307,6 +310,9 @@ std::string CollectionGenerator::Init(const CollectionOptions& options) {
     if (variant == nullptr || IsCustomBoardName(name)) return "unknown variant \"" + name + "\"";
     SyntaxGame syntax;
     syntax.headers.push_back(Header{"Board", variant->name, TextPos{}});
+    if (!options.promotions.empty()) {
+      syntax.headers.push_back(Header{"Promotions", options.promotions, TextPos{}});
+    }
     Result<GameSetup> setup = SetupGame(syntax);
     if (!setup.ok()) return "variant \"" + name + "\": " + setup.error().place()->reason;
     setups.push_back(std::move(setup).value());
@@ -315,6 +321,91 @@ std::string CollectionGenerator::Init(const CollectionOptions& options) {
   options_ = std::move(checked);
   setups_ = std::move(setups);
   return "";
+}
+
+// The pieces a custom game's pawns promote to: those asked for, else a queen, as the official game
+// and the other engines have it.
+std::string CustomPromotions(const CollectionOptions& options) {
+  return options.promotions.empty() ? "Q" : options.promotions;
+}
+
+std::string RandomCustomBoard(uint64_t seed) {
+  constexpr int kSide = 8;
+  for (uint64_t attempt = 0;; ++attempt) {
+    GameRng rng(DeriveSeed(seed, attempt));
+    std::string cell[kSide][kSide];  // [rank][file]: "" empty, else the piece's 5DFEN
+    auto place = [&](int file, int rank, const char* piece) {
+      if (!cell[rank][file].empty()) return false;
+      cell[rank][file] = piece;
+      return true;
+    };
+    int white_king[2], black_king[2];
+    if (rng.Chance(0.4)) {
+      white_king[0] = 4, white_king[1] = 0;
+      place(4, 0, "K*");
+    } else {
+      white_king[0] = static_cast<int>(rng.Below(kSide)),
+      white_king[1] = static_cast<int>(rng.Below(kSide));
+      place(white_king[0], white_king[1], "K");
+    }
+    if (rng.Chance(0.4)) {
+      black_king[0] = 4, black_king[1] = kSide - 1;
+    } else {
+      black_king[0] = static_cast<int>(rng.Below(kSide)),
+      black_king[1] = static_cast<int>(rng.Below(kSide));
+    }
+    if (std::abs(black_king[0] - white_king[0]) <= 1 &&
+        std::abs(black_king[1] - white_king[1]) <= 1) {
+      continue;
+    }
+    const bool black_home = black_king[0] == 4 && black_king[1] == kSide - 1;
+    place(black_king[0], black_king[1], black_home ? "k*" : "k");
+    for (int corner = 0; corner < 4; ++corner) {
+      if (!rng.Chance(0.4)) continue;
+      const bool white = corner < 2;
+      place(corner % 2 == 0 ? 0 : kSide - 1, white ? 0 : kSide - 1, white ? "R*" : "r*");
+    }
+    static constexpr const char* kWhite[] = {"P", "N", "B", "R", "Q"};
+    static constexpr const char* kBlack[] = {"p", "n", "b", "r", "q"};
+    const int more = 2 + static_cast<int>(rng.Below(13));
+    for (int i = 0; i < more; ++i) {
+      const bool white = rng.Chance(0.5);
+      const int kind = static_cast<int>(rng.Below(5));
+      const int file = static_cast<int>(rng.Below(kSide));
+      int rank = static_cast<int>(rng.Below(kSide));
+      if (kind == 0) {
+        rank = 1 + static_cast<int>(rng.Below(kSide - 2));  // a pawn: never on the last ranks
+        const bool unmoved = rank == (white ? 1 : kSide - 2);
+        const char* pawn = white ? (unmoved ? "P*" : "P") : (unmoved ? "p*" : "p");
+        place(file, rank, pawn);
+      } else {
+        place(file, rank, white ? kWhite[kind] : kBlack[kind]);
+      }
+    }
+    std::string fen = "[";
+    for (int rank = kSide - 1; rank >= 0; --rank) {
+      int empty = 0;
+      for (int file = 0; file < kSide; ++file) {
+        if (cell[rank][file].empty()) {
+          ++empty;
+          continue;
+        }
+        if (empty > 0) fen += std::to_string(empty);
+        empty = 0;
+        fen += cell[rank][file];
+      }
+      if (empty > 0) fen += std::to_string(empty);
+      if (rank > 0) fen += '/';
+    }
+    fen += ":0:1:w]";
+    // Black's king may not be capturable with white to move.
+    const SyntaxResult syntax =
+        ParseGameSyntax("[Board \"custom\"]\n[Size \"8x8\"]\n" + fen + "\n\n");
+    if (!syntax.status.ok()) continue;
+    const Result<GameSetup> setup = SetupGame(syntax.game);
+    if (!setup.ok() || RoyalCapturable(setup.value().start, Color::kWhite, true)) continue;
+    return fen;
+  }
 }
 
 std::string CollectionGenerator::Game(int index, RandomGame* game) {
@@ -326,7 +417,16 @@ std::string CollectionGenerator::Game(int index, RandomGame* game) {
   options.max_actions = options_.max_actions;
   options.jump_bias = options_.jump_bias;
   options.max_timelines = options_.max_timelines;
-  std::optional<RandomGame> played = generator_.Generate(setups_[which], options);
+  const GameSetup* setup = &setups_[which];
+  GameSetup custom;
+  if (options_.custom_boards) {
+    const SyntaxResult syntax = ParseGameSyntax(
+        "[Board \"custom\"]\n[Size \"8x8\"]\n[Promotions \"" + CustomPromotions(options_) +
+        "\"]\n" + RandomCustomBoard(options.seed) + "\n\n");
+    custom = SetupGame(syntax.game).value();  // RandomCustomBoard checked that it sets up
+    setup = &custom;
+  }
+  std::optional<RandomGame> played = generator_.Generate(*setup, options);
 
   // Made-up players and dates, so that searches by name and date have something to find.
   static constexpr const char* kPlayers[] = {"Ada", "Bart", "Cleo", "Dov",  "Eli", "Fay",
@@ -340,24 +440,30 @@ std::string CollectionGenerator::Game(int index, RandomGame* game) {
   std::snprintf(date, sizeof(date), "%04d.%02d.%02d", 2020 + (index / 336) % 6,
                 (index / 28) % 12 + 1, index % 28 + 1);
 
-  const std::vector<std::pair<std::string, std::string>> headers = {
+  std::vector<std::pair<std::string, std::string>> headers = {
       {"Event", "Random game " + std::to_string(index + 1) + " (seed " +
                     std::to_string(options_.seed) + ")"},
       {"White", std::string("Random ") + kPlayers[white]},
       {"Black", std::string("Random ") + kPlayers[black]},
       {"Date", date},
       {"Result", "*"},
-      {"Board", options_.variants[which]},
+      {"Board", options_.custom_boards ? "custom" : options_.variants[which]},
       {"Mode", "5D"},
   };
+  if (options_.custom_boards) {
+    headers.emplace_back("Size", "8x8");
+    headers.emplace_back("Promotions", CustomPromotions(options_));
+  } else if (!options_.promotions.empty()) {
+    headers.emplace_back("Promotions", options_.promotions);
+  }
   const std::vector<PlayedAction> no_actions;
-  std::string text = WriteGame(headers, setups_[which], played ? played->actions : no_actions, "*");
+  std::string text = WriteGame(headers, *setup, played ? played->actions : no_actions, "*");
   if (game != nullptr) {
     if (played) {
       *game = std::move(*played);
     } else {
       *game = RandomGame();
-      game->final_position = setups_[which].start;
+      game->final_position = setup->start;
     }
   }
   return text;

@@ -129,6 +129,14 @@ std::optional<RandomGame> GenerateGame(const GameSetup& setup, const RandomGameO
 // royal queen, common king, unicorn, dragon).
 std::vector<std::string> DefaultCollectionVariants();
 
+// A random start of one 8x8 board, white to move, as its 5DFEN board (`[<pieces>:0:1:w]`): a king
+// of each side (each on its home square, unmoved, two times in five), rooks unmoved in their
+// corners now and then, and 2 to 14 more pawns, knights, bishops, rooks and queens of either side
+// on random squares (pawns off the first and last ranks, unmoved on their starting rank); kings
+// never side by side, and black's king never capturable by white (white moves first). The same
+// seed gives the same board.
+std::string RandomCustomBoard(uint64_t seed);
+
 struct CollectionOptions {
   uint64_t seed = 1;
   int min_actions = 10;
@@ -136,11 +144,19 @@ struct CollectionOptions {
   double jump_bias = 0.3;
   int max_timelines = 8;
   std::vector<std::string> variants = DefaultCollectionVariants();  // official names
+  // Every game starts instead from its own RandomCustomBoard (seeded from the game's seed),
+  // written as a custom game ([Board "custom"], [Size "8x8"], [Promotions], and the 5DFEN board).
+  bool custom_boards = false;
+  // The letters of a Promotions header every game gets (pawns promote to those pieces only), as
+  // "Q"; empty: none, so that pawns promote to any piece the replay accepts, except in custom
+  // games, whose header is "Q" then (as the official game and the other engines promote).
+  std::string promotions;
 };
 
 // Writes numbered random games in canonical 5dpgn. Game i (0-based) is played in variant
-// variants[i % n] with a seed derived from (seed, i) alone, so any game can be made on its own,
-// in any order or on any thread, and comes out the same. Headers, in order: Event
+// variants[i % n] (or from its own custom board, custom_boards) with a seed derived from (seed, i)
+// alone, so any game can be made on its own, in any order or on any thread, and comes out the same.
+// Headers, in order: Event
 // ("Random game <i+1> (seed <seed>)"), White and Black (made-up names), Date (a made-up date that
 // varies with i), Result "*", Board (the variant's official name), Mode "5D". The movetext ends
 // with the result "*".
