@@ -1,9 +1,12 @@
 // Writes every mate in one the tactics search (core/tactics.h, as 5d-index --tactics runs it)
 // finds in a 5dpgn collection as a game of its own: the game's headers (its Result made "*"), its
 // actions up to that position, then the solution. Another engine can then be asked whether each
-// ends in checkmate (scripts/diff-mates.sh asks ftxi's 5dtools). Prints the games on standard
-// output and a count on standard error; asserts nothing.
-// Usage: mate_games [--budget N] FILE...   (budget as 5d-index --tactics-budget, default 2,000)
+// ends in checkmate (scripts/diff-mates.sh asks ftxi's 5dtools). With --none, the positions the
+// search proves to have no mate in one instead, each as the game up to there, so that another
+// engine can try every action (scripts/diff-mates.sh NONE=1). Prints the games on standard output
+// and a count on standard error; asserts nothing.
+// Usage: mate_games [--none] [--budget N] FILE...   (budget as 5d-index --tactics-budget, 2,000)
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -39,11 +42,15 @@ int main(int argc, char** argv) {
   using namespace fived;
   uint64_t budget = 2000;
   std::vector<std::string> files;
-  if (!bench::ReadBudgetAndFiles(argc, argv, &budget, &files)) {
-    std::fprintf(stderr, "usage: mate_games [--budget N] FILE...\n");
+  std::vector<char*> args(argv, argv + argc);
+  const auto none_flag = std::find(args.begin(), args.end(), std::string_view("--none"));
+  const bool none = none_flag != args.end();
+  if (none) args.erase(none_flag);
+  if (!bench::ReadBudgetAndFiles(static_cast<int>(args.size()), args.data(), &budget, &files)) {
+    std::fprintf(stderr, "usage: mate_games [--none] [--budget N] FILE...\n");
     return 2;
   }
-  long positions = 0, mates = 0;
+  long positions = 0, mates = 0, proved_none = 0;
   bench::GamesRead read;
   const bool all_read = bench::ForEachReplayedGame(
       files, &read, [&](const std::string&, const RawGame& raw, const Replayer& replayer) {
@@ -51,6 +58,15 @@ int main(int argc, char** argv) {
         Position pos = replayer.setup().start;
         // The movetext up to the current position, laid out again with the solution each time.
         std::vector<std::pair<Color, std::vector<std::string>>> played;
+        auto movetext_so_far = [&played] {
+          MovetextBuilder movetext;
+          for (const auto& [mover, texts] : played) {
+            movetext.BeginAction(mover);
+            for (const std::string& text : texts) movetext.AddMove(text);
+            movetext.EndAction();
+          }
+          return movetext;
+        };
         for (size_t action = 0;; ++action) {
           MateInOneLimits limits;
           limits.search.promotions = PromotionChoices(replayer.setup(), pos);
@@ -58,14 +74,14 @@ int main(int argc, char** argv) {
           limits.reply_budget = budget;
           ++positions;
           const MateInOne found = FindMateInOne(pos, limits);
-          if (found.answer == MateInOne::Answer::kMates) {
+          if (none && found.answer == MateInOne::Answer::kNone) {
+            ++proved_none;
+            MovetextBuilder movetext = movetext_so_far();
+            std::printf("%s\n%s\n", headers.c_str(), movetext.Finish("").c_str());
+          }
+          if (!none && found.answer == MateInOne::Answer::kMates) {
             ++mates;
-            MovetextBuilder movetext;
-            for (const auto& [mover, texts] : played) {
-              movetext.BeginAction(mover);
-              for (const std::string& text : texts) movetext.AddMove(text);
-              movetext.EndAction();
-            }
+            MovetextBuilder movetext = movetext_so_far();
             Position scratch = pos;
             movetext.BeginAction(pos.ToMove());
             for (const Move& move : found.solution) {
@@ -86,7 +102,9 @@ int main(int argc, char** argv) {
         }
       });
   if (!all_read) return 3;
-  std::fprintf(stderr, "mate_games: %ld positions, %ld with a mate in one (%d games rejected)\n",
-               positions, mates, read.rejected);
+  std::fprintf(stderr,
+               "mate_games: %ld positions, %ld with a mate in one written, %ld proved to have none "
+               "written (%d games rejected)\n",
+               positions, mates, proved_none, read.rejected);
   return 0;
 }
