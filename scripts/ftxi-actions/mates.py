@@ -10,8 +10,9 @@ Usage: mates.py --ftxi 5DTOOLS --mates FILE      (games mate_games wrote: each e
 the claim wrong; "Checkmate" agrees (ftxi's default search can miss actions, so that is the
 weaker evidence).
 
---none: ftxi lists every action of the position with its naive search (`5dtools all naive N`,
-positions with N actions or more are counted, not tried), then each action is played after the
+--none: ftxi lists every action of the position with its naive search (`5dtools all naive`;
+positions where its default search counts N actions or more are counted, not tried: the naive
+listing can take minutes on those), then each action is played after the
 position and `5dtools checkmate` asked about it; where the default search says "Checkmate", the
 naive one (`checkmate naive`) is asked again. A checkmate that both say is a mate in one we denied.
 
@@ -85,8 +86,17 @@ def check_mates(ftxi, path, kinds, report):
 
 def check_none(ftxi, path, cap, kinds, report):
     for game in games_of(path):
+        # ftxi's naive listing can take minutes on a position of many actions, whatever its cap:
+        # its default search counts them first.
+        counted = run(ftxi, ["count", str(cap)], for_ftxi(game))
+        if not counted.startswith("Summary:"):
+            kinds["ftxi cannot read the position"] += 1
+            continue
+        if int(re.sub(r"\D", "", counted) or 0) >= cap:
+            kinds[f"{cap} actions or more (not tried)"] += 1
+            continue
         listed = []
-        for line in run_lines(ftxi, ["all", "naive", str(cap)], for_ftxi(game))[0]:
+        for line in run_lines(ftxi, ["all", "naive", str(2 * cap)], for_ftxi(game))[0]:
             if line.startswith("Summary:"):
                 break
             if line.strip():
@@ -94,7 +104,7 @@ def check_none(ftxi, path, cap, kinds, report):
         else:
             kinds["ftxi cannot read the position"] += 1
             continue
-        if len(listed) >= cap:
+        if len(listed) >= 2 * cap:
             kinds[f"{cap} actions or more (not tried)"] += 1
             continue
         mates = []
