@@ -67,13 +67,26 @@ def game_text(headers, actions):
     return "\n".join(out) + "\n\n"
 
 
+def for_ftxi(text):
+    """A game of ours as ftxi reads it: "(+1T2)" is a timeline of an even game to ftxi, which wants
+    "(1T2)" in odd ones (every game here is odd)."""
+    return re.sub(r"\(\+(\d+)T", r"(\1T", text)
+
+
+def print_summary(title, kinds, report):
+    """The summary line, the count of each kind, then the report's paragraphs."""
+    print(title)
+    for kind, count in sorted(kinds.items()):
+        print(f"  {kind}: {count}")
+    print()
+    print("\n".join(report))
+
+
 def run_ftxi(ftxi, text, cap, policy):
     """ftxi's actions of the game's final position, or None when it cannot read it."""
-    # ftxi reads "(+1T2)" as a timeline of an even game: it wants "(1T2)" in odd ones (these).
-    text = re.sub(r"\(\+(\d+)T", r"(\1T", text)
     try:
-        done = subprocess.run([ftxi, "all", *([policy] if policy else []), str(cap)], input=text, capture_output=True,
-                              text=True, timeout=120)
+        done = subprocess.run([ftxi, "all", *([policy] if policy else []), str(cap)],
+                              input=for_ftxi(text), capture_output=True, text=True, timeout=120)
     except subprocess.TimeoutExpired:
         return None
     actions = []
@@ -191,11 +204,7 @@ def main():
                       + "".join(f"  only ftxi: {a}\n" for a in only_theirs)
                       + "".join(f"  {side}'s, rejected by our replay: {a}: {e}\n"
                                 for side, a, e in illegal))
-    print(f"{len(positions)} positions, {len(probes)} actions replayed")
-    for kind, count in sorted(kinds.items()):
-        print(f"  {kind}: {count}")
-    print()
-    print("\n".join(report))
+    print_summary(f"{len(positions)} positions, {len(probes)} actions replayed", kinds, report)
 
 
 if __name__ == "__main__":

@@ -23,15 +23,14 @@ import collections
 import re
 import subprocess
 
+from compare import for_ftxi, print_summary
+
 
 def games_of(path):
     text = open(path, encoding="utf-8").read()
     return [g.strip() for g in re.split(r"\n(?=\[Event )", text) if g.strip()]
 
 
-def for_ftxi(game):
-    # ftxi wants "(1T2)" for "(+1T2)" in odd games (every game here is odd).
-    return re.sub(r"\(\+(\d+)T", r"(\1T", game) + "\n"
 
 
 def run_lines(ftxi, args, text):
@@ -73,7 +72,7 @@ def with_action(game, action):
 
 def check_mates(ftxi, path, kinds, report):
     for game in games_of(path):
-        answer = run(ftxi, ["checkmate"], for_ftxi(game))
+        answer = run(ftxi, ["checkmate"], for_ftxi(game + "\n"))
         if answer == "Checkmate":
             kinds["checkmate (agrees)"] += 1
         elif answer.startswith("Not checkmate") or answer == "Stalemate":
@@ -88,7 +87,7 @@ def check_none(ftxi, path, cap, kinds, report):
     for game in games_of(path):
         # ftxi's naive listing can take minutes on a position of many actions, whatever its cap:
         # its default search counts them first.
-        counted = run(ftxi, ["count", str(cap)], for_ftxi(game))
+        counted = run(ftxi, ["count", str(cap)], for_ftxi(game + "\n"))
         if not counted.startswith("Summary:"):
             kinds["ftxi cannot read the position"] += 1
             continue
@@ -96,7 +95,7 @@ def check_none(ftxi, path, cap, kinds, report):
             kinds[f"{cap} actions or more (not tried)"] += 1
             continue
         listed = []
-        for line in run_lines(ftxi, ["all", "naive", str(2 * cap)], for_ftxi(game))[0]:
+        for line in run_lines(ftxi, ["all", "naive", str(2 * cap)], for_ftxi(game + "\n"))[0]:
             if line.startswith("Summary:"):
                 break
             if line.strip():
@@ -109,7 +108,7 @@ def check_none(ftxi, path, cap, kinds, report):
             continue
         mates = []
         for action in listed:
-            text = for_ftxi(with_action(game, action))
+            text = for_ftxi(with_action(game, action) + "\n")
             answer = run(ftxi, ["checkmate"], text)
             if answer == "Checkmate":
                 answer = run(ftxi, ["checkmate", "naive"], text)
@@ -125,22 +124,20 @@ def check_none(ftxi, path, cap, kinds, report):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--ftxi", required=True)
-    parser.add_argument("--mates")
-    parser.add_argument("--none")
+    claims = parser.add_mutually_exclusive_group(required=True)
+    claims.add_argument("--mates")
+    claims.add_argument("--none")
     parser.add_argument("--cap", type=int, default=100)
     opts = parser.parse_args()
     kinds = collections.Counter()
     report = []
     if opts.mates:
         check_mates(opts.ftxi, opts.mates, kinds, report)
-        print(f"{len(games_of(opts.mates))} mates in one")
-    if opts.none:
+        title = f"{len(games_of(opts.mates))} mates in one"
+    else:
         check_none(opts.ftxi, opts.none, opts.cap, kinds, report)
-        print(f"{len(games_of(opts.none))} positions proved to have no mate in one")
-    for kind, count in sorted(kinds.items()):
-        print(f"  {kind}: {count}")
-    print()
-    print("\n".join(report))
+        title = f"{len(games_of(opts.none))} positions proved to have no mate in one"
+    print_summary(title, kinds, report)
 
 
 if __name__ == "__main__":
