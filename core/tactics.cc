@@ -14,6 +14,7 @@
 #include "core/hypercuboid.h"
 #include "core/reply_proof.h"
 #include "core/rules.h"
+#include "core/version_proof.h"
 
 namespace fived {
 
@@ -244,6 +245,8 @@ bool EscapeStillPlays(Position* pos, const std::vector<Move>& escape, PromotionS
 
 // How many times the budget the actions are counted within, where the enumeration ran out.
 constexpr uint64_t kCountingFactor = 3;
+// How many times the budget the proof by the mandatory boards' versions may spend.
+constexpr uint64_t kVersionsFactor = 3;
 
 MateInOne FindMateInOne(const Position& pos, const MateInOneLimits& limits) {
   MateInOne out;
@@ -255,6 +258,7 @@ MateInOne FindMateInOne(const Position& pos, const MateInOneLimits& limits) {
     out.screened = true;
     return out;
   }
+  std::vector<Move> versions_mate;  // a mate the versions proof met (core/version_proof.h)
   if (screen == CheckScreen::kMayCheck) {
     // "No mate" proved without trying an action, by the proof `how` names.
     auto proved_none = [&out](bool MateInOne::*how) {
@@ -278,6 +282,22 @@ MateInOne FindMateInOne(const Position& pos, const MateInOneLimits& limits) {
     if (limits.branch_escape &&
         ProveNoMateInParts(pos, limits.search.promotions, &escape, &out.work)) {
       return proved_none(&MateInOne::proved_in_parts);
+    }
+    // The mandatory boards' versions taken together, where they combine in few ways: every
+    // action where the opponent has created no more timelines; where they have created one
+    // more, the actions that create none, the others answered by one branch.
+    if (limits.version_proof) {
+      const int ahead = pos.CreatedBy(Opponent(pos.ToMove())) - pos.CreatedBy(pos.ToMove());
+      if (ahead <= 0 || (ahead == 1 && limits.branch_escape && escape.ProveForBranchingActions())) {
+        const VersionProof versions = ProveNoMateByVersions(
+            pos, limits.search.promotions, kVersionsFactor * limits.search.budget,
+            limits.reply_budget, ahead <= 0 ? -1 : 0);
+        out.work += versions.work;
+        if (versions.proved) return proved_none(&MateInOne::proved_by_versions);
+        // A mate it met is the answer only where the enumeration finds none, as the targeted
+        // search's.
+        versions_mate = versions.mate;
+      }
     }
   }
   SearchLimits reply;
@@ -374,6 +394,13 @@ MateInOne FindMateInOne(const Position& pos, const MateInOneLimits& limits) {
     }
   }
   out.complete = stats.end == SearchEnd::kExhausted && !stopped_early && out.undecided == 0;
+  // A mate the versions proof proved, where the enumeration found none: it was never complete.
+  assert(versions_mate.empty() || out.mating > 0 || !out.complete);
+  if (out.mating == 0 && !out.complete && !versions_mate.empty()) {
+    out.mating = 1;
+    out.solution = std::move(versions_mate);
+    out.found_by_versions = true;
+  }
   if (out.mating == 0 && !out.complete && limits.shortcuts) {
     if (!have_checking) {
       checking = CheckingMoves(pos, limits.search.promotions, &checking_work);

@@ -17,7 +17,9 @@
 // every action (complete, no action tried), and failing that the branch escape
 // (core/branch_escape.h) by one branch of the opponent that answers every action, or, where the
 // opponent has created d timelines more, by the two in parts: the escape for the actions that
-// create d or more, the reply proof for those that create fewer. Otherwise the
+// create d or more, the reply proof for those that create fewer; and failing those, where the
+// mandatory boards' versions combine in few ways, the versions proof (core/version_proof.h): a
+// legal action of the opponent on the worst position each combination leaves. Otherwise the
 // search tries every legal action, but decides only those after which the opponent is in check
 // (InCheck is cheap next to Decide). Before deciding, it replays the opponent's legal action Decide
 // found after the last checking action: when its moves are still moves where they stand and make a
@@ -80,8 +82,15 @@ struct MateInOne {
   // create d or more by one branch of the opponent answering them all (core/branch_escape.h),
   // the others by a reply to each (core/reply_proof.h).
   bool proved_in_parts = false;
+  // kNone proved by the mandatory boards' versions taken together (core/version_proof.h): every
+  // action, or, where the opponent has created one timeline more, those that create none, the
+  // others answered by one branch of the opponent (core/branch_escape.h).
+  bool proved_by_versions = false;
   // The solution came from the targeted search: `mating` is then 1 and not complete.
   bool found_by_targeted_search = false;
+  // The solution came from the versions proof (core/version_proof.h), where the enumeration
+  // found none: `mating` is then 1 and not complete.
+  bool found_by_versions = false;
   // The enumeration ran out of budget, the actions counted alone were few, and it ran again to
   // the few-actions ceiling (MateInOneLimits::few_actions).
   bool recounted = false;
@@ -97,6 +106,8 @@ struct MateInOneLimits {
                                // action decided, as the brute-force tests want it)
   bool branch_escape = true;   // with the shortcuts, the branch escape too (false: the tests of
                                // what follows it, on positions it settles)
+  bool version_proof = true;   // with the shortcuts, the proof by the mandatory boards' versions
+                               // (core/version_proof.h) too
   // A position of few actions is enumerated to the end rather than to search.budget: when
   // moves_per_action times the product, over the mover's boards, of one more than the moves from
   // each (an estimate of the actions) exceeds search.budget, that is the enumeration's budget,

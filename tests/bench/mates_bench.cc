@@ -70,7 +70,7 @@ int main(int argc, char** argv) {
   long positions = 0, mates = 0, none = 0, unknown = 0, by_search = 0, by_decide = 0;
   long screened[3] = {0, 0, 0};
   long none_without_check = 0, by_finder = 0, contradicted = 0, by_replies = 0;
-  long by_branch = 0, by_parts = 0;
+  long by_branch = 0, by_parts = 0, by_versions = 0, versions_mates = 0;
   long unknown_brute[3] = {0, 0, 0};  // the unknown positions brute force: mate, none, unknown
   long compared = 0, compared_mates = 0, disagreements = 0;
   long proof_results[4][4] = {};  // by ReplyProof::Result, then by rounds run (0, 1, 2, 3 or more)
@@ -168,14 +168,16 @@ int main(int argc, char** argv) {
             case MateInOne::Answer::kMates:
               ++mates;
               if (found.found_by_targeted_search) ++by_finder;
+              if (found.found_by_versions) ++versions_mates;
               break;
             case MateInOne::Answer::kNone:
               ++none;
               if (found.proved_by_replies) ++by_replies;
               if (found.proved_by_branch) ++by_branch;
               if (found.proved_in_parts) ++by_parts;
+              if (found.proved_by_versions) ++by_versions;
               if (!found.screened && !found.proved_by_replies && !found.proved_by_branch &&
-                  !found.proved_in_parts && found.checking == 0) {
+                  !found.proved_in_parts && !found.proved_by_versions && found.checking == 0) {
                 ++none_without_check;
               }
               break;
@@ -226,6 +228,10 @@ int main(int argc, char** argv) {
       "none proved in two parts (one branch answering the actions that create as many "
       "timelines as the opponent has more, a reply to each the others): %ld\n",
       by_parts);
+  std::printf(
+      "none proved by the mandatory boards' versions taken together (versions proof): %ld "
+      "(mates it found where the enumeration found none: %ld)\n",
+      by_versions, versions_mates);
   // A table of proof_results' shape: each result's total, then by round.
   auto print_by_result = [](const char* title, const long(&table)[4][4]) {
     std::printf("%s", title);

@@ -3,9 +3,11 @@
 // and a few random pieces, then a few random legal actions played from them (new timelines, the
 // present moving back). On every position the check screen's "no check" (core/check_screen.h) is
 // held to every legal action (none may leave the opponent in check) and the reply proof's "no
-// mate" (core/reply_proof.h), the branch escape's (core/branch_escape.h) and the two's in parts
-// (where the opponent has more timelines) to a search without shortcuts (no mating action may
-// exist). Prints
+// mate" (core/reply_proof.h), the branch escape's (core/branch_escape.h), the two's in parts
+// (where the opponent has more timelines) and the versions proof's (core/version_proof.h, as the
+// mate search asks it) to a search without shortcuts (no mating action may exist), and the
+// versions proof's for the actions that create no timeline, wherever the opponent has more, to
+// every such action (none may mate). Prints
 // each position where one is wrong, as a custom game and the action that shows it, and the counts;
 // asserts nothing. With --search 1, the whole mate-in-one search (core/tactics.h) with its
 // shortcuts is held to the same search without them on every position, as bench_mates
@@ -36,6 +38,7 @@
 #include "core/reply_proof.h"
 #include "core/rules.h"
 #include "core/tactics.h"
+#include "core/version_proof.h"
 #include "tests/support/sequence_search.h"
 
 namespace {
@@ -115,6 +118,7 @@ int main(int argc, char** argv) {
   long escape_no_mate = 0, escape_wrong = 0, parts_no_mate = 0, parts_wrong = 0;
   long compared = 0, search_wrong = 0, counted = 0, count_wrong = 0;
   long decided = 0, decided_wrong = 0;
+  long versions_no_mate = 0, versions_wrong = 0, quiet_no_mate = 0, quiet_wrong = 0;
   for (long setup = 0; setup < setups; ++setup) {
     std::string text = "[Board \"custom\"]\n[Size \"" + std::to_string(width) + "x" +
                        std::to_string(width) + "\"]\n";
@@ -171,13 +175,28 @@ int main(int argc, char** argv) {
       // And the proof in two parts (where the opponent has more timelines), as one claim.
       BranchEscape escape(pos, promotions, &escape_work);
       const bool in_parts = ProveNoMateInParts(pos, promotions, &escape, &escape_work);
+      // The versions proof, as the mate search asks it (every action, or where the opponent has
+      // one timeline more, the actions that create none, with the branch escape for the others),
+      // and alone for the actions that create no timeline wherever the opponent has more.
+      const int ahead = pos.CreatedBy(Opponent(pos.ToMove())) - pos.CreatedBy(pos.ToMove());
+      const bool versions =
+          (ahead <= 0 || (ahead == 1 && escape.ProveForBranchingActions())) &&
+          ProveNoMateByVersions(pos, promotions, 100000, 200000, ahead <= 0 ? -1 : 0).proved;
+      const bool quiet_versions =
+          ahead >= 1 && ProveNoMateByVersions(pos, promotions, 100000, 200000, 0).proved;
       // Every action is tried (up to the budget): the screen's claim is checked on each, and one
       // of them, drawn at random, is played next.
-      std::vector<Move> checking, next;
+      std::vector<Move> checking, next, quiet_mate;
       long seen = 0;
       ForEachLegalAction(pos, limits, [&](const std::vector<Move>& moves, const Position& after) {
         if (screen == CheckScreen::kNoCheck && checking.empty() && InCheck(after)) {
           checking = moves;
+        }
+        if (quiet_versions && quiet_mate.empty() &&
+            after.CreatedBy(pos.ToMove()) == pos.CreatedBy(pos.ToMove()) && InCheck(after)) {
+          SearchLimits deciding = limits;
+          deciding.budget = 200000;
+          if (Decide(after, deciding).verdict == Decision::Verdict::kCheckmate) quiet_mate = moves;
         }
         if (rng() % static_cast<uint32_t>(++seen) == 0) next = moves;
         return false;
@@ -188,7 +207,16 @@ int main(int argc, char** argv) {
         std::printf("SCREEN WRONG (no check, but this action checks: %s)\n%s\n",
                     ActionText(pos, checking).c_str(), game_text().c_str());
       }
-      if (proved || escaped || in_parts) {
+      versions_no_mate += versions ? 1 : 0;
+      quiet_no_mate += quiet_versions ? 1 : 0;
+      if (!quiet_mate.empty()) {
+        ++quiet_wrong;
+        std::printf(
+            "QUIET VERSIONS WRONG (no mate creating no timeline, but this one mates: %s)\n"
+            "%s\n",
+            ActionText(pos, quiet_mate).c_str(), game_text().c_str());
+      }
+      if (proved || escaped || in_parts || versions) {
         no_mate += proved ? 1 : 0;
         escape_no_mate += escaped ? 1 : 0;
         parts_no_mate += in_parts ? 1 : 0;
@@ -202,10 +230,12 @@ int main(int argc, char** argv) {
           proof_wrong += proved ? 1 : 0;
           escape_wrong += escaped ? 1 : 0;
           parts_wrong += in_parts ? 1 : 0;
+          versions_wrong += versions ? 1 : 0;
           std::printf("%s WRONG (no mate, but this action mates: %s)\n%s\n",
-                      proved    ? "PROOF"
-                      : escaped ? "ESCAPE"
-                                : "PARTS",
+                      proved     ? "PROOF"
+                      : escaped  ? "ESCAPE"
+                      : in_parts ? "PARTS"
+                                 : "VERSIONS",
                       ActionText(pos, reference.solution).c_str(), game_text().c_str());
         }
       }
@@ -287,6 +317,10 @@ int main(int argc, char** argv) {
       "parts on %ld (%ld wrong)\n",
       positions, setups, seed, width, width, no_check, screen_wrong, no_mate, proof_wrong,
       escape_no_mate, escape_wrong, parts_no_mate, parts_wrong);
+  std::printf(
+      "versions proof said no mate on %ld (%ld wrong); for the actions creating no timeline, "
+      "where the opponent has more, on %ld (%ld wrong)\n",
+      versions_no_mate, versions_wrong, quiet_no_mate, quiet_wrong);
   if (endings) {
     std::printf("endings decided and held to the sequence search: %ld positions, %ld wrong\n",
                 decided, decided_wrong);

@@ -24,6 +24,7 @@ namespace fived {
 namespace {
 
 using testing::BruteForce;
+using testing::JumpHeavyGames;
 
 // Expects the brute force to search `game` completely and find more than 100 checking actions but
 // no mate, the reply proof to fail and the escape to prove it; returns how many branches the
@@ -44,18 +45,6 @@ uint64_t ExpectEscapeWhereTheReplyProofFails(const testing::Game& game) {
 bool Escapes(const testing::Game& game) {
   uint64_t work = 0;
   return ProveNoMateByBranchEscape(game.pos, game.limits.promotions, &work);
-}
-
-// Jump-heavy random games on many timelines (seeded), where one side is often ahead in timelines
-// and the other can branch actively.
-CollectionOptions JumpHeavyGames(uint64_t seed) {
-  CollectionOptions options;
-  options.seed = seed;
-  options.min_actions = 8;
-  options.max_actions = 24;
-  options.jump_bias = 0.8;
-  options.max_timelines = 10;
-  return options;
 }
 
 TEST(BranchEscape, AnswersEveryActionWhereTheReplyProofCannot) {

@@ -1,11 +1,12 @@
 // Holding a proof of "no mate in one" to trying every action: the brute force (the mate search
 // without any shortcut) and a run of it over every position of random games, shared by the tests
-// of the reply proof and the branch escape.
+// of the reply proof, the branch escape and the versions proof, and the random games they run on.
 #ifndef FIVED_TESTS_CORE_PROOF_CHECK_H_
 #define FIVED_TESTS_CORE_PROOF_CHECK_H_
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <cstdio>
 #include <functional>
 #include <string>
@@ -23,6 +24,18 @@ inline MateInOne BruteForce(const Position& pos, const SearchLimits& limits) {
   plain.reply_budget = limits.budget;
   plain.shortcuts = false;
   return FindMateInOne(pos, plain);
+}
+
+// Jump-heavy random games on many timelines (seeded), where one side is often ahead in timelines
+// and the other can branch actively.
+inline CollectionOptions JumpHeavyGames(uint64_t seed) {
+  CollectionOptions options;
+  options.seed = seed;
+  options.min_actions = 8;
+  options.max_actions = 24;
+  options.jump_bias = 0.8;
+  options.max_timelines = 10;
+  return options;
 }
 
 // What HoldToBruteForce met: positions, those with a mate (found by the brute force), those the

@@ -1,0 +1,115 @@
+// A proof that the player to move has no mate in one, by the boards their action leaves the
+// opponent to play, taken together: for every combination of the versions those boards can take,
+// the opponent is shown a legal reply on the worst position such an action can leave. The
+// mate-in-one search (core/tactics.h) runs it where the reply proof and the branch escape failed
+// and the mandatory boards' versions combine in few ways.
+//
+// Why it proves. Write M for the mover, O for the opponent, P for the present (a half-turn of M).
+// A mandatory board is a tip of M on P on an active timeline. Every move of an action is a move
+// of the position, and each tip takes part in one move at most, so the board an action leaves
+// after a mandatory tip (its version) is the tip after one move of the position: a move from it,
+// a piece leaving it by a jump, or a piece arriving on it by a non-branching jump. Its versions
+// are gathered by playing every move of every tip of M once.
+//
+// The actions that create no active timeline on P + 1 or before. Such an action plays every
+// mandatory board (the present must pass to O) and creates no board of O's before P + 1, so O
+// must play exactly the boards it left after the mandatory tips, O's own tips on P + 1 aside,
+// which no action changes.
+// For one combination v of versions, let W(v) be the position with those boards appended and
+// nothing else played. After any such action A making v, and any action R of O playable on
+// W(v):
+//   - R is a sequence of moves there too: its sources and targets are boards of O's colour, and
+//     A adds to W(v) only boards of O's colour that O need not play (after tips of M ahead of
+//     the present or on inactive timelines, or the first board of a new timeline, inactive or
+//     ahead of the present), onto none of which R
+//     moves, since they are not in W(v); and it leaves the present with M, as on W(v): a board
+//     A adds lies after P + 1 or on an inactive timeline, a timeline R creates is active at
+//     least as often after A, M having created as many or more, and starts on M's colour. But
+//     a timeline R creates may activate one of M's: one W(v) holds inactive, whose tip A may
+//     have played (leaving a board of O's colour one half-turn later), or one A created and
+//     W(v) lacks (whose first board, O's, starts one half-turn after the board its jump lands
+//     on). So where R creates a timeline, the present after it on W(v) must lie on or before
+//     every inactive tip of M and every board a jump of M lands on: then no such board of O's
+//     joins the present. (Where the actions asked for create no timeline, with O one timeline
+//     ahead, M has no inactive timeline, and any R will do);
+//   - no piece of M can capture a royal piece of O afterwards where none can on W(v) + R: a
+//     capture runs from a tip of M's colour across and onto boards of M's colour. The boards of
+//     M's colour after A + R are the position's (A and R leave them as they are) and R's own,
+//     the same as on W(v) + R; the tips of M among them are R's and the tips of the position A
+//     left unplayed, all of which W(v) leaves unplayed. A new timeline of A holds one board, of
+//     O's colour, and lies beyond every other timeline: no capture of M lands on it or crosses
+//     it. Whether a pawn's capture onto the last rank counts (PromotingCapturesCount)
+//     is the same on both when it already counts on the position or no move of M promotes.
+// So where O is not in check on W(v), or has a legal action there (Decide, core/decide.h), no
+// such action making v mates.
+//
+// The actions that create an active timeline. M's first new timeline is active iff O has
+// created as many timelines as M or more; its later ones and O's inactive timelines only when O
+// has created more. Where M has created more, no action creates an active timeline: the above is
+// the whole proof. Where both have created as many, only an action's first branch J can be
+// active, O has no inactive timeline, and its later branches are as above (boards of O's colour
+// on inactive timelines). J starts its timeline one half-turn after the board it lands on:
+//   - before P + 1: the present moves back there, O must play J's board alone, and M's mandatory
+//     boards need not be played. W(J), the position with J alone played, leaves every other tip
+//     of M unplayed, and the argument above holds for every action whose first branch is J;
+//   - on P + 1 (J lands on a board of P: a tip of M an earlier move of the action played, or a
+//     past board of a timeline further ahead): every mandatory board is played, and O must play
+//     their versions and J's board. W(J, v) appends the versions of the mandatory boards but
+//     J's source, then plays J;
+//   - later: J's board is ahead of the present, and the actions are those of the first part.
+// Where O has created more timelines (and has one timeline more, with ProveForBranchingActions
+// of core/branch_escape.h, which answers every action creating a timeline), only the actions
+// that create none can be proved here (`created_at_most` 0).
+//
+// Thread-safe: no state is kept between calls.
+#ifndef FIVED_CORE_VERSION_PROOF_H_
+#define FIVED_CORE_VERSION_PROOF_H_
+
+#include <cstdint>
+
+#include "core/movegen.h"
+#include "core/position.h"
+
+namespace fived {
+
+struct VersionProof {
+  // Why it stopped.
+  enum class Stop : uint8_t {
+    kProved,
+    kOpponentAhead,     // every action asked for, but the opponent has created more timelines
+    kPromotion,         // PromotingCapturesCount false, and some move promotes
+    kTooMany,           // more combinations than the budget
+    kBudget,            // the budget ran out
+    kPresentStays,      // a worst position leaves the mover to move (a timeline reactivated)
+    kMated,             // O is checkmated on a worst position (A may still not be an action)
+    kUndecided,         // Decide ran out of its budget on a worst position
+    kReplyBranches,     // O's only legal actions there create timelines that may activate others
+    kUnexpectedBranch,  // a jump onto P did not start a timeline on P + 1 where expected
+  };
+  Stop stop = Stop::kBudget;
+  bool proved = false;     // no action of the kind asked for mates
+  uint64_t positions = 0;  // worst positions built (W(v), W(J), W(J, v))
+  uint64_t decided = 0;    // of which O was in check there, and so decided
+  uint64_t work = 0;       // moves applied, and Decide's work
+  // Where O was checkmated on a worst position W(v) whose versions the moves that made them,
+  // played alone, make: that action, in play order, when it is legal and Decide proves the
+  // checkmate after it (a mate in one, found but not counted: kMated).
+  std::vector<Move> mate;
+};
+
+// Tries the proof for pos.ToMove() and the actions whose pawns and brawns promote to pieces of
+// `promotions`: with `created_at_most` -1, every action (possible only where the opponent has
+// created no more timelines than the mover); with 0, the actions that create no timeline (no other
+// value is accepted). Fails
+// (proves nothing) where a worst position is checkmate or Decide runs out of `decide_budget`
+// there, or once `budget` moves (Decide's included) are spent.
+VersionProof ProveNoMateByVersions(const Position& pos, PromotionSet promotions, uint64_t budget,
+                                   uint64_t decide_budget, int created_at_most = -1);
+
+// "proved", "opponent ahead", "promotion", "too many combinations", "budget", "present stays",
+// "mated", "undecided", "reply branches", "unexpected branch".
+const char* VersionProofStopName(VersionProof::Stop stop);
+
+}  // namespace fived
+
+#endif  // FIVED_CORE_VERSION_PROOF_H_

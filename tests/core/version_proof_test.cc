@@ -1,0 +1,158 @@
+// The versions proof (core/version_proof.h) held to plain enumeration on every position of random
+// jump-heavy games, where the brute force's answer is computed independently (every action tried,
+// every check decided): its "no mate" for every action, as the mate search asks it; its "no mate"
+// for the actions that create no timeline, held to each of those actions; and the mates it
+// reports, replayed and decided.
+#include "core/version_proof.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "core/action.h"
+#include "core/branch_escape.h"
+#include "core/decide.h"
+#include "core/legal.h"
+#include "core/rules.h"
+#include "core/tactics.h"
+#include "tests/core/game_util.h"
+#include "tests/core/proof_check.h"
+
+namespace fived {
+namespace {
+
+using testing::JumpHeavyGames;
+
+// How many timelines more the opponent has created than the player to move.
+int Ahead(const Position& pos) {
+  return pos.CreatedBy(Opponent(pos.ToMove())) - pos.CreatedBy(pos.ToMove());
+}
+
+TEST(VersionProof, AReplyThatBranchesMayActivateATimelineTheActionCreated) {
+  // Black has created one timeline more. Their mate jumps back from their one mandatory board
+  // and creates an inactive timeline; the worst position (that board's version alone) lets
+  // white escape only by a branch, which after the real action also activates black's new
+  // timeline, whose first board, white's, lies earlier: white must play it too, and is mated.
+  // Found by the proof's first version, which took any legal reply of white.
+  const testing::Game game = testing::Play(
+      "[Board \"Misc - Royal Queen Showdown\"]\n"
+      "1. (0T1)Yc1 / (0T1)Yd5\n"
+      "2. (0T2)Ya3 / (0T2)Ye5\n"
+      "3. (0T3)Ya3>>(0T1)c1 / (+1T1)Ye6>>(0T1)d6\n"
+      "4. (+1T2)Yb5 (-1T2)Yf1 / (-1T2)Ye6>(+1T2)e4 (0T3)Ya1\n"
+      "5. (-1T3)Yc1 (+1T3)Ya6 / (+1T3)Yf5 (-1T3)Yd6>>(0T2)e5\n"
+      "6. (-2T3)Yb4\n",
+      2000);
+  ASSERT_EQ(Ahead(game.pos), -1);
+  const VersionProof proof = ProveNoMateByVersions(game.pos, game.limits.promotions, 20000, 3000);
+  EXPECT_FALSE(proof.proved);
+  EXPECT_EQ(proof.stop, VersionProof::Stop::kReplyBranches);
+  const MateInOne reference = testing::BruteForce(game.pos, game.limits);
+  EXPECT_EQ(reference.answer, MateInOne::Answer::kMates);
+}
+
+TEST(VersionProof, NoMateHoldsForEveryAction) {
+  // As FindMateInOne asks it: every action where the opponent has created no more timelines;
+  // where they have created one more, the actions that create none, with the branch escape for
+  // the others.
+  int mover_ahead = 0, equal = 0, one_behind = 0;
+  const testing::ProofCheck check = testing::HoldToBruteForce(
+      JumpHeavyGames(20261130), 60, [&](const Position& pos, PromotionSet promotions) {
+        const int ahead = Ahead(pos);
+        bool proved = false;
+        if (ahead <= 0) {
+          proved = ProveNoMateByVersions(pos, promotions, 20000, 3000).proved;
+        } else if (ahead == 1) {
+          uint64_t work = 0;
+          BranchEscape escape(pos, promotions, &work);
+          proved = escape.ProveForBranchingActions() &&
+                   ProveNoMateByVersions(pos, promotions, 20000, 3000, 0).proved;
+        }
+        if (proved) ++(ahead < 0 ? mover_ahead : ahead == 0 ? equal : one_behind);
+        return proved;
+      });
+  check.Print("the versions proof");
+  std::printf("proved with the mover ahead in timelines %d, as many %d, one behind %d\n",
+              mover_ahead, equal, one_behind);
+  // Not vacuous: claims of each kind, on positions searched to the end, with checks answered.
+  EXPECT_GT(check.proved_and_compared, 100);
+  EXPECT_GT(check.checks_answered, 20);
+  EXPECT_GT(mover_ahead, 10);
+  EXPECT_GT(equal, 10);
+  EXPECT_GT(one_behind, 0);
+}
+
+TEST(VersionProof, NoMateAmongTheActionsThatCreateNoTimeline) {
+  // Wherever the opponent has created more timelines, the proof for the actions that create
+  // none is held to each of them: none may leave the opponent checkmated.
+  int claims = 0, searched = 0, checks = 0, ahead_by_more = 0;
+  const std::string error = ForEachRandomPosition(
+      JumpHeavyGames(20261131), 60,
+      [&](const RandomGameReplay& game, const Position& pos, size_t action) {
+        const int ahead = Ahead(pos);
+        if (ahead < 1) return;
+        SearchLimits limits;
+        limits.promotions = PromotionChoices(game.replayer.setup(), pos);
+        limits.budget = 3000;
+        if (!ProveNoMateByVersions(pos, limits.promotions, 20000, 3000, 0).proved) return;
+        ++claims;
+        ahead_by_more += ahead > 1 ? 1 : 0;
+        const Color mover = pos.ToMove();
+        const SearchStats stats =
+            ForEachLegalAction(pos, limits, [&](const std::vector<Move>&, const Position& after) {
+              if (after.CreatedBy(mover) != pos.CreatedBy(mover) || !InCheck(after)) return false;
+              ++checks;
+              EXPECT_NE(Decide(after, limits).verdict, Decision::Verdict::kCheckmate)
+                  << "game " << game.index + 1 << " before action " << action << ": "
+                  << pos.StateFen();
+              return false;
+            });
+        if (stats.end == SearchEnd::kExhausted) ++searched;
+      });
+  EXPECT_EQ(error, "");
+  std::printf(
+      "the versions proof for the actions creating no timeline: %d claims (%d with the opponent "
+      "two or more ahead), %d searched completely, %d checking actions decided\n",
+      claims, ahead_by_more, searched, checks);
+  EXPECT_GT(claims, 50);
+  EXPECT_GT(ahead_by_more, 10);
+  EXPECT_GT(searched, 30);
+  EXPECT_GT(checks, 20);
+}
+
+TEST(VersionProof, TheMatesItReportsMate) {
+  // A mate the proof reports (a worst position whose versions one action makes, checkmate) is a
+  // legal action after which the opponent is checkmated, replayed here and decided again.
+  int mates = 0, positions = 0;
+  const std::string error = ForEachRandomPosition(
+      JumpHeavyGames(20261130), 60,
+      [&](const RandomGameReplay& game, const Position& pos, size_t action) {
+        const int ahead = Ahead(pos);
+        const PromotionSet promotions = PromotionChoices(game.replayer.setup(), pos);
+        const VersionProof proof =
+            ProveNoMateByVersions(pos, promotions, 20000, 3000, ahead <= 0 ? -1 : 0);
+        ++positions;
+        if (proof.mate.empty()) return;
+        ++mates;
+        EXPECT_FALSE(proof.proved);
+        EXPECT_EQ(proof.stop, VersionProof::Stop::kMated);
+        Position after = pos;
+        for (const Move& move : proof.mate) ApplyMove(&after, move);
+        EXPECT_NE(after.ToMove(), pos.ToMove());
+        EXPECT_EQ(JudgeAction(after, pos.ToMove(), PromotingCapturesCount(after)).problem,
+                  ActionVerdict::Problem::kNone);
+        SearchLimits limits;
+        limits.promotions = promotions;
+        EXPECT_EQ(Decide(after, limits).verdict, Decision::Verdict::kCheckmate)
+            << "game " << game.index + 1 << " before action " << action;
+      });
+  EXPECT_EQ(error, "");
+  std::printf("%d positions, %d mates reported by the versions proof\n", positions, mates);
+  EXPECT_GT(mates, 5);
+}
+
+}  // namespace
+}  // namespace fived
