@@ -4,7 +4,8 @@
 // without enumerating an action, and how many by the reply proof, core/reply_proof.h), or left
 // unknown, and why (the legal actions' search ran out of
 // budget, or some decision after a checking action did), and how the reply proof ended where it
-// ran (run a second time for that, outside the timed part). CPU time of the thread; and, as a
+// ran, and the versions proof (core/version_proof.h) where the position was left unknown (run a
+// second time for that, outside the timed part). CPU time of the thread; and, as a
 // yardstick for it, the CPU of one move generation per position (every move of the mover's
 // playable boards, generated and counted), the unit note 7 of docs/BENCHMARKS.md proposes for
 // the pass's cost. Prints figures; asserts nothing.
@@ -17,10 +18,12 @@
 // any shortcut, M moves at most, outside the timed part, and prints each position where the two
 // disagree: a mate the shortcuts deny, or a complete count they contradict. That comparison is
 // the one to run after a change to the shortcuts: the tests run it on fewer positions;
-// --list-unknown: prints each position left unknown, with how the reply proof ended there.)
+// --list-unknown: prints each position left unknown, with how the reply proof and the versions
+// proof ended there.)
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -33,6 +36,7 @@
 #include "core/reply_proof.h"
 #include "core/rules.h"
 #include "core/tactics.h"
+#include "core/version_proof.h"
 #include "tests/bench/bench_games.h"
 
 int main(int argc, char** argv) {
@@ -75,6 +79,7 @@ int main(int argc, char** argv) {
   long compared = 0, compared_mates = 0, disagreements = 0;
   long proof_results[4][4] = {};  // by ReplyProof::Result, then by rounds run (0, 1, 2, 3 or more)
   long proof_unknown[4][4] = {};  // the same, for the positions left unknown
+  std::map<std::string, long> versions_unknown;  // the versions proof there, by where it stopped
   double screen_ms = 0, search_ms = 0;
   double search_ms_by[3] = {0, 0, 0};  // by MateInOne::Answer: mates, none, unknown
   double movegen_ms = 0;
@@ -117,13 +122,26 @@ int main(int argc, char** argv) {
             ++proof_results[static_cast<int>(proof.result)][round];
             if (found.answer == MateInOne::Answer::kUnknown) {
               ++proof_unknown[static_cast<int>(proof.result)][round];
+              // Why the versions proof stopped there, asked as the search asks it (every action,
+              // or the actions creating no timeline where the opponent has more).
+              const int ahead = pos.CreatedBy(Opponent(pos.ToMove())) - pos.CreatedBy(pos.ToMove());
+              const VersionProof versions = ProveNoMateByVersions(
+                  pos, limits.search.promotions, 3 * budget, budget, ahead <= 0 ? -1 : 0);
+              const std::string why =
+                  std::string(VersionProofStopName(versions.stop)) +
+                  (ahead <= 0 ? ""
+                   : ahead == 1
+                       ? " (the actions creating no timeline; opponent one ahead)"
+                       : " (the actions creating no timeline; opponent two or more ahead)");
+              ++versions_unknown[why];
               if (list_unknown) {
                 std::printf(
                     "UNKNOWN %s game %d position %zu: %s after round %d, %llu slots, %llu "
-                    "versions; search: %llu actions, %llu checking, %llu undecided, %llu moves\n",
+                    "versions; versions proof: %s; search: %llu actions, %llu checking, %llu "
+                    "undecided, %llu moves\n",
                     file.c_str(), raw->index, action, ReplyProofResultName(proof.result),
                     proof.rounds, static_cast<unsigned long long>(proof.slots),
-                    static_cast<unsigned long long>(proof.versions),
+                    static_cast<unsigned long long>(proof.versions), why.c_str(),
                     static_cast<unsigned long long>(found.actions),
                     static_cast<unsigned long long>(found.checking),
                     static_cast<unsigned long long>(found.undecided),
@@ -248,6 +266,9 @@ int main(int argc, char** argv) {
       "reply proof where the screen says may check, by result (after round 1 / 2 / 3 or more):",
       proof_results);
   print_by_result("of which left unknown:", proof_unknown);
+  std::printf("versions proof on the positions left unknown, by where it stopped:");
+  for (const auto& [why, count] : versions_unknown) std::printf(" %s %ld;", why.c_str(), count);
+  std::printf("\n");
   std::printf("none proved by trying every action, none of them a check: %ld\n",
               none_without_check);
   std::printf("actions played that check after the screen said none could: %ld\n", contradicted);
