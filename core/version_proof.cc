@@ -248,7 +248,9 @@ class Prover {
           return found;
         });
     if (!Spend(stats.work)) return false;
-    return found || Fail(VersionProof::Stop::kReplyBranches);
+    if (found) return true;
+    return Fail(stats.end == SearchEnd::kOutOfBudget ? VersionProof::Stop::kUndecided
+                                                     : VersionProof::Stop::kReplyBranches);
   }
 
   // Whether `after`, a worst position followed by a legal action of O, shows that action

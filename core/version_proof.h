@@ -82,7 +82,7 @@ struct VersionProof {
     kBudget,            // the budget ran out
     kPresentStays,      // a worst position leaves the mover to move (a timeline reactivated)
     kMated,             // O is checkmated on a worst position (A may still not be an action)
-    kUndecided,         // Decide ran out of its budget on a worst position
+    kUndecided,         // Decide (or the search for a reply that does) ran out of its budget
     kReplyBranches,     // O's only legal actions there create timelines that may activate others
     kUnexpectedBranch,  // a jump onto P did not start a timeline on P + 1 where expected
   };
