@@ -153,7 +153,7 @@ class Prover {
       const int start = branches ? scratch_.StartHalf(NewTimeline()) : 0;
       if (branches && start < present_ + 1) {
         // The present moves back onto J's board: W(J).
-        const bool answered = scratch_.ToMove() != mover_ && Answered();
+        const bool answered = Answered();
         scratch_.Rollback(mark);
         if (!answered) return false;
         continue;
