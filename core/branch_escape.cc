@@ -6,6 +6,7 @@
 #include <climits>
 #include <initializer_list>
 #include <memory>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -79,13 +80,18 @@ class BranchEscape::Search {
   }
 
   bool ProveForBranchingActions() {
+    // It depends on the position alone: asked again, the first answer stands.
+    if (branching_answer_.has_value()) return *branching_answer_;
     ahead_ = pos_.CreatedBy(opponent_) - pos_.CreatedBy(mover_);
-    if (!Prepare() || ahead_ < 1) return false;
+    if (!Prepare() || ahead_ < 1) {
+      branching_answer_ = false;
+      return false;
+    }
     extra_work_ = 0;
     branching_actions_ = true;
-    const bool found = SomeTipOfOEscapes();
+    branching_answer_ = SomeTipOfOEscapes();
     branching_actions_ = false;
-    return found;
+    return *branching_answer_;
   }
 
   bool Prove() {
@@ -334,8 +340,9 @@ class BranchEscape::Search {
   // it (1 or 2), or 0.
   int activated_branch_ = 0;
   bool version_branched_ = false;
-  bool branching_actions_ = false;  // ProveForBranchingActions is asking
-  int ahead_ = 0;                   // how many timelines more O has created, for it
+  bool branching_actions_ = false;        // ProveForBranchingActions is asking
+  std::optional<bool> branching_answer_;  // its answer, once asked
+  int ahead_ = 0;                         // how many timelines more O has created, for it
   bool prepared_ = false;
   bool applicable_ = false;
   Position* on_ = &scratch_;  // where Escapes plays: scratch_, or the position Answers got

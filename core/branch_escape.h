@@ -116,7 +116,8 @@ class BranchEscape {
   // that creates d timelines or more has the escape R from a tip of the opponent (source (a)),
   // whose own timeline is then active. Together with a proof for the actions that create fewer
   // (ProveNoMateByReplies with created_at_most d - 1), it proves that no action mates
-  // (ProveNoMateInParts, core/reply_proof.h, runs both).
+  // (ProveNoMateInParts, core/reply_proof.h, runs both). Asked again, the first answer stands
+  // (the mate-in-one search asks it for the versions proof too).
   bool ProveForBranchingActions();
 
  private:

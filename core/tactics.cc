@@ -245,8 +245,6 @@ bool EscapeStillPlays(Position* pos, const std::vector<Move>& escape, PromotionS
 
 // How many times the budget the actions are counted within, where the enumeration ran out.
 constexpr uint64_t kCountingFactor = 3;
-// How many times the budget the proof by the mandatory boards' versions may spend.
-constexpr uint64_t kVersionsFactor = 3;
 
 MateInOne FindMateInOne(const Position& pos, const MateInOneLimits& limits) {
   MateInOne out;
@@ -289,14 +287,14 @@ MateInOne FindMateInOne(const Position& pos, const MateInOneLimits& limits) {
     if (limits.version_proof) {
       const int ahead = pos.CreatedBy(Opponent(pos.ToMove())) - pos.CreatedBy(pos.ToMove());
       if (ahead <= 0 || (ahead == 1 && limits.branch_escape && escape.ProveForBranchingActions())) {
-        const VersionProof versions = ProveNoMateByVersions(
-            pos, limits.search.promotions, kVersionsFactor * limits.search.budget,
-            limits.reply_budget, ahead <= 0 ? -1 : 0);
+        VersionProof versions = ProveNoMateByVersions(pos, limits.search.promotions,
+                                                      kVersionProofFactor * limits.search.budget,
+                                                      limits.reply_budget, ahead <= 0 ? -1 : 0);
         out.work += versions.work;
         if (versions.proved) return proved_none(&MateInOne::proved_by_versions);
         // A mate it met is the answer only where the enumeration finds none, as the targeted
         // search's.
-        versions_mate = versions.mate;
+        versions_mate = std::move(versions.mate);
       }
     }
   }

@@ -57,6 +57,9 @@ namespace fived {
 //   2  since those fixes.
 constexpr int kTacticsVersion = 2;
 
+// How many times the search's budget the versions proof (core/version_proof.h) may spend.
+constexpr uint64_t kVersionProofFactor = 3;
+
 struct MateInOne {
   enum class Answer : uint8_t {
     kMates,    // at least `mating` mating actions (all of them when `complete`)

@@ -125,8 +125,9 @@ int main(int argc, char** argv) {
               // Why the versions proof stopped there, asked as the search asks it (every action,
               // or the actions creating no timeline where the opponent has more).
               const int ahead = pos.CreatedBy(Opponent(pos.ToMove())) - pos.CreatedBy(pos.ToMove());
-              const VersionProof versions = ProveNoMateByVersions(
-                  pos, limits.search.promotions, 3 * budget, budget, ahead <= 0 ? -1 : 0);
+              const VersionProof versions =
+                  ProveNoMateByVersions(pos, limits.search.promotions, kVersionProofFactor * budget,
+                                        budget, ahead <= 0 ? -1 : 0);
               const std::string why =
                   std::string(VersionProofStopName(versions.stop)) +
                   (ahead <= 0 ? ""

@@ -9,7 +9,9 @@
 #include <utility>
 
 #include "core/action.h"
+#include "core/board.h"
 #include "core/check.h"
+#include "core/fen.h"
 #include "core/pgn_syntax.h"
 #include "core/pgn_writer.h"
 #include "core/replay.h"
@@ -337,11 +339,10 @@ std::string RandomCustomBoard(uint64_t seed) {
   constexpr int kSide = 8;
   for (uint64_t attempt = 0;; ++attempt) {
     GameRng rng(DeriveSeed(seed, attempt));
-    std::string cell[kSide][kSide];  // [rank][file]: "" empty, else the piece's 5DFEN
-    auto place = [&](int file, int rank, const char* piece) {
-      if (!cell[rank][file].empty()) return false;
-      cell[rank][file] = piece;
-      return true;
+    Board board(kSide, kSide);
+    auto place = [&](int file, int rank, Piece piece) {
+      if (!board.at(file, rank).empty()) return;
+      board.Set(file, rank, piece);
     };
     // Each king on its home square (e1, e8), unmoved, or on a random square.
     auto king_square = [&](int home_rank, int* file, int* rank) {
@@ -354,49 +355,35 @@ std::string RandomCustomBoard(uint64_t seed) {
     const bool white_home = king_square(0, &white_file, &white_rank);
     const bool black_home = king_square(kSide - 1, &black_file, &black_rank);
     if (std::abs(black_file - white_file) <= 1 && std::abs(black_rank - white_rank) <= 1) continue;
-    place(white_file, white_rank, white_home ? "K*" : "K");
+    place(white_file, white_rank, Piece(PieceType::kKing, Color::kWhite, white_home));
     // A black king drawn on e8 is unmoved too (the runs in scripts/ftxi-actions/README.md were
     // made so).
     place(black_file, black_rank,
-          black_home || (black_file == 4 && black_rank == kSide - 1) ? "k*" : "k");
+          Piece(PieceType::kKing, Color::kBlack,
+                black_home || (black_file == 4 && black_rank == kSide - 1)));
     for (int corner = 0; corner < 4; ++corner) {
       if (!rng.Chance(0.4)) continue;
       const bool white = corner < 2;
-      place(corner % 2 == 0 ? 0 : kSide - 1, white ? 0 : kSide - 1, white ? "R*" : "r*");
+      place(corner % 2 == 0 ? 0 : kSide - 1, white ? 0 : kSide - 1,
+            Piece(PieceType::kRook, white ? Color::kWhite : Color::kBlack, /*unmoved=*/true));
     }
-    static constexpr const char* kWhite[] = {"P", "N", "B", "R", "Q"};
-    static constexpr const char* kBlack[] = {"p", "n", "b", "r", "q"};
+    static constexpr PieceType kKinds[] = {PieceType::kPawn, PieceType::kKnight, PieceType::kBishop,
+                                           PieceType::kRook, PieceType::kQueen};
     const int more = 2 + static_cast<int>(rng.Below(13));
     for (int i = 0; i < more; ++i) {
-      const bool white = rng.Chance(0.5);
+      const Color color = rng.Chance(0.5) ? Color::kWhite : Color::kBlack;
       const int kind = static_cast<int>(rng.Below(5));
       const int file = static_cast<int>(rng.Below(kSide));
       int rank = static_cast<int>(rng.Below(kSide));
+      bool unmoved = false;
       if (kind == 0) {
         rank = 1 + static_cast<int>(rng.Below(kSide - 2));  // a pawn: never on the last ranks
-        const bool unmoved = rank == (white ? 1 : kSide - 2);
-        const char* pawn = white ? (unmoved ? "P*" : "P") : (unmoved ? "p*" : "p");
-        place(file, rank, pawn);
-      } else {
-        place(file, rank, white ? kWhite[kind] : kBlack[kind]);
+        unmoved = rank == (color == Color::kWhite ? 1 : kSide - 2);
       }
+      place(file, rank, Piece(kKinds[kind], color, unmoved));
     }
-    std::string fen = "[";
-    for (int rank = kSide - 1; rank >= 0; --rank) {
-      int empty = 0;
-      for (int file = 0; file < kSide; ++file) {
-        if (cell[rank][file].empty()) {
-          ++empty;
-          continue;
-        }
-        if (empty > 0) fen += std::to_string(empty);
-        empty = 0;
-        fen += cell[rank][file];
-      }
-      if (empty > 0) fen += std::to_string(empty);
-      if (rank > 0) fen += '/';
-    }
-    fen += ":0:1:w]";
+    std::string fen;
+    AppendFenBoard(board, "0", 1, Color::kWhite, &fen);
     // Black's king may not be capturable with white to move.
     const SyntaxResult syntax =
         ParseGameSyntax("[Board \"custom\"]\n[Size \"8x8\"]\n" + fen + "\n\n");
