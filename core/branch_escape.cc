@@ -170,7 +170,10 @@ class BranchEscape::Search {
       ApplyMove(pos, reply);
       ++*work_;
       if (budgeted) ++extra_work_;
-      safe = !CapturableTouching(*pos, {{timeline, 0}});
+      // An activated branch belongs to an action the escape answers (budgeted); one that moves
+      // the present back may leave the tips of M on the present unplayed.
+      safe = budgeted ? !CapturableAfterActions(pos, {{timeline, 0}})
+                      : !CapturableTouching(*pos, {{timeline, 0}});
       pos->Rollback(before);
       return safe || (budgeted && extra_work_ > kMaxExtraWork);
     });
@@ -190,6 +193,33 @@ class BranchEscape::Search {
       fresh[n++] = {place.timeline, pos.TipHalf(place.timeline)};
     return RoyalCapturableTouching(pos, mover_, /*promoting_captures=*/true,
                                    std::span<const BoardPlace>(fresh, n));
+  }
+
+  // CapturableTouching for R just played on *pos (from `source`, starting `created`), as after
+  // the actions the escape answers: where each of them plays every tip of M on the present
+  // (MandatoryPlayed), those tips are no tips then, and their pieces capture nothing; each is
+  // given a board of O's colour on the present for the test (what it holds does not matter: no
+  // capture of M starts from, crosses or lands on a board of O's colour). *pos is left as it was.
+  bool CapturableAfterActions(Position* pos, std::initializer_list<BoardPlace> fresh) const {
+    if (!MandatoryPlayed()) return CapturableTouching(*pos, fresh);
+    const Position::Mark mark = pos->GetMark();
+    for (int l = pos_.min_timeline(); l <= pos_.max_timeline(); ++l) {
+      if (!pos_.HasTimeline(l) || !pos_.IsActive(l) || pos_.TipHalf(l) != present_) continue;
+      if (pos->TipHalf(l) == present_) pos->Append(l, pos->Tip(l));
+    }
+    const bool capturable = CapturableTouching(*pos, fresh);
+    pos->Rollback(mark);
+    return capturable;
+  }
+
+  // Whether every action the escape answers plays every tip of M on the present. Where M's next
+  // timeline is inactive, none moves the present back, so each must play them all for the present
+  // to pass; with as many timelines on each side, the actions whose first branch moves it back
+  // are answered on that branch's board (EveryBranchBackAnswered), and the others play them all.
+  // For the actions that create d timelines or more where O has d more (ProveForBranchingActions),
+  // not: their branches may move the present back.
+  bool MandatoryPlayed() const {
+    return !branching_actions_ && (!mover_activates_ || branches_back_answered_);
   }
 
   // Whether a version leaves a royal piece of M capturable on its own board, which stays O's
@@ -243,7 +273,7 @@ class BranchEscape::Search {
       // timelines then number M's at most.
       found = effect.branching && (branching_actions_ || on_->IsActive(effect.new_timeline)) &&
               !ActivatesEarlier(new_board, /*any_inactive=*/branching_actions_) &&
-              !CapturableTouching(*on_, {{reply.src_timeline, 0}, {effect.new_timeline, 0}}) &&
+              !CapturableAfterActions(on_, {{reply.src_timeline, 0}, {effect.new_timeline, 0}}) &&
               (!bounded ||
                (one_before ? AnsweredAsAnyActiveBranch(reply.dst_half)
                            : ActivatedBranchesAnswered(reply.dst_half, activated_branch_ - 1)));

@@ -38,7 +38,13 @@
 //     position's (an action makes boards of O's colour only, and leaves those of M's colour as
 //     they were: fewer of them tips) plus the two R makes. So RoyalCapturable on the position
 //     with the version's move and R played, every tip of M still a tip, answers for every
-//     action that makes that version: no capture there, none after any of them.
+//     action that makes that version: no capture there, none after any of them. Where every
+//     action the escape answers plays every tip of M on P (M's next timeline inactive, so that
+//     none moves the present back; or, with as many timelines on each side, once the actions
+//     whose first branch does are answered on that branch's board, below), those tips are no
+//     tips after it, and the test leaves them out (each given a board of O's colour on P + 1,
+//     which no capture of M starts from, crosses or lands on); so does the test of a move on
+//     the board of a branch R activates (below), a branch of such an action.
 // With as many timelines on each side, M's first new timeline is active and may move the present
 // back, but only onto its own first board N (M's second is inactive until R, O has no inactive
 // timeline): O must then play N alone, and any move on N that stays there makes the present M's.
