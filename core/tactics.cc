@@ -281,9 +281,9 @@ MateInOne FindMateInOne(const Position& pos, const MateInOneLimits& limits) {
         ProveNoMateInParts(pos, limits.search.promotions, &escape, &out.work)) {
       return proved_none(&MateInOne::proved_in_parts);
     }
-    // The mandatory boards' versions taken together, where they combine in few ways: every
-    // action where the opponent has created no more timelines; where they have created one
-    // more, the actions that create none, the others answered by one branch.
+    // The mandatory boards' versions taken together: every action where the opponent has
+    // created no more timelines; where they have created one more, the actions that create
+    // none, the others answered by one branch.
     if (limits.version_proof) {
       const int ahead = pos.CreatedBy(Opponent(pos.ToMove())) - pos.CreatedBy(pos.ToMove());
       if (ahead <= 0 || (ahead == 1 && limits.branch_escape && escape.ProveForBranchingActions())) {

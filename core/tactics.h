@@ -17,9 +17,11 @@
 // every action (complete, no action tried), and failing that the branch escape
 // (core/branch_escape.h) by one branch of the opponent that answers every action, or, where the
 // opponent has created d timelines more, by the two in parts: the escape for the actions that
-// create d or more, the reply proof for those that create fewer; and failing those, where the
-// mandatory boards' versions combine in few ways, the versions proof (core/version_proof.h): a
-// legal action of the opponent on the worst position each combination leaves. Otherwise the
+// create d or more, the reply proof for those that create fewer; and failing those, the versions
+// proof (core/version_proof.h): a legal action of the opponent, or no check, on the worst
+// position each combination of the mandatory boards' versions leaves, the combinations taken in
+// boxes answered together where they can be (within kVersionProofFactor times the budget).
+// Otherwise the
 // search tries every legal action, but decides only those after which the opponent is in check
 // (InCheck is cheap next to Decide). Before deciding, it replays the opponent's legal action Decide
 // found after the last checking action: when its moves are still moves where they stand and make a
@@ -54,8 +56,11 @@ namespace fived {
 //   1  until 2026-11-27: "no mate in one" could be claimed wrongly (rarely) where an action
 //      that moves the present back leaves a board of the present unplayed, or where a branch
 //      played first numbers another branch's timeline further out.
-//   2  since those fixes.
-constexpr int kTacticsVersion = 2;
+//   2  until 2026-11-28: the versions proof could take a reply of the opponent that branches
+//      where the present it made was the very tip of one of the mover's timelines it activated,
+//      a tip the action may have played (none found; core/version_proof.h).
+//   3  since that fix.
+constexpr int kTacticsVersion = 3;
 
 // How many times the search's budget the versions proof (core/version_proof.h) may spend.
 constexpr uint64_t kVersionProofFactor = 3;

@@ -106,10 +106,12 @@ bool AnyPieceOf(const std::vector<Cell>& cells, int width, int height, Color col
 // board at a place (a value with exists()), cell_at(place, x, y) what its square may hold; boards
 // are width x height. With `across_only`, the vectors that stay on the piece's board are left
 // out.
-template <typename At, typename CellAt, typename Visit>
-bool WalkCaptures(Color mover, int width, int height, int timeline, int half, int file, int rank,
-                  PieceType type, bool across_only, const At& at, const CellAt& cell_at,
-                  Visit&& visit) {
+// WalkCapturesRays is the same walk, calling ray() before the squares of each vector (a pawn's
+// capture is a vector of one square), so that visit can tell the squares a capture crosses.
+template <typename At, typename CellAt, typename Ray, typename Visit>
+bool WalkCapturesRays(Color mover, int width, int height, int timeline, int half, int file,
+                      int rank, PieceType type, bool across_only, const At& at,
+                      const CellAt& cell_at, Ray&& ray, Visit&& visit) {
   using movegen_internal::Vec;
   auto contains = [&](int x, int y) { return x >= 0 && x < width && y >= 0 && y < height; };
   if (IsPawnLike(type)) {
@@ -119,6 +121,7 @@ bool WalkCaptures(Color mover, int width, int height, int timeline, int half, in
       if (across_only && c.t == 0 && c.l == 0) return false;
       const int x = file + c.x, y = rank + c.y * fy;
       if (!contains(x, y)) return false;
+      ray();
       const auto place = at(timeline + c.l * fl, half + 2 * c.t);
       return place.exists() && visit(place, x, y);
     };
@@ -135,6 +138,7 @@ bool WalkCaptures(Color mover, int width, int height, int timeline, int half, in
   const bool slides = IsSlider(type);
   for (const Vec& v : movegen_internal::Vectors(type)) {
     if (across_only && v.t == 0 && v.l == 0) continue;
+    ray();
     int x = file, y = rank, l = timeline, h = half;
     for (;;) {
       x += v.x;
@@ -149,6 +153,15 @@ bool WalkCaptures(Color mover, int width, int height, int timeline, int half, in
     }
   }
   return false;
+}
+
+template <typename At, typename CellAt, typename Visit>
+bool WalkCaptures(Color mover, int width, int height, int timeline, int half, int file, int rank,
+                  PieceType type, bool across_only, const At& at, const CellAt& cell_at,
+                  Visit&& visit) {
+  return WalkCapturesRays(
+      mover, width, height, timeline, half, file, rank, type, across_only, at, cell_at, [] {},
+      visit);
 }
 
 }  // namespace fived::union_cells

@@ -11,6 +11,7 @@
 #include "core/decide.h"
 #include "core/legal.h"
 #include "core/rules.h"
+#include "core/union_cells.h"
 
 namespace fived {
 
@@ -45,14 +46,10 @@ class Prover {
     for (int l = pos_.min_timeline(); l <= pos_.max_timeline(); ++l) {
       if (!pos_.HasTimeline(l) || ColorOf(pos_.TipHalf(l)) != mover_) continue;
       if (pos_.IsActive(l) && pos_.TipHalf(l) == present_) mandatory_.push_back(l);
-      // An inactive tip an action may play, turning it the opponent's.
-      if (!pos_.IsActive(l)) reply_present_bound_ = std::min(reply_present_bound_, pos_.TipHalf(l));
       ForEachTipMove(pos_, l, decide_.promotions, [&](const Move& move, Piece) {
         moves_.push_back(move);
         // A timeline a jump creates starts one half-turn after the board it lands on.
-        if (move.IsJump()) {
-          reply_present_bound_ = std::min<int>(reply_present_bound_, move.dst_half);
-        }
+        if (move.IsJump()) jump_bound_ = std::min<int>(jump_bound_, move.dst_half);
         return false;
       });
     }
@@ -63,12 +60,9 @@ class Prover {
       }
     }
     if (!GatherVersions()) return false;
-    // Each worst position costs one move at least: where their count exceeds the budget, the
-    // proof cannot end within it.
-    double combinations = 1;
-    for (const std::vector<Board>& versions : versions_) combinations *= versions.size();
-    if (budget_ != 0 && combinations > static_cast<double>(budget_)) {
-      return Fail(VersionProof::Stop::kTooMany);
+    out_->combinations = 1;
+    for (const std::vector<Board>& versions : versions_) {
+      out_->combinations *= static_cast<double>(versions.size());
     }
     std::vector<char> all(mandatory_.size(), 1);
     if (!EachCombination(all, nullptr)) return false;
@@ -79,6 +73,22 @@ class Prover {
   }
 
  private:
+  // For each used mandatory board, the versions (indices into versions_) a box of combinations
+  // takes there.
+  using Box = std::vector<std::vector<uint32_t>>;
+
+  // Where a box's union found a capture: the mandatory board to split and how (the versions
+  // holding `bits` on `square`, against the others).
+  struct Split {
+    int board = -1;
+    int square = 0;
+    union_cells::Cell bits = 0;
+  };
+
+  // What a box's union, or one branch of O, says of its combinations: none leaves O in check
+  // (or each is answered), some may, or the proof failed (stop recorded).
+  enum class Union : uint8_t { kNoCheck, kMayCheck, kFailed };
+
   // The versions of each mandatory board: its tip after every move of the position that
   // changes it.
   bool GatherVersions() {
@@ -108,32 +118,249 @@ class Prover {
   // then `branch` played when given (it must create a timeline starting on P + 1): each worst
   // position must leave O a legal action or no check.
   bool EachCombination(const std::vector<char>& use, const Move* branch) {
+    Box box(mandatory_.size());
     for (size_t i = 0; i < mandatory_.size(); ++i) {
-      if (use[i] && versions_[i].empty()) return true;  // no action plays that board
+      if (!use[i]) continue;
+      if (versions_[i].empty()) return true;  // no action plays that board
+      for (size_t k = 0; k < versions_[i].size(); ++k) box[i].push_back(static_cast<uint32_t>(k));
     }
+    return EachInBox(box, use, branch);
+  }
+
+  static double Combinations(const Box& box, const std::vector<char>& use) {
+    double product = 1;
+    for (size_t i = 0; i < box.size(); ++i) {
+      if (use[i]) product *= static_cast<double>(box[i].size());
+    }
+    return product;
+  }
+
+  // Every combination of a box: where the union of the boards the opponent's pass makes of its
+  // versions holds no capture of a royal piece of O, none of them leaves O in check (each
+  // combination's boards are among the union's), and all are answered at once. Otherwise the box
+  // is split on a board whose versions differ on a square the capture found uses, each half
+  // taken alike; where none does, every combination of the box is in check, and each is played.
+  bool EachInBox(const Box& box, const std::vector<char>& use, const Move* branch) {
+    const double combinations = Combinations(box, use);
+    if (combinations <= kFlatCombinations) return EachCombinationOf(box, use, branch);
+    Split split;
+    const Union found = MayCheck(box, use, branch, &split);
+    if (found == Union::kFailed) return false;
+    if (found == Union::kNoCheck) return true;
+    if (split.board < 0) {
+      const Union escaped = EscapeAnswersBox(box, use, branch);
+      if (escaped == Union::kFailed) return false;
+      if (escaped == Union::kNoCheck) return true;
+      if (budget_ != 0 && combinations > static_cast<double>(budget_)) {
+        return Fail(VersionProof::Stop::kTooMany);
+      }
+      return EachCombinationOf(box, use, branch);
+    }
+    Box with = box, without = box;
+    with[split.board].clear();
+    without[split.board].clear();
+    const int width = pos_.width();
+    for (uint32_t k : box[split.board]) {
+      const Board& version = versions_[split.board][k];
+      const Piece piece = version.at(split.square % width, split.square / width);
+      (union_cells::CellOf(piece) & split.bits ? with : without)[split.board].push_back(k);
+    }
+    // The half that holds the capture first: where the proof fails, it fails there.
+    return EachInBox(with, use, branch) && EachInBox(without, use, branch);
+  }
+
+  // Whether a combination of the box may leave O in check: the worst position with each used
+  // board's first version in the box, O's pass played (as InCheck, core/legal.h, plays it), and
+  // the passed copies of the used boards read as the union of their versions' (what a square
+  // may hold). A capture found sets *split to a board whose versions differ on a square it uses
+  // (the attacker's, the royal's, or one crossed), when there is one.
+  Union MayCheck(const Box& box, const std::vector<char>& use, const Move* branch, Split* split) {
+    using union_cells::Cell;
+    const int width = pos_.width(), height = pos_.height();
+    const Position::Mark mark = scratch_.GetMark();
+    if (!PlayFirstOfBox(box, use, branch)) return Union::kFailed;
+    if (scratch_.ToMove() == mover_) {
+      scratch_.Rollback(mark);
+      Fail(VersionProof::Stop::kPresentStays);
+      return Union::kFailed;
+    }
+    const int present = scratch_.Present();
+    for (int l = scratch_.min_timeline(); l <= scratch_.max_timeline(); ++l) {
+      if (!scratch_.HasTimeline(l) || !scratch_.IsActive(l) || scratch_.TipHalf(l) != present) {
+        continue;
+      }
+      Board passed = scratch_.Tip(l);
+      passed.ClearEnPassant();
+      scratch_.Append(l, passed);
+    }
+    uint64_t merged = 0;
+    std::vector<std::vector<Cell>> cells(mandatory_.size());
+    for (size_t i = 0; i < mandatory_.size(); ++i) {
+      if (!use[i]) continue;
+      cells[i].assign(static_cast<size_t>(width) * height, 0);
+      for (uint32_t k : box[i]) {
+        const Board& version = versions_[i][k];
+        for (int square = 0; square < width * height; ++square) {
+          cells[i][square] |= union_cells::CellOf(version.at(square % width, square / width));
+        }
+      }
+      merged += box[i].size();
+    }
+    struct Place {
+      const Board* board = nullptr;
+      int used = -1;  // the mandatory board whose union it is
+      bool exists() const { return board != nullptr || used >= 0; }
+    };
+    const int union_half = present + 1;
+    auto used_at = [&](int l) {
+      for (size_t i = 0; i < mandatory_.size(); ++i) {
+        if (use[i] && mandatory_[i] == l) return static_cast<int>(i);
+      }
+      return -1;
+    };
+    auto at = [&](int l, int h) {
+      Place place;
+      if (h == union_half) place.used = used_at(l);
+      if (place.used < 0) place.board = scratch_.BoardAt(l, h);
+      return place;
+    };
+    auto cell_at = [&](const Place& place, int x, int y) {
+      return place.used >= 0 ? cells[place.used][y * width + x]
+                             : union_cells::CellOf(place.board->at(x, y));
+    };
+    const Cell royals = union_cells::RoyalsOf(Opponent(mover_));
+    // The squares of the union boards the ray being walked has crossed.
+    std::vector<std::pair<int, int>> crossed;
+    bool capture = false;
+    for (int l = scratch_.min_timeline(); l <= scratch_.max_timeline() && !capture; ++l) {
+      if (!scratch_.HasTimeline(l) || ColorOf(scratch_.TipHalf(l)) != mover_) continue;
+      const int half = scratch_.TipHalf(l);
+      const Place from = at(l, half);
+      for (int square = 0; square < width * height && !capture; ++square) {
+        Cell pieces = cell_at(from, square % width, square / width) & union_cells::PiecesOf(mover_);
+        while (pieces != 0 && !capture) {
+          const int bit = __builtin_ctz(pieces);
+          pieces &= pieces - 1;
+          capture = union_cells::WalkCapturesRays(
+              mover_, width, height, l, half, square % width, square / width,
+              static_cast<PieceType>(bit & 0x0f), /*across_only=*/false, at, cell_at,
+              [&] { crossed.clear(); },
+              [&](const Place& place, int x, int y) {
+                if ((cell_at(place, x, y) & royals) == 0) {
+                  if (place.used >= 0) crossed.push_back({place.used, y * width + x});
+                  return false;
+                }
+                // The capture found: a board of the box whose versions differ on a square it
+                // uses splits it.
+                auto consider = [&](int used, int at_square, Cell bits) {
+                  if (split->board >= 0 || used < 0 || box[used].size() < 2) return;
+                  bool has = false, lacks = false;
+                  for (uint32_t k : box[used]) {
+                    const Piece piece = versions_[used][k].at(at_square % width, at_square / width);
+                    ((union_cells::CellOf(piece) & bits) != 0 ? has : lacks) = true;
+                  }
+                  if (has && lacks) *split = Split{used, at_square, bits};
+                };
+                consider(from.used, square, Cell{1} << bit);
+                consider(place.used, y * width + x, royals);
+                for (const auto& [used, at_square] : crossed) {
+                  consider(used, at_square, union_cells::kEmptyCell);
+                }
+                return true;
+              });
+        }
+      }
+    }
+    scratch_.Rollback(mark);
+    ++out_->boxes;
+    if (!Spend(1 + merged / 16)) return Union::kFailed;
+    return capture ? Union::kMayCheck : Union::kNoCheck;
+  }
+
+  // Whether one move of O that moves the present back (a branch onto a past board making an
+  // active timeline) answers every combination of the box: played from a board every
+  // combination holds alike (a tip of O not among the used boards, or a used board whose
+  // version the box fixes), it is the same move on each, and whether it is a legal action there
+  // depends on the boards of M's colour after it alone (the tips of M the worst position leaves
+  // unplayed, the boards of the position, and the two it makes), not on the versions, which
+  // are boards of O's colour. kNoCheck: it does.
+  Union EscapeAnswersBox(const Box& box, const std::vector<char>& use, const Move* branch) {
+    const Position::Mark mark = scratch_.GetMark();
+    if (!PlayFirstOfBox(box, use, branch)) return Union::kFailed;
+    const Color opponent = Opponent(mover_);
+    bool found = false;
+    uint64_t tried = 0;
+    for (int l = scratch_.min_timeline(); l <= scratch_.max_timeline() && !found; ++l) {
+      // A board after P + 1: a slider's path back from it may cross the versions' boards.
+      if (!scratch_.HasTimeline(l) || ColorOf(scratch_.TipHalf(l)) != opponent ||
+          scratch_.TipHalf(l) > present_ + 1) {
+        continue;
+      }
+      bool fixed = true;
+      for (size_t i = 0; i < mandatory_.size(); ++i) {
+        if (use[i] && mandatory_[i] == l && box[i].size() > 1) fixed = false;
+      }
+      if (!fixed) continue;
+      ForEachTipMove(scratch_, l, decide_.promotions, [&](const Move& move, Piece) {
+        if (!move.IsJump() || move.dst_half >= scratch_.TipHalf(move.dst_timeline)) return false;
+        const Position::Mark before = scratch_.GetMark();
+        ApplyMove(&scratch_, move);
+        ++tried;
+        found = scratch_.ToMove() == mover_ && ReplyAnswersAll(scratch_) &&
+                JudgeAction(scratch_, opponent, PromotingCapturesCount(scratch_)).problem ==
+                    ActionVerdict::Problem::kNone;
+        scratch_.Rollback(before);
+        return found;
+      });
+    }
+    scratch_.Rollback(mark);
+    if (found) ++out_->box_branches;
+    if (!Spend(1 + tried)) return Union::kFailed;
+    return found ? Union::kNoCheck : Union::kMayCheck;
+  }
+
+  // Appends to scratch_ each used board's first version in the box, then plays `branch` when
+  // given; false, scratch_ left as it was, where the branch is not as expected.
+  bool PlayFirstOfBox(const Box& box, const std::vector<char>& use, const Move* branch) {
+    const Position::Mark mark = scratch_.GetMark();
+    for (size_t i = 0; i < mandatory_.size(); ++i) {
+      if (use[i]) scratch_.Append(mandatory_[i], versions_[i][box[i].front()]);
+    }
+    if (branch == nullptr || PlayBranch(*branch)) return true;
+    scratch_.Rollback(mark);
+    return false;
+  }
+
+  // Plays `branch` on scratch_ (a worst position's versions appended): it must create a timeline
+  // starting on P + 1.
+  bool PlayBranch(const Move& branch) {
+    const int created = pos_.CreatedBy(mover_);
+    ApplyMove(&scratch_, branch);
+    const int timeline = NewTimeline();
+    return (scratch_.CreatedBy(mover_) == created + 1 &&
+            scratch_.StartHalf(timeline) == present_ + 1) ||
+           Fail(VersionProof::Stop::kUnexpectedBranch);
+  }
+
+  // Every combination of the box, each played.
+  bool EachCombinationOf(const Box& box, const std::vector<char>& use, const Move* branch) {
     std::vector<size_t> index(mandatory_.size(), 0);
+    std::vector<size_t> pick(mandatory_.size(), 0);  // the versions: box[i][index[i]]
     for (;;) {
       const Position::Mark mark = scratch_.GetMark();
       for (size_t i = 0; i < mandatory_.size(); ++i) {
-        if (use[i]) scratch_.Append(mandatory_[i], versions_[i][index[i]]);
+        if (!use[i]) continue;
+        pick[i] = box[i][index[i]];
+        scratch_.Append(mandatory_[i], versions_[i][pick[i]]);
       }
-      bool answered = true;
-      if (branch != nullptr) {
-        const int created = pos_.CreatedBy(mover_);
-        ApplyMove(&scratch_, *branch);
-        const int timeline = NewTimeline();
-        answered = (scratch_.CreatedBy(mover_) == created + 1 &&
-                    scratch_.StartHalf(timeline) == present_ + 1) ||
-                   Fail(VersionProof::Stop::kUnexpectedBranch);
-      }
-      answered = answered && Answered();
+      const bool answered = (branch == nullptr || PlayBranch(*branch)) && Answered();
       scratch_.Rollback(mark);
       if (!answered) {
-        if (out_->stop == VersionProof::Stop::kMated && branch == nullptr) Realize(index);
+        if (out_->stop == VersionProof::Stop::kMated && branch == nullptr) Realize(pick);
         return false;
       }
       size_t k = 0;
-      while (k < index.size() && (!use[k] || ++index[k] == versions_[k].size())) {
+      while (k < index.size() && (!use[k] || ++index[k] == box[k].size())) {
         if (use[k]) index[k] = 0;
         ++k;
       }
@@ -255,10 +482,31 @@ class Prover {
 
   // Whether `after`, a worst position followed by a legal action of O, shows that action
   // answering every action the worst position stands for (above).
+  // Where R creates r timelines, O having created o, it activates M's k-th for
+  // o + 1 < k <= o + r + 1: one the position holds (k <= m, M's count) whose tip is M's, which an
+  // action may have played (leaving a board of O's colour one half-turn later, which the worst
+  // position lacks), or the (k - m)-th an action creates (whose first board, O's, starts one
+  // half-turn after the board a jump of M lands on). So the present R makes is read without
+  // those tips: it must be M's, and lie on or before each of them and before every such first
+  // board.
   bool ReplyAnswersAll(const Position& after) const {
     const Color opponent = Opponent(mover_);
-    return after.CreatedBy(opponent) == pos_.CreatedBy(opponent) ||
-           reply_present_bound_ >= after.Present();
+    const int had = pos_.CreatedBy(opponent), made = after.CreatedBy(opponent);
+    if (made == had) return true;
+    const int created = pos_.CreatedBy(mover_);
+    int present = INT_MAX, played_bound = INT_MAX;
+    for (int l = after.min_timeline(); l <= after.max_timeline(); ++l) {
+      if (!after.HasTimeline(l) || !after.IsActive(l)) continue;
+      // M's k-th timeline, or 0.
+      const int k = mover_ == Color::kWhite ? l - pos_.initial_max() : pos_.initial_min() - l;
+      if (k > had + 1 && k <= created && ColorOf(pos_.TipHalf(l)) == mover_) {
+        played_bound = std::min(played_bound, pos_.TipHalf(l));
+        continue;
+      }
+      present = std::min(present, after.TipHalf(l));
+    }
+    return present != INT_MAX && ColorOf(present) == mover_ && present <= played_bound &&
+           (made + 1 <= created || jump_bound_ >= present);
   }
 
   bool Spend(uint64_t work) {
@@ -277,11 +525,12 @@ class Prover {
   const Color mover_;
   const int present_;
   const uint64_t budget_;
+  // A box of at most this many combinations is played combination by combination.
+  static constexpr double kFlatCombinations = 4;
   // Whether any legal action of O answers: the actions create no timeline (created_at_most 0).
   bool any_reply_ = false;
-  // Where O's reply creates timelines, the present it makes must lie on or before the earliest
-  // tip of an inactive timeline of M and the earliest board a jump of M lands on.
-  int reply_present_bound_ = INT_MAX;
+  // The earliest board a jump of M lands on (ReplyAnswersAll).
+  int jump_bound_ = INT_MAX;
   SearchLimits decide_;
   VersionProof* out_;
   std::vector<int> mandatory_;

@@ -1,8 +1,8 @@
 // A proof that the player to move has no mate in one, by the boards their action leaves the
 // opponent to play, taken together: for every combination of the versions those boards can take,
 // the opponent is shown a legal reply on the worst position such an action can leave. The
-// mate-in-one search (core/tactics.h) runs it where the reply proof and the branch escape failed
-// and the mandatory boards' versions combine in few ways.
+// mate-in-one search (core/tactics.h) runs it where the reply proof and the branch escape failed.
+// The combinations are taken in boxes (below), so that most of them are answered together.
 //
 // Why it proves. Write M for the mover, O for the opponent, P for the present (a half-turn of M).
 // A mandatory board is a tip of M on P on an active timeline. Every move of an action is a move
@@ -25,13 +25,16 @@
 //     moves, since they are not in W(v); and it leaves the present with M, as on W(v): a board
 //     A adds lies after P + 1 or on an inactive timeline, a timeline R creates is active at
 //     least as often after A, M having created as many or more, and starts on M's colour. But
-//     a timeline R creates may activate one of M's: one W(v) holds inactive, whose tip A may
-//     have played (leaving a board of O's colour one half-turn later), or one A created and
-//     W(v) lacks (whose first board, O's, starts one half-turn after the board its jump lands
-//     on). So where R creates a timeline, the present after it on W(v) must lie on or before
-//     every inactive tip of M and every board a jump of M lands on: then no such board of O's
-//     joins the present. (Where the actions asked for create no timeline, with O one timeline
-//     ahead, M has no inactive timeline, and any R will do);
+//     the timelines R creates may activate M's: where O had created o and R creates r, M's k-th
+//     for o + 1 < k <= o + r + 1. One the position holds (k at most M's count) may have a tip of
+//     M's colour that A played, leaving a board of O's colour one half-turn later, which W(v)
+//     lacks; one A created (the (k - m)-th, m M's count) has a first board of O's colour one
+//     half-turn after the board its jump landed on. So the present after R is read on W(v)
+//     without those tips: it must be M's, lie on or before each of them, and, where R
+//     activates a timeline A creates, on or before every board a jump of M lands on. Then no
+//     such board of O's joins the present after A and R. (Where the actions asked for create no
+//     timeline, with O ahead, R's timelines are inactive and activate none of M's, all active:
+//     any R will do);
 //   - no piece of M can capture a royal piece of O afterwards where none can on W(v) + R: a
 //     capture runs from a tip of M's colour across and onto boards of M's colour. The boards of
 //     M's colour after A + R are the position's (A and R leave them as they are) and R's own,
@@ -42,6 +45,24 @@
 //     is the same on both when it already counts on the position or no move of M promotes.
 // So where O is not in check on W(v), or has a legal action there (Decide, core/decide.h), no
 // such action making v mates.
+//
+// Boxes. The combinations are taken a box at a time: a set of versions for each mandatory board,
+// every combination of them. Whether O may be in check on some W(v) of a box is read on the
+// union of their boards: W(v) with O's pass played (as InCheck, core/legal.h, plays it), each
+// mandatory board's passed copy read as what its square may hold in some version of the box
+// (union_cells.h), every other board as it is. Where no piece of M can capture a royal piece of
+// O there (a slider crossing the squares that may be empty), none can on any W(v) of the box:
+// all its combinations are answered. Otherwise the capture found is undone by splitting the box
+// on a board whose versions differ on a square it uses (the attacker's, the royal's, one
+// crossed): those holding it there, and the others. Where none differs, every combination of
+// the box leaves O in check; then one move of O may still answer them all: a branch onto a past
+// board that moves the present back, from a board every combination holds alike (a tip of O
+// that is no mandatory board's version, or one the box fixes to one version), on or before
+// P + 1 (a slider's path back from a later board could cross the versions). On each W(v) it is
+// the same move (its path crosses boards of the position only), and whether it is a legal
+// action that answers every action (as above) depends on the boards of M's colour after it, the
+// position's and its own: the versions are boards of O's colour, which no capture of M starts
+// from, crosses or lands on. Failing that, each combination of the box is played.
 //
 // The actions that create an active timeline. M's first new timeline is active iff O has
 // created as many timelines as M or more; its later ones and O's inactive timelines only when O
@@ -78,7 +99,8 @@ struct VersionProof {
     kProved,
     kOpponentAhead,     // every action asked for, but the opponent has created more timelines
     kPromotion,         // PromotingCapturesCount false, and some move promotes
-    kTooMany,           // more combinations than the budget
+    kTooMany,           // a box whose every combination leaves O in check, unanswered by one
+                        // branch, has more combinations than the budget
     kBudget,            // the budget ran out
     kPresentStays,      // a worst position leaves the mover to move (a timeline reactivated)
     kMated,             // O is checkmated on a worst position (A may still not be an action)
@@ -87,10 +109,13 @@ struct VersionProof {
     kUnexpectedBranch,  // a jump onto P did not start a timeline on P + 1 where expected
   };
   Stop stop = Stop::kBudget;
-  bool proved = false;     // no action of the kind asked for mates
-  uint64_t positions = 0;  // worst positions built (W(v), W(J), W(J, v))
-  uint64_t decided = 0;    // of which O was in check there, and so decided
-  uint64_t work = 0;       // moves applied, and Decide's work
+  bool proved = false;        // no action of the kind asked for mates
+  double combinations = 0;    // of the mandatory boards' versions (their product)
+  uint64_t boxes = 0;         // boxes read as unions
+  uint64_t box_branches = 0;  // boxes in check throughout answered by one branch of O
+  uint64_t positions = 0;     // worst positions built (W(v), W(J), W(J, v))
+  uint64_t decided = 0;       // of which O was in check there, and so decided
+  uint64_t work = 0;          // moves applied, and Decide's work
   // Where O was checkmated on a worst position W(v) whose versions the moves that made them,
   // played alone, make: that action, in play order, when it is legal and Decide proves the
   // checkmate after it (a mate in one, found but not counted: kMated).
@@ -100,9 +125,9 @@ struct VersionProof {
 // Tries the proof for pos.ToMove() and the actions whose pawns and brawns promote to pieces of
 // `promotions`: with `created_at_most` -1, every action (possible only where the opponent has
 // created no more timelines than the mover); with 0, the actions that create no timeline (no other
-// value is accepted). Fails
-// (proves nothing) where a worst position is checkmate or Decide runs out of `decide_budget`
-// there, or once `budget` moves (Decide's included) are spent.
+// value is accepted). Fails (proves nothing) where a worst position is checkmate or Decide runs
+// out of `decide_budget` there, or once `budget` moves (Decide's included, a box read as a union
+// counting one and one more for every 16 versions merged) are spent.
 VersionProof ProveNoMateByVersions(const Position& pos, PromotionSet promotions, uint64_t budget,
                                    uint64_t decide_budget, int created_at_most = -1);
 

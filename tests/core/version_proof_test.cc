@@ -55,6 +55,70 @@ TEST(VersionProof, AReplyThatBranchesMayActivateATimelineTheActionCreated) {
   EXPECT_EQ(reference.answer, MateInOne::Answer::kMates);
 }
 
+TEST(VersionProof, AReplyThatBranchesMayActivateATimelineWhoseTipTheActionPlayed) {
+  // White has created five timelines, black two. White's mate plays the tip of its fourth
+  // timeline, inactive (T3), among the mandatory boards. On the worst position of its versions
+  // black's only answer is the king's branch (-1T9)Ke8>>(-2T8)e7, which activates white's fourth
+  // timeline: there its tip is unplayed, and the present after the branch is that very board,
+  // white's; after the real action that timeline's tip is black's (T3, black to move), and the
+  // branch leaves black to move. The present read without that tip is what decides, not a bound
+  // the present may equal. Found by a first version of the refined bound, which read it so.
+  const std::string game =
+      "[Board \"Standard - Turn Zero\"]\n"
+      "1. (0T1)e3 / (0T1)Ng8>>(0T0)g6\n"
+      "2. (-1T1)Ng1>>(0T1)g3 / (-1T1)d5 (+1T1)Ng8>>(0T1)g6\n"
+      "3. (0T2)h4 (+1T2)Nf3 (-2T2)a3 (-1T2)e4 / (0T2)Qd8>(-1T2)d7 (-2T2)e6 (+1T2)b5\n"
+      "4. (-1T3)h3 (-2T3)Ng1>>(-1T3)g3 (0T3)Pe3>>(-1T3)e3 (+1T3)Qd1>>(0T2)e2 / (-2T3)Ng6>(-1T3)e6 "
+      "(+3T3)Ng6>(+1T3)h6 (0T3)d6 (+2T3)Qg4\n"
+      "5. (0T4)g4 (+1T4)d4 (+2T4)b4 (+3T4)g3 (-1T4)c3 (-2T4)Ke2 / (-1T4)h6 (0T4)Na6 (-2T4)h6 "
+      "(+3T4)a6 (+2T4)Qh4 (+1T4)Bb7\n"
+      "6. (+1T5)Ne5 (+3T5)Qe2 (+2T5)a3 (-2T5)c3 (-1T5)a3 (0T5)Bb5 / (-1T5)Nf6 (+3T5)Qd8>(-2T5)d3 "
+      "(+2T5)Na6 (+1T5)Rg8 (0T5)Kd8\n"
+      "7. (-1T6)h4 (+3T6)h4 (-2T6)Kxd3 (+1T6)Ke1>>(+1T5)d1 (0T6)Bc4 (+2T6)Ke2 / (-1T6)Rh7 "
+      "(+2T6)Qd6 (+3T6)dxe4 (-2T6)f6 (+1T6)b4 (0T6)Nb4\n"
+      "8. (+1T7)Ne5>(+2T7)c5 (-2T7)Qc2 (0T7)Bc4>(-1T7)d4 (+3T7)Qb5 / (0T7)Nb4>(+2T7)b3 "
+      "(-1T7)Qd8>(+1T7)d6 (+3T7)c5 (-2T7)d5 (+5T5)Ng4 (+4T2)b6\n"
+      "9. (-1T8)Qb3 (+3T8)Bh3 (+2T8)d4 (0T8)d3 (+1T8)d5 (-2T8)Ke2 (+5T6)Kdd2 / (-2T8)Nc6 "
+      "(0T8)Rh8>(+1T8)h8 (+2T8)Be6 (+3T8)h5 (-1T8)Qd6\n";
+  const testing::Game before = testing::Play(game, 3000);
+  ASSERT_EQ(Ahead(before.pos), -3);
+  // The mate, replayed (the replay checks that it is a legal action) and decided.
+  testing::Game after = testing::Play(
+      game + "10. (-2T9)Qg6 (-1T9)Bb5 (0T9)Nd2 (+1T9)Nd2 (+2T9)Nxe6 (+3T9)Bxd7 (+4T3)Qb5\n");
+  SearchLimits limits = after.limits;
+  limits.budget = 100000;
+  ASSERT_EQ(Decide(after.pos, limits).verdict, Decision::Verdict::kCheckmate);
+  // At the mate search's budget (the refinement's first version claimed within it).
+  EXPECT_FALSE(
+      ProveNoMateByVersions(before.pos, before.limits.promotions, kVersionProofFactor * 2000, 2000)
+          .proved);
+}
+
+TEST(VersionProof, BoxesAnswerManyCombinationsAtOnce) {
+  // The claims where the proof built fewer worst positions than there are combinations (boxes
+  // answered together: by their union, or by one branch of the opponent), held to the brute
+  // force.
+  int together = 0, by_branch = 0;
+  const testing::ProofCheck check = testing::HoldToBruteForce(
+      JumpHeavyGames(20261201), 60, [&](const Position& pos, PromotionSet promotions) {
+        const int ahead = Ahead(pos);
+        if (ahead > 0) return false;
+        const VersionProof proof = ProveNoMateByVersions(pos, promotions, 20000, 3000);
+        if (!proof.proved || static_cast<double>(proof.positions) >= proof.combinations) {
+          return false;
+        }
+        ++together;
+        by_branch += proof.box_branches > 0 ? 1 : 0;
+        return true;
+      });
+  check.Print("the versions proof's boxes");
+  std::printf("claims with boxes answered together %d, of which by one branch %d\n", together,
+              by_branch);
+  EXPECT_GT(check.proved_and_compared, 30);
+  EXPECT_GT(check.checks_answered, 10);
+  EXPECT_GT(by_branch, 5);
+}
+
 TEST(VersionProof, NoMateHoldsForEveryAction) {
   // As FindMateInOne asks it: every action where the opponent has created no more timelines;
   // where they have created one more, the actions that create none, with the branch escape for
