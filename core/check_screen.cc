@@ -260,12 +260,7 @@ class BoardUnion {
         if (new_by_half_[copy_half] < 0) {
           new_by_half_[copy_half] = NewUnionBoard(base);
         } else {
-          UnionBoard& merged = boards_[new_by_half_[copy_half]];
-          for (int rank = 0; rank < height_; ++rank) {
-            for (int file = 0; file < width_; ++file) {
-              merged.cells[rank * width_ + file] |= CellOf(base.at(file, rank));
-            }
-          }
+          union_cells::MergeBoard(base, &boards_[new_by_half_[copy_half]].cells);
         }
         boards_[new_by_half_[copy_half]].cells[move.to.rank * width_ + move.to.file] |=
             CellOf(landed);

@@ -52,8 +52,8 @@ bool IsMandatory(const Position& pos, int timeline, int present) {
   return pos.IsActive(timeline) && pos.TipHalf(timeline) == present;
 }
 
-// The player to move passes: every mandatory board gets a copy of its tip as the opponent's next
-// board (InCheck's and Checks' first step).
+}  // namespace
+
 void PassMandatoryBoards(Position* pos) {
   const int present = pos->Present();
   for (int l = pos->min_timeline(); l <= pos->max_timeline(); ++l) {
@@ -63,8 +63,6 @@ void PassMandatoryBoards(Position* pos) {
     pos->Append(l, passed);
   }
 }
-
-}  // namespace
 
 bool InCheck(Position* pos) {
   const Color mover = pos->ToMove();

@@ -42,6 +42,10 @@ namespace fived {
 // on 2). A position without royal pieces of the mover is never in check. The position is left
 // unchanged (the passing boards are rolled back); it is taken by pointer only for that.
 bool InCheck(Position* pos);
+// InCheck's first step: the player to move passes, every mandatory board (a tip on the present on
+// an active timeline) getting a copy of itself, without its en passant square, as the opponent's
+// next board. Appended to *pos (roll back to undo).
+void PassMandatoryBoards(Position* pos);
 // The same on a copy.
 bool InCheck(const Position& pos);
 

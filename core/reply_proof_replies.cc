@@ -438,11 +438,6 @@ bool Prover::IsGenerated(int timeline, int half, Piece piece, const Move& reply)
 }
 
 void Prover::Merge(const Board& board, int slot) {
-  std::vector<Cell>& cells = slots_[slot].cells;
-  for (int rank = 0; rank < height_; ++rank) {
-    for (int file = 0; file < width_; ++file) {
-      cells[rank * width_ + file] |= CellOf(board.at(file, rank));
-    }
-  }
+  union_cells::MergeBoard(board, &slots_[slot].cells);
 }
 }  // namespace fived::reply_proof_internal

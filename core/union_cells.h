@@ -23,6 +23,15 @@ inline Cell CellOf(Piece piece) {
   return piece.empty() ? kEmptyCell : Cell{1} << (piece.bits() & 0x1f);
 }
 
+// Adds to the union board `cells` (rank by rank) what each square of `board` holds.
+inline void MergeBoard(const Board& board, std::vector<Cell>* cells) {
+  for (int rank = 0; rank < board.height(); ++rank) {
+    for (int file = 0; file < board.width(); ++file) {
+      (*cells)[rank * board.width() + file] |= CellOf(board.at(file, rank));
+    }
+  }
+}
+
 // The bits of the pieces of `color`.
 constexpr Cell PiecesOf(Color color) { return color == Color::kWhite ? 0x0000fffe : 0xfffe0000; }
 

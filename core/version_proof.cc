@@ -185,26 +185,17 @@ class Prover {
       return Union::kFailed;
     }
     const int present = scratch_.Present();
-    for (int l = scratch_.min_timeline(); l <= scratch_.max_timeline(); ++l) {
-      if (!scratch_.HasTimeline(l) || !scratch_.IsActive(l) || scratch_.TipHalf(l) != present) {
-        continue;
-      }
-      Board passed = scratch_.Tip(l);
-      passed.ClearEnPassant();
-      scratch_.Append(l, passed);
-    }
+    PassMandatoryBoards(&scratch_);
     uint64_t merged = 0;
     std::vector<std::vector<Cell>> cells(mandatory_.size());
+    // The union each timeline's passed board is read as: its index in cells, or -1.
+    std::vector<int> union_of(scratch_.max_timeline() - scratch_.min_timeline() + 1, -1);
     for (size_t i = 0; i < mandatory_.size(); ++i) {
       if (!use[i]) continue;
       cells[i].assign(static_cast<size_t>(width) * height, 0);
-      for (uint32_t k : box[i]) {
-        const Board& version = versions_[i][k];
-        for (int square = 0; square < width * height; ++square) {
-          cells[i][square] |= union_cells::CellOf(version.at(square % width, square / width));
-        }
-      }
+      for (uint32_t k : box[i]) union_cells::MergeBoard(versions_[i][k], &cells[i]);
       merged += box[i].size();
+      union_of[mandatory_[i] - scratch_.min_timeline()] = static_cast<int>(i);
     }
     struct Place {
       const Board* board = nullptr;
@@ -212,15 +203,11 @@ class Prover {
       bool exists() const { return board != nullptr || used >= 0; }
     };
     const int union_half = present + 1;
-    auto used_at = [&](int l) {
-      for (size_t i = 0; i < mandatory_.size(); ++i) {
-        if (use[i] && mandatory_[i] == l) return static_cast<int>(i);
-      }
-      return -1;
-    };
     auto at = [&](int l, int h) {
       Place place;
-      if (h == union_half) place.used = used_at(l);
+      if (h == union_half && l >= scratch_.min_timeline() && l <= scratch_.max_timeline()) {
+        place.used = union_of[l - scratch_.min_timeline()];
+      }
       if (place.used < 0) place.board = scratch_.BoardAt(l, h);
       return place;
     };
