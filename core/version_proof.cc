@@ -151,10 +151,7 @@ class Prover {
       const Union escaped = EscapeAnswersBox(box, use, branch);
       if (escaped == Union::kFailed) return false;
       if (escaped == Union::kNoCheck) return true;
-      if (budget_ != 0 && combinations > static_cast<double>(budget_)) {
-        return Fail(VersionProof::Stop::kTooMany);
-      }
-      return EachCombinationOf(box, use, branch);
+      return WitnessAnswersBox(box, use, branch, nullptr);
     }
     Box with = box, without = box;
     with[split.board].clear();
@@ -167,6 +164,198 @@ class Prover {
     }
     // The half that holds the capture first: where the proof fails, it fails there.
     return EachInBox(with, use, branch) && EachInBox(without, use, branch);
+  }
+
+  // A box every combination of which leaves O in check: O's legal action on its first
+  // combination (Decide's witness, or `given`), played on each. Where every square its moves
+  // read on the used boards (the squares they leave, reach and cross) is held alike by each
+  // version of the box, they are the same moves on every combination, and the boards they make
+  // of a used board are its versions with those squares changed alike: read as a union (what
+  // each square may hold). Where no piece of M can then capture a royal piece of O, the action is
+  // legal on every combination (its timelines, and so the present and ReplyAnswersAll, are the
+  // same on each), and all are answered. A square some versions hold otherwise, or one a capture
+  // found on the union uses, splits the box: the half with the first combination is tried with
+  // the same action, the other taken afresh (EachInBox). Where this does not apply (the witness
+  // castles or takes en passant, or the capture uses no square that splits), every combination
+  // of the box is played, within the budget.
+  bool WitnessAnswersBox(const Box& box, const std::vector<char>& use, const Move* branch,
+                         const std::vector<Move>* given) {
+    if (Combinations(box, use) <= kFlatCombinations) return EachCombinationOf(box, use, branch);
+    const int width = pos_.width(), height = pos_.height();
+    std::vector<Move> witness;
+    if (given != nullptr) {
+      witness = *given;
+    } else {
+      const Position::Mark mark = scratch_.GetMark();
+      if (!PlayFirstOfBox(box, use, branch)) return false;
+      const bool answered = Answered(&witness);
+      scratch_.Rollback(mark);
+      // Decide's action there may activate timelines of M; others of O's may not.
+      if (!answered && out_->stop == VersionProof::Stop::kReplyBranches) {
+        return PlayEach(box, use, branch);
+      }
+      if (!answered) {
+        if (out_->stop == VersionProof::Stop::kMated && branch == nullptr) {
+          std::vector<size_t> pick(mandatory_.size(), 0);
+          for (size_t i = 0; i < mandatory_.size(); ++i) {
+            if (use[i]) pick[i] = box[i].front();
+          }
+          Realize(pick);
+        }
+        return false;
+      }
+      // Not in check after all: each combination is played.
+      if (witness.empty()) return PlayEach(box, use, branch);
+    }
+    // The used board with several versions in the box on each timeline, or -1.
+    std::vector<int> varying(pos_.max_timeline() - pos_.min_timeline() + 1, -1);
+    for (size_t i = 0; i < mandatory_.size(); ++i) {
+      if (use[i] && box[i].size() > 1) varying[mandatory_[i] - pos_.min_timeline()] = i;
+    }
+    auto varying_at = [&](int l, int h) {
+      if (h != present_ + 1 || l < pos_.min_timeline() || l > pos_.max_timeline()) return -1;
+      return varying[l - pos_.min_timeline()];
+    };
+    // The squares the witness reads on the used boards, each a (used board, square).
+    std::vector<std::pair<int, int>> read;
+    {
+      const Position::Mark mark = scratch_.GetMark();
+      if (!PlayFirstOfBox(box, use, branch)) return false;
+      for (const Move& move : witness) {
+        const Piece piece =
+            scratch_.BoardAt(move.src_timeline, move.src_half)->at(move.from.file, move.from.rank);
+        if (move.flags & (Move::kCastle | Move::kEnPassant)) {
+          scratch_.Rollback(mark);
+          return PlayEach(box, use, branch);
+        }
+        const int dx = move.to.file - move.from.file, dy = move.to.rank - move.from.rank;
+        const int dl = move.dst_timeline - move.src_timeline;
+        const int dt = (move.dst_half - move.src_half) / 2;
+        int steps = 1;
+        if (IsSlider(piece.type()) || (move.flags & Move::kDoubleStep)) {
+          steps = std::max({std::abs(dx), std::abs(dy), std::abs(dl), std::abs(dt)});
+        }
+        for (int k = 0; k <= steps; ++k) {
+          const int l = move.src_timeline + dl * k / steps;
+          const int h = move.src_half + 2 * (dt * k / steps);
+          const int i = varying_at(l, h);
+          if (i >= 0) {
+            read.push_back(
+                {i, (move.from.rank + dy * k / steps) * width + move.from.file + dx * k / steps});
+          }
+        }
+        ApplyMove(&scratch_, move);
+      }
+      scratch_.Rollback(mark);
+    }
+    for (const auto& [i, square] : read) {
+      const Board& first = versions_[i][box[i].front()];
+      const Piece held = first.at(square % width, square / width);
+      Box alike = box, other = box;
+      alike[i].clear();
+      other[i].clear();
+      for (uint32_t k : box[i]) {
+        const Piece piece = versions_[i][k].at(square % width, square / width);
+        (piece == held ? alike : other)[i].push_back(k);
+      }
+      if (!other[i].empty()) {
+        return WitnessAnswersBox(alike, use, branch, &witness) && EachInBox(other, use, branch);
+      }
+    }
+    // The witness played on the first combination; the boards it makes of the used boards read
+    // as unions.
+    const Position::Mark mark = scratch_.GetMark();
+    if (!PlayFirstOfBox(box, use, branch)) return false;
+    for (const Move& move : witness) ApplyMove(&scratch_, move);
+    std::vector<std::vector<union_cells::Cell>> cells(mandatory_.size());
+    std::vector<int> union_of(scratch_.max_timeline() - scratch_.min_timeline() + 1, -1);
+    uint64_t merged = 0;
+    for (size_t i = 0; i < mandatory_.size(); ++i) {
+      const int l = mandatory_[i];
+      if (!use[i] || box[i].size() < 2 || scratch_.TipHalf(l) != present_ + 2) continue;
+      const Board& first = versions_[i][box[i].front()];
+      const Board& made = scratch_.Tip(l);
+      cells[i].assign(static_cast<size_t>(width) * height, 0);
+      for (uint32_t k : box[i]) union_cells::MergeBoard(versions_[i][k], &cells[i]);
+      for (int square = 0; square < width * height; ++square) {
+        const Piece now = made.at(square % width, square / width);
+        if (now != first.at(square % width, square / width)) {
+          cells[i][square] = union_cells::CellOf(now);
+        }
+      }
+      merged += box[i].size();
+      union_of[l - scratch_.min_timeline()] = static_cast<int>(i);
+    }
+    Split split;
+    const bool capture = UnionCapture(present_ + 2, union_of, cells, box, &split);
+    scratch_.Rollback(mark);
+    if (!Spend(1 + witness.size() + merged / 16)) return false;
+    if (!capture) {
+      ++out_->box_witnesses;
+      assert(WitnessHoldsOnEach(box, use, branch, witness));
+      return true;
+    }
+    if (split.board < 0) return PlayEach(box, use, branch);
+    Box alike = box, other = box;
+    alike[split.board].clear();
+    other[split.board].clear();
+    const auto bits_of = [&](uint32_t k) {
+      const Piece piece = versions_[split.board][k].at(split.square % width, split.square / width);
+      return union_cells::CellOf(piece) & split.bits;
+    };
+    const bool first_has = bits_of(box[split.board].front()) != 0;
+    for (uint32_t k : box[split.board]) {
+      ((bits_of(k) != 0) == first_has ? alike : other)[split.board].push_back(k);
+    }
+    return WitnessAnswersBox(alike, use, branch, &witness) && EachInBox(other, use, branch);
+  }
+
+  // For the assertion above: whether `witness` is a legal action of O answering every action
+  // (ReplyAnswersAll) on each combination of the box, played one by one (true without a look
+  // where they are many).
+  bool WitnessHoldsOnEach(const Box& box, const std::vector<char>& use, const Move* branch,
+                          const std::vector<Move>& witness) {
+    if (Combinations(box, use) > 256) return true;
+    const Color opponent = Opponent(mover_);
+    std::vector<size_t> index(mandatory_.size(), 0);
+    for (;;) {
+      const Position::Mark mark = scratch_.GetMark();
+      for (size_t i = 0; i < mandatory_.size(); ++i) {
+        if (use[i]) scratch_.Append(mandatory_[i], versions_[i][box[i][index[i]]]);
+      }
+      bool holds = branch == nullptr || PlayBranch(*branch);
+      for (const Move& move : witness) {
+        if (!holds) break;
+        bool generated = false;
+        if (scratch_.HasTimeline(move.src_timeline) &&
+            scratch_.TipHalf(move.src_timeline) == move.src_half &&
+            ColorOf(move.src_half) == opponent) {
+          ForEachTipMove(scratch_, move.src_timeline, decide_.promotions,
+                         [&](const Move& other, Piece) { return generated = other == move; });
+        }
+        holds = generated;
+        if (holds) ApplyMove(&scratch_, move);
+      }
+      holds = holds && scratch_.ToMove() == mover_ && (any_reply_ || ReplyAnswersAll(scratch_)) &&
+              JudgeAction(scratch_, opponent, PromotingCapturesCount(scratch_)).problem ==
+                  ActionVerdict::Problem::kNone;
+      scratch_.Rollback(mark);
+      if (!holds) return false;
+      size_t k = 0;
+      while (k < index.size() && (!use[k] || ++index[k] == box[k].size())) {
+        if (use[k]) index[k] = 0;
+        ++k;
+      }
+      if (k == index.size()) return true;
+    }
+  }
+
+  // Every combination of the box played, where they are no more than the budget.
+  bool PlayEach(const Box& box, const std::vector<char>& use, const Move* branch) {
+    if (budget_ != 0 && Combinations(box, use) > static_cast<double>(budget_)) {
+      return Fail(VersionProof::Stop::kTooMany);
+    }
+    return EachCombinationOf(box, use, branch);
   }
 
   // Whether a combination of the box may leave O in check: the worst position with each used
@@ -197,12 +386,30 @@ class Prover {
       merged += box[i].size();
       union_of[mandatory_[i] - scratch_.min_timeline()] = static_cast<int>(i);
     }
+    const bool capture = UnionCapture(present + 1, union_of, cells, box, split);
+    scratch_.Rollback(mark);
+    ++out_->boxes;
+    if (!Spend(1 + merged / 16)) return Union::kFailed;
+    return capture ? Union::kMayCheck : Union::kNoCheck;
+  }
+
+  // Whether a piece of M on a tip of M's colour of scratch_ may capture a royal piece of O, the
+  // board of each timeline on `union_half` that union_of names (by timeline, from scratch_'s
+  // first; -1 for none) read as the union in cells it names (what each square may hold: the
+  // box's versions of that mandatory board, but for squares every version holds alike), a
+  // slider going on across squares that may be empty. A capture found sets *split to a board
+  // whose versions in the box differ on a square it uses (the attacker's, the royal's, or one
+  // crossed), when there is one.
+  bool UnionCapture(int union_half, const std::vector<int>& union_of,
+                    const std::vector<std::vector<union_cells::Cell>>& cells, const Box& box,
+                    Split* split) {
+    using union_cells::Cell;
+    const int width = pos_.width(), height = pos_.height();
     struct Place {
       const Board* board = nullptr;
       int used = -1;  // the mandatory board whose union it is
       bool exists() const { return board != nullptr || used >= 0; }
     };
-    const int union_half = present + 1;
     auto at = [&](int l, int h) {
       Place place;
       if (h == union_half && l >= scratch_.min_timeline() && l <= scratch_.max_timeline()) {
@@ -218,17 +425,16 @@ class Prover {
     const Cell royals = union_cells::RoyalsOf(Opponent(mover_));
     // The squares of the union boards the ray being walked has crossed.
     std::vector<std::pair<int, int>> crossed;
-    bool capture = false;
-    for (int l = scratch_.min_timeline(); l <= scratch_.max_timeline() && !capture; ++l) {
+    for (int l = scratch_.min_timeline(); l <= scratch_.max_timeline(); ++l) {
       if (!scratch_.HasTimeline(l) || ColorOf(scratch_.TipHalf(l)) != mover_) continue;
       const int half = scratch_.TipHalf(l);
       const Place from = at(l, half);
-      for (int square = 0; square < width * height && !capture; ++square) {
+      for (int square = 0; square < width * height; ++square) {
         Cell pieces = cell_at(from, square % width, square / width) & union_cells::PiecesOf(mover_);
-        while (pieces != 0 && !capture) {
+        while (pieces != 0) {
           const int bit = __builtin_ctz(pieces);
           pieces &= pieces - 1;
-          capture = union_cells::WalkCapturesRays(
+          const bool capture = union_cells::WalkCapturesRays(
               mover_, width, height, l, half, square % width, square / width,
               static_cast<PieceType>(bit & 0x0f), /*across_only=*/false, at, cell_at,
               [&] { crossed.clear(); },
@@ -255,13 +461,11 @@ class Prover {
                 }
                 return true;
               });
+          if (capture) return true;
         }
       }
     }
-    scratch_.Rollback(mark);
-    ++out_->boxes;
-    if (!Spend(1 + merged / 16)) return Union::kFailed;
-    return capture ? Union::kMayCheck : Union::kNoCheck;
+    return false;
   }
 
   // Whether one move of O that moves the present back (a branch onto a past board making an
@@ -432,7 +636,8 @@ class Prover {
 
   // Whether the opponent, to move on scratch_ (a worst position), is not in check or has a legal
   // action there.
-  bool Answered() {
+  // `witness`, when given, is set to that action (left empty where O is not in check).
+  bool Answered(std::vector<Move>* witness = nullptr) {
     ++out_->positions;
     if (!Spend(1)) return false;
     if (scratch_.ToMove() == mover_) return Fail(VersionProof::Stop::kPresentStays);
@@ -444,6 +649,7 @@ class Prover {
       return Fail(decision.verdict == Decision::Verdict::kUnknown ? VersionProof::Stop::kUndecided
                                                                   : VersionProof::Stop::kMated);
     }
+    if (witness != nullptr) *witness = decision.witness;
     if (any_reply_) return true;
     // A reply that creates timelines may activate one of M's that the worst position holds
     // inactive and unplayed, or one an action created and the worst position lacks: the board
@@ -454,11 +660,14 @@ class Prover {
     scratch_.Rollback(mark);
     if (!Spend(decision.witness.size())) return false;
     if (answers) return true;
-    // Decide's action does not do; another of O's legal actions may.
+    // Decide's action does not do; another of O's legal actions may. (Not sought for a box's
+    // witness: WitnessAnswersBox then plays the box's combinations one by one.)
+    if (witness != nullptr) return Fail(VersionProof::Stop::kReplyBranches);
     bool found = false;
-    const SearchStats stats =
-        ForEachLegalAction(scratch_, decide_, [&](const std::vector<Move>&, const Position& after) {
+    const SearchStats stats = ForEachLegalAction(
+        scratch_, decide_, [&](const std::vector<Move>& moves, const Position& after) {
           found = ReplyAnswersAll(after);
+          if (found && witness != nullptr) *witness = moves;
           return found;
         });
     if (!Spend(stats.work)) return false;

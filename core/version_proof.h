@@ -62,7 +62,18 @@
 // the same move (its path crosses boards of the position only), and whether it is a legal
 // action that answers every action (as above) depends on the boards of M's colour after it, the
 // position's and its own: the versions are boards of O's colour, which no capture of M starts
-// from, crosses or lands on. Failing that, each combination of the box is played.
+// from, crosses or lands on. Failing that, O's legal action on the box's first combination (its
+// witness) is played on them all. Where each square its moves leave, reach or cross on a
+// mandatory board is held alike by the box's versions of that board, they are the same moves on
+// every combination, and the boards they make of a version are those versions with the same
+// squares changed: read as a union again. Where no piece of M can then capture a royal piece of
+// O (on the boards of M's colour after the action: the position's, the action's own, the unions),
+// the action is legal on every combination (its timelines, and so the present it makes, are the
+// same on each) and all are answered. A square some versions hold otherwise, or one the capture
+// found uses, splits the box: the half holding the first combination is tried with the same
+// action, the other afresh. Where the witness castles or takes en passant, or the capture uses
+// no square that splits, each combination of the box is played, within the budget. (Builds with
+// assertions play each combination of a small box the witness answered, to hold it to that.)
 //
 // The actions that create an active timeline. M's first new timeline is active iff O has
 // created as many timelines as M or more; its later ones and O's inactive timelines only when O
@@ -100,7 +111,7 @@ struct VersionProof {
     kOpponentAhead,     // every action asked for, but the opponent has created more timelines
     kPromotion,         // PromotingCapturesCount false, and some move promotes
     kTooMany,           // a box whose every combination leaves O in check, unanswered by one
-                        // branch, has more combinations than the budget
+                        // branch or one witness, has more combinations than the budget
     kBudget,            // the budget ran out
     kPresentStays,      // a worst position leaves the mover to move (a timeline reactivated)
     kMated,             // O is checkmated on a worst position (A may still not be an action)
@@ -109,13 +120,14 @@ struct VersionProof {
     kUnexpectedBranch,  // a jump onto P did not start a timeline on P + 1 where expected
   };
   Stop stop = Stop::kBudget;
-  bool proved = false;        // no action of the kind asked for mates
-  double combinations = 0;    // of the mandatory boards' versions (their product)
-  uint64_t boxes = 0;         // boxes read as unions
-  uint64_t box_branches = 0;  // boxes in check throughout answered by one branch of O
-  uint64_t positions = 0;     // worst positions built (W(v), W(J), W(J, v))
-  uint64_t decided = 0;       // of which O was in check there, and so decided
-  uint64_t work = 0;          // moves applied, and Decide's work
+  bool proved = false;         // no action of the kind asked for mates
+  double combinations = 0;     // of the mandatory boards' versions (their product)
+  uint64_t boxes = 0;          // boxes read as unions
+  uint64_t box_branches = 0;   // boxes in check throughout answered by one branch of O
+  uint64_t box_witnesses = 0;  // boxes in check throughout answered by one action of O
+  uint64_t positions = 0;      // worst positions built (W(v), W(J), W(J, v))
+  uint64_t decided = 0;        // of which O was in check there, and so decided
+  uint64_t work = 0;           // moves applied, and Decide's work
   // Where O was checkmated on a worst position W(v) whose versions the moves that made them,
   // played alone, make: that action, in play order, when it is legal and Decide proves the
   // checkmate after it (a mate in one, found but not counted: kMated).

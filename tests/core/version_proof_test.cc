@@ -119,6 +119,40 @@ TEST(VersionProof, BoxesAnswerManyCombinationsAtOnce) {
   EXPECT_GT(by_branch, 5);
 }
 
+TEST(VersionProof, ABoxInCheckThroughoutIsAnsweredByOneActionOfTheOpponent) {
+  // The claims where a box whose every combination leaves the opponent in check was answered by
+  // one action of theirs, found on its first combination and read on the others as unions,
+  // held to the brute force (with a larger budget than HoldToBruteForce's: these positions have
+  // many actions).
+  int claims = 0, compared = 0, with_checks = 0;
+  uint64_t boxes = 0;
+  const std::string error = ForEachRandomPosition(
+      JumpHeavyGames(20261202), 150,
+      [&](const RandomGameReplay& game, const Position& pos, size_t action) {
+        if (Ahead(pos) > 0) return;
+        SearchLimits limits;
+        limits.promotions = PromotionChoices(game.replayer.setup(), pos);
+        const VersionProof proof = ProveNoMateByVersions(pos, limits.promotions, 20000, 3000);
+        if (!proof.proved || proof.box_witnesses == 0) return;
+        ++claims;
+        boxes += proof.box_witnesses;
+        limits.budget = 100000;
+        const MateInOne reference = testing::BruteForce(pos, limits);
+        EXPECT_EQ(reference.mating, 0u)
+            << "game " << game.index + 1 << " before action " << action << ": " << pos.StateFen();
+        if (!reference.complete) return;
+        ++compared;
+        if (reference.checking > 0) ++with_checks;
+      });
+  EXPECT_EQ(error, "");
+  std::printf(
+      "claims %d (boxes answered by one action %llu), searched completely %d, with checks "
+      "%d\n",
+      claims, static_cast<unsigned long long>(boxes), compared, with_checks);
+  EXPECT_GT(compared, 10);
+  EXPECT_GT(with_checks, 5);
+}
+
 TEST(VersionProof, NoMateHoldsForEveryAction) {
   // As FindMateInOne asks it: every action where the opponent has created no more timelines;
   // where they have created one more, the actions that create none, with the branch escape for
