@@ -5,9 +5,11 @@
 #include <algorithm>
 #include <cassert>
 #include <climits>
+#include <tuple>
 #include <vector>
 
 #include "core/action.h"
+#include "core/check.h"
 #include "core/decide.h"
 #include "core/legal.h"
 #include "core/rules.h"
@@ -497,9 +499,12 @@ class Prover {
         const Position::Mark before = scratch_.GetMark();
         ApplyMove(&scratch_, move);
         ++tried;
-        found = scratch_.ToMove() == mover_ && ReplyAnswersAll(scratch_) &&
+        // The bound first (cheap), the branches it activates last.
+        const ReplyRead read = ReadReply(scratch_);
+        found = scratch_.ToMove() == mover_ && (read.answers || read.jump_bound_only) &&
                 JudgeAction(scratch_, opponent, PromotingCapturesCount(scratch_)).problem ==
-                    ActionVerdict::Problem::kNone;
+                    ActionVerdict::Problem::kNone &&
+                (read.answers || ReplyAnswersAllHere());
         scratch_.Rollback(before);
         return found;
       });
@@ -656,7 +661,8 @@ class Prover {
     // of O's colour an action left there must then lie after the present the reply makes.
     const Position::Mark mark = scratch_.GetMark();
     for (const Move& move : decision.witness) ApplyMove(&scratch_, move);
-    const bool answers = ReplyAnswersAll(scratch_);
+    // A box's witness is read on its other combinations by the boards it makes alone.
+    const bool answers = witness != nullptr ? ReplyAnswersAll(scratch_) : ReplyAnswersAllHere();
     scratch_.Rollback(mark);
     if (!Spend(decision.witness.size())) return false;
     if (answers) return true;
@@ -685,10 +691,25 @@ class Prover {
   // half-turn after the board a jump of M lands on). So the present R makes is read without
   // those tips: it must be M's, and lie on or before each of them and before every such first
   // board.
-  bool ReplyAnswersAll(const Position& after) const {
+  bool ReplyAnswersAll(const Position& after) const { return ReadReply(after).answers; }
+
+  // What ReplyAnswersAll reads of `after`: whether the reply answers every action, the present it
+  // makes (read without the tips above), and whether it fails only for the first boards of the
+  // branches of M it may activate (the jump bound), with which branch of an action that is.
+  struct ReplyRead {
+    bool answers = false;
+    bool jump_bound_only = false;
+    int present = INT_MAX;
+    int branch = 0;  // the activated branch: 1 for an action's first, 2 for its second
+  };
+  ReplyRead ReadReply(const Position& after) const {
+    ReplyRead read;
     const Color opponent = Opponent(mover_);
     const int had = pos_.CreatedBy(opponent), made = after.CreatedBy(opponent);
-    if (made == had) return true;
+    if (made == had) {
+      read.answers = true;
+      return read;
+    }
     const int created = pos_.CreatedBy(mover_);
     int present = INT_MAX, played_bound = INT_MAX;
     for (int l = after.min_timeline(); l <= after.max_timeline(); ++l) {
@@ -701,8 +722,98 @@ class Prover {
       }
       present = std::min(present, after.TipHalf(l));
     }
-    return present != INT_MAX && ColorOf(present) == mover_ && present <= played_bound &&
-           (made + 1 <= created || jump_bound_ >= present);
+    read.present = present;
+    if (present == INT_MAX || ColorOf(present) != mover_ || present > played_bound) return read;
+    if (made + 1 <= created || jump_bound_ >= present) {
+      read.answers = true;
+      return read;
+    }
+    // One timeline made: it activates M's (had + 2)-th, the (had + 2 - created)-th an action
+    // creates.
+    read.jump_bound_only = made == had + 1;
+    read.branch = had + 2 - created;
+    return read;
+  }
+
+  // ReplyAnswersAll for scratch_ (a worst position and a legal action R of O played on it),
+  // where R may also be shown to answer every action whose branch it activates (the first
+  // where M has created one timeline more, the second where as many) and whose board lies
+  // before the present R makes: O then plays that board too, and where O has a move that stays
+  // on it after which no royal piece of O can be captured, the present is M's again and the
+  // action is legal. So every jump J of M landing before that present is tried as that branch:
+  // on scratch_, after a stand-in timeline for the action's first branch where J is the second
+  // (a board of O's colour on P + 1: no capture of M starts from, crosses or lands on it, and
+  // the present R makes comes before it), J's board is started on its own timeline (the board
+  // it lands on with its piece), and O's move on it is sought. The other boards are those of
+  // the worst position, which stand for every action's as above (its tips of M unplayed, J's
+  // source among them where that is no mandatory board: more attackers, not fewer). A jump
+  // onto a tip before that present branches only after an action played that tip: not tried.
+  bool ReplyAnswersAllHere() {
+    const ReplyRead read = ReadReply(scratch_);
+    if (read.answers) return true;
+    if (!read.jump_bound_only || read.branch < 1) return false;
+    // The branches of the action before J that scratch_ lacks (W(J) and W(J, v) hold the first).
+    const int stand_ins = read.branch - 1 - (scratch_.CreatedBy(mover_) - pos_.CreatedBy(mover_));
+    if (stand_ins < 0 || stand_ins > 1) return false;
+    const Color opponent = Opponent(mover_);
+    // scratch_ holds no capture of a royal piece of O (R is legal there): where promoting
+    // captures count, the captures after J's board and O's move on it involve that board.
+    const bool promoting = PromotingCapturesCount(scratch_);
+    uint64_t tried = 0;
+    bool answered = true;
+    // The boards already shown answered: J's board depends on where J lands and its piece only.
+    std::vector<std::tuple<int, int, int, uint8_t>> shown;
+    for (const Move& jump : moves_) {
+      if (!jump.IsJump() || jump.dst_half >= read.present) continue;
+      if (jump.dst_half >= pos_.TipHalf(jump.dst_timeline) || jump.promotion != PieceType::kNone) {
+        answered = false;
+        break;
+      }
+      const Piece piece = pos_.Tip(jump.src_timeline).at(jump.from);
+      const auto key = std::make_tuple(jump.dst_timeline, jump.dst_half,
+                                       jump.to.rank * pos_.width() + jump.to.file, piece.bits());
+      if (std::find(shown.begin(), shown.end(), key) != shown.end()) continue;
+      const Position::Mark mark = scratch_.GetMark();
+      if (stand_ins == 1)
+        scratch_.CreateTimeline(mover_, present_ + 1, pos_.Tip(jump.src_timeline));
+      const int timeline = scratch_.CreateTimelineEdited(
+          mover_, jump.dst_half + 1, *scratch_.BoardAt(jump.dst_timeline, jump.dst_half),
+          [&](Board& arrived) {
+            arrived.ClearEnPassant();
+            arrived.Set(jump.to, piece.Moved());
+          });
+      bool safe = !scratch_.IsActive(timeline);
+      if (!safe) {
+        ForEachTipMove(scratch_, timeline, decide_.promotions, [&](const Move& reply, Piece) {
+          if (reply.IsJump()) return false;
+          const Position::Mark before = scratch_.GetMark();
+          ApplyMove(&scratch_, reply);
+          ++tried;
+          if (promoting) {
+            const BoardPlace fresh[] = {{timeline, jump.dst_half + 1},
+                                        {timeline, jump.dst_half + 2}};
+            safe = scratch_.ToMove() == mover_ &&
+                   !RoyalCapturableTouching(scratch_, mover_, true, fresh);
+          } else {
+            safe = scratch_.ToMove() == mover_ &&
+                   JudgeAction(scratch_, opponent, PromotingCapturesCount(scratch_)).problem ==
+                       ActionVerdict::Problem::kNone;
+          }
+          scratch_.Rollback(before);
+          return safe;
+        });
+      }
+      scratch_.Rollback(mark);
+      ++tried;
+      if (!safe) {
+        answered = false;
+        break;
+      }
+      shown.push_back(key);
+    }
+    if (!Spend(tried)) return false;
+    if (answered) ++out_->branches_answered;
+    return answered;
   }
 
   bool Spend(uint64_t work) {

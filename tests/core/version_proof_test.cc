@@ -35,8 +35,9 @@ TEST(VersionProof, AReplyThatBranchesMayActivateATimelineTheActionCreated) {
   // Black has created one timeline more. Their mate jumps back from their one mandatory board
   // and creates an inactive timeline; the worst position (that board's version alone) lets
   // white escape only by a branch, which after the real action also activates black's new
-  // timeline, whose first board, white's, lies earlier: white must play it too, and is mated.
-  // Found by the proof's first version, which took any legal reply of white.
+  // timeline, whose first board, white's, lies earlier: white must play it too, and is mated
+  // (no move of white on that board answers). Found by the proof's first version, which took
+  // any legal reply of white.
   const testing::Game game = testing::Play(
       "[Board \"Misc - Royal Queen Showdown\"]\n"
       "1. (0T1)Yc1 / (0T1)Yd5\n"
@@ -149,6 +150,34 @@ TEST(VersionProof, ABoxInCheckThroughoutIsAnsweredByOneActionOfTheOpponent) {
       "claims %d (boxes answered by one action %llu), searched completely %d, with checks "
       "%d\n",
       claims, static_cast<unsigned long long>(boxes), compared, with_checks);
+  EXPECT_GT(compared, 10);
+  EXPECT_GT(with_checks, 5);
+}
+
+TEST(VersionProof, AReplyThatActivatesABranchAnswersItOnItsBoard) {
+  // The claims where a reply of the opponent that creates a timeline activated a branch of the
+  // mover landing before the present it makes, and was shown to answer it by a move on that
+  // branch's board, held to the brute force.
+  int claims = 0, compared = 0, with_checks = 0;
+  const std::string error = ForEachRandomPosition(
+      JumpHeavyGames(20261203), 50,
+      [&](const RandomGameReplay& game, const Position& pos, size_t action) {
+        if (Ahead(pos) > 0) return;
+        SearchLimits limits;
+        limits.promotions = PromotionChoices(game.replayer.setup(), pos);
+        const VersionProof proof = ProveNoMateByVersions(pos, limits.promotions, 20000, 3000);
+        if (!proof.proved || proof.branches_answered == 0) return;
+        ++claims;
+        limits.budget = 100000;
+        const MateInOne reference = testing::BruteForce(pos, limits);
+        EXPECT_EQ(reference.mating, 0u)
+            << "game " << game.index + 1 << " before action " << action << ": " << pos.StateFen();
+        if (!reference.complete) return;
+        ++compared;
+        if (reference.checking > 0) ++with_checks;
+      });
+  EXPECT_EQ(error, "");
+  std::printf("claims %d, searched completely %d, with checks %d\n", claims, compared, with_checks);
   EXPECT_GT(compared, 10);
   EXPECT_GT(with_checks, 5);
 }
