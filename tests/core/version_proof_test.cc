@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -120,66 +121,56 @@ TEST(VersionProof, BoxesAnswerManyCombinationsAtOnce) {
   EXPECT_GT(by_branch, 5);
 }
 
-TEST(VersionProof, ABoxInCheckThroughoutIsAnsweredByOneActionOfTheOpponent) {
-  // The claims where a box whose every combination leaves the opponent in check was answered by
-  // one action of theirs, found on its first combination and read on the others as unions,
-  // held to the brute force (with a larger budget than HoldToBruteForce's: these positions have
-  // many actions).
+// The versions proof's claims (every action, the mover not behind in timelines) on the positions
+// of `games` jump-heavy random games of `seed` where `counts` (what the proof did) is nonzero,
+// held to the brute force with a larger budget than HoldToBruteForce's (these positions have many
+// actions). Returns the claims, those searched completely and those among them with checks.
+struct ClaimsHeld {
   int claims = 0, compared = 0, with_checks = 0;
-  uint64_t boxes = 0;
+};
+ClaimsHeld HoldClaimsToBruteForce(uint64_t seed, int games,
+                                  const std::function<uint64_t(const VersionProof&)>& counts) {
+  ClaimsHeld held;
   const std::string error = ForEachRandomPosition(
-      JumpHeavyGames(20261202), 150,
+      JumpHeavyGames(seed), games,
       [&](const RandomGameReplay& game, const Position& pos, size_t action) {
         if (Ahead(pos) > 0) return;
         SearchLimits limits;
         limits.promotions = PromotionChoices(game.replayer.setup(), pos);
         const VersionProof proof = ProveNoMateByVersions(pos, limits.promotions, 20000, 3000);
-        if (!proof.proved || proof.box_witnesses == 0) return;
-        ++claims;
-        boxes += proof.box_witnesses;
+        if (!proof.proved || counts(proof) == 0) return;
+        ++held.claims;
         limits.budget = 100000;
         const MateInOne reference = testing::BruteForce(pos, limits);
         EXPECT_EQ(reference.mating, 0u)
             << "game " << game.index + 1 << " before action " << action << ": " << pos.StateFen();
         if (!reference.complete) return;
-        ++compared;
-        if (reference.checking > 0) ++with_checks;
+        ++held.compared;
+        if (reference.checking > 0) ++held.with_checks;
       });
   EXPECT_EQ(error, "");
-  std::printf(
-      "claims %d (boxes answered by one action %llu), searched completely %d, with checks "
-      "%d\n",
-      claims, static_cast<unsigned long long>(boxes), compared, with_checks);
-  EXPECT_GT(compared, 10);
-  EXPECT_GT(with_checks, 5);
+  std::printf("claims %d, searched completely %d, with checks %d\n", held.claims, held.compared,
+              held.with_checks);
+  return held;
+}
+
+TEST(VersionProof, ABoxInCheckThroughoutIsAnsweredByOneActionOfTheOpponent) {
+  // The claims where a box whose every combination leaves the opponent in check was answered by
+  // one action of theirs, found on its first combination and read on the others as unions.
+  const ClaimsHeld held = HoldClaimsToBruteForce(
+      20261202, 150, [](const VersionProof& proof) { return proof.box_witnesses; });
+  EXPECT_GT(held.compared, 10);
+  EXPECT_GT(held.with_checks, 5);
 }
 
 TEST(VersionProof, AReplyThatActivatesABranchAnswersItOnItsBoard) {
   // The claims where a reply of the opponent that creates a timeline activated a branch of the
   // mover landing before the present it makes, and was shown to answer it by a move on that
-  // branch's board, held to the brute force.
-  int claims = 0, compared = 0, with_checks = 0;
-  const std::string error = ForEachRandomPosition(
-      JumpHeavyGames(20261203), 50,
-      [&](const RandomGameReplay& game, const Position& pos, size_t action) {
-        if (Ahead(pos) > 0) return;
-        SearchLimits limits;
-        limits.promotions = PromotionChoices(game.replayer.setup(), pos);
-        const VersionProof proof = ProveNoMateByVersions(pos, limits.promotions, 20000, 3000);
-        if (!proof.proved || proof.branches_answered == 0) return;
-        ++claims;
-        limits.budget = 100000;
-        const MateInOne reference = testing::BruteForce(pos, limits);
-        EXPECT_EQ(reference.mating, 0u)
-            << "game " << game.index + 1 << " before action " << action << ": " << pos.StateFen();
-        if (!reference.complete) return;
-        ++compared;
-        if (reference.checking > 0) ++with_checks;
-      });
-  EXPECT_EQ(error, "");
-  std::printf("claims %d, searched completely %d, with checks %d\n", claims, compared, with_checks);
-  EXPECT_GT(compared, 10);
-  EXPECT_GT(with_checks, 5);
+  // branch's board.
+  const ClaimsHeld held = HoldClaimsToBruteForce(
+      20261203, 50, [](const VersionProof& proof) { return proof.branches_answered; });
+  EXPECT_GT(held.compared, 10);
+  EXPECT_GT(held.with_checks, 5);
 }
 
 TEST(VersionProof, NoMateHoldsForEveryAction) {
