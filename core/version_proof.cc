@@ -318,29 +318,13 @@ class Prover {
   bool WitnessHoldsOnEach(const Box& box, const std::vector<char>& use, const Move* branch,
                           const std::vector<Move>& witness) {
     if (Combinations(box, use) > 256) return true;
-    const Color opponent = Opponent(mover_);
     std::vector<size_t> index(mandatory_.size(), 0);
     for (;;) {
       const Position::Mark mark = scratch_.GetMark();
       for (size_t i = 0; i < mandatory_.size(); ++i) {
         if (use[i]) scratch_.Append(mandatory_[i], versions_[i][box[i][index[i]]]);
       }
-      bool holds = branch == nullptr || PlayBranch(*branch);
-      for (const Move& move : witness) {
-        if (!holds) break;
-        bool generated = false;
-        if (scratch_.HasTimeline(move.src_timeline) &&
-            scratch_.TipHalf(move.src_timeline) == move.src_half &&
-            ColorOf(move.src_half) == opponent) {
-          ForEachTipMove(scratch_, move.src_timeline, decide_.promotions,
-                         [&](const Move& other, Piece) { return generated = other == move; });
-        }
-        holds = generated;
-        if (holds) ApplyMove(&scratch_, move);
-      }
-      holds = holds && scratch_.ToMove() == mover_ && (any_reply_ || ReplyAnswersAll(scratch_)) &&
-              JudgeAction(scratch_, opponent, PromotingCapturesCount(scratch_)).problem ==
-                  ActionVerdict::Problem::kNone;
+      const bool holds = (branch == nullptr || PlayBranch(*branch)) && WitnessHolds(witness);
       scratch_.Rollback(mark);
       if (!holds) return false;
       size_t k = 0;
@@ -350,6 +334,32 @@ class Prover {
       }
       if (k == index.size()) return true;
     }
+  }
+
+  // Whether `witness` is a legal action of O on scratch_ (a worst position) answering every
+  // action (ReplyAnswersAll): each move one the generator makes there, in turn. scratch_ is
+  // left as it was.
+  bool WitnessHolds(const std::vector<Move>& witness) {
+    const Color opponent = Opponent(mover_);
+    const Position::Mark mark = scratch_.GetMark();
+    bool holds = true;
+    for (const Move& move : witness) {
+      bool generated = false;
+      if (scratch_.HasTimeline(move.src_timeline) &&
+          scratch_.TipHalf(move.src_timeline) == move.src_half &&
+          ColorOf(move.src_half) == opponent) {
+        ForEachTipMove(scratch_, move.src_timeline, decide_.promotions,
+                       [&](const Move& other, Piece) { return generated = other == move; });
+      }
+      holds = generated;
+      if (!holds) break;
+      ApplyMove(&scratch_, move);
+    }
+    holds = holds && scratch_.ToMove() == mover_ && (any_reply_ || ReplyAnswersAll(scratch_)) &&
+            JudgeAction(scratch_, opponent, PromotingCapturesCount(scratch_)).problem ==
+                ActionVerdict::Problem::kNone;
+    scratch_.Rollback(mark);
+    return holds;
   }
 
   // Every combination of the box played, where they are no more than the budget.
@@ -647,6 +657,15 @@ class Prover {
     if (!Spend(1)) return false;
     if (scratch_.ToMove() == mover_) return Fail(VersionProof::Stop::kPresentStays);
     if (!InCheck(&scratch_)) return true;
+    // The worst positions of one proof are mostly answered alike: the last actions that answered
+    // are tried before Decide.
+    for (const std::vector<Move>& recent : recent_witnesses_) {
+      if (!Spend(1 + recent.size())) return false;
+      if (WitnessHolds(recent)) {
+        if (witness != nullptr) *witness = recent;
+        return true;
+      }
+    }
     const Decision decision = Decide(&scratch_, decide_);
     if (!Spend(decision.work)) return false;
     ++out_->decided;
@@ -655,7 +674,10 @@ class Prover {
                                                                   : VersionProof::Stop::kMated);
     }
     if (witness != nullptr) *witness = decision.witness;
-    if (any_reply_) return true;
+    if (any_reply_) {
+      Remember(decision.witness);
+      return true;
+    }
     // A reply that creates timelines may activate one of M's that the worst position holds
     // inactive and unplayed, or one an action created and the worst position lacks: the board
     // of O's colour an action left there must then lie after the present the reply makes.
@@ -665,7 +687,10 @@ class Prover {
     const bool answers = witness != nullptr ? ReplyAnswersAll(scratch_) : ReplyAnswersAllHere();
     scratch_.Rollback(mark);
     if (!Spend(decision.witness.size())) return false;
-    if (answers) return true;
+    if (answers) {
+      Remember(decision.witness);
+      return true;
+    }
     // Decide's action does not do; another of O's legal actions may. (Not sought for a box's
     // witness: WitnessAnswersBox then plays the box's combinations one by one.)
     if (witness != nullptr) return Fail(VersionProof::Stop::kReplyBranches);
@@ -680,6 +705,14 @@ class Prover {
     if (found) return true;
     return Fail(stats.end == SearchEnd::kOutOfBudget ? VersionProof::Stop::kUndecided
                                                      : VersionProof::Stop::kReplyBranches);
+  }
+
+  // Keeps an action that answered a worst position among the recent ones (the oldest goes).
+  void Remember(const std::vector<Move>& witness) {
+    if (recent_witnesses_.size() == kRecentWitnesses) {
+      recent_witnesses_.erase(recent_witnesses_.begin());
+    }
+    recent_witnesses_.push_back(witness);
   }
 
   // Whether `after`, a worst position followed by a legal action of O, shows that action
@@ -834,6 +867,10 @@ class Prover {
   const uint64_t budget_;
   // A box of at most this many combinations is played combination by combination.
   static constexpr double kFlatCombinations = 4;
+  // The witnesses of the last boxes answered, tried before Decide on the next (at most
+  // kRecentWitnesses, newest last).
+  std::vector<std::vector<Move>> recent_witnesses_;
+  static constexpr size_t kRecentWitnesses = 4;
   // Whether any legal action of O answers: the actions create no timeline (created_at_most 0).
   bool any_reply_ = false;
   // The earliest board a jump of M lands on (ReplyAnswersAll).

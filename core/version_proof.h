@@ -49,7 +49,8 @@
 //     it. Whether a pawn's capture onto the last rank counts (PromotingCapturesCount)
 //     is the same on both when it already counts on the position or no move of M promotes.
 // So where O is not in check on W(v), or has a legal action there (Decide, core/decide.h), no
-// such action making v mates.
+// such action making v mates. (The last few actions of O found so are tried on each worst
+// position before Decide: most are answered alike.)
 //
 // Boxes. The combinations are taken a box at a time: a set of versions for each mandatory board,
 // every combination of them. Whether O may be in check on some W(v) of a box is read on the
