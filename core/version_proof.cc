@@ -657,6 +657,7 @@ class Prover {
     if (!Spend(1)) return false;
     if (scratch_.ToMove() == mover_) return Fail(VersionProof::Stop::kPresentStays);
     if (!InCheck(&scratch_)) return true;
+    ++out_->decided;
     // The worst positions of one proof are mostly answered alike: the last actions that answered
     // are tried before Decide.
     for (const std::vector<Move>& recent : recent_witnesses_) {
@@ -668,7 +669,6 @@ class Prover {
     }
     const Decision decision = Decide(&scratch_, decide_);
     if (!Spend(decision.work)) return false;
-    ++out_->decided;
     if (decision.verdict != Decision::Verdict::kPlayable) {
       return Fail(decision.verdict == Decision::Verdict::kUnknown ? VersionProof::Stop::kUndecided
                                                                   : VersionProof::Stop::kMated);

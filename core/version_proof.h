@@ -133,7 +133,8 @@ struct VersionProof {
   uint64_t box_witnesses = 0;      // boxes in check throughout answered by one action of O
   uint64_t branches_answered = 0;  // replies of O shown to answer the branches they activate
   uint64_t positions = 0;          // worst positions built (W(v), W(J), W(J, v))
-  uint64_t decided = 0;            // of which O was in check there, and so decided
+  uint64_t decided = 0;            // of which O was in check there, and so decided (by an
+                                   // action that answered another, or Decide)
   uint64_t work = 0;               // moves applied, and Decide's work
   // Where O was checkmated on a worst position W(v) whose versions the moves that made them,
   // played alone, make: that action, in play order, when it is legal and Decide proves the
