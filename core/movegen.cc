@@ -208,4 +208,21 @@ bool SquareAttackedOnBoard(const Board& board, Square square, Color attacker) {
   return false;
 }
 
+bool StillAMove(const Position& pos, const Move& move, Color color, PromotionSet promotions) {
+  const Board* source = pos.BoardAt(move.src_timeline, move.src_half);
+  if (source == nullptr || !pos.HasTimeline(move.src_timeline) ||
+      pos.TipHalf(move.src_timeline) != move.src_half || ColorOf(move.src_half) != color) {
+    return false;
+  }
+  const Piece piece = source->at(move.from);
+  if (piece.empty() || piece.color() != color) return false;
+  bool generated = false;
+  ForEachPieceMove(MoveView(pos), move.src_timeline, move.src_half, move.from, piece, GenMode::kAll,
+                   promotions, [&](const Move& candidate, Piece) {
+                     generated = candidate == move;
+                     return generated;
+                   });
+  return generated;
+}
+
 }  // namespace fived

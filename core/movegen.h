@@ -125,6 +125,12 @@ inline bool MayLandOnBoard(int dt, int dl) {
   return t == 0 || l == 0 || t == l || (t == 1 && l == 2) || (t == 2 && l == 1);
 }
 
+// Whether `move`, a move of `color` made on another position, is one of theirs on `pos` too
+// (within an action of theirs: once its mandatory boards are played, ToMove() is the other side's):
+// its source is a tip of theirs and the move generator makes it there (its piece's moves alone
+// are generated).
+bool StillAMove(const Position& pos, const Move& move, Color color, PromotionSet promotions);
+
 // Whether a piece of type `type` may land on a board `dt` turns and `dl` timelines away from its
 // own, on boards of `width` x `height` squares: a leaper by one of its vectors, a slider by some
 // steps of one whose squares stay within the board's size (a line of boards changing time or

@@ -61,26 +61,6 @@ std::vector<Move> CheckingMoves(const Position& pos, PromotionSet promotions, ui
   return checking;
 }
 
-// Whether `move`, a move of `color` made on another position, is one of theirs on `pos` too
-// (within an action of theirs: once its mandatory boards are played, ToMove() is the other side's):
-// its source is a tip of theirs and the move generator makes it there.
-bool StillAMove(const Position& pos, const Move& move, Color color, PromotionSet promotions) {
-  const Board* source = pos.BoardAt(move.src_timeline, move.src_half);
-  if (source == nullptr || !pos.HasTimeline(move.src_timeline) ||
-      pos.TipHalf(move.src_timeline) != move.src_half || ColorOf(move.src_half) != color) {
-    return false;
-  }
-  const Piece piece = source->at(move.from);
-  if (piece.empty() || piece.color() != color) return false;
-  bool generated = false;
-  ForEachPieceMove(MoveView(pos), move.src_timeline, move.src_half, move.from, piece, GenMode::kAll,
-                   promotions, [&](const Move& candidate, Piece) {
-                     generated = candidate == move;
-                     return generated;
-                   });
-  return generated;
-}
-
 // The targeted search (FindMateAroundChecks) over `checking`, the moves CheckingMoves gives; each
 // of its two passes (the moves one by one, then pairs of them on two boards) has the budget of
 // the enumeration, counted from `start_work`.

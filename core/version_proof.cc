@@ -129,6 +129,35 @@ class Prover {
     return EachInBox(box, use, branch);
   }
 
+  // Steps *index (a position in each used board's versions of the box) to the box's next
+  // combination; false after the last.
+  static bool NextCombination(const Box& box, const std::vector<char>& use,
+                              std::vector<size_t>* index) {
+    for (size_t k = 0; k < index->size(); ++k) {
+      if (!use[k]) continue;
+      if (++(*index)[k] < box[k].size()) return true;
+      (*index)[k] = 0;
+    }
+    return false;
+  }
+
+  // The versions of `board` in the box split by `keep`: those it keeps, then the others.
+  template <typename Keep>
+  static std::pair<Box, Box> SplitBox(const Box& box, int board, Keep&& keep) {
+    std::pair<Box, Box> halves(box, box);
+    halves.first[board].clear();
+    halves.second[board].clear();
+    for (uint32_t k : box[board]) (keep(k) ? halves.first : halves.second)[board].push_back(k);
+    return halves;
+  }
+
+  // Adds to `cells` (a union board) every version of mandatory board i in the box; how many.
+  size_t MergeVersions(const Box& box, size_t i, std::vector<union_cells::Cell>* cells) const {
+    cells->assign(static_cast<size_t>(pos_.width()) * pos_.height(), 0);
+    for (uint32_t k : box[i]) union_cells::MergeBoard(versions_[i][k], cells);
+    return box[i].size();
+  }
+
   static double Combinations(const Box& box, const std::vector<char>& use) {
     double product = 1;
     for (size_t i = 0; i < box.size(); ++i) {
@@ -155,17 +184,18 @@ class Prover {
       if (escaped == Union::kNoCheck) return true;
       return WitnessAnswersBox(box, use, branch, nullptr);
     }
-    Box with = box, without = box;
-    with[split.board].clear();
-    without[split.board].clear();
-    const int width = pos_.width();
-    for (uint32_t k : box[split.board]) {
-      const Board& version = versions_[split.board][k];
-      const Piece piece = version.at(split.square % width, split.square / width);
-      (union_cells::CellOf(piece) & split.bits ? with : without)[split.board].push_back(k);
-    }
+    const auto [with, without] =
+        SplitBox(box, split.board, [&](uint32_t k) { return HoldsSplit(split, k); });
     // The half that holds the capture first: where the proof fails, it fails there.
     return EachInBox(with, use, branch) && EachInBox(without, use, branch);
+  }
+
+  // Whether version k of the split's board holds one of the split's pieces (or emptiness) on
+  // its square.
+  bool HoldsSplit(const Split& split, uint32_t k) const {
+    const int width = pos_.width();
+    const Piece piece = versions_[split.board][k].at(split.square % width, split.square / width);
+    return (union_cells::CellOf(piece) & split.bits) != 0;
   }
 
   // A box every combination of which leaves O in check: O's legal action on its first
@@ -218,57 +248,47 @@ class Prover {
       if (h != present_ + 1 || l < pos_.min_timeline() || l > pos_.max_timeline()) return -1;
       return varying[l - pos_.min_timeline()];
     };
-    // The squares the witness reads on the used boards, each a (used board, square).
+    // The witness played on the first combination, noting the squares it reads on the used
+    // boards, each a (used board, square).
     std::vector<std::pair<int, int>> read;
-    {
-      const Position::Mark mark = scratch_.GetMark();
-      if (!PlayFirstOfBox(box, use, branch)) return false;
-      for (const Move& move : witness) {
-        const Piece piece =
-            scratch_.BoardAt(move.src_timeline, move.src_half)->at(move.from.file, move.from.rank);
-        if (move.flags & (Move::kCastle | Move::kEnPassant)) {
-          scratch_.Rollback(mark);
-          return PlayEach(box, use, branch);
-        }
-        const int dx = move.to.file - move.from.file, dy = move.to.rank - move.from.rank;
-        const int dl = move.dst_timeline - move.src_timeline;
-        const int dt = (move.dst_half - move.src_half) / 2;
-        int steps = 1;
-        if (IsSlider(piece.type()) || (move.flags & Move::kDoubleStep)) {
-          steps = std::max({std::abs(dx), std::abs(dy), std::abs(dl), std::abs(dt)});
-        }
-        for (int k = 0; k <= steps; ++k) {
-          const int l = move.src_timeline + dl * k / steps;
-          const int h = move.src_half + 2 * (dt * k / steps);
-          const int i = varying_at(l, h);
-          if (i >= 0) {
-            read.push_back(
-                {i, (move.from.rank + dy * k / steps) * width + move.from.file + dx * k / steps});
-          }
-        }
-        ApplyMove(&scratch_, move);
+    const Position::Mark mark = scratch_.GetMark();
+    if (!PlayFirstOfBox(box, use, branch)) return false;
+    for (const Move& move : witness) {
+      if (move.flags & (Move::kCastle | Move::kEnPassant)) {
+        scratch_.Rollback(mark);
+        return PlayEach(box, use, branch);
       }
-      scratch_.Rollback(mark);
+      const Piece piece =
+          scratch_.BoardAt(move.src_timeline, move.src_half)->at(move.from.file, move.from.rank);
+      const int dx = move.to.file - move.from.file, dy = move.to.rank - move.from.rank;
+      const int dl = move.dst_timeline - move.src_timeline;
+      const int dt = (move.dst_half - move.src_half) / 2;
+      int steps = 1;
+      if (IsSlider(piece.type()) || (move.flags & Move::kDoubleStep)) {
+        steps = std::max({std::abs(dx), std::abs(dy), std::abs(dl), std::abs(dt)});
+      }
+      for (int k = 0; k <= steps; ++k) {
+        const int l = move.src_timeline + dl * k / steps;
+        const int h = move.src_half + 2 * (dt * k / steps);
+        const int i = varying_at(l, h);
+        if (i >= 0) {
+          read.push_back(
+              {i, (move.from.rank + dy * k / steps) * width + move.from.file + dx * k / steps});
+        }
+      }
+      ApplyMove(&scratch_, move);
     }
     for (const auto& [i, square] : read) {
-      const Board& first = versions_[i][box[i].front()];
-      const Piece held = first.at(square % width, square / width);
-      Box alike = box, other = box;
-      alike[i].clear();
-      other[i].clear();
-      for (uint32_t k : box[i]) {
-        const Piece piece = versions_[i][k].at(square % width, square / width);
-        (piece == held ? alike : other)[i].push_back(k);
-      }
+      const Piece held = versions_[i][box[i].front()].at(square % width, square / width);
+      const auto [alike, other] = SplitBox(box, i, [&](uint32_t k) {
+        return versions_[i][k].at(square % width, square / width) == held;
+      });
       if (!other[i].empty()) {
+        scratch_.Rollback(mark);
         return WitnessAnswersBox(alike, use, branch, &witness) && EachInBox(other, use, branch);
       }
     }
-    // The witness played on the first combination; the boards it makes of the used boards read
-    // as unions.
-    const Position::Mark mark = scratch_.GetMark();
-    if (!PlayFirstOfBox(box, use, branch)) return false;
-    for (const Move& move : witness) ApplyMove(&scratch_, move);
+    // The boards it makes of the used boards read as unions.
     std::vector<std::vector<union_cells::Cell>> cells(mandatory_.size());
     std::vector<int> union_of(scratch_.max_timeline() - scratch_.min_timeline() + 1, -1);
     uint64_t merged = 0;
@@ -277,15 +297,13 @@ class Prover {
       if (!use[i] || box[i].size() < 2 || scratch_.TipHalf(l) != present_ + 2) continue;
       const Board& first = versions_[i][box[i].front()];
       const Board& made = scratch_.Tip(l);
-      cells[i].assign(static_cast<size_t>(width) * height, 0);
-      for (uint32_t k : box[i]) union_cells::MergeBoard(versions_[i][k], &cells[i]);
+      merged += MergeVersions(box, i, &cells[i]);
       for (int square = 0; square < width * height; ++square) {
         const Piece now = made.at(square % width, square / width);
         if (now != first.at(square % width, square / width)) {
           cells[i][square] = union_cells::CellOf(now);
         }
       }
-      merged += box[i].size();
       union_of[l - scratch_.min_timeline()] = static_cast<int>(i);
     }
     Split split;
@@ -298,17 +316,9 @@ class Prover {
       return true;
     }
     if (split.board < 0) return PlayEach(box, use, branch);
-    Box alike = box, other = box;
-    alike[split.board].clear();
-    other[split.board].clear();
-    const auto bits_of = [&](uint32_t k) {
-      const Piece piece = versions_[split.board][k].at(split.square % width, split.square / width);
-      return union_cells::CellOf(piece) & split.bits;
-    };
-    const bool first_has = bits_of(box[split.board].front()) != 0;
-    for (uint32_t k : box[split.board]) {
-      ((bits_of(k) != 0) == first_has ? alike : other)[split.board].push_back(k);
-    }
+    const bool first_holds = HoldsSplit(split, box[split.board].front());
+    const auto [alike, other] =
+        SplitBox(box, split.board, [&](uint32_t k) { return HoldsSplit(split, k) == first_holds; });
     return WitnessAnswersBox(alike, use, branch, &witness) && EachInBox(other, use, branch);
   }
 
@@ -327,31 +337,19 @@ class Prover {
       const bool holds = (branch == nullptr || PlayBranch(*branch)) && WitnessHolds(witness);
       scratch_.Rollback(mark);
       if (!holds) return false;
-      size_t k = 0;
-      while (k < index.size() && (!use[k] || ++index[k] == box[k].size())) {
-        if (use[k]) index[k] = 0;
-        ++k;
-      }
-      if (k == index.size()) return true;
+      if (!NextCombination(box, use, &index)) return true;
     }
   }
 
   // Whether `witness` is a legal action of O on scratch_ (a worst position) answering every
-  // action (ReplyAnswersAll): each move one the generator makes there, in turn. scratch_ is
+  // action (ReplyAnswersAll): each move still a move there (StillAMove), in turn. scratch_ is
   // left as it was.
   bool WitnessHolds(const std::vector<Move>& witness) {
     const Color opponent = Opponent(mover_);
     const Position::Mark mark = scratch_.GetMark();
     bool holds = true;
     for (const Move& move : witness) {
-      bool generated = false;
-      if (scratch_.HasTimeline(move.src_timeline) &&
-          scratch_.TipHalf(move.src_timeline) == move.src_half &&
-          ColorOf(move.src_half) == opponent) {
-        ForEachTipMove(scratch_, move.src_timeline, decide_.promotions,
-                       [&](const Move& other, Piece) { return generated = other == move; });
-      }
-      holds = generated;
+      holds = StillAMove(scratch_, move, opponent, decide_.promotions);
       if (!holds) break;
       ApplyMove(&scratch_, move);
     }
@@ -377,7 +375,6 @@ class Prover {
   // (the attacker's, the royal's, or one crossed), when there is one.
   Union MayCheck(const Box& box, const std::vector<char>& use, const Move* branch, Split* split) {
     using union_cells::Cell;
-    const int width = pos_.width(), height = pos_.height();
     const Position::Mark mark = scratch_.GetMark();
     if (!PlayFirstOfBox(box, use, branch)) return Union::kFailed;
     if (scratch_.ToMove() == mover_) {
@@ -393,9 +390,7 @@ class Prover {
     std::vector<int> union_of(scratch_.max_timeline() - scratch_.min_timeline() + 1, -1);
     for (size_t i = 0; i < mandatory_.size(); ++i) {
       if (!use[i]) continue;
-      cells[i].assign(static_cast<size_t>(width) * height, 0);
-      for (uint32_t k : box[i]) union_cells::MergeBoard(versions_[i][k], &cells[i]);
-      merged += box[i].size();
+      merged += MergeVersions(box, i, &cells[i]);
       union_of[mandatory_[i] - scratch_.min_timeline()] = static_cast<int>(i);
     }
     const bool capture = UnionCapture(present + 1, union_of, cells, box, split);
@@ -565,12 +560,7 @@ class Prover {
         if (out_->stop == VersionProof::Stop::kMated && branch == nullptr) Realize(pick);
         return false;
       }
-      size_t k = 0;
-      while (k < index.size() && (!use[k] || ++index[k] == box[k].size())) {
-        if (use[k]) index[k] = 0;
-        ++k;
-      }
-      if (k == index.size()) return true;
+      if (!NextCombination(box, use, &index)) return true;
     }
   }
 
