@@ -276,6 +276,12 @@ class Prover {
               {i, (move.from.rank + dy * k / steps) * width + move.from.file + dx * k / steps});
         }
       }
+      // A jump onto a used board its action has played branches: the new timeline starts on a
+      // copy of the whole version, every square of which it reads.
+      const int onto = varying_at(move.dst_timeline, move.dst_half);
+      if (onto >= 0 && scratch_.TipHalf(move.dst_timeline) != move.dst_half) {
+        for (int square = 0; square < width * height; ++square) read.push_back({onto, square});
+      }
       ApplyMove(&scratch_, move);
     }
     for (const auto& [i, square] : read) {
@@ -324,21 +330,26 @@ class Prover {
 
   // For the assertion above: whether `witness` is a legal action of O answering every action
   // (ReplyAnswersAll) on each combination of the box, played one by one (true without a look
-  // where they are many).
+  // where they are many). The look leaves no trace: its work is neither counted nor limited by
+  // the budget, so that builds with assertions answer as the others do.
   bool WitnessHoldsOnEach(const Box& box, const std::vector<char>& use, const Move* branch,
                           const std::vector<Move>& witness) {
     if (Combinations(box, use) > 256) return true;
+    const VersionProof before = *out_;
+    unbudgeted_ = true;
     std::vector<size_t> index(mandatory_.size(), 0);
-    for (;;) {
+    bool holds = true;
+    do {
       const Position::Mark mark = scratch_.GetMark();
       for (size_t i = 0; i < mandatory_.size(); ++i) {
         if (use[i]) scratch_.Append(mandatory_[i], versions_[i][box[i][index[i]]]);
       }
-      const bool holds = (branch == nullptr || PlayBranch(*branch)) && WitnessHolds(witness);
+      holds = (branch == nullptr || PlayBranch(*branch)) && WitnessHolds(witness);
       scratch_.Rollback(mark);
-      if (!holds) return false;
-      if (!NextCombination(box, use, &index)) return true;
-    }
+    } while (holds && NextCombination(box, use, &index));
+    unbudgeted_ = false;
+    *out_ = before;
+    return holds;
   }
 
   // Whether `witness` is a legal action of O on scratch_ (a worst position) answering every
@@ -841,7 +852,8 @@ class Prover {
 
   bool Spend(uint64_t work) {
     out_->work += work;
-    return budget_ == 0 || out_->work <= budget_ || Fail(VersionProof::Stop::kBudget);
+    return unbudgeted_ || budget_ == 0 || out_->work <= budget_ ||
+           Fail(VersionProof::Stop::kBudget);
   }
 
   // Records why the proof stopped; false.
@@ -871,6 +883,7 @@ class Prover {
   std::vector<Move> moves_;
   std::vector<std::vector<Board>> versions_;
   std::vector<std::vector<Move>> makers_;  // the move that made each version first
+  bool unbudgeted_ = false;                // WitnessHoldsOnEach's look under way
 };
 
 }  // namespace

@@ -70,7 +70,8 @@
 // position's and its own: the versions are boards of O's colour, which no capture of M starts
 // from, crosses or lands on. Failing that, O's legal action on the box's first combination (its
 // witness) is played on them all. Where each square its moves leave, reach or cross on a
-// mandatory board is held alike by the box's versions of that board, they are the same moves on
+// mandatory board (every square of one it has played and then jumps onto, starting a timeline
+// on a copy of it) is held alike by the box's versions of that board, they are the same moves on
 // every combination, and the boards they make of a version are those versions with the same
 // squares changed: read as a union again. Where no piece of M can then capture a royal piece of
 // O (on the boards of M's colour after the action: the position's, the action's own, the unions),

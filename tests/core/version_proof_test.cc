@@ -128,12 +128,11 @@ TEST(VersionProof, BoxesAnswerManyCombinationsAtOnce) {
 struct ClaimsHeld {
   int claims = 0, compared = 0, with_checks = 0;
 };
-ClaimsHeld HoldClaimsToBruteForce(uint64_t seed, int games,
+ClaimsHeld HoldClaimsToBruteForce(const CollectionOptions& options, int games,
                                   const std::function<uint64_t(const VersionProof&)>& counts) {
   ClaimsHeld held;
   const std::string error = ForEachRandomPosition(
-      JumpHeavyGames(seed), games,
-      [&](const RandomGameReplay& game, const Position& pos, size_t action) {
+      options, games, [&](const RandomGameReplay& game, const Position& pos, size_t action) {
         if (Ahead(pos) > 0) return;
         SearchLimits limits;
         limits.promotions = PromotionChoices(game.replayer.setup(), pos);
@@ -158,7 +157,7 @@ TEST(VersionProof, ABoxInCheckThroughoutIsAnsweredByOneActionOfTheOpponent) {
   // The claims where a box whose every combination leaves the opponent in check was answered by
   // one action of theirs, found on its first combination and read on the others as unions.
   const ClaimsHeld held = HoldClaimsToBruteForce(
-      20261202, 150, [](const VersionProof& proof) { return proof.box_witnesses; });
+      JumpHeavyGames(20261202), 150, [](const VersionProof& proof) { return proof.box_witnesses; });
   EXPECT_GT(held.compared, 10);
   EXPECT_GT(held.with_checks, 5);
 }
@@ -167,10 +166,32 @@ TEST(VersionProof, AReplyThatActivatesABranchAnswersItOnItsBoard) {
   // The claims where a reply of the opponent that creates a timeline activated a branch of the
   // mover landing before the present it makes, and was shown to answer it by a move on that
   // branch's board.
-  const ClaimsHeld held = HoldClaimsToBruteForce(
-      20261203, 50, [](const VersionProof& proof) { return proof.branches_answered; });
+  const ClaimsHeld held =
+      HoldClaimsToBruteForce(JumpHeavyGames(20261203), 50,
+                             [](const VersionProof& proof) { return proof.branches_answered; });
   EXPECT_GT(held.compared, 10);
   EXPECT_GT(held.with_checks, 5);
+}
+
+// Jump-heavy games on small boards, so that the brute force searches most positions completely.
+CollectionOptions SmallBoardGames(uint64_t seed) {
+  CollectionOptions options = JumpHeavyGames(seed);
+  options.variants = {"Very Small - Open", "Very Small", "Focused - Just Kings"};
+  options.max_actions = 40;
+  options.max_timelines = 12;
+  return options;
+}
+
+TEST(VersionProof, AWitnessThatBranchesOntoABoardItPlayedReadsItsWholeVersion) {
+  // A box's witness that plays a used board, then jumps back onto it, starts its timeline on a
+  // copy of that board's version: every square of it is read, and the box split until they agree
+  // (builds with assertions play each combination of the small boxes; the first version of the
+  // witness failed that here).
+  const ClaimsHeld held =
+      HoldClaimsToBruteForce(SmallBoardGames(20261204), 400,
+                             [](const VersionProof& proof) { return proof.box_witnesses; });
+  EXPECT_GT(held.compared, 50);
+  EXPECT_GT(held.with_checks, 50);
 }
 
 TEST(VersionProof, NoMateHoldsForEveryAction) {
