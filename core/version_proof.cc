@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cassert>
 #include <climits>
+#include <deque>
 #include <tuple>
 #include <vector>
 
@@ -314,8 +315,23 @@ class Prover {
     }
     Split split;
     const bool capture = UnionCapture(present_ + 2, union_of, cells, box, &split);
+    // A witness that activates a timeline of M whose tip an action may have played answers
+    // where O has a move on each version of it, read on the unions too.
+    bool played_answered = true;
+    if (!capture && !any_reply_) {
+      const ReplyRead read = ReadReply(scratch_);
+      played_answered =
+          read.answers || (read.played_only && PlayedTipAnswered(read.played_timeline, [&] {
+                             Split ignored;
+                             return scratch_.ToMove() == mover_ &&
+                                    !UnionCapture(present_ + 2, union_of, cells, box, &ignored);
+                           }));
+    }
     scratch_.Rollback(mark);
     if (!Spend(1 + witness.size() + merged / 16)) return false;
+    if (!capture && !played_answered) {
+      return (budget_ == 0 || out_->work <= budget_) && PlayEach(box, use, branch);
+    }
     if (!capture) {
       ++out_->box_witnesses;
       assert(WitnessHoldsOnEach(box, use, branch, witness));
@@ -336,6 +352,7 @@ class Prover {
                           const std::vector<Move>& witness) {
     if (Combinations(box, use) > 256) return true;
     const VersionProof before = *out_;
+    const auto tip_versions = tip_versions_;
     unbudgeted_ = true;
     std::vector<size_t> index(mandatory_.size(), 0);
     bool holds = true;
@@ -349,6 +366,7 @@ class Prover {
     } while (holds && NextCombination(box, use, &index));
     unbudgeted_ = false;
     *out_ = before;
+    tip_versions_ = tip_versions;
     return holds;
   }
 
@@ -364,7 +382,7 @@ class Prover {
       if (!holds) break;
       ApplyMove(&scratch_, move);
     }
-    holds = holds && scratch_.ToMove() == mover_ && (any_reply_ || ReplyAnswersAll(scratch_)) &&
+    holds = holds && scratch_.ToMove() == mover_ && (any_reply_ || AnswersAllWithPlayedTip()) &&
             JudgeAction(scratch_, opponent, PromotingCapturesCount(scratch_)).problem ==
                 ActionVerdict::Problem::kNone;
     scratch_.Rollback(mark);
@@ -517,7 +535,8 @@ class Prover {
         ++tried;
         // The bound first (cheap), the branches it activates last.
         const ReplyRead read = ReadReply(scratch_);
-        found = scratch_.ToMove() == mover_ && (read.answers || read.jump_bound_only) &&
+        found = scratch_.ToMove() == mover_ &&
+                (read.answers || read.jump_bound_only || read.played_only) &&
                 JudgeAction(scratch_, opponent, PromotingCapturesCount(scratch_)).problem ==
                     ActionVerdict::Problem::kNone &&
                 (read.answers || ReplyAnswersAllHere());
@@ -685,7 +704,7 @@ class Prover {
     const Position::Mark mark = scratch_.GetMark();
     for (const Move& move : decision.witness) ApplyMove(&scratch_, move);
     // A box's witness is read on its other combinations by the boards it makes alone.
-    const bool answers = witness != nullptr ? ReplyAnswersAll(scratch_) : ReplyAnswersAllHere();
+    const bool answers = witness != nullptr ? AnswersAllWithPlayedTip() : ReplyAnswersAllHere();
     scratch_.Rollback(mark);
     if (!Spend(decision.witness.size())) return false;
     if (answers) {
@@ -735,6 +754,10 @@ class Prover {
     bool jump_bound_only = false;
     int present = INT_MAX;
     int branch = 0;  // the activated branch: 1 for an action's first, 2 for its second
+    // Whether it fails only for one timeline of M it activates whose tip, which an action may
+    // have played, lies before that present (PlayedTipAnswered), and that timeline.
+    bool played_only = false;
+    int played_timeline = 0;
   };
   ReplyRead ReadReply(const Position& after) const {
     ReplyRead read;
@@ -746,18 +769,34 @@ class Prover {
     }
     const int created = pos_.CreatedBy(mover_);
     int present = INT_MAX, played_bound = INT_MAX;
+    std::vector<int> played;  // the activated timelines whose tips an action may have played
     for (int l = after.min_timeline(); l <= after.max_timeline(); ++l) {
       if (!after.HasTimeline(l) || !after.IsActive(l)) continue;
       // M's k-th timeline, or 0.
       const int k = mover_ == Color::kWhite ? l - pos_.initial_max() : pos_.initial_min() - l;
       if (k > had + 1 && k <= created && ColorOf(pos_.TipHalf(l)) == mover_) {
         played_bound = std::min(played_bound, pos_.TipHalf(l));
+        played.push_back(l);
         continue;
       }
       present = std::min(present, after.TipHalf(l));
     }
     read.present = present;
-    if (present == INT_MAX || ColorOf(present) != mover_ || present > played_bound) return read;
+    if (present == INT_MAX || ColorOf(present) != mover_) return read;
+    if (present > played_bound) {
+      // One such tip before the present: unplayed, the present is that tip, M's; played, it is
+      // the board after O's move on it. The first boards of the branches of M the reply
+      // activates must lie after either.
+      int before = 0;
+      for (int l : played) {
+        if (pos_.TipHalf(l) < present) {
+          ++before;
+          read.played_timeline = l;
+        }
+      }
+      read.played_only = before == 1 && (made + 1 <= created || jump_bound_ >= played_bound + 2);
+      return read;
+    }
     if (made + 1 <= created || jump_bound_ >= present) {
       read.answers = true;
       return read;
@@ -785,6 +824,9 @@ class Prover {
   bool ReplyAnswersAllHere() {
     const ReplyRead read = ReadReply(scratch_);
     if (read.answers) return true;
+    if (read.played_only) {
+      return PlayedTipAnswered(read.played_timeline, [&] { return NoCaptureHere(); });
+    }
     if (!read.jump_bound_only || read.branch < 1) return false;
     // The branches of the action before J that scratch_ lacks (W(J) and W(J, v) hold the first).
     const int stand_ins = read.branch - 1 - (scratch_.CreatedBy(mover_) - pos_.CreatedBy(mover_));
@@ -850,6 +892,88 @@ class Prover {
     return answered;
   }
 
+  // ReplyAnswersAll for scratch_ (a worst position and a legal action R of O played on it), where
+  // R may also activate one timeline of M whose tip an action may have played
+  // (PlayedTipAnswered): the test that reads no other board of an action, so that it holds for
+  // a box's witness on every combination its boards stand for once they are free of captures.
+  bool AnswersAllWithPlayedTip() {
+    const ReplyRead read = ReadReply(scratch_);
+    return read.answers || (read.played_only && PlayedTipAnswered(read.played_timeline,
+                                                                  [&] { return NoCaptureHere(); }));
+  }
+
+  // Whether the present on scratch_ is M's and no piece of M can capture a royal piece of O
+  // there (the whole position read: a version or O's move on it may make promoting captures
+  // count).
+  bool NoCaptureHere() const {
+    return scratch_.ToMove() == mover_ &&
+           JudgeAction(scratch_, Opponent(mover_), PromotingCapturesCount(scratch_)).problem ==
+               ActionVerdict::Problem::kNone;
+  }
+
+  // A reply R of O (played on scratch_) that activates timeline l of M, whose tip lies before the
+  // present R makes: an action that leaves the tip unplayed leaves the present there, M's; one
+  // that plays it (a move from it or a piece arriving on it: one of its versions) leaves a board
+  // of O's colour there, which O must then play too. So R answers every action where for each
+  // version O has a move staying on that board after which no royal piece of O can be captured
+  // (`no_capture`, read on scratch_ with the version and the move played: the other boards are
+  // the worst position's after R, its tips of M unplayed, more attackers than an action leaves,
+  // and the played tip is a tip no more).
+  template <typename NoCapture>
+  bool PlayedTipAnswered(int l, NoCapture&& no_capture) {
+    if (scratch_.TipHalf(l) != pos_.TipHalf(l)) return false;
+    const std::vector<Board>* versions = TipVersions(l);
+    if (versions == nullptr) return false;
+    uint64_t tried = 0;
+    bool answered = true;
+    for (const Board& version : *versions) {
+      const Position::Mark mark = scratch_.GetMark();
+      scratch_.Append(l, version);
+      bool safe = false;
+      ForEachTipMove(scratch_, l, decide_.promotions, [&](const Move& reply, Piece) {
+        if (reply.IsJump()) return false;
+        const Position::Mark before = scratch_.GetMark();
+        ApplyMove(&scratch_, reply);
+        ++tried;
+        safe = no_capture();
+        scratch_.Rollback(before);
+        return safe;
+      });
+      scratch_.Rollback(mark);
+      if (!safe) {
+        answered = false;
+        break;
+      }
+    }
+    if (!Spend(tried)) return false;
+    if (answered) ++out_->played_tips_answered;
+    return answered;
+  }
+
+  // The versions of the tip of timeline l of M (not a mandatory board): the tip after every move
+  // of the position that changes it, gathered once; nullptr when the budget ran out.
+  const std::vector<Board>* TipVersions(int l) {
+    for (const auto& [timeline, versions] : tip_versions_) {
+      if (timeline == l) return &versions;
+    }
+    if (!Spend(moves_.size())) return nullptr;
+    std::vector<Board> versions;
+    Position trial = pos_;
+    for (const Move& move : moves_) {
+      const Position::Mark mark = trial.GetMark();
+      ApplyMove(&trial, move);
+      if (trial.TipHalf(l) != pos_.TipHalf(l)) {
+        const Board& board = trial.Tip(l);
+        bool known = false;
+        for (const Board& other : versions) known = known || SameBoard(other, board);
+        if (!known) versions.push_back(board);
+      }
+      trial.Rollback(mark);
+    }
+    tip_versions_.emplace_back(l, std::move(versions));
+    return &tip_versions_.back().second;
+  }
+
   bool Spend(uint64_t work) {
     out_->work += work;
     return unbudgeted_ || budget_ == 0 || out_->work <= budget_ ||
@@ -883,7 +1007,9 @@ class Prover {
   std::vector<Move> moves_;
   std::vector<std::vector<Board>> versions_;
   std::vector<std::vector<Move>> makers_;  // the move that made each version first
-  bool unbudgeted_ = false;                // WitnessHoldsOnEach's look under way
+  // The versions of tips of M that are no mandatory board (TipVersions), by timeline.
+  std::deque<std::pair<int, std::vector<Board>>> tip_versions_;
+  bool unbudgeted_ = false;  // WitnessHoldsOnEach's look under way
 };
 
 }  // namespace

@@ -38,8 +38,15 @@
 //     answers where, for every jump J of M landing before that present, O has a move staying
 //     on J's board after which no royal piece of O can be captured (tested on W(v) + R with J's
 //     board started on its timeline, a stand-in for A's first branch where J is the second;
-//     the present is then M's again). (Where the actions asked for create no timeline, with O
-//     ahead, R's timelines are inactive and activate none of M's, all active: any R will do);
+//     the present is then M's again). Where R activates one timeline of M the position holds
+//     whose tip lies before that present (its tip, M's, on an inactive timeline), and, where R
+//     activates a timeline A creates, every jump of M lands two half-turns after that tip or
+//     later: an action leaving the tip unplayed leaves the present there, M's; one playing it
+//     leaves a version of it (the tip after a move of M from it or onto it), O's to play. R
+//     still answers where O has, on each version, a move staying on it after which no royal
+//     piece of O can be captured (tested on W(v) + R with the version appended; a box's
+//     witness on its unions). (Where the actions asked for create no timeline, with O ahead,
+//     R's timelines are inactive and activate none of M's, all active: any R will do);
 //   - no piece of M can capture a royal piece of O afterwards where none can on W(v) + R: a
 //     capture runs from a tip of M's colour across and onto boards of M's colour. The boards of
 //     M's colour after A + R are the position's (A and R leave them as they are) and R's own,
@@ -127,16 +134,17 @@ struct VersionProof {
     kUnexpectedBranch,  // a jump onto P did not start a timeline on P + 1 where expected
   };
   Stop stop = Stop::kBudget;
-  bool proved = false;             // no action of the kind asked for mates
-  double combinations = 0;         // of the mandatory boards' versions (their product)
-  uint64_t boxes = 0;              // boxes read as unions
-  uint64_t box_branches = 0;       // boxes in check throughout answered by one branch of O
-  uint64_t box_witnesses = 0;      // boxes in check throughout answered by one action of O
-  uint64_t branches_answered = 0;  // replies of O shown to answer the branches they activate
-  uint64_t positions = 0;          // worst positions built (W(v), W(J), W(J, v))
-  uint64_t decided = 0;            // of which O was in check there, and so decided (by an
-                                   // action that answered another, or Decide)
-  uint64_t work = 0;               // moves applied, and Decide's work
+  bool proved = false;                // no action of the kind asked for mates
+  double combinations = 0;            // of the mandatory boards' versions (their product)
+  uint64_t boxes = 0;                 // boxes read as unions
+  uint64_t box_branches = 0;          // boxes in check throughout answered by one branch of O
+  uint64_t box_witnesses = 0;         // boxes in check throughout answered by one action of O
+  uint64_t branches_answered = 0;     // replies of O shown to answer the branches they activate
+  uint64_t played_tips_answered = 0;  // replies of O shown to answer the played tips they activate
+  uint64_t positions = 0;             // worst positions built (W(v), W(J), W(J, v))
+  uint64_t decided = 0;               // of which O was in check there, and so decided (by an
+                                      // action that answered another, or Decide)
+  uint64_t work = 0;                  // moves applied, and Decide's work
   // Where O was checkmated on a worst position W(v) whose versions the moves that made them,
   // played alone, make: that action, in play order, when it is legal and Decide proves the
   // checkmate after it (a mate in one, found but not counted: kMated).

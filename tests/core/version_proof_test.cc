@@ -194,6 +194,17 @@ TEST(VersionProof, AWitnessThatBranchesOntoABoardItPlayedReadsItsWholeVersion) {
   EXPECT_GT(held.with_checks, 50);
 }
 
+TEST(VersionProof, AReplyThatActivatesATimelineWhoseTipAnActionMayPlayAnswersEachVersion) {
+  // The claims where a reply of the opponent that creates a timeline activated one of the
+  // mover's whose tip, on an inactive timeline before the present the reply makes, an action may
+  // have played, and was shown to answer each board such an action leaves there by a move on it.
+  const ClaimsHeld held =
+      HoldClaimsToBruteForce(SmallBoardGames(20261205), 1500,
+                             [](const VersionProof& proof) { return proof.played_tips_answered; });
+  EXPECT_GT(held.compared, 10);
+  EXPECT_GT(held.with_checks, 5);
+}
+
 TEST(VersionProof, NoMateHoldsForEveryAction) {
   // As FindMateInOne asks it: every action where the opponent has created no more timelines;
   // where they have created one more, the actions that create none, with the branch escape for
