@@ -6,6 +6,7 @@
 #include <cassert>
 #include <climits>
 #include <deque>
+#include <span>
 #include <tuple>
 #include <vector>
 
@@ -314,22 +315,21 @@ class Prover {
       union_of[l - scratch_.min_timeline()] = static_cast<int>(i);
     }
     Split split;
-    const bool capture = UnionCapture(present_ + 2, union_of, cells, box, &split);
-    // A witness that activates a timeline of M whose tip an action may have played answers
-    // where O has a move on each version of it, read on the unions too.
-    bool played_answered = true;
+    const int base = scratch_.min_timeline();
+    const bool capture = UnionCapture(present_ + 2, base, union_of, cells, box, &split);
+    // A witness that activates a branch of M or a tip of M an action may have played answers
+    // where O has a move on each board that may leave, read on the unions too.
+    bool answers = true;
     if (!capture && !any_reply_) {
-      const ReplyRead read = ReadReply(scratch_);
-      played_answered =
-          read.answers || (read.played_only && PlayedTipAnswered(read.played_timeline, [&] {
-                             Split ignored;
-                             return scratch_.ToMove() == mover_ &&
-                                    !UnionCapture(present_ + 2, union_of, cells, box, &ignored);
-                           }));
+      answers = ReplyAnswers(ReadReply(scratch_), [&](std::span<const BoardPlace>) {
+        Split ignored;
+        return scratch_.ToMove() == mover_ &&
+               !UnionCapture(present_ + 2, base, union_of, cells, box, &ignored);
+      });
     }
     scratch_.Rollback(mark);
     if (!Spend(1 + witness.size() + merged / 16)) return false;
-    if (!capture && !played_answered) {
+    if (!capture && !answers) {
       return (budget_ == 0 || out_->work <= budget_) && PlayEach(box, use, branch);
     }
     if (!capture) {
@@ -382,9 +382,11 @@ class Prover {
       if (!holds) break;
       ApplyMove(&scratch_, move);
     }
-    holds = holds && scratch_.ToMove() == mover_ && (any_reply_ || AnswersAllWithPlayedTip()) &&
+    // Legal first: ReplyAnswersAllHere reads the captures of the boards it adds alone.
+    holds = holds && scratch_.ToMove() == mover_ &&
             JudgeAction(scratch_, opponent, PromotingCapturesCount(scratch_)).problem ==
-                ActionVerdict::Problem::kNone;
+                ActionVerdict::Problem::kNone &&
+            (any_reply_ || ReplyAnswersAllHere());
     scratch_.Rollback(mark);
     return holds;
   }
@@ -422,7 +424,8 @@ class Prover {
       merged += MergeVersions(box, i, &cells[i]);
       union_of[mandatory_[i] - scratch_.min_timeline()] = static_cast<int>(i);
     }
-    const bool capture = UnionCapture(present + 1, union_of, cells, box, split);
+    const bool capture =
+        UnionCapture(present + 1, scratch_.min_timeline(), union_of, cells, box, split);
     scratch_.Rollback(mark);
     ++out_->boxes;
     if (!Spend(1 + merged / 16)) return Union::kFailed;
@@ -436,7 +439,7 @@ class Prover {
   // slider going on across squares that may be empty. A capture found sets *split to a board
   // whose versions in the box differ on a square it uses (the attacker's, the royal's, or one
   // crossed), when there is one.
-  bool UnionCapture(int union_half, const std::vector<int>& union_of,
+  bool UnionCapture(int union_half, int union_base, const std::vector<int>& union_of,
                     const std::vector<std::vector<union_cells::Cell>>& cells, const Box& box,
                     Split* split) {
     using union_cells::Cell;
@@ -448,8 +451,9 @@ class Prover {
     };
     auto at = [&](int l, int h) {
       Place place;
-      if (h == union_half && l >= scratch_.min_timeline() && l <= scratch_.max_timeline()) {
-        place.used = union_of[l - scratch_.min_timeline()];
+      if (h == union_half && l >= union_base &&
+          l - union_base < static_cast<int>(union_of.size())) {
+        place.used = union_of[l - union_base];
       }
       if (place.used < 0) place.board = scratch_.BoardAt(l, h);
       return place;
@@ -703,8 +707,8 @@ class Prover {
     // of O's colour an action left there must then lie after the present the reply makes.
     const Position::Mark mark = scratch_.GetMark();
     for (const Move& move : decision.witness) ApplyMove(&scratch_, move);
-    // A box's witness is read on its other combinations by the boards it makes alone.
-    const bool answers = witness != nullptr ? AnswersAllWithPlayedTip() : ReplyAnswersAllHere();
+    // (A box's witness is read again on the box's unions: WitnessAnswersBox.)
+    const bool answers = ReplyAnswersAllHere();
     scratch_.Rollback(mark);
     if (!Spend(decision.witness.size())) return false;
     if (answers) {
@@ -809,32 +813,51 @@ class Prover {
   }
 
   // ReplyAnswersAll for scratch_ (a worst position and a legal action R of O played on it),
-  // where R may also be shown to answer every action whose branch it activates (the first
-  // where M has created one timeline more, the second where as many) and whose board lies
-  // before the present R makes: O then plays that board too, and where O has a move that stays
-  // on it after which no royal piece of O can be captured, the present is M's again and the
-  // action is legal. So every jump J of M landing before that present is tried as that branch:
-  // on scratch_, after a stand-in timeline for the action's first branch where J is the second
-  // (a board of O's colour on P + 1: no capture of M starts from, crosses or lands on it, and
-  // the present R makes comes before it), J's board is started on its own timeline (the board
-  // it lands on with its piece), and O's move on it is sought. The other boards are those of
-  // the worst position, which stand for every action's as above (its tips of M unplayed, J's
-  // source among them where that is no mandatory board: more attackers, not fewer). A jump
-  // onto a tip before that present branches only after an action played that tip: not tried.
+  // where R may also be shown to answer the branch of M it activates (BranchesAnswered) or the
+  // tip of M an action may have played that it activates (PlayedTipAnswered). scratch_ holds no
+  // capture of a royal piece of O (R is legal there): where promoting captures count, the
+  // captures after the boards those tests add involve one of them.
   bool ReplyAnswersAllHere() {
     const ReplyRead read = ReadReply(scratch_);
     if (read.answers) return true;
-    if (read.played_only) {
-      return PlayedTipAnswered(read.played_timeline, [&] { return NoCaptureHere(); });
-    }
-    if (!read.jump_bound_only || read.branch < 1) return false;
+    const bool promoting = PromotingCapturesCount(scratch_);
+    return ReplyAnswers(read, [&](std::span<const BoardPlace> fresh) {
+      if (scratch_.ToMove() != mover_) return false;
+      if (promoting) return !RoyalCapturableTouching(scratch_, mover_, true, fresh);
+      return JudgeAction(scratch_, Opponent(mover_), PromotingCapturesCount(scratch_)).problem ==
+             ActionVerdict::Problem::kNone;
+    });
+  }
+
+  // Whether R, read as `read`, answers every action: by the bound, or where it fails only for a
+  // branch or a played tip of M that R activates, by O's moves on the boards those leave.
+  // no_capture(fresh) says whether the present on scratch_ is M's and no piece of M can capture
+  // a royal piece of O there, `fresh` naming the boards added to it.
+  template <typename NoCapture>
+  bool ReplyAnswers(const ReplyRead& read, NoCapture&& no_capture) {
+    if (read.answers) return true;
+    if (read.played_only) return PlayedTipAnswered(read.played_timeline, no_capture);
+    return read.jump_bound_only && BranchesAnswered(read, no_capture);
+  }
+
+  // R activates the branch of M an action creates (its first where M has created one timeline
+  // more, its second where as many) and whose board lies before the present R makes: O then
+  // plays that board too, and where O has a move that stays on it after which no royal piece of
+  // O can be captured, the present is M's again and the action is legal. So every jump J of M
+  // landing before that present is tried as that branch: on scratch_, after a stand-in timeline
+  // for the action's first branch where J is the second (a board of O's colour on P + 1: no
+  // capture of M starts from, crosses or lands on it, and the present R makes comes before it),
+  // J's board is started on its own timeline (the board it lands on with its piece), and O's
+  // move on it is sought. The other boards are those of the worst position, which stand for
+  // every action's as above (its tips of M unplayed, J's source among them where that is no
+  // mandatory board: more attackers, not fewer). A jump onto a tip before that present branches
+  // only after an action played that tip: not tried.
+  template <typename NoCapture>
+  bool BranchesAnswered(const ReplyRead& read, NoCapture&& no_capture) {
+    if (read.branch < 1) return false;
     // The branches of the action before J that scratch_ lacks (W(J) and W(J, v) hold the first).
     const int stand_ins = read.branch - 1 - (scratch_.CreatedBy(mover_) - pos_.CreatedBy(mover_));
     if (stand_ins < 0 || stand_ins > 1) return false;
-    const Color opponent = Opponent(mover_);
-    // scratch_ holds no capture of a royal piece of O (R is legal there): where promoting
-    // captures count, the captures after J's board and O's move on it involve that board.
-    const bool promoting = PromotingCapturesCount(scratch_);
     uint64_t tried = 0;
     bool answered = true;
     // The boards already shown answered: J's board depends on where J lands and its piece only.
@@ -860,21 +883,13 @@ class Prover {
           });
       bool safe = !scratch_.IsActive(timeline);
       if (!safe) {
+        const BoardPlace fresh[] = {{timeline, jump.dst_half + 1}, {timeline, jump.dst_half + 2}};
         ForEachTipMove(scratch_, timeline, decide_.promotions, [&](const Move& reply, Piece) {
           if (reply.IsJump()) return false;
           const Position::Mark before = scratch_.GetMark();
           ApplyMove(&scratch_, reply);
           ++tried;
-          if (promoting) {
-            const BoardPlace fresh[] = {{timeline, jump.dst_half + 1},
-                                        {timeline, jump.dst_half + 2}};
-            safe = scratch_.ToMove() == mover_ &&
-                   !RoyalCapturableTouching(scratch_, mover_, true, fresh);
-          } else {
-            safe = scratch_.ToMove() == mover_ &&
-                   JudgeAction(scratch_, opponent, PromotingCapturesCount(scratch_)).problem ==
-                       ActionVerdict::Problem::kNone;
-          }
+          safe = no_capture(std::span<const BoardPlace>(fresh));
           scratch_.Rollback(before);
           return safe;
         });
@@ -890,25 +905,6 @@ class Prover {
     if (!Spend(tried)) return false;
     if (answered) ++out_->branches_answered;
     return answered;
-  }
-
-  // ReplyAnswersAll for scratch_ (a worst position and a legal action R of O played on it), where
-  // R may also activate one timeline of M whose tip an action may have played
-  // (PlayedTipAnswered): the test that reads no other board of an action, so that it holds for
-  // a box's witness on every combination its boards stand for once they are free of captures.
-  bool AnswersAllWithPlayedTip() {
-    const ReplyRead read = ReadReply(scratch_);
-    return read.answers || (read.played_only && PlayedTipAnswered(read.played_timeline,
-                                                                  [&] { return NoCaptureHere(); }));
-  }
-
-  // Whether the present on scratch_ is M's and no piece of M can capture a royal piece of O
-  // there (the whole position read: a version or O's move on it may make promoting captures
-  // count).
-  bool NoCaptureHere() const {
-    return scratch_.ToMove() == mover_ &&
-           JudgeAction(scratch_, Opponent(mover_), PromotingCapturesCount(scratch_)).problem ==
-               ActionVerdict::Problem::kNone;
   }
 
   // A reply R of O (played on scratch_) that activates timeline l of M, whose tip lies before the
@@ -935,7 +931,8 @@ class Prover {
         const Position::Mark before = scratch_.GetMark();
         ApplyMove(&scratch_, reply);
         ++tried;
-        safe = no_capture();
+        const BoardPlace fresh[] = {{l, scratch_.TipHalf(l) - 1}, {l, scratch_.TipHalf(l)}};
+        safe = no_capture(std::span<const BoardPlace>(fresh));
         scratch_.Rollback(before);
         return safe;
       });

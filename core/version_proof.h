@@ -44,9 +44,10 @@
 //     later: an action leaving the tip unplayed leaves the present there, M's; one playing it
 //     leaves a version of it (the tip after a move of M from it or onto it), O's to play. R
 //     still answers where O has, on each version, a move staying on it after which no royal
-//     piece of O can be captured (tested on W(v) + R with the version appended; a box's
-//     witness on its unions). (Where the actions asked for create no timeline, with O ahead,
-//     R's timelines are inactive and activate none of M's, all active: any R will do);
+//     piece of O can be captured (tested on W(v) + R with the version appended). A box's
+//     witness (below) is held to both tests on the box's unions. (Where the actions asked for
+//     create no timeline, with O ahead, R's timelines are inactive and activate none of M's, all
+//     active: any R will do);
 //   - no piece of M can capture a royal piece of O afterwards where none can on W(v) + R: a
 //     capture runs from a tip of M's colour across and onto boards of M's colour. The boards of
 //     M's colour after A + R are the position's (A and R leave them as they are) and R's own,
@@ -83,11 +84,13 @@
 // squares changed: read as a union again. Where no piece of M can then capture a royal piece of
 // O (on the boards of M's colour after the action: the position's, the action's own, the unions),
 // the action is legal on every combination (its timelines, and so the present it makes, are the
-// same on each) and all are answered. A square some versions hold otherwise, or one the capture
-// found uses, splits the box: the half holding the first combination is tried with the same
-// action, the other afresh. Where the witness castles or takes en passant, or the capture uses
-// no square that splits, each combination of the box is played, within the budget. (Builds with
-// assertions play each combination of a small box the witness answered, to hold it to that.)
+// same on each), and where it answers every action by the bound, or by the tests for the
+// branches and played tips it activates read on the unions, all are answered. A square some
+// versions hold otherwise, or one the capture found uses, splits the box: the half holding the
+// first combination is tried with the same action, the other afresh. Where the witness castles or
+// takes en passant, or the capture uses no square that splits, each combination of the box is
+// played, within the budget. (Builds with assertions play each combination of a small box the
+// witness answered, to hold it to that.)
 //
 // The actions that create an active timeline. M's first new timeline is active iff O has
 // created as many timelines as M or more; its later ones and O's inactive timelines only when O
