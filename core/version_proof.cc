@@ -105,16 +105,19 @@ class Prover {
       for (size_t i = 0; i < mandatory_.size(); ++i) {
         const int l = mandatory_[i];
         if (scratch_.TipHalf(l) == pos_.TipHalf(l)) continue;
-        const Board& board = scratch_.Tip(l);
-        bool known = false;
-        for (const Board& other : versions_[i]) known = known || SameBoard(other, board);
-        if (!known) {
-          versions_[i].push_back(board);
-          makers_[i].push_back(move);
-        }
+        if (AddVersion(scratch_.Tip(l), &versions_[i])) makers_[i].push_back(move);
       }
       scratch_.Rollback(mark);
     }
+    return true;
+  }
+
+  // Adds `board` to *versions unless one of them is the same board; whether it did.
+  static bool AddVersion(const Board& board, std::vector<Board>* versions) {
+    for (const Board& other : *versions) {
+      if (SameBoard(other, board)) return false;
+    }
+    versions->push_back(board);
     return true;
   }
 
@@ -959,12 +962,7 @@ class Prover {
     for (const Move& move : moves_) {
       const Position::Mark mark = trial.GetMark();
       ApplyMove(&trial, move);
-      if (trial.TipHalf(l) != pos_.TipHalf(l)) {
-        const Board& board = trial.Tip(l);
-        bool known = false;
-        for (const Board& other : versions) known = known || SameBoard(other, board);
-        if (!known) versions.push_back(board);
-      }
+      if (trial.TipHalf(l) != pos_.TipHalf(l)) AddVersion(trial.Tip(l), &versions);
       trial.Rollback(mark);
     }
     tip_versions_.emplace_back(l, std::move(versions));
