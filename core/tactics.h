@@ -59,8 +59,12 @@ namespace fived {
 //   2  until 2026-11-28: the versions proof could take a reply of the opponent that branches
 //      where the present it made was the very tip of one of the mover's timelines it activated,
 //      a tip the action may have played (none found; core/version_proof.h).
-//   3  since that fix.
-constexpr int kTacticsVersion = 3;
+//   3  until the evening of 2026-11-28: the versions proof read the board a box's witness
+//      started by jumping back onto a mandatory board it had played from the box's first
+//      combination alone, not from each version of that board (none found;
+//      core/version_proof.h).
+//   4  since that fix.
+constexpr int kTacticsVersion = 4;
 
 // How many times the search's budget the versions proof (core/version_proof.h) may spend.
 constexpr uint64_t kVersionProofFactor = 3;
