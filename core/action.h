@@ -35,6 +35,20 @@ struct ActionVerdict {
   Move capture;        // one capturing move, for kRoyalCapturable
 };
 
+// Plays each move from the tip of `timeline` that stays on its timeline (no jump) on *pos, calls
+// visit(*pos) after it and rolls it back, until visit returns true. *pos is left as it was.
+template <typename Visit>
+void ForEachMoveStaying(Position* pos, int timeline, PromotionSet promotions, Visit&& visit) {
+  ForEachTipMove(*pos, timeline, promotions, [&](const Move& move, Piece) {
+    if (move.IsJump()) return false;
+    const Position::Mark mark = pos->GetMark();
+    ApplyMove(pos, move);
+    const bool stop = visit(*pos);
+    pos->Rollback(mark);
+    return stop;
+  });
+}
+
 // Judges the position after `mover` played its moves. `promoting_captures`: whether a pawn's
 // capture onto its last rank counts (PromotingCapturesCount in core/rules.h).
 ActionVerdict JudgeAction(const Position& pos, Color mover, bool promoting_captures);

@@ -164,17 +164,13 @@ class BranchEscape::Search {
   // was). `budgeted`: the moves count towards kMaxExtraWork, past which the search stops.
   bool SafeMoveOnItsBoard(Position* pos, int timeline, bool budgeted) {
     bool safe = false;
-    ForEachTipMove(*pos, timeline, promotions_, [&](const Move& reply, Piece) {
-      if (reply.IsJump()) return false;
-      const Position::Mark before = pos->GetMark();
-      ApplyMove(pos, reply);
+    ForEachMoveStaying(pos, timeline, promotions_, [&](Position& after) {
       ++*work_;
       if (budgeted) ++extra_work_;
       // An activated branch belongs to an action the escape answers (budgeted); one that moves
       // the present back may leave the tips of M on the present unplayed.
-      safe = budgeted ? !CapturableAfterActions(pos, {{timeline, 0}})
-                      : !CapturableTouching(*pos, {{timeline, 0}});
-      pos->Rollback(before);
+      safe = budgeted ? !CapturableAfterActions(&after, {{timeline, 0}})
+                      : !CapturableTouching(after, {{timeline, 0}});
       return safe || (budgeted && extra_work_ > kMaxExtraWork);
     });
     return safe;

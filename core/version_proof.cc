@@ -884,19 +884,7 @@ class Prover {
             arrived.ClearEnPassant();
             arrived.Set(jump.to, piece.Moved());
           });
-      bool safe = !scratch_.IsActive(timeline);
-      if (!safe) {
-        const BoardPlace fresh[] = {{timeline, jump.dst_half + 1}, {timeline, jump.dst_half + 2}};
-        ForEachTipMove(scratch_, timeline, decide_.promotions, [&](const Move& reply, Piece) {
-          if (reply.IsJump()) return false;
-          const Position::Mark before = scratch_.GetMark();
-          ApplyMove(&scratch_, reply);
-          ++tried;
-          safe = no_capture(std::span<const BoardPlace>(fresh));
-          scratch_.Rollback(before);
-          return safe;
-        });
-      }
+      const bool safe = !scratch_.IsActive(timeline) || SafeMoveOn(timeline, no_capture, &tried);
       scratch_.Rollback(mark);
       ++tried;
       if (!safe) {
@@ -928,17 +916,7 @@ class Prover {
     for (const Board& version : *versions) {
       const Position::Mark mark = scratch_.GetMark();
       scratch_.Append(l, version);
-      bool safe = false;
-      ForEachTipMove(scratch_, l, decide_.promotions, [&](const Move& reply, Piece) {
-        if (reply.IsJump()) return false;
-        const Position::Mark before = scratch_.GetMark();
-        ApplyMove(&scratch_, reply);
-        ++tried;
-        const BoardPlace fresh[] = {{l, scratch_.TipHalf(l) - 1}, {l, scratch_.TipHalf(l)}};
-        safe = no_capture(std::span<const BoardPlace>(fresh));
-        scratch_.Rollback(before);
-        return safe;
-      });
+      const bool safe = SafeMoveOn(l, no_capture, &tried);
       scratch_.Rollback(mark);
       if (!safe) {
         answered = false;
@@ -948,6 +926,22 @@ class Prover {
     if (!Spend(tried)) return false;
     if (answered) ++out_->played_tips_answered;
     return answered;
+  }
+
+  // Whether O has a move that stays on its tip of `timeline` on scratch_ after which
+  // no_capture(fresh) holds, `fresh` the board it moved from and the one it made; *tried counts
+  // the moves played.
+  template <typename NoCapture>
+  bool SafeMoveOn(int timeline, NoCapture&& no_capture, uint64_t* tried) {
+    bool safe = false;
+    ForEachMoveStaying(&scratch_, timeline, decide_.promotions, [&](Position& after) {
+      ++*tried;
+      const BoardPlace fresh[] = {{timeline, after.TipHalf(timeline) - 1},
+                                  {timeline, after.TipHalf(timeline)}};
+      safe = no_capture(std::span<const BoardPlace>(fresh));
+      return safe;
+    });
+    return safe;
   }
 
   // The versions of the tip of timeline l of M (not a mandatory board): the tip after every move
