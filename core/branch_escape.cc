@@ -287,9 +287,15 @@ class BranchEscape::Search {
   // the timeline it has in the action: a stand-in timeline of O's colour numbers the first when
   // it is the second) and the move, every tip of M the branch and the version left still a tip.
   // `stand_ins`: how many branches come before it in the action (stand-in timelines number them).
+  // The branch that failed last is tried first: the escapes tried one after another mostly fail
+  // on the same branch, and every branch must be answered, in any order.
   bool ActivatedBranchesAnswered(int x_half, int stand_ins) {
     uint64_t answered_here = 0;
-    for (const Move& branch : moves_) {
+    for (size_t k = 0; k <= moves_.size(); ++k) {
+      // k = 0: the branch that failed last (if any); then every other one in order.
+      const size_t i = k == 0 ? last_failed_ : k - 1;
+      if (i >= moves_.size() || (k > 0 && i == last_failed_)) continue;
+      const Move& branch = moves_[i];
       if (!branch.IsJump() || branch.dst_half >= x_half) continue;
       // A jump onto a tip before X branches only after a move that played that tip: not tried.
       if (branch.dst_half >= pos_.TipHalf(branch.dst_timeline)) return false;
@@ -297,7 +303,7 @@ class BranchEscape::Search {
       if (on_->TipHalf(branch.src_timeline) != branch.src_half) continue;
       if (extra_work_ > kMaxExtraWork) return false;
       const Position::Mark mark = on_->GetMark();
-      for (int i = 0; i < stand_ins; ++i) {
+      for (int s = 0; s < stand_ins; ++s) {
         on_->CreateTimeline(mover_, present_ + 1, on_->Tip(branch.src_timeline));
       }
       const MoveEffect effect = ApplyMove(on_, branch);
@@ -310,7 +316,10 @@ class BranchEscape::Search {
         answered = SafeMoveOnItsBoard(on_, effect.new_timeline, true);
       }
       on_->Rollback(mark);
-      if (!answered) return false;
+      if (!answered) {
+        last_failed_ = i;
+        return false;
+      }
       ++answered_here;
     }
     branches_answered_ += answered_here;
@@ -372,9 +381,13 @@ class BranchEscape::Search {
   bool prepared_ = false;
   bool applicable_ = false;
   Position* on_ = &scratch_;  // where Escapes plays: scratch_, or the position Answers got
-  // Moves applied by ActivatedBranchesAnswered, which stops past kMaxExtraWork.
-  static constexpr uint64_t kMaxExtraWork = 20000;
+  // Moves applied by ActivatedBranchesAnswered, which stops past kMaxExtraWork (80,000: on the
+  // first 300 random games 20,000 left 1,532 positions unknown, 80,000 1,500, 320,000 1,498; no
+  // CPU difference measured, docs/BENCHMARKS.md).
+  static constexpr uint64_t kMaxExtraWork = 80000;
   uint64_t extra_work_ = 0;
+  size_t last_failed_ = SIZE_MAX;  // the index in moves_ of the branch ActivatedBranchesAnswered
+                                   // last found unanswered
   // Activated branches answered on their own boards for the last source tried.
   uint64_t branches_answered_ = 0;
   int earliest_branch_ = INT_MAX;
