@@ -97,6 +97,7 @@ class Prover {
   // changes it.
   bool GatherVersions() {
     versions_.assign(mandatory_.size(), {});
+    version_cells_.assign(mandatory_.size(), {});
     makers_.assign(mandatory_.size(), {});
     for (const Move& move : moves_) {
       if (!Spend(1)) return false;
@@ -105,7 +106,11 @@ class Prover {
       for (size_t i = 0; i < mandatory_.size(); ++i) {
         const int l = mandatory_[i];
         if (scratch_.TipHalf(l) == pos_.TipHalf(l)) continue;
-        if (AddVersion(scratch_.Tip(l), &versions_[i])) makers_[i].push_back(move);
+        if (!AddVersion(scratch_.Tip(l), &versions_[i])) continue;
+        makers_[i].push_back(move);
+        std::vector<union_cells::Cell>& cells = version_cells_[i].emplace_back();
+        cells.assign(static_cast<size_t>(pos_.width()) * pos_.height(), 0);
+        union_cells::MergeBoard(versions_[i].back(), &cells);
       }
       scratch_.Rollback(mark);
     }
@@ -159,7 +164,12 @@ class Prover {
   // Adds to `cells` (a union board) every version of mandatory board i in the box; how many.
   size_t MergeVersions(const Box& box, size_t i, std::vector<union_cells::Cell>* cells) const {
     cells->assign(static_cast<size_t>(pos_.width()) * pos_.height(), 0);
-    for (uint32_t k : box[i]) union_cells::MergeBoard(versions_[i][k], cells);
+    for (uint32_t k : box[i]) {
+      const std::vector<union_cells::Cell>& version = version_cells_[i][k];
+      for (size_t square = 0; square < version.size(); ++square) {
+        (*cells)[square] |= version[square];
+      }
+    }
     return box[i].size();
   }
 
@@ -435,6 +445,32 @@ class Prover {
     return capture ? Union::kMayCheck : Union::kNoCheck;
   }
 
+  // The squares of an 8x8 grid (bit rank * 8 + file) from which some piece may capture on one of
+  // `royal_squares`: on a line with one of them in one of the 8 directions of the board, on it
+  // (a move through time or timelines alone), or within two squares of it (a knight's leap). A
+  // move's step on the board is one of those, whatever it does across boards.
+  static uint64_t RoyalReach(uint64_t royal_squares) {
+    constexpr int kSide = Board::kBitboardSide;
+    uint64_t reach = 0;
+    auto add = [&](int file, int rank) {
+      if (file >= 0 && file < kSide && rank >= 0 && rank < kSide) {
+        reach |= uint64_t{1} << (rank * kSide + file);
+      }
+    };
+    for (uint64_t rest = royal_squares; rest != 0; rest &= rest - 1) {
+      const int r = __builtin_ctzll(rest), file = r % kSide, rank = r / kSide;
+      for (int dx = -2; dx <= 2; ++dx) {
+        for (int dy = -2; dy <= 2; ++dy) add(file + dx, rank + dy);
+      }
+      for (int dx = -1; dx <= 1; ++dx) {
+        for (int dy = -1; dy <= 1; ++dy) {
+          for (int k = 1; k < kSide && (dx != 0 || dy != 0); ++k) add(file + k * dx, rank + k * dy);
+        }
+      }
+    }
+    return reach;
+  }
+
   // Whether a piece of M on a tip of M's colour of scratch_ may capture a royal piece of O, the
   // board of each timeline on `union_half` that union_of names (by timeline, from scratch_'s
   // first; -1 for none) read as the union in cells it names (what each square may hold: the
@@ -466,6 +502,11 @@ class Prover {
                              : union_cells::CellOf(place.board->at(x, y));
     };
     const Cell royals = union_cells::RoyalsOf(Opponent(mover_));
+    // The squares a piece can capture a royal piece of O from at all, on boards of up to 8x8:
+    // every royal piece of O on a union board stands where it stands on the mandatory board's
+    // tip (M's moves make the versions), a board of scratch_, so Position::royal_squares holds it.
+    const bool bits = width <= Board::kBitboardSide && height <= Board::kBitboardSide;
+    const uint64_t reach = bits ? RoyalReach(scratch_.royal_squares(Opponent(mover_))) : ~0ull;
     // The squares of the union boards the ray being walked has crossed.
     std::vector<std::pair<int, int>> crossed;
     for (int l = scratch_.min_timeline(); l <= scratch_.max_timeline(); ++l) {
@@ -473,6 +514,10 @@ class Prover {
       const int half = scratch_.TipHalf(l);
       const Place from = at(l, half);
       for (int square = 0; square < width * height; ++square) {
+        if (bits) {
+          const int bit = square / width * Board::kBitboardSide + square % width;
+          if ((reach >> bit & 1) == 0) continue;
+        }
         Cell pieces = cell_at(from, square % width, square / width) & union_cells::PiecesOf(mover_);
         while (pieces != 0) {
           const int bit = __builtin_ctz(pieces);
@@ -995,6 +1040,8 @@ class Prover {
   std::vector<int> mandatory_;
   std::vector<Move> moves_;
   std::vector<std::vector<Board>> versions_;
+  // Each version's squares as union cells (union_cells::MergeBoard), merged by MergeVersions.
+  std::vector<std::vector<std::vector<union_cells::Cell>>> version_cells_;
   std::vector<std::vector<Move>> makers_;  // the move that made each version first
   // The versions of tips of M that are no mandatory board (TipVersions), by timeline.
   std::deque<std::pair<int, std::vector<Board>>> tip_versions_;
