@@ -653,6 +653,11 @@ bool RoyalCapturableByScan(const Position& pos, Color attacker, bool promoting_c
 
 }  // namespace movegen_internal
 
+uint64_t SquaresReachingRoyals(uint64_t royal_squares) {
+  const RoyalLines lines(royal_squares);
+  return lines.any | lines.near2;
+}
+
 bool RoyalCapturable(const Position& pos, Color attacker, bool promoting_captures, Move* found) {
   return CapturableFromTips(
       pos, attacker, promoting_captures, [](int, int) { return Reach{}; }, found);

@@ -39,6 +39,12 @@ bool RoyalCapturable(const Position& pos, Color attacker, bool promoting_capture
 bool RoyalCapturableTouching(const Position& pos, Color attacker, bool promoting_captures,
                              std::span<const BoardPlace> fresh, Move* found = nullptr);
 
+// The squares of an 8x8 grid (bit rank * 8 + file, as Position::royal_squares) from which a piece
+// of any kind may capture on one of `royal_squares`, on whatever board: on a line with one of them
+// in one of the 8 directions of the board, on it (a move through time or timelines alone), or
+// within two squares of it (a knight's leap). The tests above skip the pieces standing elsewhere.
+uint64_t SquaresReachingRoyals(uint64_t royal_squares);
+
 // Calls f(timeline, half_turn, square) for each square of `pos` that a capture found by the tests
 // above depends on: the attacker's, those a slider crosses (empty), and the captured royal
 // piece's. A position holding these squares' contents has the same capture.

@@ -445,32 +445,6 @@ class Prover {
     return capture ? Union::kMayCheck : Union::kNoCheck;
   }
 
-  // The squares of an 8x8 grid (bit rank * 8 + file) from which some piece may capture on one of
-  // `royal_squares`: on a line with one of them in one of the 8 directions of the board, on it
-  // (a move through time or timelines alone), or within two squares of it (a knight's leap). A
-  // move's step on the board is one of those, whatever it does across boards.
-  static uint64_t RoyalReach(uint64_t royal_squares) {
-    constexpr int kSide = Board::kBitboardSide;
-    uint64_t reach = 0;
-    auto add = [&](int file, int rank) {
-      if (file >= 0 && file < kSide && rank >= 0 && rank < kSide) {
-        reach |= uint64_t{1} << (rank * kSide + file);
-      }
-    };
-    for (uint64_t rest = royal_squares; rest != 0; rest &= rest - 1) {
-      const int r = __builtin_ctzll(rest), file = r % kSide, rank = r / kSide;
-      for (int dx = -2; dx <= 2; ++dx) {
-        for (int dy = -2; dy <= 2; ++dy) add(file + dx, rank + dy);
-      }
-      for (int dx = -1; dx <= 1; ++dx) {
-        for (int dy = -1; dy <= 1; ++dy) {
-          for (int k = 1; k < kSide && (dx != 0 || dy != 0); ++k) add(file + k * dx, rank + k * dy);
-        }
-      }
-    }
-    return reach;
-  }
-
   // Whether a piece of M on a tip of M's colour of scratch_ may capture a royal piece of O, the
   // board of each timeline on `union_half` that union_of names (by timeline, from scratch_'s
   // first; -1 for none) read as the union in cells it names (what each square may hold: the
@@ -506,7 +480,8 @@ class Prover {
     // every royal piece of O on a union board stands where it stands on the mandatory board's
     // tip (M's moves make the versions), a board of scratch_, so Position::royal_squares holds it.
     const bool bits = width <= Board::kBitboardSide && height <= Board::kBitboardSide;
-    const uint64_t reach = bits ? RoyalReach(scratch_.royal_squares(Opponent(mover_))) : ~0ull;
+    const uint64_t reach =
+        bits ? SquaresReachingRoyals(scratch_.royal_squares(Opponent(mover_))) : ~uint64_t{0};
     // The squares of the union boards the ray being walked has crossed.
     std::vector<std::pair<int, int>> crossed;
     for (int l = scratch_.min_timeline(); l <= scratch_.max_timeline(); ++l) {
