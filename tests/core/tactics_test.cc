@@ -190,6 +190,33 @@ TEST(MateInOne, TheTargetedSearchPairsChecksOnTwoBoards) {
   EXPECT_EQ(ActionText(game.pos, found.solution), "(-1T3)Qc4>x(+1T3)c2 (0T3)Nxc1");
 }
 
+// White has created one timeline, black two: white's first two new timelines are active. Among
+// white's mates, two branches: the king of the one mandatory board (-2T2) onto (-1T2), and the
+// king of (-1T3) onto (0T2). Black, passing, is in check on the second's board (its king beside
+// white's), which the first's worst position lacks. Found by the shortcut fuzz (seed 3) against a
+// draft of the versions proof for the opponent one ahead that took black's not being in check
+// there as an answer; the search must find the mates, and its solution mates.
+TEST(MateInOne, TwoBranchesMateWhereTheOpponentIsOneAhead) {
+  const testing::Game played =
+      testing::Custom("6x6",
+                      {"[6/K5/5k/6/6/6:0:1:w]", "[2K3/6/6/k5/6/6:0:1:b]", "[6/6/4rB/6/5k/K5:0:2:w]",
+                       "[6/6/6/5p/5k/3K2:0:2:b]"},
+                      kBudget,
+                      "1b. (0T2)Kf2>>(0T1)f1\n2. (-1T2)Kd5 (0T3)Kd1>>(0T2)c2 / (0T3)f2 (+1T2)Re2 "
+                      "(-1T2)Kf1>>(0T1)f1\n");
+  ASSERT_EQ(played.pos.CreatedBy(Color::kBlack) - played.pos.CreatedBy(Color::kWhite), 1);
+  const std::vector<std::string> mating = MatingActions(played);
+  EXPECT_NE(std::find(mating.begin(), mating.end(), "(-2T2)Kc6>>(-1T2)b6 (-1T3)Kd5>>(0T2)d5"),
+            mating.end());
+  const MateInOne found = Find(played);
+  ASSERT_EQ(found.answer, Answer::kMates);
+  EXPECT_EQ(After(played, found.solution), Decision::Verdict::kCheckmate);
+  if (found.complete) EXPECT_EQ(found.mating, mating.size());
+  std::printf("%zu mating actions; the search %s %llu\n", mating.size(),
+              found.complete ? "counted" : "found at least",
+              static_cast<unsigned long long>(found.mating));
+}
+
 // A random game (tests/bench/gen_games, seed 1, game 61) after 3 actions: black's boards have
 // enough moves for the estimate of the actions (one more than each board's moves, multiplied) to
 // pass the few-actions ceiling, and the enumeration runs out of its 2,000 moves; but most of
