@@ -130,12 +130,23 @@ class Position {
   // ascending, then half-turn ascending (white before black within a turn).
   template <typename F>
   void ForEachBoard(F&& f) const {
+    AnyBoard([&](int timeline, int half_turn, const Board& board) {
+      f(timeline, half_turn, board);
+      return false;
+    });
+  }
+
+  // Whether f(timeline, half_turn, board) holds for some board, trying them in ForEachBoard's
+  // order and stopping at the first that does.
+  template <typename F>
+  bool AnyBoard(F&& f) const {
     for (int l = min_timeline_; l <= max_timeline_; ++l) {
       const Timeline& t = Line(l);
       for (size_t i = 0; i < t.boards.size(); ++i) {
-        f(l, t.start_half + static_cast<int>(i), t.boards[i]->board);
+        if (f(l, t.start_half + static_cast<int>(i), t.boards[i]->board)) return true;
       }
     }
+    return false;
   }
 
   // Calls f(timeline, half_turn, content_key) for every board in the order they were added
