@@ -9,6 +9,7 @@
 
 #include "core/action.h"
 #include "core/check.h"
+#include "core/rules.h"
 #include "core/union_cells.h"
 
 namespace fived {
@@ -190,6 +191,9 @@ class BoardUnion {
     // P + 1. A timeline inactive now may be activated by the timelines the action creates: its
     // copy is counted wherever it would be.
     const int present = present_;
+    // Only an action that creates a timeline activates one, and where the opponent is two
+    // timelines ahead or more it leaves no board of theirs after this on the present.
+    const int branch_present = LatestPresentAfterBranching(pos_, 1);
     for (int l = pos_.min_timeline(); l <= pos_.max_timeline(); ++l) {
       if (!pos_.HasTimeline(l)) continue;
       const int tip_half = pos_.TipHalf(l);
@@ -197,6 +201,7 @@ class BoardUnion {
       playable_ += mine ? 1 : 0;
       const int copy_half = tip_half + (mine ? 2 : 1);
       if (pos_.IsActive(l) && copy_half != present + 2) continue;
+      if (!pos_.IsActive(l) && copy_half - 1 > branch_present) continue;
       // An inactive timeline of the mover's side stays inactive: only the opponent's timelines
       // make it active, and the action creates the mover's. It is never mandatory.
       if (!pos_.IsActive(l) &&
@@ -253,7 +258,9 @@ class BoardUnion {
         }
         // A new timeline's first board follows the one landed on; it has a copy only if it is
         // then the present, at most P + 1, which needs a board landed on at P or before.
-        if (move.dst_half > present || active_new == 0) return false;
+        if (move.dst_half > present || active_new == 0 || move.dst_half + 1 > branch_present) {
+          return false;
+        }
         const size_t copy_half = static_cast<size_t>(move.dst_half) + 2;
         if (new_by_half_.size() <= copy_half) new_by_half_.resize(copy_half + 1, -1);
         const Board& base = *pos_.BoardAt(move.dst_timeline, move.dst_half);

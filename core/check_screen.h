@@ -21,7 +21,10 @@
 // timelines the action creates (copied one half-turn past whatever its tip becomes), one of the
 // mover's side never; and of the timelines the action may create, only as many as would be active
 // (numbered beyond the existing ones on the mover's side, in any order), two half-turns past a
-// board at or before P that a branching jump lands on.
+// board at or before P that a branching jump lands on. Where the opponent has created two
+// timelines more or more, an action that creates one leaves the present no later than the board
+// of their first inactive timeline (LatestPresentAfterBranching, core/rules.h): the copies of the
+// boards of the opponent after that, on new or inactive timelines, are none.
 // An action whose new (or newly active) timeline starts before P moves the present back, and may
 // then end with boards on P unplayed: their pieces attack too, from P, onto the copies at or
 // before P (the boards of the position they reach are quiet), and are searched as such.

@@ -9,6 +9,7 @@
 
 #include "core/check.h"
 #include "core/reply_proof_internal.h"
+#include "core/rules.h"
 
 namespace fived {
 
@@ -46,6 +47,9 @@ int Prover::NewSlot(int reply_half) {
 void Prover::MakeSlots() {
   const int count = pos_.max_timeline() - pos_.min_timeline() + 1;
   slot_of_.assign(std::max(count, 0), -1);
+  // Where the opponent is two timelines ahead or more, no board of theirs after this is on the
+  // present an action creating a timeline (created_at_least of them) leaves (reply_proof.h).
+  branch_present_ = LatestPresentAfterBranching(pos_, std::max(created_at_least_, 1));
   int playable = 0;
   for (int l = pos_.min_timeline(); l <= pos_.max_timeline(); ++l) {
     if (!pos_.HasTimeline(l)) continue;
@@ -56,11 +60,20 @@ void Prover::MakeSlots() {
     const int board_half = tip_half + (mine ? 1 : 0);
     if (pos_.IsActive(l)) {
       if (board_half != present_ + 1) continue;
+      // Only actions that create no timeline leave the present on P + 1 when it lies later.
+      if (created_at_least_ > 0 && board_half > branch_present_) {
+        left_out_late_ = true;
+        continue;
+      }
     } else {
       // Only the opponent's timelines are activated by the mover's new ones; a board past
       // P + 1 is never on the present after the action.
       if (mover_ == Color::kWhite ? l > pos_.initial_max() : l < pos_.initial_min()) continue;
       if (board_half > present_ + 1) continue;
+      if (board_half > branch_present_) {
+        left_out_late_ = true;
+        continue;
+      }
     }
     slot_of_[l - pos_.min_timeline()] = NewSlot(board_half + 1);
   }
@@ -88,8 +101,8 @@ int Prover::NewTimelineSlot(int board_half) {
 }  // namespace reply_proof_internal
 
 ReplyProof ProveNoMateByReplies(const Position& pos, PromotionSet promotions, BranchEscape* escape,
-                                int created_at_most) {
-  reply_proof_internal::Prover prover(pos, promotions, escape, created_at_most);
+                                int created_at_most, int created_at_least) {
+  reply_proof_internal::Prover prover(pos, promotions, escape, created_at_most, created_at_least);
   return prover.Run();
 }
 
@@ -100,6 +113,25 @@ bool ProveNoMateInParts(const Position& pos, PromotionSet promotions, BranchEsca
   const ReplyProof fewer = ProveNoMateByReplies(pos, promotions, escape, ahead - 1);
   *work += fewer.work;
   return fewer.result == ReplyProof::Result::kNoMate;
+}
+
+bool ProveNoMateByBranchingActions(const Position& pos, PromotionSet promotions,
+                                   BranchEscape* escape, uint64_t* work) {
+  const int ahead = pos.CreatedBy(Opponent(pos.ToMove())) - pos.CreatedBy(pos.ToMove());
+  if (ahead < 2) return false;
+  // The actions that create j timelines or more, for j from 1: at once where that proves, else
+  // those that create exactly j, and on.
+  for (int j = 1; j < ahead; ++j) {
+    const ReplyProof rest = ProveNoMateByReplies(pos, promotions, escape, -1, j);
+    *work += rest.work;
+    if (rest.result == ReplyProof::Result::kNoMate) return true;
+    const ReplyProof exactly = ProveNoMateByReplies(pos, promotions, escape, j, j);
+    *work += exactly.work;
+    if (exactly.result != ReplyProof::Result::kNoMate) return false;
+  }
+  const ReplyProof rest = ProveNoMateByReplies(pos, promotions, escape, -1, ahead);
+  *work += rest.work;
+  return rest.result == ReplyProof::Result::kNoMate || escape->ProveForBranchingActions();
 }
 
 const char* ReplyProofResultName(ReplyProof::Result result) {

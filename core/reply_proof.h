@@ -10,6 +10,14 @@
 // leaves after a board of M on P; a board of O on P + 1; the tip of an inactive timeline of O's
 // side that the timelines A creates may activate; the first board of a new, active timeline A
 // branches onto a board at or before P.
+// Where O has created two timelines more than M or more, an action that creates a timeline also
+// activates O's first inactive timeline T (one that creates j, the first j), and T's board after
+// it lies on T's tip (O's) or one half-turn later (M's tip, played: an unplayed tip of M there
+// would leave the present on M's colour, and A would be no action). The present after A lies no
+// later, and once O has played the boards on it the present is M's: a board of O later than T's,
+// on a new or an inactive timeline, is never on the present after such an action, and is no slot.
+// For the actions that create at least one timeline (created_at_least, below), neither are the
+// boards of P + 1 when T's lies before them.
 // On each slot exactly one move of A decides the board (the first move from it, onto it or
 // creating it: the board it makes is O's and no later move of M changes it), so the boards a
 // slot can hold (its versions) are the position's tip or the board one move of M makes there,
@@ -86,7 +94,10 @@ struct ReplyProof {
   uint64_t slots = 0;     // boards the opponent may have to play (existing timelines)
   uint64_t versions = 0;  // versions given a reply
   uint64_t escaped = 0;   // of which answered by the branch escape (core/branch_escape.h)
-  uint64_t work = 0;      // moves applied (the mover's and the replies tried)
+  // Some board of the opponent on a new timeline, or on an inactive one, was left out: it lies
+  // after the latest present an action creating a timeline can leave (above).
+  bool left_out_late = false;
+  uint64_t work = 0;  // moves applied (the mover's and the replies tried)
   // Rounds of reply choice run (0 when kNotApplicable, else 1 to 6): kNoSafeReply after round 1
   // means a version with no reply safe on its own board; after a later round, one whose royal
   // pieces could not keep off the squares the earlier rounds marked.
@@ -102,9 +113,12 @@ struct ReplyProof {
 // `created_at_most` (when not -1): the proof for the actions that create at most that many
 // timelines only (no more new timelines' boards to play), which
 // BranchEscape::ProveForBranchingActions completes where the opponent has created that many
-// timelines more than the mover, plus one.
+// timelines more than the mover, plus one. `created_at_least` (when above 0): the proof for the
+// actions that create at least that many only (j): the boards of P + 1 are then no slots where
+// the board of one of O's first j inactive timelines lies before them (above).
 ReplyProof ProveNoMateByReplies(const Position& pos, PromotionSet promotions,
-                                BranchEscape* escape = nullptr, int created_at_most = -1);
+                                BranchEscape* escape = nullptr, int created_at_most = -1,
+                                int created_at_least = 0);
 
 // The proof in two parts, where the opponent has created d >= 1 timelines more than the mover:
 // the branch escape for the actions that create d timelines or more
@@ -113,6 +127,15 @@ ReplyProof ProveNoMateByReplies(const Position& pos, PromotionSet promotions,
 // action mates. Adds the reply proof's work to *work (the escape counts its own).
 bool ProveNoMateInParts(const Position& pos, PromotionSet promotions, BranchEscape* escape,
                         uint64_t* work);
+
+// Where the opponent has created d >= 2 timelines more than the mover: whether every action that
+// creates a timeline leaves the opponent a legal reply, by the reply proof for the actions that
+// create j or more (created_at_least j), for j from 1, and where that fails for those that create
+// exactly j and on with j + 1; for j = d, the branch escape may answer instead
+// (BranchEscape::ProveForBranchingActions). The versions proof (core/version_proof.h) for the
+// actions that create none completes it. Adds the reply proofs' work to *work.
+bool ProveNoMateByBranchingActions(const Position& pos, PromotionSet promotions,
+                                   BranchEscape* escape, uint64_t* work);
 
 // "no mate", "no safe reply", "cross capture", "not applicable".
 const char* ReplyProofResultName(ReplyProof::Result result);

@@ -80,9 +80,10 @@ struct Slot {
 class Prover {
  public:
   Prover(const Position& pos, PromotionSet promotions, BranchEscape* escape = nullptr,
-         int created_at_most = -1)
+         int created_at_most = -1, int created_at_least = 0)
       : escape_(escape),
         created_at_most_(created_at_most),
+        created_at_least_(created_at_least),
         pos_(pos),
         scratch_(pos),
         promotions_(promotions),
@@ -100,6 +101,7 @@ class Prover {
     out.work = work_;
     out.versions = versions_;
     out.escaped = escaped_;
+    out.left_out_late = left_out_late_;
     return out;
   }
 
@@ -174,6 +176,8 @@ class Prover {
   BranchEscape* escape_;  // the branch escape asked of versions, or null until one is made
   // Only the actions that create at most this many timelines (-1: any; ProveNoMateByReplies).
   int created_at_most_;
+  // Only the actions that create at least this many timelines (0: any).
+  int created_at_least_;
   const Position& pos_;
   Position scratch_;  // the position with one move of the mover and one reply played at most
   PromotionSet promotions_;
@@ -186,6 +190,10 @@ class Prover {
   std::vector<int> slot_of_;      // by timeline - min_timeline: its slot in slots_, or -1
   std::vector<int> new_by_half_;  // by the new timelines' first half-turn: their slot, or -1
   int active_new_ = 0;            // how many new timelines may be active
+  // The latest present an action that creates a timeline can leave (MakeSlots): a board of the
+  // opponent after such an action that lies later is never played by their reply.
+  int branch_present_ = INT_MAX;
+  bool left_out_late_ = false;  // some board was left out by branch_present_
   int new_low_ = 0;
   int new_high_ = -1;
   std::vector<Move> replies_;  // the replies of one version, collected before they are tried

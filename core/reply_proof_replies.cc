@@ -51,7 +51,11 @@ bool Prover::VersionsOf(const Move& move) {
   // A jump onto a tip branches instead when that tip was played before it; the new timeline's
   // first board is then the same board.
   if (move.IsJump() && move.dst_half <= present_ && active_new_ > 0) {
-    branch_slot = NewTimelineSlot(move.dst_half + 1);
+    if (move.dst_half + 1 <= branch_present_) {
+      branch_slot = NewTimelineSlot(move.dst_half + 1);
+    } else {
+      left_out_late_ = true;
+    }
   }
   if (src_slot < 0 && arrival_slot < 0 && branch_slot < 0) return true;
   const Position::Mark mark = scratch_.GetMark();

@@ -41,6 +41,17 @@ PromotionSet PromotionChoices(const GameSetup& setup, const Position& pos);
 // and kings with a Promotions header counts no such capture until a pawn has promoted).
 bool PromotingCapturesCount(const Position& pos);
 
+// The latest present an action of pos.ToMove() that creates `created` timelines or more (at
+// least 1) can leave, where the opponent has created two timelines more or more: such an action
+// activates the opponent's first `created` inactive timelines (all of them, at most), and the
+// present after it lies no later than the board each holds then, its tip where that is the
+// opponent's, or one half-turn later where it is the mover's and the action played it (left
+// unplayed, it would hold the present on the mover's colour, and the action would be none).
+// The earliest of those half-turns; INT_MAX where the opponent has created fewer than two
+// timelines more. Once the opponent has played the boards on that present, it is the mover's
+// again: a board of the opponent after it is never one their reply must play.
+int LatestPresentAfterBranching(const Position& pos, int created);
+
 }  // namespace fived
 
 #endif  // FIVED_CORE_RULES_H_

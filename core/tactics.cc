@@ -262,11 +262,13 @@ MateInOne FindMateInOne(const Position& pos, const MateInOneLimits& limits) {
       return proved_none(&MateInOne::proved_in_parts);
     }
     // The mandatory boards' versions taken together: every action where the opponent has
-    // created no more timelines; where they have created one more, the actions that create
-    // none, the others answered by one branch.
+    // created no more timelines; where they have created more, the actions that create none,
+    // the others answered by one branch (one more) or by a reply to each (two or more).
     if (limits.version_proof) {
       const int ahead = pos.CreatedBy(Opponent(pos.ToMove())) - pos.CreatedBy(pos.ToMove());
-      if (ahead <= 0 || (ahead == 1 && limits.branch_escape && escape.ProveForBranchingActions())) {
+      if (ahead <= 0 || (ahead == 1 && limits.branch_escape && escape.ProveForBranchingActions()) ||
+          (ahead >= 2 && limits.branch_escape &&
+           ProveNoMateByBranchingActions(pos, limits.search.promotions, &escape, &out.work))) {
         VersionProof versions = ProveNoMateByVersions(pos, limits.search.promotions,
                                                       kVersionProofFactor * limits.search.budget,
                                                       limits.reply_budget, ahead <= 0 ? -1 : 0);

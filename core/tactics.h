@@ -20,7 +20,11 @@
 // create d or more, the reply proof for those that create fewer; and failing those, the versions
 // proof (core/version_proof.h): a legal action of the opponent, or no check, on the worst
 // position each combination of the mandatory boards' versions leaves, the combinations taken in
-// boxes answered together where they can be (within kVersionProofFactor times the budget).
+// boxes answered together where they can be (within kVersionProofFactor times the budget); where
+// the opponent is ahead, for the actions that create no timeline, the others answered by the
+// escape (d = 1) or by the reply proof for them alone (d >= 2: the boards of the present such an
+// action leaves lie no later than the opponent's first inactive timeline's,
+// ProveNoMateByBranchingActions).
 // Otherwise the
 // search tries every legal action, but decides only those after which the opponent is in check
 // (InCheck is cheap next to Decide). Before deciding, it replays the opponent's legal action Decide
@@ -95,8 +99,10 @@ struct MateInOne {
   // the others by a reply to each (core/reply_proof.h).
   bool proved_in_parts = false;
   // kNone proved by the mandatory boards' versions taken together (core/version_proof.h): every
-  // action, or, where the opponent has created one timeline more, those that create none, the
-  // others answered by one branch of the opponent (core/branch_escape.h).
+  // action, or, where the opponent has created more timelines, those that create none, the
+  // others answered by one branch of the opponent (core/branch_escape.h) where they have one
+  // more, by a reply to each (ProveNoMateByBranchingActions, core/reply_proof.h) where two or
+  // more.
   bool proved_by_versions = false;
   // The solution came from the targeted search: `mating` is then 1 and not complete.
   bool found_by_targeted_search = false;

@@ -106,9 +106,10 @@
 //     their versions and J's board. W(J, v) appends the versions of the mandatory boards but
 //     J's source, then plays J;
 //   - later: J's board is ahead of the present, and the actions are those of the first part.
-// Where O has created more timelines (and has one timeline more, with ProveForBranchingActions
-// of core/branch_escape.h, which answers every action creating a timeline), only the actions
-// that create none can be proved here (`created_at_most` 0).
+// Where O has created more timelines (one more, with ProveForBranchingActions of
+// core/branch_escape.h, which answers every action creating a timeline; two or more, with
+// ProveNoMateByBranchingActions of core/reply_proof.h), only the actions that create none can be
+// proved here (`created_at_most` 0).
 //
 // Thread-safe: no state is kept between calls.
 #ifndef FIVED_CORE_VERSION_PROOF_H_

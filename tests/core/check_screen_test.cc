@@ -14,9 +14,11 @@
 
 #include "core/action.h"
 #include "core/decide.h"
+#include "core/legal.h"
 #include "core/rules.h"
 #include "core/tactics.h"
 #include "tests/core/game_util.h"
+#include "tests/core/proof_check.h"
 #include "tests/support/random_game.h"
 #include "tests/support/random_positions.h"
 
@@ -189,6 +191,53 @@ TEST(CheckScreen, AgreesWithEnumerationOnRandomGames) {
   EXPECT_GT(screened, 20);
   EXPECT_GT(with_checks, 50);
   EXPECT_GT(with_mates, 5);
+}
+
+// Where the opponent has created two timelines more or more, the screen leaves out the boards of
+// the opponent, on new or inactive timelines, after the latest present an action creating a
+// timeline can leave (LatestPresentAfterBranching, core/rules.h). On every position of jump-heavy
+// random games where that bound lies before P + 1, its "no check" is held to every legal action:
+// none may leave the opponent in check.
+TEST(CheckScreen, LeavesOutOnlyBoardsNoBranchingActionPasses) {
+  const std::vector<std::string> small = {"Very Small", "Very Small - Open", "Focused - Just Kings",
+                                          "Small - Open", "Checkmate Practice - Rook"};
+  int bounded = 0, screened = 0, searched = 0, actions = 0, late_actions = 0;
+  for (int set = 0; set < 2; ++set) {
+    CollectionOptions options = testing::JumpHeavyGames(20261129 + set);
+    if (set == 1) {
+      options.variants = small;
+      options.max_actions = 30;
+    }
+    const std::string error = ForEachRandomPosition(
+        options, 200, [&](const RandomGameReplay& game, const Position& pos, size_t action) {
+          if (LatestPresentAfterBranching(pos, 1) > pos.Present()) return;
+          ++bounded;
+          SearchLimits limits;
+          limits.promotions = PromotionChoices(game.replayer.setup(), pos);
+          limits.budget = 200000;
+          if (ScreenChecks(pos, limits.promotions) != CheckScreen::kNoCheck) return;
+          ++screened;
+          const SearchStats stats =
+              ForEachLegalAction(pos, limits, [&](const std::vector<Move>&, const Position& after) {
+                ++actions;
+                if (after.Present() < pos.Present()) ++late_actions;
+                EXPECT_FALSE(InCheck(after)) << "game " << game.index + 1 << " before action "
+                                             << action << ": " << pos.StateFen();
+                return false;
+              });
+          if (stats.end == SearchEnd::kExhausted) ++searched;
+        });
+    EXPECT_EQ(error, "");
+  }
+  std::printf(
+      "%d positions where the bound lies before P + 1, %d said no check, %d of them searched "
+      "completely: %d actions tried (%d moving the present back)\n",
+      bounded, screened, searched, actions, late_actions);
+  // Not vacuous: the screen says no check where the bound holds, on positions searched to the end
+  // with actions that move the present back.
+  EXPECT_GT(screened, 20);
+  EXPECT_GT(searched, 10);
+  EXPECT_GT(late_actions, 1000);
 }
 
 }  // namespace

@@ -9,9 +9,12 @@
 
 #include <cstdio>
 #include <string>
+#include <vector>
 
 #include "core/action.h"
 #include "core/branch_escape.h"
+#include "core/decide.h"
+#include "core/legal.h"
 #include "core/rules.h"
 #include "core/tactics.h"
 #include "tests/core/game_util.h"
@@ -286,6 +289,94 @@ TEST(ReplyProof, NeverContradictsEnumerationOnRandomGames) {
   EXPECT_GT(check.proved_and_compared, 20);
   EXPECT_GT(check.checks_answered, 10);
   EXPECT_GT(with_escapes, 3);
+}
+
+TEST(ReplyProof, EachKindOfBranchingActionHoldsForItsActions) {
+  // Where the opponent has created two timelines more or more, every action that creates a
+  // timeline leaves the present no later than the board of the opponent's first inactive
+  // timeline (of the first j, for one that creates j or more), and the proof leaves out every
+  // board of the opponent after that (created_at_least j; ProveNoMateByBranchingActions runs it
+  // by kinds of action). Each claim, and each claim of the whole proof that left a late board
+  // out, is held to every action of its kind, tried and decided: a mate among them where the
+  // proof claims none fails.
+  const std::vector<std::string> small = {"Very Small", "Very Small - Open", "Focused - Just Kings",
+                                          "Small - Open", "Checkmate Practice - Rook"};
+  int positions = 0, ahead_by_two = 0, claims = 0, left_out = 0, searched = 0;
+  int checks_decided = 0, late_checks_decided = 0, mates_compared = 0, branching_claims = 0;
+  for (int set = 0; set < 2; ++set) {
+    CollectionOptions options = testing::JumpHeavyGames(20261129 + set);
+    if (set == 1) {
+      options.variants = small;
+      options.max_actions = 30;
+    }
+    const std::string error = ForEachRandomPosition(
+        options, 100, [&](const RandomGameReplay& game, const Position& pos, size_t action) {
+          ++positions;
+          const Color mover = pos.ToMove();
+          const int ahead = pos.CreatedBy(Opponent(mover)) - pos.CreatedBy(mover);
+          if (ahead < 2) return;
+          ++ahead_by_two;
+          SearchLimits limits;
+          limits.promotions = PromotionChoices(game.replayer.setup(), pos);
+          limits.budget = 30000;
+          // The kinds claimed: created_at_least j (at_most -1) or exactly j, and the whole
+          // proof (j 0) where it left a late board out.
+          struct Claim {
+            int least;
+            int most;
+          };
+          std::vector<Claim> claimed;
+          for (int j = 0; j <= ahead; ++j) {
+            for (const int most : {-1, j}) {
+              if (j == 0 && most == 0) continue;
+              const ReplyProof proof =
+                  ProveNoMateByReplies(pos, limits.promotions, nullptr, most, j);
+              if (proof.result != Result::kNoMate || (j == 0 && !proof.left_out_late)) continue;
+              claimed.push_back({j, most});
+              left_out += proof.left_out_late;
+              branching_claims += j > 0;
+            }
+          }
+          if (claimed.empty()) return;
+          claims += static_cast<int>(claimed.size());
+          const SearchStats stats =
+              ForEachLegalAction(pos, limits, [&](const std::vector<Move>&, const Position& after) {
+                const int created = after.CreatedBy(mover) - pos.CreatedBy(mover);
+                bool asked = false;
+                for (const Claim& claim : claimed) {
+                  asked = asked ||
+                          (created >= claim.least && (claim.most < 0 || created <= claim.most));
+                }
+                if (!asked || !InCheck(after)) return false;
+                ++checks_decided;
+                if (created > 0 && after.Present() < pos.Present()) ++late_checks_decided;
+                const Decision decision = Decide(after, limits);
+                if (decision.verdict == Decision::Verdict::kCheckmate) ++mates_compared;
+                EXPECT_NE(decision.verdict, Decision::Verdict::kCheckmate)
+                    << "game " << game.index + 1 << " before action " << action
+                    << ": an action creating " << created << " timelines mates: " << pos.StateFen();
+                return false;
+              });
+          if (stats.end == SearchEnd::kExhausted) ++searched;
+        });
+    EXPECT_EQ(error, "");
+  }
+  std::printf(
+      "%d positions, %d with the opponent two timelines ahead or more: %d claims (%d for the "
+      "branching actions alone, %d leaving a late board out), %d positions searched completely, "
+      "%d checking actions decided (%d branching that moved the present back)\n",
+      positions, ahead_by_two, claims, branching_claims, left_out, searched, checks_decided,
+      late_checks_decided);
+  EXPECT_EQ(mates_compared, 0);
+  // Not vacuous: the kinds claim, late boards are left out, and checks of the kinds asked are
+  // decided on positions searched to the end.
+  EXPECT_GT(ahead_by_two, 50);
+  EXPECT_GT(claims, 50);
+  EXPECT_GT(left_out, 20);
+  EXPECT_GT(branching_claims, 20);
+  EXPECT_GT(searched, 20);
+  EXPECT_GT(checks_decided, 20);
+  EXPECT_GT(late_checks_decided, 5);
 }
 
 }  // namespace

@@ -211,7 +211,9 @@ TEST(MateInOne, TwoBranchesMateWhereTheOpponentIsOneAhead) {
   const MateInOne found = Find(played);
   ASSERT_EQ(found.answer, Answer::kMates);
   EXPECT_EQ(After(played, found.solution), Decision::Verdict::kCheckmate);
-  if (found.complete) EXPECT_EQ(found.mating, mating.size());
+  if (found.complete) {
+    EXPECT_EQ(found.mating, mating.size());
+  }
   std::printf("%zu mating actions; the search %s %llu\n", mating.size(),
               found.complete ? "counted" : "found at least",
               static_cast<unsigned long long>(found.mating));
