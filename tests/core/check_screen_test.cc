@@ -199,15 +199,8 @@ TEST(CheckScreen, AgreesWithEnumerationOnRandomGames) {
 // random games where that bound lies before P + 1, its "no check" is held to every legal action:
 // none may leave the opponent in check.
 TEST(CheckScreen, LeavesOutOnlyBoardsNoBranchingActionPasses) {
-  const std::vector<std::string> small = {"Very Small", "Very Small - Open", "Focused - Just Kings",
-                                          "Small - Open", "Checkmate Practice - Rook"};
   int bounded = 0, screened = 0, searched = 0, actions = 0, late_actions = 0;
-  for (int set = 0; set < 2; ++set) {
-    CollectionOptions options = testing::JumpHeavyGames(20261129 + set);
-    if (set == 1) {
-      options.variants = small;
-      options.max_actions = 30;
-    }
+  for (const CollectionOptions& options : testing::FarAheadCollections(20261129)) {
     const std::string error = ForEachRandomPosition(
         options, 200, [&](const RandomGameReplay& game, const Position& pos, size_t action) {
           if (LatestPresentAfterBranching(pos, 1) > pos.Present()) return;

@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "core/rules.h"
 #include "core/tactics.h"
@@ -36,6 +37,17 @@ inline CollectionOptions JumpHeavyGames(uint64_t seed) {
   options.jump_bias = 0.8;
   options.max_timelines = 10;
   return options;
+}
+
+// Two collections where one side is often two timelines ahead or more: the jump-heavy games
+// (seed), and jump-heavy games of small boards (seed + 1), whose positions the brute force more
+// often searches to the end.
+inline std::vector<CollectionOptions> FarAheadCollections(uint64_t seed) {
+  CollectionOptions small = JumpHeavyGames(seed + 1);
+  small.variants = {"Very Small", "Very Small - Open", "Focused - Just Kings", "Small - Open",
+                    "Checkmate Practice - Rook"};
+  small.max_actions = 30;
+  return {JumpHeavyGames(seed), small};
 }
 
 // What HoldToBruteForce met: positions, those with a mate (found by the brute force), those the

@@ -299,16 +299,9 @@ TEST(ReplyProof, EachKindOfBranchingActionHoldsForItsActions) {
   // by kinds of action). Each claim, and each claim of the whole proof that left a late board
   // out, is held to every action of its kind, tried and decided: a mate among them where the
   // proof claims none fails.
-  const std::vector<std::string> small = {"Very Small", "Very Small - Open", "Focused - Just Kings",
-                                          "Small - Open", "Checkmate Practice - Rook"};
   int positions = 0, ahead_by_two = 0, claims = 0, left_out = 0, searched = 0;
   int checks_decided = 0, late_checks_decided = 0, mates_compared = 0, branching_claims = 0;
-  for (int set = 0; set < 2; ++set) {
-    CollectionOptions options = testing::JumpHeavyGames(20261129 + set);
-    if (set == 1) {
-      options.variants = small;
-      options.max_actions = 30;
-    }
+  for (const CollectionOptions& options : testing::FarAheadCollections(20261129)) {
     const std::string error = ForEachRandomPosition(
         options, 100, [&](const RandomGameReplay& game, const Position& pos, size_t action) {
           ++positions;
