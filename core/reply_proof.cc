@@ -60,20 +60,17 @@ void Prover::MakeSlots() {
     const int board_half = tip_half + (mine ? 1 : 0);
     if (pos_.IsActive(l)) {
       if (board_half != present_ + 1) continue;
-      // Only actions that create no timeline leave the present on P + 1 when it lies later.
-      if (created_at_least_ > 0 && board_half > branch_present_) {
-        left_out_late_ = true;
-        continue;
-      }
     } else {
       // Only the opponent's timelines are activated by the mover's new ones; a board past
       // P + 1 is never on the present after the action.
       if (mover_ == Color::kWhite ? l > pos_.initial_max() : l < pos_.initial_min()) continue;
       if (board_half > present_ + 1) continue;
-      if (board_half > branch_present_) {
-        left_out_late_ = true;
-        continue;
-      }
+    }
+    // Only an action that creates a timeline activates an inactive one; with created_at_least,
+    // only such actions are asked for, which leave no board after branch_present_ on the present.
+    if ((created_at_least_ > 0 || !pos_.IsActive(l)) && board_half > branch_present_) {
+      left_out_late_ = true;
+      continue;
     }
     slot_of_[l - pos_.min_timeline()] = NewSlot(board_half + 1);
   }
